@@ -1,0 +1,12 @@
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
+import type { Config } from '../common/config';
+
+/** Everything the API needs from outside, injected so that tests and the server build the app alike. */
+export interface AppDeps {
+  db: Knex;
+  temporal: Client;
+  config: Config;
+  logger: Logger;
+}

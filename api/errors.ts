@@ -1,0 +1,33 @@
+// Typed API errors: every failure the API reports is one of these, rendered by the error boundary
+// as {"error": {"code", "message", "details"}} with the status it carries.
+
+export interface ErrorDetail {
+  /** Where the problem is: body, query, path or header. */
+  in: 'body' | 'query' | 'path' | 'header';
+  /** Dotted path of the field ("customerPersona.name"); empty for the whole part. */
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly details: ErrorDetail[] = [],
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (code: string, message: string, details: ErrorDetail[] = []): ApiError =>
+  new ApiError(400, code, message, details);
+export const unauthorized = (code: string, message: string): ApiError =>
+  new ApiError(401, code, message, [], { 'www-authenticate': 'ApiKey, Bearer' });
+export const forbidden = (code: string, message: string): ApiError => new ApiError(403, code, message);
+export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} was not found.`);
+export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
+export const gone = (code: string, message: string): ApiError => new ApiError(410, code, message);
+export const unavailable = (code: string, message: string): ApiError => new ApiError(503, code, message);

@@ -1,0 +1,23 @@
+import type { Context } from 'koa';
+import { companyForApiKey, companyForBearerToken } from '../../db/queries/credentials';
+import type { AppDeps } from '../deps';
+import { unauthorized } from '../errors';
+import type { AuthScheme, CallerCompany } from '../operation';
+
+/** Resolves the caller's company from the credential the operation requires (spec section 5). */
+export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDeps): Promise<CallerCompany | null> {
+  if (scheme === 'none') return null;
+  if (scheme === 'apiKey') {
+    const key = ctx.get('x-api-key');
+    if (!key) throw unauthorized('missing_credentials', 'This endpoint needs an API key in the x-api-key header.');
+    const company = await companyForApiKey(deps.db, key);
+    if (!company) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
+    return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
+  }
+  const header = ctx.get('authorization');
+  if (!header) throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const company = match ? await companyForBearerToken(deps.db, match[1]) : undefined;
+  if (!company) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
+  return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
+}

@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { isDuplicateEntry } from '../../db/connection';
+import { ApiError } from '../errors';
+
+interface HttpLikeError {
+  status?: unknown;
+  expose?: unknown;
+  type?: unknown;
+}
+
+/** Maps errors thrown by libraries (raw-body, the router) onto the API's typed errors. */
+function normalise(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (isDuplicateEntry(err)) return new ApiError(409, 'conflict', 'A record with the same unique value already exists.');
+  const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
+  if (e.type === 'entity.too.large' || e.status === 413) return new ApiError(413, 'payload_too_large', 'The request body is larger than the 1 MiB limit.');
+  if (e.status === 405) return new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path.');
+  if (e.status === 501) return new ApiError(405, 'method_not_allowed', 'This method is not supported.');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true) {
+    return new ApiError(e.status, 'bad_request', 'The request could not be read.');
+  }
+  return undefined;
+}
+
+/** The one place that renders errors: {"error": {"code", "message", "details"}}. */
+export function errorBoundary(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (err) {
+      const requestId = String(ctx.state.requestId ?? '');
+      const apiError = normalise(err);
+      if (apiError) {
+        ctx.status = apiError.status;
+        for (const [k, v] of Object.entries(apiError.headers)) ctx.set(k, v);
+        ctx.body = { error: { code: apiError.code, message: apiError.message, details: apiError.details } };
+        return;
+      }
+      logger.error({ err, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = {
+        error: {
+          code: 'internal_error',
+          message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+          details: [],
+          requestId,
+        },
+      };
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { ApiError } from '../errors';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads JSON request bodies: at most `limit` bytes (413), only JSON media types (415), and only
+ * well-formed JSON (400). The parsed value lands in ctx.state.body; undefined when nothing was sent.
+ */
+export function jsonBody(limitBytes: number): Middleware {
+  return async (ctx, next) => {
+    const hasBody = BODY_METHODS.has(ctx.method) && (Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '');
+    if (!hasBody) {
+      ctx.state.body = undefined;
+      return next();
+    }
+    if (!ctx.is('application/json', '+json')) {
+      throw new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+    }
+    const text = await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+    try {
+      ctx.state.body = text.length === 0 ? undefined : (JSON.parse(text) as unknown);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : 'invalid JSON';
+      throw new ApiError(400, 'malformed_json', `The request body is not valid JSON: ${reason}.`);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,48 @@
+import type Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import type { AppDeps } from './deps';
+import { badRequest } from './errors';
+import { authenticate } from './middleware/authenticate';
+import type { Operation } from './operation';
+import { assertValid, check } from './validation';
+
+/** /api/roleplay/{id} → /api/roleplay/:id */
+export const koaPath = (openApiPath: string): string => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+
+/** Registers each operation: authenticate, validate every request part, run the handler, render. */
+export function mountOperations(router: Router, operations: readonly Operation[], deps: AppDeps): void {
+  for (const op of operations) {
+    router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
+      ctx.state.operationPath = op.path;
+      const company = await authenticate(ctx, op.auth, deps);
+      ctx.state.company = company;
+
+      const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
+      const query: Record<string, unknown> = { ...ctx.query };
+      const body: unknown = ctx.state.body;
+      const problems = [
+        ...(op.params ? check('path', op.params, params) : []),
+        ...(op.query ? check('query', op.query, query) : Object.keys(query).length > 0 ? check('query', EMPTY, query) : []),
+      ];
+      if (op.body) {
+        if (body === undefined && !op.bodyOptional) {
+          throw badRequest('validation_failed', 'This endpoint needs a JSON request body.', [{ in: 'body', field: '', message: 'a JSON body is required' }]);
+        }
+        if (body !== undefined) problems.push(...check('body', op.body, body));
+      } else if (body !== undefined) {
+        problems.push({ in: 'body', field: '', message: 'this endpoint takes no request body' });
+      }
+      assertValid(problems);
+
+      const result = await op.handler({ params, query, body, company: company ?? NO_COMPANY, deps, ctx });
+      if (op.response !== undefined) {
+        ctx.status = op.successStatus ?? 200;
+        ctx.body = result;
+      }
+    });
+  }
+}
+
+const EMPTY = Type.Object({}, { additionalProperties: false });
+const NO_COMPANY = { id: '', name: '', parentCompanyId: null };

@@ -1,0 +1,79 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorBody } from './schemas/common';
+import type { Operation } from './operation';
+
+type Json = Record<string, unknown>;
+
+/** TypeBox schemas are JSON Schema already; this drops TypeBox's symbol keys and keeps plain JSON. */
+const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: every problem is listed in error.details.',
+  401: 'Missing, invalid, expired or revoked credential.',
+  403: 'A child company id that is not a direct child of the caller.',
+  404: 'Unknown id, or an id of another company.',
+  409: 'Conflicts with the current state.',
+  410: 'No longer available.',
+  413: 'Body larger than 1 MiB.',
+  415: 'Body is not JSON.',
+  429: 'Rate limit exceeded.',
+  503: 'A dependency is unavailable; retry later.',
+};
+
+function parameters(location: 'path' | 'query', schema: TSchema | undefined): Json[] {
+  if (!schema) return [];
+  const s = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (s.required ?? []).includes(name),
+    ...(typeof prop.description === 'string' ? { description: prop.description } : {}),
+    schema: prop,
+  }));
+}
+
+/** The OpenAPI 3.1 document, generated from the same operation list the router serves. */
+export function buildOpenApi(operations: readonly Operation[], serverUrl: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of operations) {
+    const responses: Json = {};
+    responses[String(op.successStatus ?? 200)] = op.response
+      ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
+      : { description: 'Success' };
+    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401]), ...(op.params || op.query || op.body ? [400] : []), ...(op.errors ?? [])]);
+    for (const status of [...statuses].sort()) {
+      responses[String(status)] = {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      };
+    }
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      tags: op.tags,
+      security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
+      parameters: [...parameters('path', op.params), ...parameters('query', op.query)],
+      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body) } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sales Practice Service API',
+      version: '1.0.0',
+      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts and recording intake.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+      schemas: { ErrorBody: plain(ErrorBody) },
+    },
+    paths,
+  };
+}

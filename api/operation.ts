@@ -1,0 +1,72 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import type { AppDeps } from './deps';
+
+// An operation is the single description of an endpoint: its schemas drive request validation,
+// the OpenAPI document and the response checks in tests; its handler does the work.
+
+export type AuthScheme = 'apiKey' | 'bearer' | 'none';
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface CallerCompany {
+  id: string;
+  name: string;
+  parentCompanyId: string | null;
+}
+
+export interface OperationSpec<
+  P extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  B extends TSchema | undefined,
+  R extends TSchema | undefined,
+> {
+  operationId: string;
+  method: Method;
+  /** OpenAPI-style path, e.g. /api/roleplay/{id}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthScheme;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of the success body; undefined for operations that stream something other than JSON. */
+  response: R;
+  successStatus?: number;
+  /** Error statuses worth listing in the OpenAPI document besides the ones every operation has. */
+  errors?: number[];
+  /** Body is optional (e.g. an action endpoint with nothing to send). */
+  bodyOptional?: boolean;
+}
+
+type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
+
+export interface OperationInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The authenticated caller's company; null only for auth 'none'. */
+  company: CallerCompany;
+  deps: AppDeps;
+  ctx: Context;
+}
+
+export type OperationHandler<P, Q, B, R> = (
+  input: OperationInput<StaticOr<P, Record<string, never>>, StaticOr<Q, Record<string, never>>, StaticOr<B, undefined>>,
+) => Promise<StaticOr<R, void>>;
+
+/** What the app and the OpenAPI builder see of an operation, with its types erased. */
+export interface Operation extends OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined> {
+  handler: (input: OperationInput<unknown, unknown, unknown>) => Promise<unknown>;
+}
+
+export function defineOperation<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+>(spec: OperationSpec<P, Q, B, R>, handler: OperationHandler<P, Q, B, R>): Operation {
+  // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
+  return { ...spec, handler: handler as unknown as Operation['handler'] };
+}

@@ -1,0 +1,29 @@
+import { Type } from '@sinclair/typebox';
+import { durationMs } from '../../common/config';
+import { createBearerToken } from '../../db/queries/credentials';
+import { DateTime } from '../schemas/common';
+import { defineOperation, type Operation } from '../operation';
+
+export const TokenResponse = Type.Object(
+  { accessToken: Type.String(), tokenType: Type.Literal('Bearer'), expiresAt: DateTime },
+  { additionalProperties: false },
+);
+
+export const authOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'createBearerToken',
+      method: 'post',
+      path: '/api/auth/token',
+      summary: 'Exchange an API key for a bearer token',
+      description: 'The token authenticates GET /api/company/get-active-user-count. It expires after BEARER_TOKEN_TTL (1 hour by default).',
+      tags: ['Auth'],
+      auth: 'apiKey',
+      response: TokenResponse,
+    },
+    async ({ company, deps }) => {
+      const token = await createBearerToken(deps.db, company.id, durationMs(deps.config.BEARER_TOKEN_TTL));
+      return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresAt: token.expiresAt.toISOString() };
+    },
+  ),
+];

@@ -1,0 +1,60 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { badRequest, type ErrorDetail } from './errors';
+
+// Query strings and path segments arrive as text, so their validator coerces "10" to 10 (and "1.5"
+// still fails an integer); JSON bodies are validated exactly as sent.
+const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false }));
+const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: false, allErrors: true, strict: false }));
+
+const cache = new WeakMap<TSchema, ValidateFunction>();
+const textCache = new WeakMap<TSchema, ValidateFunction>();
+
+export function compile(schema: TSchema, coerce = false): ValidateFunction {
+  const store = coerce ? textCache : cache;
+  let fn = store.get(schema);
+  if (!fn) {
+    fn = (coerce ? textAjv : jsonAjv).compile(schema);
+    store.set(schema, fn);
+  }
+  return fn;
+}
+
+function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
+  const segments = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'required') segments.push(String(e.params['missingProperty']));
+  if (e.keyword === 'additionalProperties') {
+    segments.push(String(e.params['additionalProperty']));
+    message = 'is not an allowed field';
+  }
+  if (e.keyword === 'enum') message = `must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  const field = segments.join('.');
+  return { in: part, field, message: field ? `${field} ${message}` : message };
+}
+
+/** The errors of a union are reported once per branch by ajv; keep the clearest one per field. */
+function dedupe(details: ErrorDetail[]): ErrorDetail[] {
+  const seen = new Set<string>();
+  return details.filter((d) => {
+    const key = `${d.in}:${d.field}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Validates (and for text parts, coerces and defaults in place) one request part; returns its problems. */
+export function check(part: ErrorDetail['in'], schema: TSchema, value: unknown): ErrorDetail[] {
+  const fn = compile(schema, part !== 'body');
+  if (fn(value)) return [];
+  return dedupe((fn.errors ?? []).filter((e) => e.keyword !== 'anyOf').map((e) => toDetail(part, e)));
+}
+
+export function assertValid(problems: ErrorDetail[]): void {
+  if (problems.length > 0) {
+    const noun = problems.length === 1 ? 'problem' : 'problems';
+    throw badRequest('validation_failed', `The request has ${problems.length} ${noun}: ${problems.map((p) => p.message).join('; ')}.`, problems);
+  }
+}

@@ -1,0 +1,80 @@
+import { Type, type Static } from '@sinclair/typebox';
+import Ajv from 'ajv';
+import ms from 'ms';
+
+// Every setting comes from the environment; this schema is the single list of them, with defaults
+// that work on a developer machine. Durations accept `ms` notation ("30d", "15m", "500ms") or milliseconds.
+const Duration = Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(ms|s|m|h|d|w)?$' });
+const Bool = Type.Boolean();
+
+export const ConfigSchema = Type.Object({
+  DATABASE_URL: Type.String({ pattern: '^mysql2?://', default: 'mysql://root@127.0.0.1:3306/sales_practice' }),
+  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  TEMPORAL_ADDRESS: Type.String({ minLength: 1, default: '127.0.0.1:7233' }),
+  TEMPORAL_NAMESPACE: Type.String({ minLength: 1, default: 'default' }),
+  TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  BEARER_TOKEN_TTL: { ...Duration, default: '1h' },
+  // Signs the 15-minute media links in session results; set it to a long random value in production.
+  MEDIA_URL_SECRET: Type.String({ minLength: 16, default: 'dev-media-url-secret-change-me' }),
+  MEDIA_URL_TTL: { ...Duration, default: '15m' },
+  STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
+  RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
+  STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram')], { default: 'openai' }),
+  STT_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.openai.com' }),
+  STT_API_KEY: Type.String({ default: '' }),
+  STT_MODEL: Type.String({ minLength: 1, default: 'whisper-1' }),
+  LLM_BASE_URL: Type.String({ default: '' }),
+  LLM_API_KEY: Type.String({ default: '' }),
+  LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
+  OUTBOUND_ALLOW_PRIVATE: { ...Bool, default: false },
+  WEBHOOK_TIMEOUT: { ...Duration, default: '15s' },
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 100, default: 8 }),
+  WEBHOOK_INITIAL_INTERVAL: { ...Duration, default: '5s' },
+  WEBHOOK_MAX_INTERVAL: { ...Duration, default: '10h' },
+  SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Sales Practice <no-reply@sales-practice.local>' }),
+  INVITATION_TTL: { ...Duration, default: '30d' },
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
+const validate = ajv.compile<Config>(ConfigSchema);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const candidate: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') candidate[key] = value;
+  }
+  Object.assign(candidate, overrides);
+  if (!validate(candidate)) {
+    const problems = (validate.errors ?? []).map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || String(e.params['missingProperty'] ?? '');
+      return `${name}=${JSON.stringify(candidate[name])}: ${e.message ?? 'is invalid'}`;
+    });
+    throw new ConfigError(problems);
+  }
+  return candidate as Config;
+}
+
+/** Milliseconds of a Duration setting. */
+export function durationMs(value: string): number {
+  const parsed = /^\d+(\.\d+)?$/.test(value) ? Number(value) : ms(value as ms.StringValue);
+  if (typeof parsed !== 'number' || !Number.isFinite(parsed)) throw new ConfigError([`bad duration ${value}`]);
+  return parsed;
+}

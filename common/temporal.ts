@@ -1,0 +1,24 @@
+import { defineSearchAttributeKey } from '@temporalio/common';
+
+// The one place where names shared by the API and the worker live: task queue default, workflow id
+// formats and search attribute keys. Workflows import this module, so it must stay deterministic.
+
+export const DEFAULT_TASK_QUEUE = 'sales-practice';
+
+export const searchAttributes = {
+  CompanyId: defineSearchAttributeKey('CompanyId', 'KEYWORD'),
+  RecordingId: defineSearchAttributeKey('RecordingId', 'KEYWORD'),
+  RecordingStatus: defineSearchAttributeKey('RecordingStatus', 'KEYWORD'),
+} as const;
+
+/** `name=Type` pairs for `temporal server start-dev --search-attribute` and `operator search-attribute create`. */
+export const searchAttributeDefinitions: ReadonlyArray<{ name: string; type: 'Keyword' }> = [
+  { name: 'CompanyId', type: 'Keyword' },
+  { name: 'RecordingId', type: 'Keyword' },
+  { name: 'RecordingStatus', type: 'Keyword' },
+];
+
+export const workflowIds = {
+  recording: (recordingId: string): string => `recording-${recordingId}`,
+  invitation: (companyId: string, email: string): string => `invitation-${companyId}-${email.toLowerCase()}`,
+};

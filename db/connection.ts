@@ -1,0 +1,80 @@
+import knexFactory, { type Knex } from 'knex';
+import path from 'node:path';
+
+export interface DatabaseTarget {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  const u = new URL(url);
+  return {
+    host: u.hostname || '127.0.0.1',
+    port: u.port ? Number(u.port) : 3306,
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.replace(/^\//, '')),
+  };
+}
+
+export const migrationsDirectory = path.join(__dirname, 'migrations');
+
+export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex.Config {
+  const target = parseDatabaseUrl(url);
+  return {
+    client: 'mysql2',
+    connection: {
+      host: target.host,
+      port: target.port,
+      user: target.user,
+      password: target.password,
+      database: withDatabase ? target.database : undefined,
+      // Dates are stored and read as UTC; the API renders them with toISOString().
+      timezone: 'Z',
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+    },
+    pool: { min: 0, max: poolMax },
+    migrations: { directory: migrationsDirectory, loadExtensions: ['.ts', '.js'], tableName: 'knex_migrations' },
+  };
+}
+
+export function createDb(url: string, poolMax = 10): Knex {
+  return knexFactory(knexConfig(url, poolMax));
+}
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const { database } = parseDatabaseUrl(url);
+  if (!/^[A-Za-z0-9_]+$/.test(database)) throw new Error(`database name ${JSON.stringify(database)} is not a plain identifier`);
+  const admin = knexFactory(knexConfig(url, 1, false));
+  try {
+    await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const { database } = parseDatabaseUrl(url);
+  const admin = knexFactory(knexConfig(url, 1, false));
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** MySQL returns JSON columns parsed; MariaDB stores JSON as LONGTEXT and returns strings. */
+export function fromJson<T>(value: unknown): T {
+  if (typeof value === 'string') return JSON.parse(value) as T;
+  if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8')) as T;
+  return value as T;
+}
+
+export function isDuplicateEntry(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ER_DUP_ENTRY';
+}

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { companyRef, timestamps } from '../columns';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('invitations', (table) => {
+    table.uuid('id').primary();
+    companyRef(table);
+    table.uuid('team_id').notNullable().references('id').inTable('teams').onDelete('CASCADE');
+    table.string('email', 320).notNullable();
+    table.enum('role', ['Rep', 'Manager']).notNullable();
+    table.string('first_name', 255).nullable();
+    table.string('last_name', 255).nullable();
+    table.string('external_id', 255).nullable();
+    // The acceptance link must be shown again in user listings, so the token is kept; it is single-use.
+    table.string('token', 64).notNullable().unique();
+    table.enum('status', ['pending', 'accepted', 'revoked', 'expired']).notNullable().defaultTo('pending');
+    table.integer('resend_count').unsigned().notNullable().defaultTo(0);
+    table.datetime('expires_at', { precision: 3 }).notNullable();
+    table.datetime('accepted_at', { precision: 3 }).nullable();
+    table.uuid('accepted_user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
+    table.datetime('revoked_at', { precision: 3 }).nullable();
+    timestamps(knex, table);
+    table.index(['company_id', 'email', 'status']);
+    table.index(['company_id', 'status', 'created_at', 'id']);
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('invitations');
+}

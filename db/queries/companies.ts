@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  parentCompanyId: string | null;
+  createdAt: Date;
+}
+
+const columns = { id: 'id', name: 'name', parentCompanyId: 'parent_company_id', createdAt: 'created_at' };
+
+export async function createCompany(db: Knex | Knex.Transaction, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
+  const id = randomUUID();
+  await db('companies').insert({ id, name, parent_company_id: parentCompanyId });
+  const row = await getCompany(db, id);
+  if (!row) throw new Error('company vanished after insert');
+  return row;
+}
+
+export async function getCompany(db: Knex | Knex.Transaction, id: string): Promise<CompanyRow | undefined> {
+  return db('companies').select(columns).where({ id }).first();
+}
+
+/** The company `childId` when it is a direct child of `parentId`, else undefined. */
+export async function getDirectChild(db: Knex | Knex.Transaction, parentId: string, childId: string): Promise<CompanyRow | undefined> {
+  return db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first();
+}
+
+export async function listDirectChildren(db: Knex | Knex.Transaction, parentId: string): Promise<CompanyRow[]> {
+  return db('companies').select(columns).where({ parent_company_id: parentId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}

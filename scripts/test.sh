@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The test command: type-check, then the whole suite against real MariaDB and a real Temporal dev server
+# (both started here when needed; the tests make their own database and dev server and remove them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+bash scripts/ensure-mariadb.sh
+TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
+export TEMPORAL_CLI
+npx tsc --noEmit -p .
+npx mocha "$@"

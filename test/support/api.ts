@@ -1,0 +1,79 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Client } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import type { Config } from '../../common/config';
+import { createTemporalClient } from '../../common/temporalClient';
+import { silentLogger, testConfig, testEnv } from './env';
+import { assertResponseSchema } from './schemaAssert';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  apiKey?: string;
+  bearer?: string;
+  headers?: Record<string, string>;
+  /** JSON-encoded for you. */
+  json?: unknown;
+  /** Sent as is (for malformed bodies); set contentType yourself. */
+  raw?: string | Buffer;
+  contentType?: string;
+  /** Skip the automatic schema check (only for responses that are not JSON API bodies). */
+  skipSchema?: boolean;
+}
+
+export interface TestApi {
+  url: string;
+  config: Config;
+  temporal: Client;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** Serves the real app on a loopback port; every JSON response is checked against its schema. */
+export async function startApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+  const config = testConfig(overrides);
+  const temporal = createTemporalClient(config);
+  const app = createApp({ db: testEnv().db, temporal, config, logger: silentLogger });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey;
+    if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
+    let body: string | Buffer | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.raw !== undefined) {
+      body = options.raw;
+      if (options.contentType) headers['content-type'] = options.contentType;
+    }
+    const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    const isJson = (res.headers.get('content-type') ?? '').includes('json');
+    const parsed = isJson && text ? (JSON.parse(text) as T) : (text as unknown as T);
+    if (!options.skipSchema) assertResponseSchema(method, path, res.status, parsed);
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  return {
+    url,
+    config,
+    temporal,
+    request,
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await temporal.connection.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { Connection } from '@temporalio/client';
+import { searchAttributeDefinitions } from '../../common/temporal';
+import { temporalCliPath } from '../../common/temporalCli';
+
+export interface TemporalDevServer {
+  address: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real Temporal dev server (in-memory SQLite) on free ports, with the project's search attributes. */
+export async function startTemporalDevServer(): Promise<TemporalDevServer> {
+  const port = await freePort();
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'error'];
+  args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
+  for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);
+  const child: ChildProcess = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const address = `127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited early: ${stderr}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      await connection.workflowService.getSystemInfo({});
+      await connection.close();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    address,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

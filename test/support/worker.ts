@@ -1,0 +1,40 @@
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { Config } from '../../common/config';
+import { silentLogger, testConfig, testEnv } from './env';
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+
+/** Bundling workflow code takes seconds; the run shares one bundle. */
+export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: undefined });
+  return bundle;
+}
+
+export interface RunningWorker {
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/** The real worker (same activities, same workflows) running in the test process until stop(). */
+export async function startWorker(overrides: Partial<Config> = {}): Promise<RunningWorker> {
+  const config = testConfig(overrides);
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    workflowBundle: await workflowBundle(),
+    activities: createActivities({ db: testEnv().db, config, logger: silentLogger }),
+    shutdownGraceTime: '5 seconds',
+  });
+  const running = worker.run();
+  return {
+    config,
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+const { probeDatabase } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { maximumAttempts: 3 },
+});
+
+export interface ConnectivityReport {
+  serverVersion: string;
+  companies: number;
+}
+
+/** Round trip API → Temporal → worker → MySQL; operators run it to check a deployment's wiring. */
+export async function connectivityCheck(): Promise<ConnectivityReport> {
+  return probeDatabase();
+}

@@ -1,0 +1,2 @@
+// Every workflow the worker registers. Workflow code is deterministic orchestration only.
+export { connectivityCheck } from './connectivityCheck';
