@@ -16,6 +16,8 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('num_filler_words').unsigned().nullable();
     table.string('audio_storage_key', 512).nullable();
     table.string('video_storage_key', 512).nullable();
+    // A caller's own (permanent) recording URL, used for playback when the file was not stored here.
+    table.text('audio_external_url').nullable();
     table.uuid('recording_id').nullable().unique();
     timestamps(knex, table);
     // Newest-first pages, optionally filtered by user or roleplay, walk these indexes.

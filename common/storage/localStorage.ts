@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StorageLimitError, type RecordingStorage } from './recordingStorage';
+
+/** Recording storage in a local directory (the default; an S3-compatible one implements the same interface). */
+export function createLocalStorage(rootDir: string): RecordingStorage {
+  const root = path.resolve(rootDir);
+  const resolve = (key: string): string => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error(`storage key escapes the storage root: ${key}`);
+    return full;
+  };
+
+  return {
+    async put(key, body: Readable, { maxBytes }) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, callback) {
+          size += chunk.length;
+          if (size > maxBytes) callback(new StorageLimitError(maxBytes));
+          else callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, limit, createWriteStream(temp));
+        await fs.rename(temp, target);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+      return { sizeBytes: size };
+    },
+    async get(key) {
+      const full = resolve(key);
+      const stat = await fs.stat(full).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return { stream: createReadStream(full), sizeBytes: stat.size };
+    },
+    async exists(key) {
+      const stat = await fs.stat(resolve(key)).catch(() => undefined);
+      return Boolean(stat?.isFile());
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+  };
+}
