@@ -1,10 +1,28 @@
 import type { ActivityDeps } from './deps';
+import { createAnalyzeActivities } from './analyze';
+import { createPersistRecordingResultActivities } from './persistRecordingResult';
+import { createRecordingStatusActivities } from './recordingStatus';
+import { createResolveRecordingUserActivities } from './resolveRecordingUser';
+import { createStoreRecordingActivities } from './storeRecording';
+import { createTranscribeActivities } from './transcribe';
 import { createDiagnosticsActivities } from './diagnostics';
+import { createInvitationEmailActivities } from './invitationEmail';
+import { createInvitationExpiryActivities } from './invitationExpiry';
+import { createWebhookActivities } from './webhooks';
 
 /** Every activity the worker registers, built from injected dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
+    ...createRecordingStatusActivities(deps),
+    ...createResolveRecordingUserActivities(deps),
+    ...createStoreRecordingActivities(deps),
+    ...createTranscribeActivities(deps),
+    ...createAnalyzeActivities(deps),
+    ...createPersistRecordingResultActivities(deps),
     ...createDiagnosticsActivities(deps),
+    ...createInvitationEmailActivities(deps),
+    ...createInvitationExpiryActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

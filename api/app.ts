@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './deps';
+import { mountDocs } from './docs';
 import { errorBoundary } from './middleware/errorBoundary';
 import { jsonBody } from './middleware/jsonBody';
 import { requestId } from './middleware/requestId';
@@ -22,12 +23,15 @@ export function createApp(deps: AppDeps): Koa {
   router.get('openapi', '/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
+  mountDocs(router);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));
   app.use(errorBoundary(deps.logger));
   app.use(jsonBody(BODY_LIMIT_BYTES));
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  // Not `throw: true`: the thrown error would lose the Allow header (RFC 9110 requires it on 405). The
+  // router sets the status and Allow; the error boundary renders the body.
+  app.use(router.allowedMethods());
   return app;
 }

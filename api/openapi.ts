@@ -26,7 +26,7 @@ function parameters(location: 'path' | 'query', schema: TSchema | undefined): Js
   return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
     name,
     in: location,
-    required: location === 'path' || (s.required ?? []).includes(name),
+    required: location === 'path' || ((s.required ?? []).includes(name) && prop.default === undefined),
     ...(typeof prop.description === 'string' ? { description: prop.description } : {}),
     schema: prop,
   }));

@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import Ajv from 'ajv';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import Ajv, { type ErrorObject } from 'ajv';
 import ms from 'ms';
 
 // Every setting comes from the environment; this schema is the single list of them, with defaults
@@ -13,6 +13,8 @@ export const ConfigSchema = Type.Object({
   TEMPORAL_ADDRESS: Type.String({ minLength: 1, default: '127.0.0.1:7233' }),
   TEMPORAL_NAMESPACE: Type.String({ minLength: 1, default: 'default' }),
   TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice' }),
+  // How long POST /api/recording waits for Temporal to accept a workflow start before answering 503.
+  TEMPORAL_START_TIMEOUT: { ...Duration, default: '10s' },
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),
@@ -63,13 +65,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   Object.assign(candidate, overrides);
   if (!validate(candidate)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const name = e.instancePath.replace(/^\//, '') || String(e.params['missingProperty'] ?? '');
-      return `${name}=${JSON.stringify(candidate[name])}: ${e.message ?? 'is invalid'}`;
-    });
+    // One line per bad setting, even when ajv reports several errors for it (one per union branch).
+    const names = [...new Set((validate.errors ?? []).map((e) => e.instancePath.replace(/^\//, '') || String(e.params['missingProperty'] ?? '')))];
+    const problems = names.map((name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`);
     throw new ConfigError(problems);
   }
   return candidate as Config;
+}
+
+/** What a setting must look like, in words an operator can act on. */
+function expectation(name: string, errors: ErrorObject[]): string {
+  const schema = (ConfigSchema.properties as Record<string, TSchema>)[name];
+  const choices = (schema?.anyOf as TSchema[] | undefined)?.map((branch) => branch.const as unknown);
+  if (choices?.every((c) => c !== undefined)) return `must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`;
+  if (schema?.pattern === Duration.pattern) return 'must be a duration such as 500ms, 30s, 15m, 1h or 30d (or a number of milliseconds)';
+  const first = errors.find((e) => e.instancePath === `/${name}`);
+  return first?.message ?? 'is invalid';
 }
 
 /** Milliseconds of a Duration setting. */

@@ -21,4 +21,6 @@ export const searchAttributeDefinitions: ReadonlyArray<{ name: string; type: 'Ke
 export const workflowIds = {
   recording: (recordingId: string): string => `recording-${recordingId}`,
   invitation: (companyId: string, email: string): string => `invitation-${companyId}-${email.toLowerCase()}`,
+  /** One delivery workflow per event and endpoint: a replayed or retried notify never sends twice. */
+  webhookDelivery: (eventId: string, endpointId: string): string => `webhook-${eventId}-${endpointId}`,
 };

@@ -8,4 +8,5 @@ bash scripts/ensure-mariadb.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
 npx tsc --noEmit -p .
+if [ "$#" -eq 0 ]; then set -- "test/**/*.test.ts"; fi
 npx mocha "$@"

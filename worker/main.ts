@@ -2,6 +2,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
+import { createLocalStorage } from '../common/storage/localStorage';
 import { createDb } from '../db/connection';
 
 // The worker process: runs workflows and activities for the task queue until SIGTERM/SIGINT, then
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowsPath: require.resolve('../workflows'),
-      activities: createActivities({ db, config, logger }),
+      activities: createActivities({ db, config, logger, storage: createLocalStorage(config.STORAGE_DIR) }),
       shutdownGraceTime: '30 seconds',
     });
     logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');

@@ -31,6 +31,10 @@ export function errorBoundary(logger: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) {
         throw new ApiError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
       }
+      // The router answered 405 (known path, other method) or 501 (a method it never routes) with an Allow header.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('allow') || 'none'}.`);
+      }
     } catch (err) {
       const requestId = String(ctx.state.requestId ?? '');
       const apiError = normalise(err);

@@ -1,7 +1,17 @@
 import type { Operation } from '../operation';
 import { authOperations } from './auth';
+import { countOperations } from './counts';
 import { healthOperations } from './health';
+import { invitationOperations } from './invitations';
+import { mediaOperations } from './media';
+import { roleplayOperations } from './roleplays';
+import { scriptOperations } from './scripts';
+import { sessionOperations } from './sessions';
+import { teamOperations } from './teams';
+import { userOperations } from './users';
+import { webhookEndpointOperations } from './webhookEndpoints';
+import { recordingOperations } from './recordings';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...recordingOperations];

@@ -1,0 +1,12 @@
+# One image for the API, the worker and the migrations (docker-compose.yml picks the entry point).
+# Node 20 on Debian (glibc: the Temporal worker's native core needs it). The service runs TypeScript
+# with tsx, so dev dependencies (tsx) are installed too; there is no build step.
+FROM node:20-bookworm
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+COPY . .
+RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
+USER node
+EXPOSE 3000
+CMD ["npx", "tsx", "api/main.ts"]

@@ -1,0 +1,18 @@
+import type { AnalysisLanguage, RecordingAnalysis } from '../../common/recordingAnalysis';
+import type { Scorecard } from '../../db/queries/roleplays';
+import type { Transcript } from '../stt/transcript';
+
+/** What an analyzer is given: the transcript and what the recording is judged against. */
+export interface AnalysisInput {
+  transcript: Transcript;
+  /** The roleplay's scorecard, or null for the built-in default. */
+  scorecard: Scorecard | null;
+  passingScore: number;
+  /** The roleplay persona's name when there is one. */
+  customerName: string | null;
+  language: AnalysisLanguage;
+}
+
+export interface Analyzer {
+  analyze(input: AnalysisInput, signal?: AbortSignal): Promise<RecordingAnalysis>;
+}

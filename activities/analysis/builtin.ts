@@ -1,0 +1,60 @@
+import type { RecordingAnalysis, ScorecardResponse } from '../../common/recordingAnalysis';
+import type { Analyzer, AnalysisInput } from './analyzer';
+import { measure } from './measures';
+import { effectiveScorecard, judgeItem, respond, scoreOf, type JudgeContext } from './scorecard';
+import { hasSpeakerLabels, toTurns } from './turns';
+
+/** The parts of an analysis every analyzer shares: turns, measures and the judging context. */
+export function prepare(input: AnalysisInput) {
+  const diarised = hasSpeakerLabels(input.transcript);
+  const turns = toTurns(input.transcript);
+  const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, diarised);
+  const ctx: JudgeContext = { measures, repText: turns.filter((t) => t.isUser).map((t) => t.text).join('\n'), diarised };
+  return { diarised, turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard, diarised) };
+}
+
+export function assemble(
+  input: AnalysisInput,
+  prepared: ReturnType<typeof prepare>,
+  analyzer: RecordingAnalysis['analyzer'],
+  criteriaResponses: ScorecardResponse[],
+  metricResponses: ScorecardResponse[],
+): RecordingAnalysis {
+  const { measures, turns } = prepared;
+  const score = scoreOf([...criteriaResponses, ...metricResponses]);
+  return {
+    analyzer,
+    language: input.language,
+    length: measures.lengthMs,
+    wpm: measures.wpm,
+    talkRatio: measures.talkRatio,
+    numQuestions: measures.numQuestions,
+    numFillerWords: measures.numFillerWords,
+    fillerWords: measures.fillerWords,
+    customerName: measures.customerName,
+    nameCount: measures.nameCount,
+    score,
+    passingScore: input.passingScore,
+    didPass: score >= input.passingScore,
+    snippets: turns.map((t) => ({ isUser: t.isUser, text: t.text })),
+    criteriaResponses,
+    metricResponses,
+  };
+}
+
+/** Deterministic analysis: the same transcript always gets the same result. */
+export function analyzeBuiltin(input: AnalysisInput): RecordingAnalysis {
+  const prepared = prepare(input);
+  const { scorecard, ctx } = prepared;
+  return assemble(
+    input,
+    prepared,
+    'builtin',
+    scorecard.criteria.map((item) => respond(item, judgeItem(item, ctx))),
+    scorecard.metrics.map((item) => respond(item, judgeItem(item, ctx))),
+  );
+}
+
+export function createBuiltinAnalyzer(): Analyzer {
+  return { analyze: async (input) => analyzeBuiltin(input) };
+}

@@ -1,0 +1,53 @@
+import { ANALYSIS_LANGUAGES, type AnalysisLanguage } from '../../common/recordingAnalysis';
+
+// Per-language word lists of the built-in analyzer. Filler lists keep to words that are fillers in
+// nearly every use (English "like" and Spanish "este" are left out: too often meant literally).
+
+export const FILLER_WORDS: Record<AnalysisLanguage, string[]> = {
+  en: ['um', 'umm', 'uh', 'uhh', 'uhm', 'erm', 'er', 'ah', 'hmm', 'you know', 'i mean', 'basically', 'literally', 'kind of', 'sort of'],
+  es: ['eh', 'em', 'ehm', 'mmm', 'pues', 'o sea', 'bueno', 'digamos', 'en plan', 'sabes'],
+  'fr-CA': ['euh', 'heu', 'ben', 'bah', 'genre', 'tsé', "t'sais", 'fait que', 'faque', 'tu sais', 'en fait'],
+  'pt-BR': ['ahn', 'hum', 'eh', 'né', 'tipo assim', 'tipo', 'sabe', 'meio que', 'então tipo'],
+  cs: ['ehm', 'hmm', 'eee', 'jako', 'jakoby', 'prostě', 'vlastně', 'v podstatě', 'takže jako'],
+};
+
+/** How a customer introduces themselves, per language; the capture group is the name. */
+export const SELF_INTRODUCTIONS: Record<AnalysisLanguage, RegExp[]> = {
+  en: [/\bmy name is (\p{Lu}[\p{L}'-]+)/u, /\b(?:this is|it's) (\p{Lu}[\p{L}'-]+) speaking\b/u],
+  es: [/\bme llamo (\p{Lu}[\p{L}'-]+)/u, /\bmi nombre es (\p{Lu}[\p{L}'-]+)/u, /\bhabla (\p{Lu}[\p{L}'-]+)/u],
+  'fr-CA': [/\bje m'appelle (\p{Lu}[\p{L}'-]+)/u, /\bmon nom est (\p{Lu}[\p{L}'-]+)/u],
+  'pt-BR': [/\bmeu nome é (\p{Lu}[\p{L}'-]+)/u, /\bme chamo (\p{Lu}[\p{L}'-]+)/u],
+  cs: [/\bjmenuji se (\p{Lu}[\p{L}'-]+)/u, /\bmé jméno je (\p{Lu}[\p{L}'-]+)/u],
+};
+
+/** Words that say nothing about a scorecard item's content (several languages, 4+ letters). */
+export const STOP_WORDS = new Set(
+  (
+    'about above after again against also because been before being below between both could does doing down during each from further ' +
+    'have having here into itself just more most much must only other over same should some such than that their them then there these ' +
+    'they this those through under until very were what when where which while will with would your yours well good rep customer user ' +
+    'para como pero esta este esto estos todo muy cuando donde porque sobre entre también pour avec dans sont mais elle être avoir ' +
+    'cette comme plus tout aussi isso mais muito quando onde porque sobre entre também jako které nebo jsou také když proto'
+  ).split(' '),
+);
+
+const PROVIDER_LANGUAGES: Record<string, AnalysisLanguage> = {
+  en: 'en',
+  english: 'en',
+  es: 'es',
+  spanish: 'es',
+  fr: 'fr-CA',
+  french: 'fr-CA',
+  pt: 'pt-BR',
+  portuguese: 'pt-BR',
+  cs: 'cs',
+  czech: 'cs',
+};
+
+/** The analysis language for a provider's language label ("english", "pt-BR", "fr"), if supported. */
+export function toAnalysisLanguage(label: string | null): AnalysisLanguage | undefined {
+  if (!label) return undefined;
+  const exact = ANALYSIS_LANGUAGES.find((l) => l.toLowerCase() === label.toLowerCase());
+  if (exact) return exact;
+  return PROVIDER_LANGUAGES[label.toLowerCase().split(/[-_]/)[0]];
+}

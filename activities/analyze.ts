@@ -1,0 +1,47 @@
+import { Context } from '@temporalio/activity';
+import type { Config } from '../common/config';
+import { DEFAULT_PASSING_SCORE, type RecordingAnalysis } from '../common/recordingAnalysis';
+import { getRoleplay } from '../db/queries/roleplays';
+import type { Analyzer } from './analysis/analyzer';
+import { createBuiltinAnalyzer } from './analysis/builtin';
+import { toAnalysisLanguage } from './analysis/language';
+import { createLlmAnalyzer } from './analysis/llm';
+import type { ActivityDeps } from './deps';
+import { FailureTypes, permanent } from './failures';
+import { keepAlive } from './progress';
+import { providerAgent } from './providerHttp';
+import { requireRecording } from './requireRecording';
+import type { Transcript } from './stt/transcript';
+
+/** The chat-completions analyzer when LLM_BASE_URL is set, the deterministic built-in one otherwise. */
+export function createAnalyzer(config: Config): Analyzer {
+  return config.LLM_BASE_URL ? createLlmAnalyzer(config, providerAgent()) : createBuiltinAnalyzer();
+}
+
+/** Step 4: the analysis of the saved transcript, against the roleplay's scorecard when there is one. */
+export function createAnalyzeActivities({ db, config }: ActivityDeps) {
+  const analyzer = createAnalyzer(config);
+  return {
+    async analyzeRecording(recordingId: string): Promise<RecordingAnalysis> {
+      const recording = await requireRecording(db, recordingId);
+      const transcript = recording.transcript as Transcript | null;
+      if (!transcript) throw permanent(FailureTypes.InvalidState, 'The recording has no transcript to analyze');
+      const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+      const stop = keepAlive(5_000);
+      try {
+        return await analyzer.analyze(
+          {
+            transcript,
+            scorecard: roleplay?.scorecard ?? null,
+            passingScore: roleplay?.passingScore ?? DEFAULT_PASSING_SCORE,
+            customerName: roleplay?.customerPersona.name || null,
+            language: roleplay?.language ?? toAnalysisLanguage(transcript.language) ?? 'en',
+          },
+          Context.current().cancellationSignal,
+        );
+      } finally {
+        stop();
+      }
+    },
+  };
+}

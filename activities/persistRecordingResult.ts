@@ -1,0 +1,55 @@
+import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import { completeRecording, findSessionIdForRecording, getRecordingForUpdate } from '../db/queries/recordings';
+import { insertSession } from '../db/queries/sessions';
+import type { ActivityDeps } from './deps';
+import { FailureTypes, permanent } from './failures';
+
+export interface PersistedResult {
+  sessionId: string | null;
+}
+
+/**
+ * Step 5: in one transaction, the result and status on the recording and (with a roleplayId) the
+ * roleplay session. The recording row is locked first and roleplay_sessions.recording_id is unique,
+ * so a retried or duplicated attempt finds the work done and creates no second session.
+ */
+export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
+  return {
+    async persistRecordingResult(recordingId: string, result: RecordingAnalysis): Promise<PersistedResult> {
+      return db.transaction(async (trx) => {
+        const recording = await getRecordingForUpdate(trx, recordingId);
+        if (!recording) throw permanent(FailureTypes.RecordingNotFound, `Recording ${recordingId} does not exist`);
+        if (recording.status === 'completed') return { sessionId: recording.sessionId };
+        if (recording.status === 'failed') throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
+        let sessionId: string | null = null;
+        if (recording.roleplayId) {
+          if (!recording.userId) throw permanent(FailureTypes.InvalidState, 'The recording has no user');
+          sessionId =
+            (await findSessionIdForRecording(trx, recording.id)) ??
+            (await insertSession(trx, {
+              companyId: recording.companyId,
+              roleplayId: recording.roleplayId,
+              userId: recording.userId,
+              score: result.score,
+              didPass: result.didPass,
+              lengthMs: result.length,
+              wpm: result.wpm,
+              nameCount: result.nameCount,
+              numQuestions: result.numQuestions,
+              numFillerWords: result.numFillerWords,
+              snippets: result.snippets,
+              criteriaResponses: result.criteriaResponses,
+              metricResponses: result.metricResponses,
+              // Stored files play back from storage; an unstored recording only from the caller's own URL.
+              audioStorageKey: recording.storageKey && !recording.contentType?.startsWith('video/') ? recording.storageKey : null,
+              videoStorageKey: recording.storageKey && recording.contentType?.startsWith('video/') ? recording.storageKey : null,
+              audioExternalUrl: recording.storageKey ? null : recording.sourceUrl,
+              recordingId: recording.id,
+            }));
+        }
+        await completeRecording(trx, recording.id, { result, sessionId });
+        return { sessionId };
+      });
+    },
+  };
+}

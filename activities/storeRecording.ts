@@ -1,0 +1,52 @@
+import { pipeline } from 'node:stream/promises';
+import { Context } from '@temporalio/activity';
+import { createOutboundAgent } from '../common/outbound';
+import { StorageLimitError } from '../common/storage/recordingStorage';
+import { setRecordingStored } from '../db/queries/recordings';
+import type { ActivityDeps } from './deps';
+import { FailureTypes, permanent } from './failures';
+import { meter } from './progress';
+import { discard, openRecordingSource } from './recordingSource';
+import { requireRecording } from './requireRecording';
+
+export interface StoredRecording {
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** Step 2 (storeRecording=true): streams the file from the caller's URL into storage, never into memory. */
+export function createStoreRecordingActivities({ db, config, storage }: ActivityDeps) {
+  const dispatcher = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
+  const maxBytes = config.RECORDING_MAX_BYTES;
+
+  return {
+    async storeRecording(recordingId: string): Promise<StoredRecording> {
+      const recording = await requireRecording(db, recordingId);
+      // A retry after the file was written (and the row updated) has nothing left to do.
+      if (recording.storageKey && recording.contentType && (await storage.exists(recording.storageKey))) {
+        return { storageKey: recording.storageKey, contentType: recording.contentType, sizeBytes: recording.sizeBytes ?? 0 };
+      }
+      const signal = Context.current().cancellationSignal;
+      const source = await openRecordingSource(recording.sourceUrl, dispatcher, { maxBytes, signal });
+      const storageKey = `${recording.companyId}/${recording.id}.${source.extension}`;
+      const counter = meter(maxBytes);
+      let sizeBytes: number;
+      try {
+        // The counter fails the pipeline as soon as the limit is crossed; put() removes its partial file.
+        const [stored] = await Promise.all([storage.put(storageKey, counter, { maxBytes }), pipeline(source.stream, counter)]);
+        sizeBytes = stored.sizeBytes;
+      } catch (err) {
+        discard(source.stream);
+        if (err instanceof StorageLimitError) throw permanent(FailureTypes.TooLarge, `The recording is larger than the ${maxBytes}-byte limit`);
+        throw err;
+      }
+      if (sizeBytes === 0) {
+        await storage.delete(storageKey);
+        throw permanent(FailureTypes.NotMedia, 'The recording URL served an empty file');
+      }
+      await setRecordingStored(db, recording.id, { storageKey, contentType: source.contentType, sizeBytes });
+      return { storageKey, contentType: source.contentType, sizeBytes };
+    },
+  };
+}

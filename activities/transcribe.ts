@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Context } from '@temporalio/activity';
+import type { Config } from '../common/config';
+import { createOutboundAgent } from '../common/outbound';
+import type { AnalysisLanguage } from '../common/recordingAnalysis';
+import { setRecordingTranscript } from '../db/queries/recordings';
+import { getRoleplay } from '../db/queries/roleplays';
+import type { ActivityDeps } from './deps';
+import { FailureTypes, permanent } from './failures';
+import { keepAlive, meter } from './progress';
+import { discard, openRecordingSource } from './recordingSource';
+import { requireRecording } from './requireRecording';
+import { createDeepgramSpeechToText } from './stt/deepgram';
+import { providerAgent } from './providerHttp';
+import { createOpenAiSpeechToText } from './stt/openai';
+import type { AudioInput, SpeechToText, Transcript } from './stt/transcript';
+
+export interface TranscriptionSummary {
+  provider: Transcript['provider'];
+  language: string | null;
+  durationMs: number;
+  segments: number;
+}
+
+export function createSpeechToText(config: Config, dispatcher = providerAgent()): SpeechToText {
+  return config.STT_PROVIDER === 'deepgram' ? createDeepgramSpeechToText(config, dispatcher) : createOpenAiSpeechToText(config, dispatcher);
+}
+
+const summary = (t: Transcript): TranscriptionSummary => ({
+  provider: t.provider,
+  language: t.language,
+  durationMs: t.durationMs,
+  segments: t.segments.length,
+});
+
+/** Step 3: the transcript, kept on the recording (not in workflow history) for the analysis step. */
+export function createTranscribeActivities({ db, config, storage }: ActivityDeps) {
+  const stt = createSpeechToText(config);
+  const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
+  const maxBytes = config.RECORDING_MAX_BYTES;
+
+  return {
+    async transcribeRecording(recordingId: string): Promise<TranscriptionSummary> {
+      const recording = await requireRecording(db, recordingId);
+      // Transcription is paid per minute: a retry after the transcript was saved does not ask again.
+      if (recording.transcript) return summary(recording.transcript as Transcript);
+
+      const signal = Context.current().cancellationSignal;
+      const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+      const language: AnalysisLanguage | undefined = roleplay?.language;
+
+      let audio: AudioInput;
+      let fetchedContentType: string | null = null;
+      let counter: ReturnType<typeof meter> | undefined;
+      let remote: Readable | undefined;
+      if (recording.storageKey) {
+        const stored = await storage.get(recording.storageKey);
+        if (!stored) throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');
+        const contentType = recording.contentType ?? 'application/octet-stream';
+        audio = { kind: 'bytes', stream: stored.stream, contentType, filename: path.posix.basename(recording.storageKey) };
+      } else if (stt.fetchesUrls) {
+        audio = { kind: 'url', url: recording.sourceUrl };
+      } else {
+        // Not stored, and the provider needs bytes: stream the caller's file straight through.
+        const source = await openRecordingSource(recording.sourceUrl, outbound, { maxBytes, signal });
+        counter = meter(maxBytes);
+        const counted = counter;
+        remote = source.stream;
+        source.stream.on('error', (err) => counted.destroy(err));
+        audio = { kind: 'bytes', stream: source.stream.pipe(counted), contentType: source.contentType, filename: `recording.${source.extension}` };
+        fetchedContentType = source.contentType;
+      }
+
+      const stop = keepAlive(5_000);
+      let transcript: Transcript;
+      try {
+        transcript = await stt.transcribe(audio, { language, signal });
+      } catch (err) {
+        if (counter && counter.bytes() > maxBytes) {
+          throw permanent(FailureTypes.TooLarge, `The recording is larger than the ${maxBytes}-byte limit`);
+        }
+        throw err;
+      } finally {
+        stop();
+        if (audio.kind === 'bytes') discard(audio.stream);
+        if (remote) discard(remote);
+      }
+      if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
+        throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
+      }
+      await setRecordingTranscript(db, recording.id, transcript, fetchedContentType);
+      return summary(transcript);
+    },
+  };
+}

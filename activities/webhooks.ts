@@ -1,0 +1,142 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { request, type Dispatcher } from 'undici';
+import { durationMs } from '../common/config';
+import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
+import { retryAfterMs } from '../common/retryAfter';
+import type { WebhookEvent, WebhookEventType } from '../common/webhookEvents';
+import { webhookSignatureHeaders } from '../common/webhookSignature';
+import {
+  disableWebhookEndpoint,
+  getWebhookEndpointForDelivery,
+  listWebhookTargets,
+  recordWebhookDelivery,
+  type NewWebhookDelivery,
+} from '../db/queries/webhooks';
+import type { ActivityDeps } from './deps';
+
+export interface DeliverWebhookInput {
+  companyId: string;
+  endpointId: string;
+  event: WebhookEvent;
+}
+
+export type WebhookDeliveryResult =
+  | { outcome: 'delivered'; statusCode: number; attempt: number }
+  /** A 410 Gone: the receiver asked us to stop, the endpoint is now disabled. */
+  | { outcome: 'endpoint_disabled'; statusCode: 410; attempt: number }
+  /** Deleted or disabled before this attempt: nothing was sent. */
+  | { outcome: 'skipped'; reason: string };
+
+const USER_AGENT = 'SalesPracticeService-Webhooks/1';
+const MAX_ERROR_LENGTH = 1000;
+
+export function createWebhookActivities({ db, config, logger }: ActivityDeps) {
+  const timeoutMs = durationMs(config.WEBHOOK_TIMEOUT);
+  const maxRetryAfterMs = durationMs(config.WEBHOOK_MAX_INTERVAL);
+  let agent: Dispatcher | undefined;
+  const outbound = (): Dispatcher => (agent ??= createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, connectTimeoutMs: timeoutMs }));
+
+  return {
+    /** Enabled endpoints of the company subscribed to the event type. */
+    async listWebhookTargets(companyId: string, eventType: WebhookEventType): Promise<string[]> {
+      return listWebhookTargets(db, companyId, eventType);
+    },
+
+    /**
+     * One delivery attempt: POST the event, record the attempt, and tell Temporal whether to retry.
+     * The attempt number is Temporal's, so the record of an attempt is written once however often
+     * the activity's own bookkeeping is retried.
+     */
+    async deliverWebhook({ companyId, endpointId, event }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+      const attempt = Context.current().info.attempt;
+      const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
+      if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
+      if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
+
+      const body = JSON.stringify(event);
+      const started = Date.now();
+      const record = (d: Pick<NewWebhookDelivery, 'outcome' | 'statusCode' | 'error'>): Promise<void> =>
+        recordWebhookDelivery(db, {
+          endpointId,
+          eventId: event.id,
+          eventType: event.type,
+          attempt,
+          durationMs: Date.now() - started,
+          ...d,
+          error: d.error === null ? null : d.error.slice(0, MAX_ERROR_LENGTH),
+        });
+
+      let statusCode: number;
+      let location: string | undefined;
+      let retryAfter: number | undefined;
+      try {
+        const url = parseOutboundUrl(endpoint.url);
+        const timestamp = Math.floor(Date.now() / 1000);
+        const res = await request(url, {
+          method: 'POST',
+          dispatcher: outbound(),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': USER_AGENT,
+            ...webhookSignatureHeaders(body, endpoint.secret, event.id, timestamp),
+          },
+          body,
+          // undici's request never follows redirects; a 3xx comes back as a failure below.
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), Context.current().cancellationSignal]),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        statusCode = res.statusCode;
+        location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
+        retryAfter = retryAfterMs(res.headers['retry-after']);
+        // The receiver's answer body is of no use; read it away so the connection can be reused.
+        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      } catch (err) {
+        const blocked = findBlockedAddressError(err);
+        if (blocked) {
+          await record({ outcome: 'failed', statusCode: null, error: blocked.message });
+          throw ApplicationFailure.nonRetryable(blocked.message, 'WebhookAddressBlocked');
+        }
+        if (err instanceof UnsupportedUrlError) {
+          await record({ outcome: 'failed', statusCode: null, error: err.message });
+          throw ApplicationFailure.nonRetryable(err.message, 'WebhookUrlUnsupported');
+        }
+        const message = describeNetworkError(err, timeoutMs);
+        await record({ outcome: 'failed', statusCode: null, error: message });
+        throw ApplicationFailure.retryable(message, 'WebhookDeliveryFailed');
+      }
+
+      if (statusCode >= 200 && statusCode < 300) {
+        await record({ outcome: 'delivered', statusCode, error: null });
+        return { outcome: 'delivered', statusCode, attempt };
+      }
+      if (statusCode === 410) {
+        const reason = 'The receiver answered 410 Gone';
+        await record({ outcome: 'failed', statusCode, error: `${reason}; the endpoint was disabled` });
+        await disableWebhookEndpoint(db, endpointId, reason);
+        logger.info({ endpointId, eventId: event.id }, 'webhook endpoint disabled after 410 Gone');
+        return { outcome: 'endpoint_disabled', statusCode: 410, attempt };
+      }
+      const message =
+        statusCode >= 300 && statusCode < 400
+          ? `The receiver answered ${statusCode} (redirect${location ? ` to ${location}` : ''}); redirects are not followed`
+          : `The receiver answered ${statusCode}`;
+      await record({ outcome: 'failed', statusCode, error: message });
+      throw ApplicationFailure.create({
+        message,
+        type: 'WebhookDeliveryFailed',
+        // Retry-After replaces the backoff for the next attempt only, never beyond the longest interval.
+        nextRetryDelay: retryAfter === undefined ? undefined : Math.min(retryAfter, maxRetryAfterMs),
+      });
+    },
+  };
+}
+
+function describeNetworkError(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError' || /timeout/i.test(err.name))) {
+    return `No answer within ${timeoutMs} ms`;
+  }
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  return `${err instanceof Error ? err.message : String(err)}${cause}`;
+}

@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import { getDirectChild } from '../db/queries/companies';
+import { forbidden } from './errors';
+import type { CallerCompany } from './operation';
+
+export interface ScopedCompany {
+  id: string;
+  name: string;
+  /** True when the request operates on a child company rather than the caller's own. */
+  isChild: boolean;
+}
+
+/**
+ * The company a request operates on (spec 5, rule 2): the caller's own, or — when a child company id is
+ * supplied — that company if it is a DIRECT child of the caller. A grandchild, sibling, unrelated or
+ * nonexistent company, and the caller's own id, are all 403 alike, so the answer never reveals
+ * whether some other company exists. Malformed ids never get here: the request schemas reject them (400).
+ */
+export async function resolveCompanyScope(db: Knex | Knex.Transaction, caller: CallerCompany, childCompanyId: string | undefined): Promise<ScopedCompany> {
+  if (childCompanyId === undefined) return { id: caller.id, name: caller.name, isChild: false };
+  const child = await getDirectChild(db, caller.id, childCompanyId);
+  if (!child) {
+    throw forbidden('child_company_forbidden', 'The child company id is not a direct child of the calling company.');
+  }
+  return { id: child.id, name: child.name, isChild: true };
+}

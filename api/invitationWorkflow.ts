@@ -1,0 +1,57 @@
+import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
+import { searchAttributes, workflowIds } from '../common/temporal';
+import type { InvitationRow } from '../db/queries/invitations';
+import type { invitation as invitationWorkflow } from '../workflows/invitation';
+import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../workflows/invitationSignals';
+import type { AppDeps } from './deps';
+import { unavailable } from './errors';
+
+type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger'>;
+
+// The API's side of the invitation workflow. The database row is written and committed first; these
+// calls then tell the workflow. Signal-with-start on the address's workflow id means a second invite
+// for the same address can only reach the running workflow, and an ended one (accepted, revoked,
+// expired) is followed by a fresh run under the same id.
+
+/** Has the invitation email for this send count delivered, starting the workflow when none runs. */
+export async function deliverInvitation({ temporal, config, logger }: WorkflowDeps, invitation: InvitationRow): Promise<void> {
+  const input: InvitationWorkflowInput = {
+    companyId: invitation.companyId,
+    invitationId: invitation.id,
+    expiresAt: invitation.expiresAt.toISOString(),
+    resendCount: invitation.resendCount,
+  };
+  try {
+    await temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
+      workflowId: workflowIds.invitation(invitation.companyId, invitation.email),
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [input],
+      signal: resendSignal,
+      signalArgs: [{ invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount }],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
+    });
+  } catch (err) {
+    logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');
+    throw unavailable('workflow_unavailable', 'The invitation email cannot be scheduled right now; repeat the request later.');
+  }
+}
+
+/**
+ * Tells the workflow its invitation ended (accepted or revoked), so it stops waiting. Best effort:
+ * the row already says so, and the workflow only ever acts on pending rows, so a lost signal costs a
+ * timer that fires for nothing.
+ */
+export async function announceInvitationEnd(
+  { temporal, logger }: WorkflowDeps,
+  invitation: Pick<InvitationRow, 'id' | 'companyId' | 'email'>,
+  how: 'accepted' | 'revoked',
+): Promise<void> {
+  const handle = temporal.workflow.getHandle(workflowIds.invitation(invitation.companyId, invitation.email));
+  try {
+    await handle.signal(how === 'accepted' ? acceptedSignal : revokeSignal, { invitationId: invitation.id });
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return; // already finished
+    logger.warn({ err, invitationId: invitation.id, how }, 'could not signal the invitation workflow');
+  }
+}

@@ -1,0 +1,82 @@
+import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
+import type { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { getRecording, type RecordingRow } from '../../db/queries/recordings';
+import { badRequest, notFound } from '../errors';
+import { defineOperation, type Operation } from '../operation';
+import { acceptRecording } from '../recordingAcceptance';
+import { IdParams } from '../schemas/common';
+import { IDEMPOTENCY_KEY_PATTERN, RecordingAccepted, RecordingSubmission, RecordingView } from '../schemas/recordings';
+
+function toView(row: RecordingRow): RecordingView {
+  return {
+    id: row.id,
+    status: row.status,
+    failureReason: row.failureReason,
+    userId: row.userId,
+    sessionId: row.sessionId,
+    roleplayId: row.roleplayId,
+    storeRecording: row.storeRecording,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    result: row.status === 'completed' ? (row.result as RecordingAnalysis) : null,
+  };
+}
+
+export const recordingOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'submitRecording',
+      method: 'post',
+      path: '/api/recording',
+      summary: 'Submit a recording for transcription and analysis',
+      description:
+        'Answers 200 once processing is durably queued; processing runs asynchronously and ends with a `recording.processing.completed` ' +
+        'or `recording.processing.failed` webhook. Send an `Idempotency-Key` header (up to 255 printable ASCII characters) to make retries ' +
+        'safe: the same key from the same company returns the same recordingId and starts nothing new. 503 means nothing was kept: retry.',
+      tags: ['Recordings'],
+      auth: 'apiKey',
+      body: RecordingSubmission,
+      response: RecordingAccepted,
+      errors: [404, 409, 503],
+    },
+    async ({ body, company, deps, ctx }) => {
+      const key = ctx.get('idempotency-key');
+      if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        throw badRequest('validation_failed', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', [
+          { in: 'header', field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
+        ]);
+      }
+      try {
+        parseOutboundUrl(body.recordingPresignedUrl);
+      } catch (err) {
+        if (!(err instanceof UnsupportedUrlError)) throw err;
+        throw badRequest('validation_failed', `recordingPresignedUrl cannot be fetched: ${err.message}.`, [
+          { in: 'body', field: 'recordingPresignedUrl', message: `recordingPresignedUrl: ${err.message}` },
+        ]);
+      }
+      const recordingId = await acceptRecording(deps, company.id, body, key || null);
+      ctx.set('Location', `/api/recording/${recordingId}`);
+      return { status: 'accepted' as const, recordingId };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'getRecording',
+      method: 'get',
+      path: '/api/recording/{id}',
+      summary: 'Processing status of a submitted recording',
+      description: 'Status (accepted, fetching, transcribing, analyzing, completed, failed), the failure reason, and the analysis once completed.',
+      tags: ['Recordings'],
+      auth: 'apiKey',
+      params: IdParams,
+      response: RecordingView,
+      errors: [404],
+    },
+    async ({ params, company, deps }) => {
+      const row = await getRecording(deps.db, company.id, params.id);
+      if (!row) throw notFound('Recording');
+      return toView(row);
+    },
+  ),
+];

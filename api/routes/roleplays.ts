@@ -1,0 +1,97 @@
+import { createRoleplay, getRoleplay, listRoleplays, updateRoleplay, type RoleplayRow } from '../../db/queries/roleplays';
+import { notFound } from '../errors';
+import { defineOperation, type Operation } from '../operation';
+import { IdParams } from '../schemas/common';
+import { Roleplay, RoleplayCreate, RoleplayList, RoleplayPatch } from '../schemas/roleplays';
+
+/** The response fields of spec 2.1; write-only fields and the scorecard stay inside. */
+function toRoleplay(row: RoleplayRow): Roleplay {
+  return {
+    id: row.id,
+    title: row.title,
+    instructions: row.instructions,
+    passingScore: row.passingScore,
+    isLive: row.isLive,
+    conversationType: { title: row.conversationType.title, roleplayType: row.conversationType.roleplayType },
+    customerPersona: { name: row.customerPersona.name, imageUrl: row.customerPersona.imageUrl, tags: row.customerPersona.tags },
+    customerBackground: { title: row.customerBackground.title, tags: row.customerBackground.tags },
+    customAttributes: row.customAttributes ?? {},
+  };
+}
+
+export const roleplayOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'listRoleplays',
+      method: 'get',
+      path: '/api/roleplay',
+      summary: 'List roleplays',
+      description: 'Every premade roleplay of the company (drafts included), newest first. Not paginated.',
+      tags: ['Roleplays'],
+      auth: 'apiKey',
+      response: RoleplayList,
+    },
+    async ({ company, deps }) => (await listRoleplays(deps.db, company.id)).map(toRoleplay),
+  ),
+  defineOperation(
+    {
+      operationId: 'createRoleplay',
+      method: 'post',
+      path: '/api/roleplay',
+      summary: 'Create a roleplay',
+      description: 'Not in the specification: lets an integration set roleplays up. Created as a draft unless isLive is true.',
+      tags: ['Roleplays'],
+      auth: 'apiKey',
+      body: RoleplayCreate,
+      response: Roleplay,
+      successStatus: 201,
+    },
+    async ({ body, company, deps }) => {
+      const row = await createRoleplay(deps.db, company.id, {
+        ...body,
+        customerPersona: { name: body.customerPersona.name, imageUrl: body.customerPersona.imageUrl ?? '', tags: body.customerPersona.tags ?? [] },
+        customerBackground: { title: body.customerBackground.title, tags: body.customerBackground.tags ?? [] },
+      });
+      return toRoleplay(row);
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'getRoleplay',
+      method: 'get',
+      path: '/api/roleplay/{id}',
+      summary: 'Get a roleplay',
+      tags: ['Roleplays'],
+      auth: 'apiKey',
+      params: IdParams,
+      response: Roleplay,
+      errors: [404],
+    },
+    async ({ params, company, deps }) => {
+      const row = await getRoleplay(deps.db, company.id, params.id);
+      if (!row) throw notFound('Roleplay');
+      return toRoleplay(row);
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'updateRoleplay',
+      method: 'patch',
+      path: '/api/roleplay/{id}',
+      summary: 'Update a roleplay',
+      description:
+        'Changes only the supplied fields (at least one). isLive=true publishes a draft, isLive=false takes a live roleplay back to draft. customAttributes replaces the whole object.',
+      tags: ['Roleplays'],
+      auth: 'apiKey',
+      params: IdParams,
+      body: RoleplayPatch,
+      response: Roleplay,
+      errors: [404],
+    },
+    async ({ params, body, company, deps }) => {
+      const row = await updateRoleplay(deps.db, company.id, params.id, body);
+      if (!row) throw notFound('Roleplay');
+      return toRoleplay(row);
+    },
+  ),
+];

@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import { invitationUrl } from '../../common/invitationLinks';
+import { recordRole, storedRoleFromInput, type UserStatus } from '../../common/roles';
+import { getUser, getUserForUpdate, listUsers, updateUser, type UserRow } from '../../db/queries/users';
+import {
+  getOutstandingInvitationForUpdate,
+  listUserRecords,
+  updateInvitationDetails,
+  type UserRecordRow,
+} from '../../db/queries/userRecords';
+import { resolveCompanyScope } from '../companyScope';
+import { badRequest, conflict, notFound } from '../errors';
+import { defineOperation, type Operation } from '../operation';
+import { pagination } from '../schemas/common';
+import {
+  UserGetQuery,
+  UserIdParams,
+  UserListQuery,
+  UserListResponse,
+  UserRead,
+  UserRecord,
+  UserUpdateBody,
+} from '../schemas/users';
+
+function toRead(row: UserRow): UserRead {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    teamId: row.teamId,
+  };
+}
+
+type RecordSource = Pick<UserRecordRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'externalId' | 'createdAt'>;
+
+function userRecord(row: RecordSource & { status: UserStatus }): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: recordRole(row.role, row.status),
+    status: row.status,
+    externalId: row.externalId,
+    createdAt: row.createdAt.toISOString(),
+    invitationUrl: null,
+  };
+}
+
+/** An outstanding invitation as an invited record; its role reads as the (active) role acceptance will grant. */
+function invitedRecord(row: RecordSource & { token: string }, publicUrl: string): UserRecord {
+  return { ...userRecord({ ...row, status: 'active' }), status: 'invited', invitationUrl: invitationUrl(publicUrl, row.token) };
+}
+
+function listedRecord(row: UserRecordRow, publicUrl: string): UserRecord {
+  if (row.status === 'invited' && row.token !== null) return invitedRecord({ ...row, token: row.token }, publicUrl);
+  if (row.status === 'invited') throw new Error(`invitation ${row.id} has no token`);
+  return userRecord({ ...row, status: row.status });
+}
+
+/** PATCH on a user id: only supplied fields change; disabled users and integration users' roles are off limits. */
+async function updateUserRecord(trx: Knex.Transaction, companyId: string, user: UserRow, body: UserUpdateBody): Promise<UserRecord> {
+  if (user.status === 'disabled') throw conflict('user_disabled', 'A disabled user cannot be updated.');
+  if (body.role !== undefined && user.role === 'Integration') {
+    throw conflict('integration_role_fixed', 'An integration user keeps the Integration role; only its names can be changed.');
+  }
+  await updateUser(trx, companyId, user.id, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    role: body.role === undefined ? undefined : storedRoleFromInput(body.role),
+  });
+  const updated = await getUser(trx, companyId, user.id);
+  if (!updated) throw notFound('User');
+  return userRecord(updated);
+}
+
+export const userOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'listUsers',
+      method: 'get',
+      path: '/api/user',
+      summary: 'List users',
+      description:
+        "Without child_company_id: the caller's users in the read shape, with pagination. With child_company_id (a direct child of the caller, otherwise 403): " +
+        '`{users}` in the update-record shape, including outstanding invitations as `invited` records; offset and limit apply to it too. Newest first.',
+      tags: ['Users'],
+      auth: 'apiKey',
+      query: UserListQuery,
+      response: UserListResponse,
+      errors: [403],
+    },
+    async ({ query, company, deps }) => {
+      const page = { offset: query.offset, limit: query.limit };
+      if (query.child_company_id === undefined) {
+        const { rows, total } = await listUsers(deps.db, company.id, page);
+        return { data: rows.map(toRead), pagination: pagination(total, page.offset, page.limit, rows.length) };
+      }
+      const scope = await resolveCompanyScope(deps.db, company, query.child_company_id);
+      const { rows } = await listUserRecords(deps.db, scope.id, new Date(), page);
+      return { users: rows.map((row) => listedRecord(row, deps.config.PUBLIC_URL)) };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'getUser',
+      method: 'get',
+      path: '/api/user/{userId}',
+      summary: 'Get a user',
+      description: 'childCompanyId (camelCase here) reads a user of a direct child company (otherwise 403).',
+      tags: ['Users'],
+      auth: 'apiKey',
+      params: UserIdParams,
+      query: UserGetQuery,
+      response: UserRead,
+      errors: [403, 404],
+    },
+    async ({ params, query, company, deps }) => {
+      const scope = await resolveCompanyScope(deps.db, company, query.childCompanyId);
+      const user = await getUser(deps.db, scope.id, params.userId);
+      if (!user) throw notFound('User');
+      return toRead(user);
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'updateUser',
+      method: 'patch',
+      path: '/api/user/{userId}',
+      summary: 'Update a user or an outstanding invitation',
+      description:
+        'Changes only the supplied firstName, lastName and role (at least one). The id may be an outstanding invitation, whose names and role are then changed. ' +
+        'A disabled user is not updatable (409); neither is the role of an integration user (409).',
+      tags: ['Users'],
+      auth: 'apiKey',
+      params: UserIdParams,
+      body: UserUpdateBody,
+      response: UserRecord,
+      errors: [403, 404, 409],
+    },
+    async ({ params, body, company, deps }) => {
+      if (body.firstName === undefined && body.lastName === undefined && body.role === undefined) {
+        throw badRequest('validation_failed', 'The request has 1 problem: supply at least one of firstName, lastName and role.', [
+          { in: 'body', field: '', message: 'supply at least one of firstName, lastName and role' },
+        ]);
+      }
+      const scope = await resolveCompanyScope(deps.db, company, body.childCompanyId);
+      return deps.db.transaction(async (trx) => {
+        const user = await getUserForUpdate(trx, scope.id, params.userId);
+        if (user) return updateUserRecord(trx, scope.id, user, body);
+        const now = new Date();
+        const invitation = await getOutstandingInvitationForUpdate(trx, scope.id, params.userId, now);
+        if (!invitation) throw notFound('User');
+        const role = body.role === undefined ? undefined : storedRoleFromInput(body.role);
+        await updateInvitationDetails(trx, scope.id, invitation.id, { firstName: body.firstName, lastName: body.lastName, role });
+        const updated = await getOutstandingInvitationForUpdate(trx, scope.id, invitation.id, now);
+        if (!updated) throw notFound('User');
+        return invitedRecord(updated, deps.config.PUBLIC_URL);
+      });
+    },
+  ),
+];

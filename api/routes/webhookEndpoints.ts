@@ -1,0 +1,168 @@
+import net from 'node:net';
+import { blockedRange } from '../../common/outbound';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from '../../db/queries/webhooks';
+import { badRequest, notFound } from '../errors';
+import { defineOperation, type Operation } from '../operation';
+import { IdParams, PageQuery, pagination } from '../schemas/common';
+import {
+  CreateWebhookEndpointBody,
+  WebhookDeliveryList,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../schemas/webhooks';
+
+function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    attempt: row.attempt,
+    outcome: row.outcome,
+    statusCode: row.statusCode,
+    error: row.error,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Internal IP literals can never be delivered to when private networks are blocked: say so now. */
+function assertReachable(url: string, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const range = net.isIP(host) ? blockedRange(host) : null;
+  if (range) {
+    throw badRequest('validation_failed', 'The webhook URL points at an address the service does not send to.', [
+      { in: 'body', field: 'url', message: `${range} addresses are not allowed` },
+    ]);
+  }
+}
+
+const TAGS = ['Webhooks'];
+
+export const webhookEndpointOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'createWebhookEndpoint',
+      method: 'post',
+      path: '/api/webhook-endpoints',
+      summary: 'Register a webhook endpoint',
+      description:
+        'Subscribes an http(s) URL to event kinds. The answer carries the signing secret (whsec_...) once; it cannot be read again, only rotated.',
+      tags: TAGS,
+      auth: 'apiKey',
+      body: CreateWebhookEndpointBody,
+      response: WebhookEndpointWithSecret,
+      successStatus: 201,
+    },
+    async ({ body, company, deps }) => {
+      assertReachable(body.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
+      const { endpoint, secret } = await createWebhookEndpoint(deps.db, {
+        companyId: company.id,
+        url: body.url,
+        description: body.description ?? null,
+        events: body.events,
+      });
+      return { ...toEndpoint(endpoint), secret };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'listWebhookEndpoints',
+      method: 'get',
+      path: '/api/webhook-endpoints',
+      summary: "List the caller's webhook endpoints",
+      description: 'Oldest first. Secrets are never listed.',
+      tags: TAGS,
+      auth: 'apiKey',
+      query: PageQuery,
+      response: WebhookEndpointList,
+    },
+    async ({ query, company, deps }) => {
+      const { rows, total } = await listWebhookEndpoints(deps.db, company.id, query.offset, query.limit);
+      return { data: rows.map(toEndpoint), pagination: pagination(total, query.offset, query.limit, rows.length) };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'deleteWebhookEndpoint',
+      method: 'delete',
+      path: '/api/webhook-endpoints/{id}',
+      summary: 'Remove a webhook endpoint',
+      description: 'Removes the endpoint and its delivery records; deliveries still pending for it are dropped.',
+      tags: TAGS,
+      auth: 'apiKey',
+      params: IdParams,
+      response: undefined,
+      successStatus: 204,
+      errors: [404],
+    },
+    async ({ params, company, deps, ctx }) => {
+      if (!(await deleteWebhookEndpoint(deps.db, company.id, params.id))) throw notFound('Webhook endpoint');
+      ctx.status = 204;
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'rotateWebhookSecret',
+      method: 'post',
+      path: '/api/webhook-endpoints/{id}/rotate-secret',
+      summary: "Replace a webhook endpoint's signing secret",
+      description: 'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',
+      tags: TAGS,
+      auth: 'apiKey',
+      params: IdParams,
+      response: WebhookEndpointWithSecret,
+      errors: [404],
+    },
+    async ({ params, company, deps }) => {
+      const secret = await rotateWebhookSecret(deps.db, company.id, params.id);
+      const endpoint = secret === undefined ? undefined : await getWebhookEndpoint(deps.db, company.id, params.id);
+      if (secret === undefined || !endpoint) throw notFound('Webhook endpoint');
+      return { ...toEndpoint(endpoint), secret };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'listWebhookDeliveries',
+      method: 'get',
+      path: '/api/webhook-endpoints/{id}/deliveries',
+      summary: 'List delivery attempts to a webhook endpoint',
+      description: 'One record per attempt (event id, type, status code, error, attempt number, outcome, time), newest first.',
+      tags: TAGS,
+      auth: 'apiKey',
+      params: IdParams,
+      query: PageQuery,
+      response: WebhookDeliveryList,
+      errors: [404],
+    },
+    async ({ params, query, company, deps }) => {
+      if (!(await getWebhookEndpoint(deps.db, company.id, params.id))) throw notFound('Webhook endpoint');
+      const { rows, total } = await listWebhookDeliveries(deps.db, params.id, query.offset, query.limit);
+      return { data: rows.map(toDelivery), pagination: pagination(total, query.offset, query.limit, rows.length) };
+    },
+  ),
+];

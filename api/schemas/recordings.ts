@@ -1,0 +1,61 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { DateTime, Nullable, Uuid } from './common';
+
+// POST /api/recording (spec 4.14, 2.9) and the GET /api/recording/{id} extension.
+
+export const RecordingSubmission = Type.Object(
+  {
+    userUniqueIdentifier: Type.String({ minLength: 1, maxLength: 255, description: 'External user identifier.' }),
+    userName: Type.String({ minLength: 1, maxLength: 255, description: 'Name of the recording creator; used when a new Integration user is created.' }),
+    recordingPresignedUrl: Type.String({
+      format: 'uri',
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
+      maxLength: 8192,
+      description: 'http(s) URL the audio/video file is fetched from.',
+    }),
+    storeRecording: Type.Boolean({ description: 'true: the file is downloaded and stored before processing.' }),
+    roleplayId: Type.Optional({ ...Uuid, description: 'Extension: also store the result as a session of this roleplay of your company.' }),
+  },
+  { additionalProperties: false },
+);
+export type RecordingSubmission = Static<typeof RecordingSubmission>;
+
+export const RecordingAccepted = Type.Object(
+  {
+    status: Type.Literal('accepted'),
+    recordingId: { ...Uuid, description: 'Extension: follow the processing at GET /api/recording/{recordingId}.' },
+  },
+  { additionalProperties: false },
+);
+export type RecordingAccepted = Static<typeof RecordingAccepted>;
+
+export const RecordingStatusSchema = Type.Union([
+  Type.Literal('accepted'),
+  Type.Literal('fetching'),
+  Type.Literal('transcribing'),
+  Type.Literal('analyzing'),
+  Type.Literal('completed'),
+  Type.Literal('failed'),
+]);
+
+export const RecordingView = Type.Object(
+  {
+    id: Uuid,
+    status: RecordingStatusSchema,
+    failureReason: Nullable(Type.String()),
+    userId: Nullable(Uuid),
+    sessionId: Nullable(Uuid),
+    roleplayId: Nullable(Uuid),
+    storeRecording: Type.Boolean(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    completedAt: Nullable(DateTime),
+    result: Nullable(RecordingAnalysis),
+  },
+  { additionalProperties: false },
+);
+export type RecordingView = Static<typeof RecordingView>;
+
+/** Printable ASCII, as the IETF Idempotency-Key draft and common APIs allow. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;

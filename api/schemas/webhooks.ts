@@ -1,0 +1,65 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { WEBHOOK_EVENT_TYPES } from '../../common/webhookEvents';
+import { DateTime, Nullable, Page, Uuid } from './common';
+
+export const WebhookEventTypeSchema = Type.Union(
+  WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)),
+  { description: 'An event kind the service sends.' },
+);
+
+const endpointFields = {
+  id: Uuid,
+  url: Type.String({ format: 'uri' }),
+  description: Nullable(Type.String()),
+  events: Type.Array(WebhookEventTypeSchema),
+  enabled: Type.Boolean({ description: 'False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint.' }),
+  disabledReason: Nullable(Type.String()),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+};
+
+/** An endpoint as listed: never with its secret. */
+export const WebhookEndpoint = Type.Object(endpointFields, { additionalProperties: false });
+export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
+
+/** An endpoint right after creation or rotation: the only time its secret is shown. */
+export const WebhookEndpointWithSecret = Type.Object(
+  {
+    ...endpointFields,
+    secret: Type.String({
+      pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
+      description: 'Signing secret, shown only in this response. Store it: it verifies X-Service-Signature and the Standard Webhooks headers.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
+
+export const WebhookEndpointList = Page(WebhookEndpoint);
+
+export const CreateWebhookEndpointBody = Type.Object(
+  {
+    url: Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2048, description: 'An http(s) URL that receives POSTed events.' }),
+    events: Type.Array(WebhookEventTypeSchema, { minItems: 1, uniqueItems: true, description: 'Event kinds to receive.' }),
+    description: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+
+export const WebhookDelivery = Type.Object(
+  {
+    id: Uuid,
+    eventId: Uuid,
+    eventType: Type.String(),
+    attempt: Type.Integer({ minimum: 1, description: 'Attempt number for this event at this endpoint, from 1.' }),
+    outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+    statusCode: Nullable(Type.Integer({ description: 'HTTP status the receiver answered; null when no answer came.' })),
+    error: Nullable(Type.String()),
+    durationMs: Type.Integer({ minimum: 0 }),
+    createdAt: DateTime,
+  },
+  { additionalProperties: false },
+);
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = Page(WebhookDelivery);

@@ -1,0 +1,130 @@
+import type { FileServer } from '../test/support/fileServer';
+import type { ReceivedWebhook, WebhookReceiver } from '../test/support/webhookFixtures';
+import type { SpokenSegment } from '../test/support/sttServers';
+import { percentile } from './load';
+
+// Part 4: recordings through the real worker, from POST /api/recording to the signed
+// `recording.processing.completed` webhook at a loopback receiver. Half of them are stored first
+// (fetched from the loopback file server), half go to speech-to-text by URL.
+
+export interface EndToEnd {
+  recordings: number;
+  failed: number;
+  /** Recordings completed per second, first POST to last webhook. */
+  completedPerSecond: number;
+  /** POST sent → webhook received, in ms. */
+  p50: number;
+  p99: number;
+}
+
+/** A stand-in mp3 (the loopback provider never decodes it). */
+export const BENCH_AUDIO = Buffer.concat([Buffer.from('ID3\x04\x00\x00'), Buffer.alloc(256 * 1024, 7)]);
+
+/** A two-minute discovery call, as the speech-to-text stand-in returns it. */
+export const BENCH_CALL: SpokenSegment[] = Array.from({ length: 24 }, (_, i) => ({
+  start: i * 5,
+  end: i * 5 + 4.5,
+  speaker: i % 2,
+  text:
+    i % 2 === 0
+      ? ['Hi Dana, thanks for the time. How do you schedule technicians today?', 'What does a missed appointment cost you, roughly?', 'Could we book a follow-up next Tuesday, Dana?'][i % 3]
+      : ['Mostly spreadsheets, honestly.', 'Probably a few thousand a month.', 'Tuesday works, send an invite.'][i % 3],
+}));
+
+const WEBHOOK_PATH = '/bench/hooks';
+
+export interface EndToEndInput {
+  serviceUrl: string;
+  apiKey: string;
+  externalIds: string[];
+  files: FileServer;
+  receiver: WebhookReceiver;
+  recordings: number;
+  /** Submissions in flight at once. */
+  concurrency: number;
+  timeoutMs: number;
+}
+
+async function api<T>(input: EndToEndInput, method: string, path: string, json?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(input.serviceUrl + path, {
+    method,
+    headers: { 'x-api-key': input.apiKey, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** The company's only webhook endpoint is the receiver (endpoints of earlier runs point at dead ports). */
+async function registerReceiver(input: EndToEndInput): Promise<void> {
+  for (;;) {
+    const list = await api<{ data: Array<{ id: string }> }>(input, 'GET', '/api/webhook-endpoints?limit=100');
+    if (list.status !== 200) throw new Error(`listing webhook endpoints: ${list.status}`);
+    if (list.body.data.length === 0) break;
+    for (const e of list.body.data) await api(input, 'DELETE', `/api/webhook-endpoints/${e.id}`);
+  }
+  const created = await api<{ secret: string }>(input, 'POST', '/api/webhook-endpoints', {
+    url: input.receiver.url + WEBHOOK_PATH,
+    events: ['recording.processing.completed', 'recording.processing.failed'],
+    description: 'benchmark receiver',
+  });
+  if (created.status !== 201) throw new Error(`creating the webhook endpoint: ${created.status} ${JSON.stringify(created.body)}`);
+  input.receiver.setSecret(WEBHOOK_PATH, created.body.secret);
+}
+
+/** The first delivery per recording (a retried delivery may repeat one), once every recording has one. */
+async function firstDeliveries(input: EndToEndInput): Promise<Map<string, ReceivedWebhook>> {
+  const deadline = Date.now() + input.timeoutMs;
+  for (;;) {
+    const first = new Map<string, ReceivedWebhook>();
+    for (const hook of input.receiver.on(WEBHOOK_PATH)) {
+      const id = (hook.event?.data as { recordingId?: string } | undefined)?.recordingId ?? `unreadable-${first.size}`;
+      if (!first.has(id)) first.set(id, hook);
+    }
+    if (first.size >= input.recordings) return first;
+    if (Date.now() > deadline) throw new Error(`${first.size} of ${input.recordings} recordings reached the webhook within ${input.timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
+  await registerReceiver(input);
+  const audioUrl = input.files.serve('/bench/call.mp3', { body: BENCH_AUDIO, contentType: 'audio/mpeg' });
+  const postedAt = new Map<string, number>();
+  let next = 0;
+  const submitter = async (): Promise<void> => {
+    while (next < input.recordings) {
+      const n = next++;
+      const t0 = Date.now();
+      const res = await api<{ recordingId: string }>(input, 'POST', '/api/recording', {
+        userUniqueIdentifier: input.externalIds[n % input.externalIds.length],
+        userName: 'Bench Caller',
+        recordingPresignedUrl: `${audioUrl}?n=${n}`,
+        storeRecording: n % 2 === 0,
+      });
+      if (res.status !== 200) throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
+      postedAt.set(res.body.recordingId, t0);
+    }
+  };
+  const first = Date.now();
+  await Promise.all(Array.from({ length: input.concurrency }, submitter));
+  const received = await firstDeliveries(input);
+  const latencies: number[] = [];
+  let failed = 0;
+  let last = first;
+  for (const [recordingId, hook] of received) {
+    const posted = postedAt.get(recordingId);
+    if (!hook.verified || posted === undefined) throw new Error(`unexpected webhook: verified=${hook.verified} ${hook.rawBody.toString('utf8').slice(0, 300)}`);
+    if (hook.event?.type !== 'recording.processing.completed') failed += 1;
+    latencies.push(hook.receivedAt - posted);
+    last = Math.max(last, hook.receivedAt);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    recordings: input.recordings,
+    failed,
+    completedPerSecond: (input.recordings - failed) / ((last - first) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}

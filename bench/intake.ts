@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import type { Config } from '../common/config';
+import { searchAttributes, workflowIds } from '../common/temporal';
+import { webhookRetryFromConfig } from '../common/webhookRetryConfig';
+import type { recordingIntake } from '../workflows/recordingIntake';
+import { hit, median, percentile, type Figures, type LoadSettings, type LoadTarget } from './load';
+
+// Part 3: POST /api/recording acceptances per second against the bare Temporal client starting the
+// same workflow type, with the same arguments, search attributes and id policy, on the same dev server
+// and task queue, at the same concurrency. No worker polls that queue meanwhile, so the workflows
+// only queue up; what is measured is acceptance, not processing.
+
+export interface IntakeComparison {
+  service: Figures;
+  baseline: Figures;
+}
+
+/** `concurrency` loops, each starting one workflow after another, for `seconds`. */
+async function bareStarts(client: Client, config: Config, companyId: string, concurrency: number, seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const webhookRetry = webhookRetryFromConfig(config);
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const loop = async (): Promise<void> => {
+    while (performance.now() < until) {
+      const recordingId = randomUUID();
+      const t0 = performance.now();
+      await client.workflow.start<typeof recordingIntake>('recordingIntake', {
+        workflowId: workflowIds.recording(recordingId),
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        args: [{ recordingId, companyId, storeRecording: false, webhookRetry }],
+        typedSearchAttributes: [
+          { key: searchAttributes.CompanyId, value: companyId },
+          { key: searchAttributes.RecordingId, value: recordingId },
+          { key: searchAttributes.RecordingStatus, value: 'accepted' },
+        ],
+        staticSummary: `Recording ${recordingId}`,
+      });
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export interface IntakeInput {
+  serviceUrl: string;
+  apiKey: string;
+  companyId: string;
+  /** The service's configuration (address, namespace, task queue, webhook retry). */
+  config: Config;
+  /** External ids of existing users, rotated over the submissions. */
+  externalIds: string[];
+}
+
+export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<IntakeComparison> {
+  let n = 0;
+  const service: LoadTarget = {
+    url: `${input.serviceUrl}/api/recording`,
+    method: 'POST',
+    headers: { 'x-api-key': input.apiKey, 'content-type': 'application/json' },
+    body: () => {
+      n += 1;
+      return JSON.stringify({
+        userUniqueIdentifier: input.externalIds[n % input.externalIds.length],
+        userName: 'Bench Caller',
+        recordingPresignedUrl: `https://files.example.com/calls/${n}.mp3?X-Amz-Signature=${randomUUID()}`,
+        storeRecording: false,
+      });
+    },
+  };
+  const connection = await Connection.connect({ address: input.config.TEMPORAL_ADDRESS });
+  try {
+    const client = new Client({ connection, namespace: input.config.TEMPORAL_NAMESPACE });
+    const bare = () => bareStarts(client, input.config, input.companyId, s.connections, s.roundSeconds);
+    await hit(service, s.connections, s.warmupSeconds);
+    await bareStarts(client, input.config, input.companyId, s.connections, s.warmupSeconds);
+    const runs = { service: [] as Figures[], baseline: [] as Figures[] };
+    for (let round = 0; round < s.rounds; round += 1) {
+      if (round % 2 === 0) {
+        runs.service.push(await hit(service, s.connections, s.roundSeconds));
+        runs.baseline.push(await bare());
+      } else {
+        runs.baseline.push(await bare());
+        runs.service.push(await hit(service, s.connections, s.roundSeconds));
+      }
+    }
+    const med = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
+    return { service: med(runs.service), baseline: med(runs.baseline) };
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,97 @@
+import autocannon from 'autocannon';
+
+// HTTP load with autocannon from the bench process: one warm-up, then rounds, median of each figure.
+// Service and baseline rounds alternate (and swap order every round), so drift on this shared
+// machine hits both sides alike.
+
+export interface Figures {
+  /** Completed requests per second. */
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export interface LoadTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** A fresh body per request (e.g. unique identifiers); fixed when absent. */
+  body?: () => string;
+  /** A fresh path per request (e.g. rotating ids); `url`'s path when absent. */
+  path?: () => string;
+  /** Statuses counted as success; 200 when absent. */
+  okStatus?: number;
+}
+
+export interface LoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  roundSeconds: number;
+  rounds: number;
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Nearest-rank percentile of ascending values. */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+
+const medianFigures = (runs: Figures[]): Figures => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+});
+
+/** One timed run; throws when any request failed, since figures over errors would flatter. */
+export async function hit(target: LoadTarget, connections: number, seconds: number): Promise<Figures> {
+  const request: autocannon.Request = {};
+  if (target.body || target.path) {
+    const { body, path } = target;
+    request.setupRequest = (req) => ({ ...req, ...(body ? { body: body() } : {}), ...(path ? { path: path() } : {}) });
+  }
+  // Latencies are collected here at full precision: autocannon's own histogram keeps whole milliseconds.
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: target.url, method: target.method ?? 'GET', headers: target.headers, connections, duration: seconds, requests: [request] },
+      (err: unknown, res: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
+  });
+  const ok = target.okStatus ?? 200;
+  const good = result.statusCodeStats?.[`${ok}`]?.count ?? 0;
+  const total = result.requests.total;
+  if (result.errors > 0 || good !== total || total === 0) {
+    throw new Error(`${target.method ?? 'GET'} ${target.url}: ${total} requests, ${good} answered ${ok}, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
+  }
+  latencies.sort((a, b) => a - b);
+  return { rps: total / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export interface Comparison {
+  service: Figures;
+  baseline: Figures;
+}
+
+/** Warm-up of both, then `rounds` alternating rounds; medians per side. */
+export async function compare(service: LoadTarget, baseline: LoadTarget, s: LoadSettings): Promise<Comparison> {
+  await hit(service, s.connections, s.warmupSeconds);
+  await hit(baseline, s.connections, s.warmupSeconds);
+  const runs = { service: [] as Figures[], baseline: [] as Figures[] };
+  for (let round = 0; round < s.rounds; round += 1) {
+    const order = round % 2 === 0 ? (['service', 'baseline'] as const) : (['baseline', 'service'] as const);
+    for (const side of order) runs[side].push(await hit(side === 'service' ? service : baseline, s.connections, s.roundSeconds));
+  }
+  return { service: medianFigures(runs.service), baseline: medianFigures(runs.baseline) };
+}
+
+/** Warm-up, then `rounds` rounds of one target; medians. */
+export async function measure(target: LoadTarget, s: LoadSettings): Promise<Figures> {
+  await hit(target, s.connections, s.warmupSeconds);
+  const runs: Figures[] = [];
+  for (let round = 0; round < s.rounds; round += 1) runs.push(await hit(target, s.connections, s.roundSeconds));
+  return medianFigures(runs);
+}

@@ -1,0 +1,57 @@
+// The two sizes of the benchmark: `full` (the default of `npm run bench`, the figures BENCHMARKS.md
+// reports) and `smoke` (tiny counts, seconds, used by test/bench/smoke.test.ts to prove every figure
+// is produced). Speed targets are judged only on full runs.
+
+export interface SeedCounts {
+  users: number;
+  roleplays: number;
+  sessions: number;
+  /**
+   * Sessions owned by one user (an integration account that submits most recordings). Without such a
+   * user a `userId`-filtered list never reaches offset 90,000, and that deep page is a figure we report.
+   */
+  heavyUserSessions: number;
+  scripts: number;
+}
+
+export interface BenchMode {
+  name: 'full' | 'smoke';
+  counts: SeedCounts;
+  /** The deep page of the list endpoints. */
+  deepOffset: number;
+  /** Seconds of warm-up load before the measured rounds. */
+  warmupSeconds: number;
+  roundSeconds: number;
+  rounds: number;
+  /** Concurrent connections of the read-endpoint load. */
+  connections: number;
+  /** Concurrent connections (in-flight starts) of the intake comparison. */
+  intakeConnections: number;
+  /** Recordings pushed through the worker, POST to webhook. */
+  endToEndRecordings: number;
+}
+
+export const modes: Record<BenchMode['name'], BenchMode> = {
+  full: {
+    name: 'full',
+    counts: { users: 10_000, roleplays: 200, sessions: 100_000, heavyUserSessions: 91_000, scripts: 1_000 },
+    deepOffset: 90_000,
+    warmupSeconds: 5,
+    roundSeconds: 10,
+    rounds: 3,
+    connections: 64,
+    intakeConnections: 32,
+    endToEndRecordings: 500,
+  },
+  smoke: {
+    name: 'smoke',
+    counts: { users: 200, roleplays: 10, sessions: 500, heavyUserSessions: 460, scripts: 20 },
+    deepOffset: 400,
+    warmupSeconds: 1,
+    roundSeconds: 1,
+    rounds: 1,
+    connections: 8,
+    intakeConnections: 4,
+    endToEndRecordings: 10,
+  },
+};

@@ -1,0 +1,62 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { BenchData } from './seed';
+import { compare, type Comparison, type LoadSettings, type LoadTarget } from './load';
+
+// Part 1 and 2 of the suite: the read endpoints against the bare baseline, and the deep pages.
+
+export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays';
+
+export interface ReadCase {
+  key: ReadKey;
+  name: string;
+  /** Path and query; the session result rotates over the sampled ids. */
+  path: string | (() => string);
+}
+
+export function readCases(data: BenchData, deepOffset: number): ReadCase[] {
+  let next = 0;
+  const sessionPath = () => `/api/roleplay/session/${data.sessionIds[next++ % data.sessionIds.length]}`;
+  const byUser = `userId=${data.heavyUserId}`;
+  return [
+    { key: 'users', name: 'GET /api/user?limit=100', path: '/api/user?limit=100' },
+    { key: 'sessions', name: 'GET /api/roleplay/session?limit=100', path: '/api/roleplay/session?limit=100' },
+    { key: 'sessionsDeep', name: `GET /api/roleplay/session?offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?offset=${deepOffset}&limit=100` },
+    { key: 'byUser', name: 'GET /api/roleplay/session?userId&limit=100', path: `/api/roleplay/session?${byUser}&limit=100` },
+    { key: 'byUserDeep', name: `GET /api/roleplay/session?userId&offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?${byUser}&offset=${deepOffset}&limit=100` },
+    { key: 'session', name: 'GET /api/roleplay/session/{id}', path: sessionPath },
+    { key: 'roleplays', name: 'GET /api/roleplay', path: '/api/roleplay' },
+  ];
+}
+
+const target = (base: string, apiKey: string, c: ReadCase): LoadTarget => {
+  const first = typeof c.path === 'string' ? c.path : c.path();
+  return { url: base + first, headers: { 'x-api-key': apiKey }, ...(typeof c.path === 'string' ? {} : { path: c.path }) };
+};
+
+/** Signed media links carry their own expiry instant; everything else must match byte for byte (after parsing). */
+const normalise = (text: string): unknown => JSON.parse(text.replace(/expires=\d+&signature=[0-9a-f]+/g, 'expires=X&signature=X'));
+
+/** Both servers answer every case with the same status and the same JSON, or the comparison is meaningless. */
+export async function checkSameAnswers(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[]): Promise<void> {
+  for (const c of cases) {
+    const path = typeof c.path === 'string' ? c.path : c.path();
+    const [a, b] = await Promise.all(
+      [serviceUrl, baselineUrl].map(async (base) => {
+        const res = await fetch(base + path, { headers: { 'x-api-key': apiKey } });
+        return { status: res.status, body: normalise(await res.text()) };
+      }),
+    );
+    if (a.status !== 200 || !isDeepStrictEqual(a, b)) {
+      throw new Error(`service and baseline answer ${path} differently:\n service ${JSON.stringify(a).slice(0, 600)}\n baseline ${JSON.stringify(b).slice(0, 600)}`);
+    }
+  }
+}
+
+export async function runReads(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[], settings: LoadSettings, log: (line: string) => void): Promise<Map<ReadKey, Comparison>> {
+  const out = new Map<ReadKey, Comparison>();
+  for (const c of cases) {
+    log(`load: ${c.name}`);
+    out.set(c.key, await compare(target(serviceUrl, apiKey, c), target(baselineUrl, apiKey, c), settings));
+  }
+  return out;
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../common/config';
+import { createDb } from '../db/connection';
+import { startFileServer, type FileServer } from '../test/support/fileServer';
+import { startOpenAiSttServer, type SttServer } from '../test/support/sttServers';
+import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
+import { BENCH_CALL, runEndToEnd } from './endToEnd';
+import { runIntake } from './intake';
+import { modes, type BenchMode } from './modes';
+import { startProcess, type BenchProcess } from './processes';
+import { checkSameAnswers, readCases, runReads } from './reads';
+import { formatResults, judge, type BenchResults, type Machine } from './report';
+import { seedBench, type BenchData } from './seed';
+import { captureServiceSql, verifyServiceSql } from './serviceSql';
+
+// `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
+// Seeds (or reuses) the bench database, starts a Temporal dev server, the real API and worker and the
+// bare baseline as separate processes, loads them from here, prints the table and writes
+// <out>/<YYYY-MM-DD>.json.
+
+const log = (line: string): void => console.error(`[bench] ${line}`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      smoke: { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+      'temporal-address': { type: 'string' },
+      out: { type: 'string', default: path.join(__dirname, 'results') },
+      'cpu-prof': { type: 'boolean', default: false },
+    },
+  });
+  const mode = modes[values.smoke ? 'smoke' : 'full'];
+  const url = new URL(values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice');
+  if (!values['database-url']) url.pathname = mode.name === 'full' ? '/sp_bench' : '/sp_bench_smoke';
+  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'] };
+}
+
+async function machine(databaseUrl: string): Promise<Machine> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    const [[v]] = (await db.raw('SELECT VERSION() AS version, @@innodb_buffer_pool_size AS pool')) as [[{ version: string; pool: number }]];
+    return {
+      nproc: os.availableParallelism(),
+      memoryGiB: os.totalmem() / 2 ** 30,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      mariadb: v.version,
+      node: process.version,
+      innodbBufferPoolMiB: Number(v.pool) / 2 ** 20,
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Recordings of earlier runs only cost space; a clean slate keeps every run alike. */
+async function forgetEarlierRecordings(databaseUrl: string, companyId: string): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    await db('recordings').where({ company_id: companyId }).del();
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function checkSql(databaseUrl: string, data: BenchData, deepOffset: number): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    const input = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
+    await verifyServiceSql(db, await captureServiceSql(db, input), input, deepOffset);
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface Stack {
+  temporal?: TemporalDevServer;
+  stt?: SttServer;
+  files?: FileServer;
+  receiver?: WebhookReceiver;
+  api?: BenchProcess;
+  baseline?: BenchProcess;
+  worker?: BenchProcess;
+  storageDir?: string;
+}
+
+async function teardown(stack: Stack): Promise<void> {
+  await Promise.allSettled([stack.worker?.stop(), stack.api?.stop(), stack.baseline?.stop()]);
+  await Promise.allSettled([stack.stt?.close(), stack.files?.close(), stack.receiver?.close(), stack.temporal?.stop()]);
+  if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
+}
+
+async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined, stack: Stack): Promise<BenchResults> {
+  log(`mode ${mode.name}, database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const data = await seedBench(databaseUrl, mode.counts, log);
+  log(`data ${data.reused ? 'reused' : 'seeded'} in ${data.seedSeconds.toFixed(1)} s`);
+  await forgetEarlierRecordings(databaseUrl, data.companyId);
+  await checkSql(databaseUrl, data, mode.deepOffset);
+
+  if (!temporalAddress) stack.temporal = await startTemporalDevServer();
+  stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
+  stack.files = await startFileServer();
+  stack.receiver = await startWebhookReceiver();
+  stack.storageDir = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-recordings-'));
+  const [apiPort, baselinePort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress ?? stack.temporal?.address,
+    TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+    // The service's production log level: a JSON line per request (to /dev/null here) is part of its cost.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    STT_PROVIDER: 'openai',
+    STT_BASE_URL: stack.stt.url,
+    STT_API_KEY: 'bench-stt-key',
+    STORAGE_DIR: stack.storageDir,
+    WEBHOOK_INITIAL_INTERVAL: '1s',
+    WEBHOOK_MAX_INTERVAL: '5s',
+  };
+  const config: Config = loadConfig(env);
+  const serviceUrl = `http://127.0.0.1:${apiPort}`;
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  stack.api = await startProcess('api', 'api/main.ts', { env, readyUrl: `${serviceUrl}/healthz`, discardStdout: true, cpuProfileDir });
+  const capture = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
+  stack.baseline = await startProcess('baseline', 'bench/baseline.ts', {
+    env: { ...env, PORT: String(baselinePort), BENCH_CAPTURE: JSON.stringify(capture) },
+    readyText: `listening ${baselinePort}`,
+    cpuProfileDir,
+  });
+
+  const cases = readCases(data, mode.deepOffset);
+  await checkSameAnswers(serviceUrl, baselineUrl, data.apiKey, cases);
+  const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
+  const reads = await runReads(serviceUrl, baselineUrl, data.apiKey, cases, settings, log);
+  const baselinePeak = await stack.baseline.peakRssMiB();
+  await stack.baseline.stop();
+
+  log(`end to end: ${mode.endToEndRecordings} recordings`);
+  stack.worker = await startProcess('worker', 'worker/main.ts', { env, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
+  const endToEnd = await runEndToEnd({
+    serviceUrl,
+    apiKey: data.apiKey,
+    externalIds: data.externalIds,
+    files: stack.files,
+    receiver: stack.receiver,
+    recordings: mode.endToEndRecordings,
+    concurrency: Math.min(16, mode.endToEndRecordings),
+    timeoutMs: mode.name === 'full' ? 900_000 : 60_000,
+  });
+  const workerPeak = await stack.worker.peakRssMiB();
+  // Stopped before the intake comparison: the workflows started there must only queue up.
+  await stack.worker.stop();
+
+  log('intake: POST /api/recording vs bare Temporal client');
+  const intake = await runIntake(
+    { serviceUrl, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds },
+    { ...settings, connections: mode.intakeConnections },
+  );
+  const apiPeak = await stack.api.peakRssMiB();
+
+  const get = (key: Parameters<typeof reads.get>[0]) => {
+    const c = reads.get(key);
+    if (!c) throw new Error(`no figures for ${key}`);
+    return c;
+  };
+  const deep = (filter: 'none' | 'userId', shallow: ReturnType<typeof get>, far: ReturnType<typeof get>) => ({
+    filter,
+    offset: mode.deepOffset,
+    p99Offset0: shallow.service.p99,
+    p99Deep: far.service.p99,
+    growth: far.service.p99 / shallow.service.p99,
+    baselineGrowth: far.baseline.p99 / shallow.baseline.p99,
+  });
+  const partial: Omit<BenchResults, 'targets'> = {
+    date: new Date().toISOString(),
+    mode: mode.name,
+    machine: await machine(databaseUrl),
+    settings: {
+      counts: mode.counts,
+      deepOffset: mode.deepOffset,
+      warmupSeconds: mode.warmupSeconds,
+      roundSeconds: mode.roundSeconds,
+      rounds: mode.rounds,
+      connections: mode.connections,
+      intakeConnections: mode.intakeConnections,
+      endToEndRecordings: mode.endToEndRecordings,
+    },
+    seed: { reused: data.reused, seconds: data.seedSeconds },
+    reads: cases.map((c) => ({ endpoint: c.name, ...get(c.key), ratio: get(c.key).service.rps / get(c.key).baseline.rps })),
+    deepPages: [deep('none', get('sessions'), get('sessionsDeep')), deep('userId', get('byUser'), get('byUserDeep'))],
+    intake: { ...intake, ratio: intake.service.rps / intake.baseline.rps },
+    endToEnd,
+    memory: { apiPeakRssMiB: apiPeak, workerPeakRssMiB: workerPeak, baselinePeakRssMiB: baselinePeak },
+  };
+  return { ...partial, targets: judge(partial) };
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const cpuProfileDir = opts.cpuProfile ? path.join(opts.out, 'profiles') : undefined;
+  const stack: Stack = {};
+  let results: BenchResults;
+  try {
+    results = await bench(opts.mode, opts.databaseUrl, opts.temporalAddress, cpuProfileDir, stack);
+  } finally {
+    await teardown(stack);
+  }
+  console.log(formatResults(results));
+  await mkdir(opts.out, { recursive: true });
+  const file = path.join(opts.out, `${results.date.slice(0, 10)}${opts.mode.name === 'smoke' ? '-smoke' : ''}.json`);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`written ${file}${cpuProfileDir ? `; CPU profiles in ${cpuProfileDir}` : ''}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,202 @@
+import type { Knex } from 'knex';
+import { fromJson } from '../connection';
+
+type Db = Knex | Knex.Transaction;
+
+export const RECORDING_STATUSES = ['accepted', 'fetching', 'transcribing', 'analyzing', 'completed', 'failed'] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+const TERMINAL: RecordingStatus[] = ['completed', 'failed'];
+
+export interface NewRecording {
+  id: string;
+  companyId: string;
+  userUniqueIdentifier: string;
+  userName: string;
+  sourceUrl: string;
+  storeRecording: boolean;
+  roleplayId: string | null;
+  idempotencyKey: string | null;
+  workflowId: string;
+}
+
+export interface RecordingRow {
+  id: string;
+  companyId: string;
+  userId: string | null;
+  userUniqueIdentifier: string;
+  userName: string;
+  sourceUrl: string;
+  storeRecording: boolean;
+  roleplayId: string | null;
+  idempotencyKey: string | null;
+  status: RecordingStatus;
+  failureReason: string | null;
+  storageKey: string | null;
+  contentType: string | null;
+  sizeBytes: number | null;
+  /** Parsed JSON; the caller knows its shape (the transcript and the analysis). */
+  transcript: unknown;
+  result: unknown;
+  sessionId: string | null;
+  workflowId: string;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface DbRecording {
+  id: string;
+  company_id: string;
+  user_id: string | null;
+  user_unique_identifier: string;
+  user_name: string;
+  source_url: string;
+  store_recording: number | boolean;
+  roleplay_id: string | null;
+  idempotency_key: string | null;
+  status: RecordingStatus;
+  failure_reason: string | null;
+  storage_key: string | null;
+  content_type: string | null;
+  size_bytes: number | string | null;
+  transcript: unknown;
+  result: unknown;
+  session_id: string | null;
+  workflow_id: string;
+  completed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toRow(r: DbRecording): RecordingRow {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    userId: r.user_id,
+    userUniqueIdentifier: r.user_unique_identifier,
+    userName: r.user_name,
+    sourceUrl: r.source_url,
+    storeRecording: Boolean(r.store_recording),
+    roleplayId: r.roleplay_id,
+    idempotencyKey: r.idempotency_key,
+    status: r.status,
+    failureReason: r.failure_reason,
+    storageKey: r.storage_key,
+    contentType: r.content_type,
+    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
+    transcript: r.transcript === null ? null : fromJson<unknown>(r.transcript),
+    result: r.result === null ? null : fromJson<unknown>(r.result),
+    sessionId: r.session_id,
+    workflowId: r.workflow_id,
+    completedAt: r.completed_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY. */
+export async function insertRecording(db: Db, input: NewRecording): Promise<RecordingRow> {
+  await db('recordings').insert({
+    id: input.id,
+    company_id: input.companyId,
+    user_unique_identifier: input.userUniqueIdentifier,
+    user_name: input.userName,
+    source_url: input.sourceUrl,
+    store_recording: input.storeRecording,
+    roleplay_id: input.roleplayId,
+    idempotency_key: input.idempotencyKey,
+    status: 'accepted',
+    workflow_id: input.workflowId,
+  });
+  const row = await getRecordingById(db, input.id);
+  if (!row) throw new Error('recording vanished after insert');
+  return row;
+}
+
+/** The recording when it belongs to the company; another company's id is as unknown as a made-up one. */
+export async function getRecording(db: Db, companyId: string, id: string): Promise<RecordingRow | undefined> {
+  const row = (await db('recordings').where({ company_id: companyId, id }).first()) as DbRecording | undefined;
+  return row && toRow(row);
+}
+
+/** By id alone: for the workflow's activities, which act on the recording they were started for. */
+export async function getRecordingById(db: Db, id: string): Promise<RecordingRow | undefined> {
+  const row = (await db('recordings').where({ id }).first()) as DbRecording | undefined;
+  return row && toRow(row);
+}
+
+/** Locks the row until the surrounding transaction ends, so concurrent finishers serialise. */
+export async function getRecordingForUpdate(trx: Knex.Transaction, id: string): Promise<RecordingRow | undefined> {
+  const row = (await trx('recordings').where({ id }).forUpdate().first()) as DbRecording | undefined;
+  return row && toRow(row);
+}
+
+export async function findRecordingByIdempotencyKey(db: Db, companyId: string, key: string): Promise<RecordingRow | undefined> {
+  const row = (await db('recordings').where({ company_id: companyId, idempotency_key: key }).first()) as DbRecording | undefined;
+  return row && toRow(row);
+}
+
+/** Removes a recording whose workflow could not be started (nothing else refers to it yet). */
+export async function deleteRecording(db: Db, companyId: string, id: string): Promise<void> {
+  await db('recordings').where({ company_id: companyId, id }).delete();
+}
+
+/** Moves a recording to a processing status; a finished recording (completed/failed) never moves back. */
+export async function setRecordingStatus(db: Db, id: string, status: RecordingStatus): Promise<boolean> {
+  const changed = await db('recordings')
+    .where({ id })
+    .whereNotIn('status', TERMINAL)
+    .update({ status, updated_at: db.fn.now(3) });
+  return changed > 0;
+}
+
+export async function setRecordingUser(db: Db, id: string, userId: string): Promise<void> {
+  await db('recordings').where({ id }).update({ user_id: userId, updated_at: db.fn.now(3) });
+}
+
+export async function setRecordingStored(db: Db, id: string, stored: { storageKey: string; contentType: string; sizeBytes: number }): Promise<void> {
+  await db('recordings').where({ id }).update({
+    storage_key: stored.storageKey,
+    content_type: stored.contentType,
+    size_bytes: stored.sizeBytes,
+    updated_at: db.fn.now(3),
+  });
+}
+
+export async function setRecordingTranscript(db: Db, id: string, transcript: unknown, contentType: string | null): Promise<void> {
+  await db('recordings')
+    .where({ id })
+    .update({
+      transcript: JSON.stringify(transcript),
+      ...(contentType ? { content_type: contentType } : {}),
+      updated_at: db.fn.now(3),
+    });
+}
+
+export async function completeRecording(db: Db, id: string, outcome: { result: unknown; sessionId: string | null }): Promise<void> {
+  await db('recordings')
+    .where({ id })
+    .update({
+      status: 'completed',
+      result: JSON.stringify(outcome.result),
+      session_id: outcome.sessionId,
+      failure_reason: null,
+      completed_at: db.fn.now(3),
+      updated_at: db.fn.now(3),
+    });
+}
+
+/** Marks a recording failed with the reason; a completed recording stays completed. */
+export async function failRecording(db: Db, id: string, reason: string): Promise<boolean> {
+  const changed = await db('recordings')
+    .where({ id })
+    .whereNot({ status: 'completed' })
+    .update({ status: 'failed', failure_reason: reason.slice(0, 2000), updated_at: db.fn.now(3) });
+  return changed > 0;
+}
+
+/** The session created for a recording, if any (roleplay_sessions.recording_id is unique). */
+export async function findSessionIdForRecording(db: Db, recordingId: string): Promise<string | undefined> {
+  const row = (await db('roleplay_sessions').where({ recording_id: recordingId }).first('id')) as { id: string } | undefined;
+  return row?.id;
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { fromJson } from '../connection';
+
+type Db = Knex | Knex.Transaction;
+
+export type RoleplayLanguage = 'en' | 'es' | 'fr-CA' | 'pt-BR' | 'cs';
+export type CustomAttributeValue = string | number | boolean | null;
+export type CustomAttributes = Record<string, CustomAttributeValue>;
+
+export interface ConversationType {
+  title: string;
+  roleplayType: string;
+}
+export interface CustomerPersona {
+  name: string;
+  /** Empty string when the persona has no picture. */
+  imageUrl: string;
+  tags: string[];
+}
+export interface CustomerBackground {
+  title: string;
+  tags: string[];
+}
+export interface ScorecardItem {
+  title: string;
+  description: string;
+  weight: number;
+  sectionTitle: string;
+}
+export interface Scorecard {
+  criteria: ScorecardItem[];
+  metrics: ScorecardItem[];
+}
+
+/** The fields PATCH /api/roleplay/{id} may change (spec 2.1 and 4.5). */
+export interface RoleplayChanges {
+  title?: string;
+  instructions?: string | null;
+  objective?: string | null;
+  passingScore?: number;
+  isLive?: boolean;
+  isBlind?: boolean;
+  language?: RoleplayLanguage;
+  conversationStarters?: string[];
+  keyterms?: string[];
+  timerInSeconds?: number | null;
+  showResults?: boolean;
+  maxAttempts?: number | null;
+  shouldActAsCustomer?: boolean;
+  requireVideoRecording?: boolean;
+  customAttributes?: CustomAttributes;
+}
+
+export interface NewRoleplay extends RoleplayChanges {
+  title: string;
+  conversationType: ConversationType;
+  customerPersona: CustomerPersona;
+  customerBackground: CustomerBackground;
+  scorecard?: Scorecard;
+  /** For imports and fixtures; defaults to now. */
+  createdAt?: Date;
+}
+
+export interface RoleplayRow {
+  id: string;
+  companyId: string;
+  title: string;
+  instructions: string | null;
+  objective: string | null;
+  passingScore: number;
+  isLive: boolean;
+  isBlind: boolean;
+  language: RoleplayLanguage;
+  conversationStarters: string[];
+  keyterms: string[];
+  timerInSeconds: number | null;
+  showResults: boolean;
+  maxAttempts: number | null;
+  shouldActAsCustomer: boolean;
+  requireVideoRecording: boolean;
+  conversationType: ConversationType;
+  customerPersona: CustomerPersona;
+  customerBackground: CustomerBackground;
+  customAttributes: CustomAttributes | null;
+  scorecard: Scorecard;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface DbRoleplay {
+  id: string;
+  company_id: string;
+  title: string;
+  instructions: string | null;
+  objective: string | null;
+  passing_score: number;
+  is_live: number | boolean;
+  is_blind: number | boolean;
+  language: RoleplayLanguage;
+  conversation_starters: unknown;
+  keyterms: unknown;
+  timer_in_seconds: number | null;
+  show_results: number | boolean;
+  max_attempts: number | null;
+  should_act_as_customer: number | boolean;
+  require_video_recording: number | boolean;
+  conversation_type: unknown;
+  customer_persona: unknown;
+  customer_background: unknown;
+  custom_attributes: unknown;
+  scorecard: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toRow(r: DbRoleplay): RoleplayRow {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    title: r.title,
+    instructions: r.instructions,
+    objective: r.objective,
+    passingScore: r.passing_score,
+    isLive: Boolean(r.is_live),
+    isBlind: Boolean(r.is_blind),
+    language: r.language,
+    conversationStarters: fromJson<string[]>(r.conversation_starters),
+    keyterms: fromJson<string[]>(r.keyterms),
+    timerInSeconds: r.timer_in_seconds,
+    showResults: Boolean(r.show_results),
+    maxAttempts: r.max_attempts,
+    shouldActAsCustomer: Boolean(r.should_act_as_customer),
+    requireVideoRecording: Boolean(r.require_video_recording),
+    conversationType: fromJson<ConversationType>(r.conversation_type),
+    customerPersona: fromJson<CustomerPersona>(r.customer_persona),
+    customerBackground: fromJson<CustomerBackground>(r.customer_background),
+    customAttributes: r.custom_attributes === null ? null : fromJson<CustomAttributes>(r.custom_attributes),
+    scorecard: fromJson<Scorecard>(r.scorecard),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Column values for the fields present in `changes`; absent fields are left out so they stay as they are. */
+function changeColumns(changes: RoleplayChanges): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const set = (column: string, value: unknown) => {
+    if (value !== undefined) out[column] = value;
+  };
+  set('title', changes.title);
+  set('instructions', changes.instructions);
+  set('objective', changes.objective);
+  set('passing_score', changes.passingScore);
+  set('is_live', changes.isLive);
+  set('is_blind', changes.isBlind);
+  set('language', changes.language);
+  set('conversation_starters', changes.conversationStarters && JSON.stringify(changes.conversationStarters));
+  set('keyterms', changes.keyterms && JSON.stringify(changes.keyterms));
+  set('timer_in_seconds', changes.timerInSeconds);
+  set('show_results', changes.showResults);
+  set('max_attempts', changes.maxAttempts);
+  set('should_act_as_customer', changes.shouldActAsCustomer);
+  set('require_video_recording', changes.requireVideoRecording);
+  set('custom_attributes', changes.customAttributes && JSON.stringify(changes.customAttributes));
+  return out;
+}
+
+export async function createRoleplay(db: Db, companyId: string, input: NewRoleplay): Promise<RoleplayRow> {
+  const id = randomUUID();
+  await db('roleplays').insert({
+    // Defaults for the optional fields (passingScore 70, language en, draft) come from the table.
+    ...changeColumns(input),
+    id,
+    company_id: companyId,
+    conversation_starters: JSON.stringify(input.conversationStarters ?? []),
+    keyterms: JSON.stringify(input.keyterms ?? []),
+    conversation_type: JSON.stringify(input.conversationType),
+    customer_persona: JSON.stringify(input.customerPersona),
+    customer_background: JSON.stringify(input.customerBackground),
+    scorecard: JSON.stringify(input.scorecard ?? { criteria: [], metrics: [] }),
+    ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
+  });
+  const row = await getRoleplay(db, companyId, id);
+  if (!row) throw new Error('roleplay vanished after insert');
+  return row;
+}
+
+/** The roleplay when it belongs to `companyId`; another company's id is as unknown as a made-up one. */
+export async function getRoleplay(db: Db, companyId: string, id: string): Promise<RoleplayRow | undefined> {
+  const row = (await db('roleplays').where({ company_id: companyId, id }).first()) as DbRoleplay | undefined;
+  return row && toRow(row);
+}
+
+/** Every roleplay of the company, newest first (ties broken by id), in one query. */
+export async function listRoleplays(db: Db, companyId: string): Promise<RoleplayRow[]> {
+  const rows = (await db('roleplays')
+    .where({ company_id: companyId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])) as DbRoleplay[];
+  return rows.map(toRow);
+}
+
+/** Applies only the supplied fields; undefined when the roleplay is not the company's. */
+export async function updateRoleplay(db: Db, companyId: string, id: string, changes: RoleplayChanges): Promise<RoleplayRow | undefined> {
+  const columns = changeColumns(changes);
+  if (Object.keys(columns).length > 0) {
+    await db('roleplays')
+      .where({ company_id: companyId, id })
+      .update({ ...columns, updated_at: db.fn.now(3) });
+  }
+  return getRoleplay(db, companyId, id);
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { fromJson } from '../connection';
+import type { CustomerPersona } from './roleplays';
+
+type Db = Knex | Knex.Transaction;
+
+export interface SessionSnippet {
+  isUser: boolean;
+  text: string;
+}
+
+/** One scored criterion or metric of a session (spec 2.5). */
+export interface SessionResponse {
+  title: string;
+  passed: boolean;
+  explanation: string;
+  weight: number;
+  sectionTitle: string;
+}
+
+export interface NewSession {
+  companyId: string;
+  roleplayId: string;
+  userId: string;
+  score: number;
+  didPass: boolean;
+  lengthMs: number;
+  wpm: number;
+  nameCount?: number | null;
+  numQuestions?: number | null;
+  numFillerWords?: number | null;
+  /** In conversation order. */
+  snippets: SessionSnippet[];
+  criteriaResponses: SessionResponse[];
+  metricResponses: SessionResponse[];
+  audioStorageKey?: string | null;
+  videoStorageKey?: string | null;
+  audioExternalUrl?: string | null;
+  recordingId?: string | null;
+  /** For imports and fixtures; defaults to now. */
+  createdAt?: Date;
+}
+
+export interface SessionListRow {
+  id: string;
+  userId: string;
+  userFirstName: string;
+  userLastName: string | null;
+  roleplayId: string;
+  roleplayTitle: string;
+  score: number;
+  didPass: boolean;
+  lengthMs: number;
+  createdAt: Date;
+}
+
+export interface SessionResultRow {
+  id: string;
+  roleplayId: string;
+  roleplayTitle: string;
+  roleplayPassingScore: number;
+  customerPersona: CustomerPersona;
+  user: { id: string; firstName: string; lastName: string | null };
+  score: number;
+  didPass: boolean;
+  lengthMs: number;
+  wpm: number;
+  nameCount: number | null;
+  numQuestions: number | null;
+  numFillerWords: number | null;
+  audioStorageKey: string | null;
+  videoStorageKey: string | null;
+  audioExternalUrl: string | null;
+  recordingId: string | null;
+  snippets: SessionSnippet[];
+  criteriaResponses: SessionResponse[];
+  metricResponses: SessionResponse[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SessionFilter {
+  offset: number;
+  limit: number;
+  userId?: string;
+  roleplayId?: string;
+}
+
+const responseRows = (sessionId: string, kind: 'criterion' | 'metric', items: SessionResponse[]) =>
+  items.map((r, position) => ({
+    session_id: sessionId,
+    kind,
+    position,
+    title: r.title,
+    passed: r.passed,
+    explanation: r.explanation,
+    weight: r.weight,
+    section_title: r.sectionTitle,
+  }));
+
+/** Multi-row inserts of at most 1000 rows each, so a long transcript stays a handful of statements. */
+async function insertChunked(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await trx(table).insert(rows.slice(i, i + 1000));
+}
+
+/**
+ * Stores a scored session with its snippets and responses, one batched insert per table. Runs in its
+ * own transaction, or in a savepoint of the caller's when `db` is already a transaction.
+ */
+export async function insertSession(db: Db, input: NewSession): Promise<string> {
+  const id = randomUUID();
+  await db.transaction(async (trx) => {
+    await trx('roleplay_sessions').insert({
+      id,
+      company_id: input.companyId,
+      roleplay_id: input.roleplayId,
+      user_id: input.userId,
+      score: input.score,
+      did_pass: input.didPass,
+      length_ms: input.lengthMs,
+      wpm: input.wpm,
+      name_count: input.nameCount ?? null,
+      num_questions: input.numQuestions ?? null,
+      num_filler_words: input.numFillerWords ?? null,
+      audio_storage_key: input.audioStorageKey ?? null,
+      video_storage_key: input.videoStorageKey ?? null,
+      audio_external_url: input.audioExternalUrl ?? null,
+      recording_id: input.recordingId ?? null,
+      ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
+    });
+    await insertChunked(
+      trx,
+      'session_snippets',
+      input.snippets.map((s, position) => ({ session_id: id, position, is_user: s.isUser, text: s.text })),
+    );
+    await insertChunked(trx, 'session_responses', [
+      ...responseRows(id, 'criterion', input.criteriaResponses),
+      ...responseRows(id, 'metric', input.metricResponses),
+    ]);
+  });
+  return id;
+}
+
+function filtered(db: Db, companyId: string, filter: SessionFilter): Knex.QueryBuilder {
+  const q = db('roleplay_sessions as s').where('s.company_id', companyId);
+  if (filter.userId) q.andWhere('s.user_id', filter.userId);
+  if (filter.roleplayId) q.andWhere('s.roleplay_id', filter.roleplayId);
+  return q;
+}
+
+/** One page of sessions, newest first (ties broken by id), and the filtered total: two indexed queries. */
+export async function listSessions(db: Db, companyId: string, filter: SessionFilter): Promise<{ rows: SessionListRow[]; total: number }> {
+  const [countRow] = (await filtered(db, companyId, filter).count({ n: '*' })) as Array<{ n: number | string }>;
+  const total = Number(countRow?.n ?? 0);
+  if (filter.offset >= total) return { rows: [], total };
+  const rows = (await filtered(db, companyId, filter)
+    .join('users as u', 'u.id', 's.user_id')
+    .join('roleplays as r', 'r.id', 's.roleplay_id')
+    .select({
+      id: 's.id',
+      userId: 's.user_id',
+      userFirstName: 'u.first_name',
+      userLastName: 'u.last_name',
+      roleplayId: 's.roleplay_id',
+      roleplayTitle: 'r.title',
+      score: 's.score',
+      didPass: 's.did_pass',
+      lengthMs: 's.length_ms',
+      createdAt: 's.created_at',
+    })
+    .orderBy([
+      { column: 's.created_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
+    .offset(filter.offset)
+    .limit(filter.limit)) as Array<Omit<SessionListRow, 'didPass'> & { didPass: number | boolean }>;
+  return { rows: rows.map((r) => ({ ...r, didPass: Boolean(r.didPass) })), total };
+}
+
+interface DbResponse {
+  kind: 'criterion' | 'metric';
+  title: string;
+  passed: number | boolean;
+  explanation: string;
+  weight: number;
+  section_title: string;
+}
+
+/** A session of the company with everything its result shows; undefined for unknown or foreign ids. */
+export async function getSessionResult(db: Db, companyId: string, id: string): Promise<SessionResultRow | undefined> {
+  const s = (await db('roleplay_sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .join('roleplays as r', 'r.id', 's.roleplay_id')
+    .where({ 's.company_id': companyId, 's.id': id })
+    .first({
+      id: 's.id',
+      roleplayId: 's.roleplay_id',
+      roleplayTitle: 'r.title',
+      roleplayPassingScore: 'r.passing_score',
+      customerPersona: 'r.customer_persona',
+      userId: 'u.id',
+      userFirstName: 'u.first_name',
+      userLastName: 'u.last_name',
+      score: 's.score',
+      didPass: 's.did_pass',
+      lengthMs: 's.length_ms',
+      wpm: 's.wpm',
+      nameCount: 's.name_count',
+      numQuestions: 's.num_questions',
+      numFillerWords: 's.num_filler_words',
+      audioStorageKey: 's.audio_storage_key',
+      videoStorageKey: 's.video_storage_key',
+      audioExternalUrl: 's.audio_external_url',
+      recordingId: 's.recording_id',
+      createdAt: 's.created_at',
+      updatedAt: 's.updated_at',
+    })) as
+    | (Omit<SessionResultRow, 'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'> & {
+        didPass: number | boolean;
+        customerPersona: unknown;
+        userId: string;
+        userFirstName: string;
+        userLastName: string | null;
+      })
+    | undefined;
+  if (!s) return undefined;
+  const [snippets, responses] = await Promise.all([
+    db('session_snippets').where({ session_id: id }).orderBy('position').select('is_user', 'text') as Promise<Array<{ is_user: number | boolean; text: string }>>,
+    db('session_responses').where({ session_id: id }).orderBy([{ column: 'kind' }, { column: 'position' }]) as Promise<DbResponse[]>,
+  ]);
+  const toResponse = (r: DbResponse): SessionResponse => ({
+    title: r.title,
+    passed: Boolean(r.passed),
+    explanation: r.explanation,
+    weight: r.weight,
+    sectionTitle: r.section_title,
+  });
+  const { userId, userFirstName, userLastName, ...rest } = s;
+  return {
+    ...rest,
+    didPass: Boolean(s.didPass),
+    customerPersona: fromJson<CustomerPersona>(s.customerPersona),
+    user: { id: userId, firstName: userFirstName, lastName: userLastName },
+    snippets: snippets.map((x) => ({ isUser: Boolean(x.is_user), text: x.text })),
+    criteriaResponses: responses.filter((r) => r.kind === 'criterion').map(toResponse),
+    metricResponses: responses.filter((r) => r.kind === 'metric').map(toResponse),
+  };
+}

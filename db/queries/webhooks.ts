@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { generateWebhookSecret } from '../../common/webhookSignature';
+import type { WebhookEventType } from '../../common/webhookEvents';
+import { fromJson } from '../connection';
+
+type Db = Knex | Knex.Transaction;
+
+export interface WebhookEndpointRow {
+  id: string;
+  companyId: string;
+  url: string;
+  description: string | null;
+  events: WebhookEventType[];
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a delivery needs: the endpoint with its signing secret. */
+export interface WebhookEndpointWithSecret extends WebhookEndpointRow {
+  secret: string;
+}
+
+export type WebhookDeliveryOutcome = 'delivered' | 'failed';
+
+export interface WebhookDeliveryRow {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  outcome: WebhookDeliveryOutcome;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  createdAt: Date;
+}
+
+const endpointColumns = {
+  id: 'id',
+  companyId: 'company_id',
+  url: 'url',
+  description: 'description',
+  events: 'events',
+  enabled: 'enabled',
+  disabledReason: 'disabled_reason',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+type RawEndpoint = Omit<WebhookEndpointRow, 'events' | 'enabled'> & { events: unknown; enabled: unknown };
+
+// MariaDB hands back JSON as text and booleans as 0/1.
+function toEndpoint(raw: RawEndpoint): WebhookEndpointRow {
+  return { ...raw, events: fromJson<WebhookEventType[]>(raw.events), enabled: Boolean(raw.enabled) };
+}
+
+export interface NewWebhookEndpoint {
+  companyId: string;
+  url: string;
+  description: string | null;
+  events: WebhookEventType[];
+}
+
+export async function createWebhookEndpoint(db: Db, input: NewWebhookEndpoint): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+  const id = randomUUID();
+  const secret = generateWebhookSecret();
+  await db('webhook_endpoints').insert({
+    id,
+    company_id: input.companyId,
+    url: input.url,
+    description: input.description,
+    events: JSON.stringify(input.events),
+    secret,
+  });
+  const endpoint = await getWebhookEndpoint(db, input.companyId, id);
+  if (!endpoint) throw new Error('webhook endpoint vanished after insert');
+  return { endpoint, secret };
+}
+
+/** The company's endpoint, or undefined (also for another company's id). */
+export async function getWebhookEndpoint(db: Db, companyId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  const raw = await db('webhook_endpoints').select(endpointColumns).where({ id, company_id: companyId }).first();
+  return raw ? toEndpoint(raw) : undefined;
+}
+
+export async function getWebhookEndpointForDelivery(db: Db, id: string): Promise<WebhookEndpointWithSecret | undefined> {
+  const raw = await db('webhook_endpoints').select({ ...endpointColumns, secret: 'secret' }).where({ id }).first();
+  return raw ? { ...toEndpoint(raw), secret: raw.secret } : undefined;
+}
+
+export async function listWebhookEndpoints(db: Db, companyId: string, offset: number, limit: number): Promise<{ total: number; rows: WebhookEndpointRow[] }> {
+  const [{ total }] = await db('webhook_endpoints').where({ company_id: companyId }).count<Array<{ total: number }>>({ total: '*' });
+  const raws = await db('webhook_endpoints')
+    .select(endpointColumns)
+    .where({ company_id: companyId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .offset(offset)
+    .limit(limit);
+  return { total: Number(total), rows: raws.map(toEndpoint) };
+}
+
+/** Ids of the company's enabled endpoints subscribed to `eventType`, oldest first. */
+export async function listWebhookTargets(db: Db, companyId: string, eventType: WebhookEventType): Promise<string[]> {
+  // Filtered here rather than in SQL: JSON functions differ between MariaDB and MySQL, and a company has few endpoints.
+  const raws = await db('webhook_endpoints')
+    .select(endpointColumns)
+    .where({ company_id: companyId, enabled: true })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  return raws.map(toEndpoint).filter((e) => e.events.includes(eventType)).map((e) => e.id);
+}
+
+export async function deleteWebhookEndpoint(db: Db, companyId: string, id: string): Promise<boolean> {
+  return (await db('webhook_endpoints').where({ id, company_id: companyId }).delete()) > 0;
+}
+
+/** Replaces the signing secret; the new one is returned, undefined when the endpoint is unknown. */
+export async function rotateWebhookSecret(db: Db, companyId: string, id: string): Promise<string | undefined> {
+  const secret = generateWebhookSecret();
+  const changed = await db('webhook_endpoints').where({ id, company_id: companyId }).update({ secret, updated_at: db.fn.now(3) });
+  return changed > 0 ? secret : undefined;
+}
+
+export async function disableWebhookEndpoint(db: Db, id: string, reason: string): Promise<void> {
+  await db('webhook_endpoints').where({ id }).update({ enabled: false, disabled_reason: reason.slice(0, 255), updated_at: db.fn.now(3) });
+}
+
+export interface NewWebhookDelivery {
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  outcome: WebhookDeliveryOutcome;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Records one attempt; recording the same attempt again keeps one row with the latest outcome. */
+export async function recordWebhookDelivery(db: Db, d: NewWebhookDelivery): Promise<void> {
+  await db('webhook_deliveries')
+    .insert({
+      id: randomUUID(),
+      endpoint_id: d.endpointId,
+      event_id: d.eventId,
+      event_type: d.eventType,
+      attempt: d.attempt,
+      outcome: d.outcome,
+      status_code: d.statusCode,
+      error: d.error,
+      duration_ms: d.durationMs,
+    })
+    .onConflict(['endpoint_id', 'event_id', 'attempt'])
+    .merge(['outcome', 'status_code', 'error', 'duration_ms']);
+}
+
+const deliveryColumns = {
+  id: 'id',
+  endpointId: 'endpoint_id',
+  eventId: 'event_id',
+  eventType: 'event_type',
+  attempt: 'attempt',
+  outcome: 'outcome',
+  statusCode: 'status_code',
+  error: 'error',
+  durationMs: 'duration_ms',
+  createdAt: 'created_at',
+};
+
+/** An endpoint's delivery attempts, newest first. */
+export async function listWebhookDeliveries(db: Db, endpointId: string, offset: number, limit: number): Promise<{ total: number; rows: WebhookDeliveryRow[] }> {
+  const [{ total }] = await db('webhook_deliveries').where({ endpoint_id: endpointId }).count<Array<{ total: number }>>({ total: '*' });
+  const rows = await db('webhook_deliveries')
+    .select(deliveryColumns)
+    .where({ endpoint_id: endpointId })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'attempt', order: 'desc' }, { column: 'id' }])
+    .offset(offset)
+    .limit(limit);
+  return { total: Number(total), rows };
+}

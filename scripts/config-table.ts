@@ -1,0 +1,55 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ConfigSchema } from '../common/config';
+
+// Prints the README's configuration table (Markdown) from ConfigSchema: every setting with its default
+// and meaning. `npx tsx scripts/config-table.ts`. A setting without a meaning here is listed as such,
+// so a new setting shows up in the table even before someone describes it.
+
+const meanings: Record<string, string> = {
+  DATABASE_URL: 'MySQL 8 / MariaDB connection URL (`mysql://user:password@host:port/database`).',
+  DATABASE_POOL_MAX: 'Maximum connections per process (API and worker each have a pool).',
+  TEMPORAL_ADDRESS: 'Temporal frontend gRPC address (`host:port`).',
+  TEMPORAL_NAMESPACE: 'Temporal namespace for workflows and the API\'s client.',
+  TEMPORAL_TASK_QUEUE: 'Task queue the worker polls and the API starts workflows on.',
+  TEMPORAL_START_TIMEOUT: 'How long POST /api/recording waits for Temporal to accept a workflow start before answering 503.',
+  PORT: 'HTTP port of the API.',
+  HOST: 'Interface the API listens on.',
+  PUBLIC_URL: 'Base URL clients reach the API at; used in the OpenAPI document, invitation links and media links.',
+  LOG_LEVEL: 'pino log level of the API and the worker (JSON lines on stdout).',
+  BEARER_TOKEN_TTL: 'Lifetime of bearer tokens from POST /api/auth/token and `admin token:create`.',
+  MEDIA_URL_SECRET: 'HMAC secret signing the media links in session results; set a long random value in production.',
+  MEDIA_URL_TTL: 'Lifetime of those media links (spec: 15 minutes).',
+  STORAGE_DIR: 'Directory where stored recordings are kept (shared by the worker, which writes, and the API, which serves).',
+  RECORDING_MAX_BYTES: 'Largest recording the worker downloads or passes on.',
+  STT_PROVIDER: 'Speech-to-text API flavour: `openai` (audio/transcriptions) or `deepgram` (listen).',
+  STT_BASE_URL: 'Base URL of the speech-to-text provider.',
+  STT_API_KEY: 'API key of the speech-to-text provider.',
+  STT_MODEL: 'Speech-to-text model name.',
+  LLM_BASE_URL: 'OpenAI-compatible chat-completions base URL for scoring sessions; empty = the deterministic built-in analyzer.',
+  LLM_API_KEY: 'API key for LLM_BASE_URL (sent as a bearer token when set).',
+  LLM_MODEL: 'Chat model used for scoring.',
+  OUTBOUND_ALLOW_PRIVATE: 'Allow outbound requests (recording downloads, webhooks) to private/loopback addresses; only for development and tests.',
+  WEBHOOK_TIMEOUT: 'Timeout of one webhook delivery attempt.',
+  WEBHOOK_MAX_ATTEMPTS: 'Delivery attempts per webhook event before giving up.',
+  WEBHOOK_INITIAL_INTERVAL: 'Delay before the first webhook retry; later retries back off exponentially.',
+  WEBHOOK_MAX_INTERVAL: 'Longest delay between webhook retries.',
+  SMTP_URL: 'SMTP server for invitation emails (`smtp://` or `smtps://`, credentials in the URL).',
+  MAIL_FROM: 'Sender of invitation emails.',
+  INVITATION_TTL: 'Lifetime of an invitation (spec: 30 days).',
+};
+
+function describeType(schema: TSchema): string {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).map((s) => `\`${String(s.const)}\``).join(' \\| ');
+  if (schema.type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('(ms|s|m|h|d|w)')) return 'duration (`500ms`, `15m`, `30d`)';
+  if (schema.type === 'integer') {
+    const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ');
+    return bounds ? `integer (${bounds})` : 'integer';
+  }
+  return String(schema.type);
+}
+
+const rows = Object.entries(ConfigSchema.properties as Record<string, TSchema>).map(([name, schema]) => {
+  const def = schema.default === '' ? '(empty)' : `\`${String(schema.default)}\``;
+  return `| \`${name}\` | ${describeType(schema)} | ${def} | ${meanings[name] ?? '(not described yet)'} |`;
+});
+process.stdout.write(['| Variable | Type | Default | Meaning |', '|---|---|---|---|', ...rows].join('\n') + '\n');

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# `npm run dev`: the whole service on this machine, from a fresh clone. Installs dependencies, makes sure
+# MariaDB runs and the Temporal CLI exists, creates and migrates the database, starts the Temporal dev
+# server (state in .data/temporal.db, Web UI on 8233), the worker and the API, seeds demo data once
+# (.data/seed.json), prints how to call the API, and stops everything it started on Ctrl-C.
+# Settings come from the environment like everywhere else (PORT, DATABASE_URL, TEMPORAL_ADDRESS, ...).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+DATA="$ROOT/.data"
+mkdir -p "$DATA"
+TSX="$ROOT/node_modules/.bin/tsx"
+PORT="${PORT:-3000}"
+API_URL="http://127.0.0.1:$PORT"
+export PORT PUBLIC_URL="${PUBLIC_URL:-$API_URL}"
+TEMPORAL_ADDRESS="${TEMPORAL_ADDRESS:-127.0.0.1:7233}"
+UI_URL="http://127.0.0.1:8233"
+
+say() { printf '\033[1m[dev]\033[0m %s\n' "$*" >&2; }
+answers() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+PIDS=()
+NAMES=()
+cleanup() {
+  trap - INT TERM EXIT
+  [ "${#PIDS[@]}" -eq 0 ] && return
+  # Newest first (API, worker, then Temporal), so nothing loses its server while shutting down. Each
+  # child leads its own process group (setsid): the signal reaches tsx's node child too.
+  for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do
+    local pid="${PIDS[$i]}"
+    say "stopping ${NAMES[$i]}"
+    kill -TERM -- "-$pid" 2>/dev/null || continue
+    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# start NAME COMMAND...: runs in the background with its log in .data/NAME.log.
+start() {
+  local name="$1"; shift
+  setsid "$@" >"$DATA/$name.log" 2>&1 < /dev/null &
+  PIDS+=("$!")
+  NAMES+=("$name")
+  say "started $name (pid $!, log .data/$name.log)"
+}
+
+fail_with_log() {
+  say "$1 — last lines of .data/$2.log:"
+  tail -n 30 "$DATA/$2.log" >&2 || true
+  exit 1
+}
+
+# 1. Dependencies, MariaDB, the Temporal CLI.
+if [ ! -d node_modules ]; then
+  say "installing dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+bash scripts/ensure-mariadb.sh
+TEMPORAL="$(bash scripts/ensure-temporal.sh)"
+
+# 2. Database.
+say "migrating the database"
+"$TSX" db/migrate.ts latest >/dev/null
+
+# 3. Temporal: the dev server on 7233 unless something already answers there (or TEMPORAL_ADDRESS points elsewhere).
+mapfile -t SEARCH_ATTRIBUTES < <("$TSX" scripts/search-attributes.ts)
+temporal_healthy() { "$TEMPORAL" operator cluster health --address "$TEMPORAL_ADDRESS" >/dev/null 2>&1; }
+if temporal_healthy; then
+  say "Temporal already answers on $TEMPORAL_ADDRESS; using it"
+elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "localhost:7233" ]; then
+  args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn)
+  for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
+  start temporal "$TEMPORAL" "${args[@]}"
+  for _ in $(seq 1 120); do
+    temporal_healthy && break
+    kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the Temporal dev server exited" temporal
+    sleep 0.5
+  done
+  temporal_healthy || fail_with_log "the Temporal dev server did not come up within 60 s" temporal
+else
+  say "Temporal does not answer on $TEMPORAL_ADDRESS"; exit 1
+fi
+# start-dev registers --search-attribute only when it creates its database, so an existing
+# .data/temporal.db (or a server someone else started) gets them here; creating an existing one is a no-op.
+for sa in "${SEARCH_ATTRIBUTES[@]}"; do
+  "$TEMPORAL" operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "${sa%%=*}" --type "${sa#*=}" >/dev/null
+done
+
+# 4. Worker and API.
+if answers 127.0.0.1 "$PORT"; then
+  say "port $PORT is already in use (another npm run dev?); stop it or set PORT"; exit 1
+fi
+start worker "$TSX" worker/main.ts
+start api "$TSX" api/main.ts
+for _ in $(seq 1 120); do
+  curl -fsS "$API_URL/readyz" >/dev/null 2>&1 && break
+  kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the API exited" api
+  kill -0 "${PIDS[-2]}" 2>/dev/null || fail_with_log "the worker exited" worker
+  sleep 0.5
+done
+curl -fsS "$API_URL/readyz" >/dev/null || fail_with_log "the API is not ready after 60 s ($API_URL/readyz)" api
+
+# 5. Demo data, once: .data/seed.json keeps the ids and API keys. A key the database no longer knows
+#    (the database was dropped or recreated) means seeding again.
+seed_key() { node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).apiKey)' "$DATA/seed.json"; }
+status_with() { curl -s -o /dev/null -w '%{http_code}' -H "x-api-key: $1" "$API_URL/api/roleplay"; }
+if [ -f "$DATA/seed.json" ] && [ "$(status_with "$(seed_key)")" = "401" ]; then
+  say "the API key in .data/seed.json is unknown to this database; seeding again"
+  rm -f "$DATA/seed.json"
+fi
+if [ ! -f "$DATA/seed.json" ]; then
+  say "seeding demo data"
+  "$TSX" cli/admin.ts seed >"$DATA/seed.json.tmp"
+  mv "$DATA/seed.json.tmp" "$DATA/seed.json"
+fi
+API_KEY="$(seed_key)"
+STATUS="$(status_with "$API_KEY")"
+[ "$STATUS" = "200" ] || say "warning: GET /api/roleplay answered $STATUS"
+
+cat <<EOF
+
+  Sales Practice Service is running.
+
+  API            $API_URL   (OpenAPI: $API_URL/openapi.json)
+  Temporal UI    $UI_URL
+  API key        $API_KEY   (demo parent company; ids of everything seeded: .data/seed.json)
+  Logs           .data/api.log .data/worker.log .data/temporal.log
+
+  Try:  curl -H "x-api-key: $API_KEY" $API_URL/api/roleplay
+
+  Ctrl-C stops everything started here.
+EOF
+
+# Runs until Ctrl-C, or until one of the processes dies (then the rest are stopped too).
+set +e
+wait -n "${PIDS[@]}"
+code=$?
+for i in "${!PIDS[@]}"; do
+  kill -0 "${PIDS[$i]}" 2>/dev/null || say "${NAMES[$i]} exited (code $code); see .data/${NAMES[$i]}.log"
+done
+exit 1

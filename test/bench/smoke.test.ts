@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { dropDatabase } from '../../db/connection';
+import type { BenchResults } from '../../bench/report';
+import { testEnv } from '../support/env';
+
+// `npm run bench -- --smoke` end to end with tiny counts: every figure of the report is produced and
+// positive. Whether the figures meet the speed targets is for full runs (BENCHMARKS.md), not a test.
+
+const run = promisify(execFile);
+const root = path.join(__dirname, '..', '..');
+
+function expectPositive(value: unknown, what: string): void {
+  expect(value, what).to.be.a('number');
+  expect(Number.isFinite(value) && (value as number) > 0, `${what} = ${String(value)}`).to.equal(true);
+}
+
+function expectFigures(f: { rps: number; p50: number; p99: number }, what: string): void {
+  expectPositive(f.rps, `${what} rps`);
+  expectPositive(f.p50, `${what} p50`);
+  expectPositive(f.p99, `${what} p99`);
+  expect(f.p99, `${what} p99 >= p50`).to.be.at.least(f.p50);
+}
+
+describe('benchmark smoke run', function () {
+  this.timeout(150_000);
+  let out: string;
+  let databaseUrl: string;
+  let stdout: string;
+  let results: BenchResults;
+
+  before(async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-smoke-'));
+    const url = new URL(testEnv().config.DATABASE_URL);
+    url.pathname = `/sp_bench_smoke_${process.pid}_${randomBytes(3).toString('hex')}`;
+    databaseUrl = url.toString();
+    const args = ['--import', 'tsx', 'bench/run.ts', '--smoke', '--database-url', databaseUrl, '--temporal-address', testEnv().temporal.address, '--out', out];
+    ({ stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }));
+    const files = (await readdir(out)).filter((f) => f.endsWith('.json'));
+    expect(files).to.have.length(1);
+    results = JSON.parse(await readFile(path.join(out, files[0]), 'utf8')) as BenchResults;
+  });
+
+  after(async () => {
+    await rm(out, { recursive: true, force: true });
+    await dropDatabase(databaseUrl);
+  });
+
+  it('seeds the smoke data set and describes the machine', () => {
+    expect(results.mode).to.equal('smoke');
+    expect(results.settings.counts).to.deep.equal({ users: 200, roleplays: 10, sessions: 500, heavyUserSessions: 460, scripts: 20 });
+    expectPositive(results.machine.nproc, 'nproc');
+    expectPositive(results.machine.memoryGiB, 'memory');
+    expect(results.machine.mariadb).to.match(/\d+\.\d+/);
+    expect(new Date(results.date).toString()).to.not.equal('Invalid Date');
+  });
+
+  it('measures every read endpoint against the baseline', () => {
+    expect(results.reads.map((r) => r.endpoint)).to.deep.equal([
+      'GET /api/user?limit=100',
+      'GET /api/roleplay/session?limit=100',
+      'GET /api/roleplay/session?offset=400&limit=100',
+      'GET /api/roleplay/session?userId&limit=100',
+      'GET /api/roleplay/session?userId&offset=400&limit=100',
+      'GET /api/roleplay/session/{id}',
+      'GET /api/roleplay',
+    ]);
+    for (const r of results.reads) {
+      expectFigures(r.service, `${r.endpoint} service`);
+      expectFigures(r.baseline, `${r.endpoint} baseline`);
+      expect(r.ratio).to.be.closeTo(r.service.rps / r.baseline.rps, 1e-9);
+    }
+  });
+
+  it('reports the deep-page growth with and without the user filter', () => {
+    expect(results.deepPages.map((d) => [d.filter, d.offset])).to.deep.equal([
+      ['none', 400],
+      ['userId', 400],
+    ]);
+    for (const d of results.deepPages) {
+      for (const key of ['p99Offset0', 'p99Deep', 'growth', 'baselineGrowth'] as const) expectPositive(d[key], `${d.filter} ${key}`);
+      expect(d.growth).to.be.closeTo(d.p99Deep / d.p99Offset0, 1e-9);
+    }
+  });
+
+  it('compares recording intake with bare Temporal starts', () => {
+    expectFigures(results.intake.service, 'intake service');
+    expectFigures(results.intake.baseline, 'intake baseline');
+    expectPositive(results.intake.ratio, 'intake ratio');
+  });
+
+  it('pushes every recording through the worker to a verified webhook', () => {
+    expect(results.endToEnd.recordings).to.equal(10);
+    expect(results.endToEnd.failed).to.equal(0);
+    expectPositive(results.endToEnd.completedPerSecond, 'completed per second');
+    expectPositive(results.endToEnd.p50, 'end-to-end p50');
+    expectPositive(results.endToEnd.p99, 'end-to-end p99');
+  });
+
+  it('reports peak memory and judges every target', () => {
+    expectPositive(results.memory.apiPeakRssMiB, 'API peak RSS');
+    expectPositive(results.memory.workerPeakRssMiB, 'worker peak RSS');
+    expectPositive(results.memory.baselinePeakRssMiB, 'baseline peak RSS');
+    // Two per read endpoint, two deep pages, intake and memory.
+    expect(results.targets).to.have.length(results.reads.length * 2 + 4);
+    for (const t of results.targets) {
+      expectPositive(t.value, t.target);
+      const [, op, bound] = /^(>=|<=|<) ([\d.]+)$/.exec(t.limit) ?? [];
+      const expected = op === '>=' ? t.value >= Number(bound) : op === '<=' ? t.value <= Number(bound) : t.value < Number(bound);
+      expect(t.met, `${t.target}: ${t.value} ${t.limit}`).to.equal(expected);
+    }
+  });
+
+  it('prints the table it wrote', () => {
+    for (const r of results.reads) expect(stdout).to.include(r.endpoint);
+    expect(stdout).to.include('bare @temporalio/client start');
+    expect(stdout).to.include('End to end: 10 recordings (0 failed)');
+    expect(stdout).to.include('Peak RSS: API');
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { ErrorBody } from '../../api/schemas/common';
+import type { SessionResult } from '../../api/schemas/sessions';
+import { signMediaLink } from '../../common/mediaLinks';
+import { startApi, type TestApi } from '../support/api';
+import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+
+/** The service's own path and query of a link (PUBLIC_URL is not the test server's address). */
+const local = (link: string) => {
+  const u = new URL(link);
+  return u.pathname + u.search;
+};
+
+describe('signed recording links', () => {
+  let api: TestApi;
+  let storageDir: string;
+  let tenant: TenantFixture;
+  const audio = randomBytes(64 * 1024 + 7);
+  const video = randomBytes(1024);
+  let audioKey: string;
+  let videoKey: string;
+
+  before(async () => {
+    storageDir = await mkdtemp(path.join(tmpdir(), 'sp-media-'));
+    api = await startApi({ STORAGE_DIR: storageDir });
+    tenant = await createTenant();
+    audioKey = `${tenant.company.id}/rec-1.mp3`;
+    videoKey = `${tenant.company.id}/rec-1.webm`;
+    await mkdir(path.join(storageDir, tenant.company.id), { recursive: true });
+    await writeFile(path.join(storageDir, audioKey), audio);
+    await writeFile(path.join(storageDir, videoKey), video);
+  });
+  after(async () => {
+    await api.close();
+    await rm(storageDir, { recursive: true, force: true });
+  });
+
+  async function sessionWithRecording(overrides: { audioStorageKey?: string; videoStorageKey?: string }): Promise<SessionResult> {
+    const rp = await createRoleplayFixture(tenant.company.id);
+    const u = await createUserFixture(tenant.company.id);
+    const id = await createSessionFixture({ companyId: tenant.company.id, roleplayId: rp.id, userId: u.id, ...overrides });
+    const res = await api.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey });
+    expect(res.status).to.equal(200);
+    return res.body;
+  }
+
+  it('a fresh link downloads the stored bytes with their media type, without a credential', async () => {
+    const result = await sessionWithRecording({ audioStorageKey: audioKey, videoStorageKey: videoKey });
+    expect(result.audioUrl).to.match(/^http:\/\/127\.0\.0\.1:3000\/media\/[A-Za-z0-9_-]+\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const expires = Number(new URL(result.audioUrl as string).searchParams.get('expires'));
+    expect(expires - Date.now()).to.be.within(14 * 60_000, 15 * 60_000);
+
+    const res = await fetch(api.url + local(result.audioUrl as string));
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('audio/mpeg');
+    expect(Number(res.headers.get('content-length'))).to.equal(audio.length);
+    expect(Buffer.from(await res.arrayBuffer()).equals(audio)).to.equal(true);
+
+    const vid = await fetch(api.url + local(result.videoUrl as string));
+    expect(vid.headers.get('content-type')).to.equal('video/webm');
+    expect(Buffer.from(await vid.arrayBuffer()).equals(video)).to.equal(true);
+  });
+
+  it('refuses a link whose signature, expiry or key was changed (403)', async () => {
+    const result = await sessionWithRecording({ audioStorageKey: audioKey });
+    const good = new URL(result.audioUrl as string);
+    const otherKey = Buffer.from(videoKey).toString('base64url');
+    const sig = good.searchParams.get('signature') as string;
+    const tampered = [
+      `${good.pathname}?expires=${good.searchParams.get('expires')}&signature=${(sig[0] === 'a' ? 'b' : 'a') + sig.slice(1)}`,
+      `${good.pathname}?expires=${Number(good.searchParams.get('expires')) + 3_600_000}&signature=${sig}`,
+      `/media/${otherKey}${good.search}`,
+      `${good.pathname}x${good.search}`,
+    ];
+    for (const link of tampered) {
+      const res = await api.request<ErrorBody>('GET', link);
+      expect(res.status, link).to.equal(403);
+      expect(res.body.error.code).to.equal('invalid_signature');
+    }
+    const otherSecret = signMediaLink({ ...api.config, MEDIA_URL_SECRET: 'another-secret-of-enough-length' }, audioKey);
+    expect((await api.request('GET', local(otherSecret))).status).to.equal(403);
+  });
+
+  it('refuses an expired link (410), from the configured lifetime', async () => {
+    const crafted = signMediaLink(api.config, audioKey, Date.now() - 15 * 60_000 - 1);
+    const res = await api.request<ErrorBody>('GET', local(crafted));
+    expect(res.status).to.equal(410);
+    expect(res.body.error.code).to.equal('link_expired');
+
+    const shortLived = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '1s' });
+    try {
+      const rp = await createRoleplayFixture(tenant.company.id);
+      const u = await createUserFixture(tenant.company.id);
+      const id = await createSessionFixture({ companyId: tenant.company.id, roleplayId: rp.id, userId: u.id, audioStorageKey: audioKey });
+      const result = (await shortLived.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })).body;
+      const link = local(result.audioUrl as string);
+      expect((await fetch(shortLived.url + link)).status).to.equal(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      const late = await shortLived.request<ErrorBody>('GET', link);
+      expect(late.status).to.equal(410);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('answers 404 for a validly signed link to a file that is gone, 400 for a malformed link', async () => {
+    const missing = signMediaLink(api.config, `${tenant.company.id}/deleted.mp3`);
+    const res = await api.request<ErrorBody>('GET', local(missing));
+    expect(res.status).to.equal(404);
+    const escaping = signMediaLink(api.config, '../outside.mp3');
+    expect((await api.request('GET', local(escaping))).status).to.equal(404);
+    const malformed = await api.request<ErrorBody>('GET', '/media/abc?expires=soon');
+    expect(malformed.status).to.equal(400);
+    expect(malformed.body.error.details.map((d) => d.field).sort()).to.deep.equal(['expires', 'signature']);
+  });
+});

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { parse } from 'yaml';
+import { ConfigSchema, loadConfig } from '../../common/config';
+import { searchAttributeDefinitions } from '../../common/temporal';
+import { parseDatabaseUrl } from '../../db/connection';
+
+// Docker cannot run on this machine, so the file is checked as data: the services, their images and
+// ports, the start order, and that every variable handed to the service is one it understands.
+
+interface Service {
+  image?: string;
+  build?: string | { context: string; dockerfile?: string };
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: Record<string, string | number | boolean>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  volumes?: string[];
+}
+
+const root = path.resolve(__dirname, '../..');
+// Merge keys (<<) are part of the Compose format; docker compose applies them too.
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const services = compose.services;
+const service = (name: string): Service => {
+  expect(services, 'services').to.have.property(name);
+  return services[name];
+};
+const commandText = (s: Service): string => [s.entrypoint, s.command].flat().filter(Boolean).join(' ');
+const hostPort = (s: Service, containerPort: number): string | undefined =>
+  s.ports?.map(String).find((p) => p.endsWith(`:${containerPort}`))?.split(':').slice(-2)[0];
+
+describe('docker-compose.yml', () => {
+  it('has MySQL 8, Temporal on it, the Web UI, migrations, the API and the worker', () => {
+    expect(Object.keys(services)).to.include.members(['mysql', 'temporal', 'temporal-ui', 'temporal-search-attributes', 'migrate', 'api', 'worker']);
+    expect(service('mysql').image).to.match(/^mysql:8(\.\d+)*$/);
+    expect(service('temporal').image).to.match(/^temporalio\/auto-setup:1\.\d+/);
+    expect(service('temporal-ui').image).to.match(/^temporalio\/ui:\d/);
+    expect(service('temporal-search-attributes').image).to.match(/^temporalio\/admin-tools:/);
+  });
+
+  it('publishes the API, Temporal gRPC and the Web UI', () => {
+    expect(hostPort(service('api'), 3000)).to.equal('3000');
+    expect(hostPort(service('temporal'), 7233)).to.equal('7233');
+    expect(hostPort(service('temporal-ui'), 8080)).to.equal('8233');
+  });
+
+  it('runs Temporal on the MySQL service with the mysql8 driver', () => {
+    const mysql = service('mysql').environment ?? {};
+    const env = service('temporal').environment ?? {};
+    expect(env['DB']).to.equal('mysql8');
+    expect(env['MYSQL_SEEDS']).to.equal('mysql');
+    expect(String(env['DB_PORT'])).to.equal('3306');
+    expect(env['MYSQL_USER']).to.equal('root');
+    expect(env['MYSQL_PWD']).to.equal(mysql['MYSQL_ROOT_PASSWORD']);
+    expect(service('temporal').depends_on?.['mysql']?.condition).to.equal('service_healthy');
+    expect(service('mysql').healthcheck?.test.join(' ')).to.contain('mysqladmin ping');
+    expect(service('temporal-ui').environment?.['TEMPORAL_ADDRESS']).to.equal('temporal:7233');
+  });
+
+  it('builds the API, the worker and the migrations from the Node 20 Dockerfile, each with its entry point', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).to.match(/^FROM node:20/m);
+    expect(dockerfile).to.match(/npm ci/);
+    for (const [name, entry] of [
+      ['api', 'api/main.ts'],
+      ['worker', 'worker/main.ts'],
+      ['migrate', 'db/migrate.ts latest'],
+    ] as const) {
+      const s = service(name);
+      expect(s.build, `${name} build`).to.equal('.');
+      expect(commandText(s), `${name} command`).to.equal(`npx tsx ${entry}`);
+    }
+  });
+
+  it('migrates before the API and the worker start, after MySQL is healthy', () => {
+    expect(service('migrate').depends_on?.['mysql']?.condition).to.equal('service_healthy');
+    for (const name of ['api', 'worker']) {
+      expect(service(name).depends_on?.['migrate']?.condition, name).to.equal('service_completed_successfully');
+      expect(service(name).depends_on?.['temporal-search-attributes']?.condition, name).to.equal('service_completed_successfully');
+    }
+    expect(service('temporal-search-attributes').depends_on).to.have.property('temporal');
+  });
+
+  it('registers every search attribute the workflows use', () => {
+    const text = commandText(service('temporal-search-attributes'));
+    expect(text).to.contain('temporal operator search-attribute create');
+    for (const sa of searchAttributeDefinitions) {
+      expect(text).to.contain(`--name ${sa.name}`);
+      expect(text).to.contain(`--type ${sa.type}`);
+    }
+  });
+
+  it('hands the API, the worker and the migrations only settings of ConfigSchema, with valid values', () => {
+    const known = Object.keys(ConfigSchema.properties);
+    for (const name of ['api', 'worker', 'migrate']) {
+      const env = Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, String(v)]));
+      expect(Object.keys(env), `${name} environment`).to.not.be.empty;
+      for (const key of Object.keys(env)) expect(known, `${name}: ${key} is not a setting`).to.include(key);
+      // The same validation the process runs at start.
+      const config = loadConfig(env);
+      const db = parseDatabaseUrl(config.DATABASE_URL);
+      expect(db.host, `${name} DATABASE_URL host`).to.equal('mysql');
+      expect(db.port).to.equal(3306);
+      expect(db.password, `${name} DATABASE_URL password`).to.equal(service('mysql').environment?.['MYSQL_ROOT_PASSWORD']);
+      expect(db.database).to.equal(service('mysql').environment?.['MYSQL_DATABASE']);
+    }
+    for (const name of ['api', 'worker']) {
+      const env = service(name).environment ?? {};
+      expect(env['TEMPORAL_ADDRESS'], `${name} TEMPORAL_ADDRESS`).to.equal('temporal:7233');
+      expect(env['TEMPORAL_NAMESPACE']).to.equal(service('temporal').environment?.['DEFAULT_NAMESPACE']);
+    }
+    expect(service('api').environment?.['TEMPORAL_TASK_QUEUE']).to.equal(service('worker').environment?.['TEMPORAL_TASK_QUEUE']);
+    expect(String(service('api').environment?.['PORT'])).to.equal('3000');
+    expect(service('api').environment?.['HOST']).to.equal('0.0.0.0');
+  });
+
+  it('gives the API and the worker the same recordings volume (the worker stores, the API serves)', () => {
+    const storage = String(service('api').environment?.['STORAGE_DIR']);
+    expect(service('worker').environment?.['STORAGE_DIR']).to.equal(storage);
+    const mount = (name: string) => service(name).volumes?.find((v) => v.endsWith(`:${storage}`));
+    expect(mount('api')).to.be.a('string').and.to.equal(mount('worker'));
+  });
+});

@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import type { Invitation, InvitationList } from '../../api/schemas/invitations';
+import type { UserRecord } from '../../api/schemas/users';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+import {
+  errorOf,
+  invitationHandle,
+  linkFromMail,
+  recordHistory,
+  startInvitationWorld,
+  storedInvitations,
+  tokenFromLink,
+  uniqueEmail,
+  waitForStatus,
+  type InvitationWorld,
+} from '../support/invitationFixtures';
+import { makeTeam } from '../support/userFixtures';
+
+describe('invitations: expiry and revocation', () => {
+  let world: InvitationWorld;
+  let tenant: TenantFixture;
+  let teamId: string;
+
+  before(async () => {
+    // A 2-second lifetime, known to both the API (expirationDate) and the worker.
+    world = await startInvitationWorld({ INVITATION_TTL: '2s' });
+    tenant = await createTenant('Short Lived');
+    teamId = (await makeTeam(tenant.company.id)).id;
+  });
+  after(async () => world.close());
+
+  const invite = (email: string, apiKey = tenant.apiKey) =>
+    world.api.request<Invitation>('POST', '/api/user/invite', { apiKey, json: { email, teamId, role: 'User' } });
+  const accept = (token: string) => world.api.request<UserRecord>('POST', '/api/invitations/accept', { json: { token, firstName: 'Pat' } });
+  const listed = async () => (await world.api.request<InvitationList>('GET', '/api/invitations', { apiKey: tenant.apiKey })).body.data.map((i) => i.id);
+
+  it('expires by its timer at createdAt + INVITATION_TTL; the token is refused and a new invite starts over', async () => {
+    const email = uniqueEmail('expiring');
+    const { body: invitation } = await invite(email);
+    expect(Date.parse(invitation.expirationDate) - Date.parse(invitation.createdAt)).to.equal(2000);
+    const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
+    expect(await listed()).to.include(invitation.id);
+
+    const handle = invitationHandle(world.api, tenant.company.id, email);
+    expect(await handle.result()).to.equal('expired');
+    expect(Date.now()).to.be.at.least(Date.parse(invitation.expirationDate));
+    await recordHistory('expired', handle);
+    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal('expired');
+    expect(await listed()).to.not.include(invitation.id);
+
+    const refused = await accept(token);
+    expect(refused.status).to.equal(410);
+    expect(errorOf(refused).code).to.equal('invitation_expired');
+    const page = await fetch(`${world.api.url}/invitations/${token}`);
+    expect(page.status).to.equal(410);
+    expect(await page.text()).to.include('expired');
+
+    // Expired → a new invitation (new id, count 0) in a new run of the same workflow id.
+    const renewed = await invite(email);
+    expect(renewed.status).to.equal(200);
+    expect(renewed.body.id).to.not.equal(invitation.id);
+    expect(renewed.body.resendCount).to.equal(0);
+    const mails = await world.smtp.waitForMails(email, 2);
+    const newToken = tokenFromLink(linkFromMail(mails[1]));
+    expect(newToken).to.not.equal(token);
+    expect((await accept(newToken)).status).to.equal(200);
+    expect(await handle.result()).to.equal('accepted');
+  });
+
+  it('revoking stops the link (410) and the workflow; only outstanding invitations of the caller can be revoked', async () => {
+    const email = uniqueEmail('revoked');
+    const { body: invitation } = await invite(email);
+    const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
+
+    const stranger = await createTenant();
+    expect((await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: stranger.apiKey })).status).to.equal(404);
+    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal('pending');
+
+    const revoked = await world.api.request<Invitation>('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey });
+    expect(revoked.status).to.equal(200);
+    expect(revoked.body).to.deep.equal(invitation);
+    const handle = invitationHandle(world.api, tenant.company.id, email);
+    expect(await handle.result()).to.equal('revoked');
+    await recordHistory('revoked', handle);
+
+    const refused = await accept(token);
+    expect(refused.status).to.equal(410);
+    expect(errorOf(refused).code).to.equal('invitation_revoked');
+    expect((await fetch(`${world.api.url}/invitations/${token}`)).status).to.equal(410);
+    expect((await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
+    expect(await listed()).to.not.include(invitation.id);
+    expect((await world.api.request('DELETE', '/api/invitations/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
+
+    // A new invite after a revocation is a new invitation.
+    const again = await invite(email);
+    expect(again.body.id).to.not.equal(invitation.id);
+    expect(again.body.resendCount).to.equal(0);
+    await world.smtp.waitForMails(email, 2);
+    expect(await handle.result()).to.equal('expired');
+  });
+
+  it('replaces an invitation that expired while no worker ran: one email, for the new invitation only', async () => {
+    const email = uniqueEmail('replaced');
+    await world.stopWorker();
+    const replaced = await (async () => {
+      try {
+        const first = (await invite(email)).body;
+        await new Promise((r) => setTimeout(r, 2300));
+        // Its timer could not run; the API sees the expiry itself and starts over.
+        const second = (await invite(email)).body;
+        expect(second.id).to.not.equal(first.id);
+        expect(second.resendCount).to.equal(0);
+        expect((await storedInvitations(tenant.company.id)).find((r) => r.id === first.id)?.status).to.equal('expired');
+        expect(world.smtp.mailsTo(email)).to.have.length(0);
+        return { first, second };
+      } finally {
+        await world.startWorker();
+      }
+    })();
+    const { first, second } = replaced;
+    const [mail] = await world.smtp.waitForMails(email, 1);
+    const accepted = await accept(tokenFromLink(linkFromMail(mail)));
+    expect(accepted.status).to.equal(200);
+    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === second.id)?.status).to.equal('accepted');
+    const handle = invitationHandle(world.api, tenant.company.id, email);
+    expect(await handle.result()).to.equal('accepted');
+    await waitForStatus(tenant.company.id, first.id, 'expired');
+    expect(world.smtp.mailsTo(email)).to.have.length(1);
+
+    // The first run saw the second invitation arrive and continued as a new run for it.
+    const latest = await handle.fetchHistory();
+    const previousRunId = latest.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId;
+    expect(previousRunId).to.be.a('string').and.not.equal('');
+    await recordHistory('replaced-while-worker-down', world.api.temporal.workflow.getHandle(handle.workflowId, previousRunId!));
+    await recordHistory('replacement-accepted', handle);
+  });
+});

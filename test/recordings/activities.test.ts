@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { expect } from 'chai';
+import { analyzeBuiltin } from '../../activities/analysis/builtin';
+import type { ActivityDeps } from '../../activities/deps';
+import { httpFailure } from '../../activities/failures';
+import { createPersistRecordingResultActivities } from '../../activities/persistRecordingResult';
+import { classifyMedia } from '../../activities/recordingSource';
+import { createResolveRecordingUserActivities } from '../../activities/resolveRecordingUser';
+import { createStoreRecordingActivities } from '../../activities/storeRecording';
+import { createTranscribeActivities } from '../../activities/transcribe';
+import type { Config } from '../../common/config';
+import { createLocalStorage } from '../../common/storage/localStorage';
+import { getRecordingById, insertRecording, setRecordingUser } from '../../db/queries/recordings';
+import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
+import { silentLogger, testConfig, testEnv } from '../support/env';
+import { startFileServer, type FileServer } from '../support/fileServer';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+import { CONVERSATION, filesUnder, SAMPLE_AUDIO } from '../support/recordingFixtures';
+import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+
+// Each activity on its own (in a mock activity context): idempotent under retries and races.
+
+describe('recordings: activities', () => {
+  let tenant: TenantFixture;
+  let files: FileServer;
+  let stt: SttServer;
+  let storageDir: string;
+  let deps: ActivityDeps;
+
+  before(async () => {
+    files = await startFileServer();
+    stt = await startOpenAiSttServer({ segments: CONVERSATION });
+  });
+  after(async () => {
+    await files.close();
+    await stt.close();
+  });
+  beforeEach(async () => {
+    tenant = await createTenant();
+    storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-activities-'));
+    const config: Config = testConfig({ STORAGE_DIR: storageDir, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    deps = { db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(storageDir) };
+  });
+  afterEach(async () => fs.rm(storageDir, { recursive: true, force: true }));
+
+  const run = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, ...args: A): Promise<R> => new MockActivityEnvironment().run(fn, ...args);
+
+  async function newRecording(fields: { externalId?: string; url?: string; store?: boolean; roleplayId?: string } = {}): Promise<string> {
+    const id = randomUUID();
+    await insertRecording(testEnv().db, {
+      id,
+      companyId: tenant.company.id,
+      userUniqueIdentifier: fields.externalId ?? 'crm-7',
+      userName: 'Ana Maria Lopez',
+      sourceUrl: fields.url ?? 'https://files.example.test/a.mp3',
+      storeRecording: fields.store ?? true,
+      roleplayId: fields.roleplayId ?? null,
+      idempotencyKey: null,
+      workflowId: `recording-${id}`,
+    });
+    return id;
+  }
+
+  it('resolveRecordingUser: racing recordings for one new identifier create one Integration user', async () => {
+    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
+    const ids = await Promise.all(Array.from({ length: 8 }, () => newRecording({ externalId: 'crm-race' })));
+    const users = await Promise.all(ids.map((id) => run(resolveRecordingUser, id)));
+    expect(new Set(users.map((u) => u.id)).size).to.equal(1);
+    expect(users[0]).to.deep.equal({ id: users[0].id, name: 'Ana Maria Lopez', userUniqueIdentifier: 'crm-race' });
+    const rows = await testEnv().db('users').where({ company_id: tenant.company.id, external_id: 'crm-race' });
+    expect(rows).to.have.length(1);
+    expect(rows[0]).to.include({ role: 'Integration', first_name: 'Ana', last_name: 'Maria Lopez' });
+    expect(await testEnv().db('teams').where({ company_id: tenant.company.id, type: 'integration' })).to.have.length(1);
+    for (const id of ids) expect((await getRecordingById(testEnv().db, id))?.userId).to.equal(users[0].id);
+  });
+
+  it('resolveRecordingUser: an existing user with the identifier is used as is', async () => {
+    const existing = await createUserFixture(tenant.company.id, { externalId: 'crm-existing' });
+    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
+    const user = await run(resolveRecordingUser, await newRecording({ externalId: 'crm-existing' }));
+    expect(user.id).to.equal(existing.id);
+    expect(await testEnv().db('users').where({ company_id: tenant.company.id })).to.have.length(1);
+  });
+
+  it('storeRecording: a retry after success fetches nothing again and leaves one file', async () => {
+    const filePath = `/act/${randomUUID()}.mp3`;
+    const id = await newRecording({ url: files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }) });
+    const { storeRecording } = createStoreRecordingActivities(deps);
+    const first = await run(storeRecording, id);
+    const second = await run(storeRecording, id);
+    expect(second).to.deep.equal(first);
+    expect(first).to.deep.equal({ storageKey: `${tenant.company.id}/${id}.mp3`, contentType: 'audio/mpeg', sizeBytes: SAMPLE_AUDIO.length });
+    expect(files.hits(filePath)).to.equal(1);
+    expect(await filesUnder(storageDir)).to.deep.equal([first.storageKey]);
+  });
+
+  it('storeRecording: an unknown recording fails permanently', async () => {
+    const { storeRecording } = createStoreRecordingActivities(deps);
+    const err = await run(storeRecording, randomUUID()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).to.be.instanceOf(ApplicationFailure);
+    expect(err).to.include({ type: 'RecordingNotFound', nonRetryable: true });
+  });
+
+  it('transcribeRecording: a retry after the transcript was saved does not call the provider again', async () => {
+    const filePath = `/act/${randomUUID()}.mp3`;
+    const id = await newRecording({ url: files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }), store: false });
+    const { transcribeRecording } = createTranscribeActivities(deps);
+    const before = stt.requests.length;
+    const first = await run(transcribeRecording, id);
+    const second = await run(transcribeRecording, id);
+    expect(second).to.deep.equal(first);
+    expect(first).to.include({ provider: 'openai', segments: CONVERSATION.length, durationMs: 26_000 });
+    expect(stt.requests.length - before).to.equal(1);
+    expect((await getRecordingById(testEnv().db, id))?.contentType).to.equal('audio/mpeg');
+  });
+
+  it('persistRecordingResult: repeated and concurrent attempts store one session', async () => {
+    const roleplay = await createRoleplayFixture(tenant.company.id);
+    const user = await createUserFixture(tenant.company.id);
+    const id = await newRecording({ roleplayId: roleplay.id, store: false });
+    await setRecordingUser(testEnv().db, id, user.id);
+    const result = analyzeBuiltin({
+      transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
+      scorecard: roleplay.scorecard,
+      passingScore: roleplay.passingScore,
+      customerName: roleplay.customerPersona.name,
+      language: 'en',
+    });
+    const { persistRecordingResult } = createPersistRecordingResultActivities(deps);
+    const outcomes = await Promise.all([run(persistRecordingResult, id, result), run(persistRecordingResult, id, result)]);
+    const again = await run(persistRecordingResult, id, result);
+    expect(outcomes[0].sessionId).to.be.a('string');
+    expect(outcomes.map((o) => o.sessionId)).to.deep.equal([again.sessionId, again.sessionId]);
+    const sessions = await testEnv().db('roleplay_sessions').where({ recording_id: id });
+    expect(sessions).to.have.length(1);
+    expect(sessions[0]).to.include({ user_id: user.id, roleplay_id: roleplay.id, audio_external_url: 'https://files.example.test/a.mp3', audio_storage_key: null });
+    const row = await getRecordingById(testEnv().db, id);
+    expect(row).to.include({ status: 'completed', sessionId: again.sessionId });
+    expect(row?.result).to.deep.equal(result);
+  });
+
+  it('classifies HTTP answers: 429/5xx retryable (with Retry-After), other 4xx permanent', () => {
+    const types = { retryable: 'R', permanent: 'P' };
+    expect(httpFailure('X', 429, { 'retry-after': '7' }, '', types)).to.include({ type: 'R', nonRetryable: false, nextRetryDelay: 7000 });
+    expect(httpFailure('X', 503, {}, '', types)).to.include({ type: 'R', nonRetryable: false, nextRetryDelay: undefined });
+    expect(httpFailure('X', 408, {}, '', types)).to.include({ nonRetryable: false });
+    for (const status of [400, 401, 403, 404, 410, 422]) expect(httpFailure('X', status, {}, '', types)).to.include({ type: 'P', nonRetryable: true });
+  });
+
+  it('accepts audio/* and video/*, and generic binary only with a media extension', () => {
+    const u = (p: string) => new URL(`https://h.test${p}`);
+    expect(classifyMedia('audio/mpeg', u('/x'))).to.deep.equal({ contentType: 'audio/mpeg', extension: 'mp3' });
+    expect(classifyMedia('video/mp4; codecs="avc1"', u('/x.bin'))).to.deep.equal({ contentType: 'video/mp4', extension: 'mp4' });
+    expect(classifyMedia('audio/x-something', u('/call.ogg'))).to.deep.equal({ contentType: 'audio/x-something', extension: 'ogg' });
+    expect(classifyMedia('application/octet-stream', u('/call.WAV'))).to.deep.equal({ contentType: 'audio/wav', extension: 'wav' });
+    expect(classifyMedia('', u('/call.mp3'))).to.deep.equal({ contentType: 'audio/mpeg', extension: 'mp3' });
+    expect(classifyMedia('application/octet-stream', u('/call.txt'))).to.equal(undefined);
+    expect(classifyMedia('text/html', u('/call.mp3'))).to.equal(undefined);
+    expect(classifyMedia('image/png', u('/x.png'))).to.equal(undefined);
+  });
+});

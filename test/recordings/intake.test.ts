@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { RecordingView } from '../../api/schemas/recordings';
+import { workflowIds } from '../../common/temporal';
+import { startApi } from '../support/api';
+import { createRoleplayFixture } from '../support/contentFixtures';
+import { testEnv } from '../support/env';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+import { acceptRecording, startRecordingStack, submitRecording, type RecordingStack } from '../support/recordingFixtures';
+import { freePort } from '../support/temporalServer';
+
+// POST /api/recording and GET /api/recording/{id} without a worker: validation, acceptance,
+// idempotency and what a caller sees when Temporal is down.
+
+const FILE_URL = 'https://files.example.test/calls/call-1.mp3?X-Amz-Signature=secret-signature-123';
+
+async function recordingCount(companyId: string): Promise<number> {
+  const [{ n }] = (await testEnv().db('recordings').where({ company_id: companyId }).count({ n: '*' })) as Array<{ n: number | string }>;
+  return Number(n);
+}
+
+describe('recordings: intake API', () => {
+  let stack: RecordingStack;
+  let tenant: TenantFixture;
+
+  before(async () => {
+    stack = await startRecordingStack({}, { worker: false });
+  });
+  after(async () => stack.stop());
+  beforeEach(async () => {
+    tenant = await createTenant();
+  });
+
+  it('accepts a recording: 200 {status, recordingId}, Location, a row, and a running workflow with search attributes', async () => {
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true });
+    const get = await stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey });
+    expect(get.status).to.equal(200);
+    expect(get.body).to.include({ id, status: 'accepted', failureReason: null, userId: null, sessionId: null, storeRecording: true, completedAt: null, result: null });
+
+    const handle = stack.api.temporal.workflow.getHandle(workflowIds.recording(id));
+    const description = await handle.describe();
+    expect(description.type).to.equal('recordingIntake');
+    expect(description.taskQueue).to.equal(stack.config.TEMPORAL_TASK_QUEUE);
+    const attrs = description.typedSearchAttributes;
+    expect(attrs.getAll().map((p) => [p.key.name, p.value])).to.deep.include.members([
+      ['CompanyId', tenant.company.id],
+      ['RecordingId', id],
+      ['RecordingStatus', 'accepted'],
+    ]);
+    // The presigned URL (a credential) never enters workflow history.
+    const history = JSON.stringify(await handle.fetchHistory());
+    expect(history).to.include(id);
+    expect(history).not.to.include('secret-signature-123');
+  });
+
+  it('rejects invalid bodies with 400 and keeps nothing', async () => {
+    const valid = { userUniqueIdentifier: 'crm-1', userName: 'Sam', recordingPresignedUrl: FILE_URL, storeRecording: false };
+    const cases: Array<[string, unknown, string]> = [
+      ['missing userUniqueIdentifier', { ...valid, userUniqueIdentifier: undefined }, 'userUniqueIdentifier'],
+      ['empty userUniqueIdentifier', { ...valid, userUniqueIdentifier: '' }, 'userUniqueIdentifier'],
+      ['too long userUniqueIdentifier', { ...valid, userUniqueIdentifier: 'x'.repeat(256) }, 'userUniqueIdentifier'],
+      ['empty userName', { ...valid, userName: '' }, 'userName'],
+      ['userName not a string', { ...valid, userName: 42 }, 'userName'],
+      ['missing recordingPresignedUrl', { ...valid, recordingPresignedUrl: undefined }, 'recordingPresignedUrl'],
+      ['not a URL', { ...valid, recordingPresignedUrl: 'not a url' }, 'recordingPresignedUrl'],
+      ['ftp URL', { ...valid, recordingPresignedUrl: 'ftp://files.example.test/a.mp3' }, 'recordingPresignedUrl'],
+      ['URL with credentials', { ...valid, recordingPresignedUrl: 'https://user:pw@files.example.test/a.mp3' }, 'recordingPresignedUrl'],
+      ['storeRecording as a string', { ...valid, storeRecording: 'true' }, 'storeRecording'],
+      ['missing storeRecording', { ...valid, storeRecording: undefined }, 'storeRecording'],
+      ['roleplayId not a uuid', { ...valid, roleplayId: 'abc' }, 'roleplayId'],
+      ['unknown field', { ...valid, webhookUrl: 'https://x.test' }, 'webhookUrl'],
+    ];
+    for (const [label, body, field] of cases) {
+      const res = await stack.api.request<{ error: { code: string; details: Array<{ field: string }> } }>('POST', '/api/recording', {
+        apiKey: tenant.apiKey,
+        json: body,
+      });
+      expect(res.status, label).to.equal(400);
+      expect(res.body.error.details.map((d) => d.field), label).to.include(field);
+    }
+    const noBody = await stack.api.request('POST', '/api/recording', { apiKey: tenant.apiKey });
+    expect(noBody.status).to.equal(400);
+    const badKey = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'k'.repeat(256) });
+    expect(badKey.status).to.equal(400);
+    expect(await recordingCount(tenant.company.id)).to.equal(0);
+  });
+
+  it('needs an API key', async () => {
+    const res = await stack.api.request('POST', '/api/recording', { json: { userUniqueIdentifier: 'a', userName: 'b', recordingPresignedUrl: FILE_URL, storeRecording: true } });
+    expect(res.status).to.equal(401);
+  });
+
+  it('answers 404 for a roleplayId of another company or an unknown one, keeping nothing', async () => {
+    const other = await createTenant();
+    const foreign = await createRoleplayFixture(other.company.id);
+    for (const roleplayId of [foreign.id, randomUUID()]) {
+      const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true, roleplayId });
+      expect(res.status).to.equal(404);
+    }
+    expect(await recordingCount(tenant.company.id)).to.equal(0);
+    const own = await createRoleplayFixture(tenant.company.id);
+    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true, roleplayId: own.id });
+  });
+
+  it("answers 404 for another company's recording and for unknown ids", async () => {
+    const other = await createTenant();
+    const id = await acceptRecording(stack.api, other.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false });
+    expect((await stack.api.request('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
+    expect((await stack.api.request('GET', `/api/recording/${randomUUID()}`, { apiKey: tenant.apiKey })).status).to.equal(404);
+    expect((await stack.api.request('GET', '/api/recording/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
+  });
+
+  it('returns the same recording for a repeated Idempotency-Key and starts no second workflow', async () => {
+    const body = { recordingPresignedUrl: FILE_URL, storeRecording: true };
+    const key = `retry-${randomUUID()}`;
+    const first = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
+    const second = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
+    expect(second).to.equal(first);
+    expect(await recordingCount(tenant.company.id)).to.equal(1);
+
+    // Racing retries of one request converge on the same recording too.
+    const racingKey = `race-${randomUUID()}`;
+    const ids = await Promise.all(Array.from({ length: 6 }, () => acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey })));
+    expect(new Set(ids).size).to.equal(1);
+    expect(await recordingCount(tenant.company.id)).to.equal(2);
+
+    // Temporal holds exactly one workflow per recording for this company.
+    const query = `CompanyId = '${tenant.company.id}'`;
+    const deadline = Date.now() + 15_000;
+    let workflows: string[] = [];
+    while (Date.now() < deadline) {
+      workflows = [];
+      for await (const wf of stack.api.temporal.workflow.list({ query })) workflows.push(wf.workflowId);
+      if (workflows.length >= 2) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(workflows.sort()).to.deep.equal([workflowIds.recording(first), workflowIds.recording(ids[0])].sort());
+
+    // The same key from another company is that company's own key.
+    const other = await createTenant();
+    const theirs = await acceptRecording(stack.api, other.apiKey, body, { 'Idempotency-Key': key });
+    expect(theirs).not.to.equal(first);
+  });
+
+  it('answers 409 when an Idempotency-Key is reused with a different body', async () => {
+    const key = `k-${randomUUID()}`;
+    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': key });
+    const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
+    expect(res.status).to.equal(409);
+    expect(await recordingCount(tenant.company.id)).to.equal(1);
+  });
+
+  it('answers 503 and keeps nothing when Temporal is unreachable', async () => {
+    const down = await startApi({ ...stack.config, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_START_TIMEOUT: '2s' });
+    try {
+      const started = Date.now();
+      const res = await submitRecording(down, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
+      expect(res.status).to.equal(503);
+      expect(res.headers.get('retry-after')).to.equal('5');
+      expect(Date.now() - started).to.be.below(10_000);
+      expect(await recordingCount(tenant.company.id)).to.equal(0);
+    } finally {
+      await down.close();
+    }
+    // The caller's retry with the same key, once Temporal is back, is accepted normally.
+    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
+    expect(await recordingCount(tenant.company.id)).to.equal(1);
+  });
+});

@@ -1,0 +1,251 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { RecordingView } from '../../api/schemas/recordings';
+import type { RecordingAnalysis } from '../../common/recordingAnalysis';
+import type { RecordingCompletedData } from '../../common/webhookEvents';
+import { createRoleplayFixture } from '../support/contentFixtures';
+import { testEnv } from '../support/env';
+import { startFileServer, type FileServer } from '../support/fileServer';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+import { startLlmServer } from '../support/llmServer';
+import {
+  acceptRecording,
+  CONVERSATION,
+  filesUnder,
+  keepHistory,
+  registerWebhook,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
+import { startDeepgramServer, startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+
+// From POST /api/recording to a verified `recording.processing.completed` webhook, on a real worker.
+
+interface SessionResult {
+  id: string;
+  activityType: string;
+  activityId: string;
+  score: number;
+  didPass: boolean;
+  length: number;
+  user: { id: string; firstName: string };
+  snippets: Array<{ isUser: boolean; text: string }>;
+  criteriaResponses: Array<{ title: string; passed: boolean }>;
+  metricResponses: Array<{ title: string; passed: boolean }>;
+  audioUrl?: string | null;
+}
+
+describe('recordings: processing', function () {
+  this.timeout(90_000);
+  let files: FileServer;
+  let receiver: WebhookReceiver;
+  let stt: SttServer | undefined;
+  let stack: RecordingStack | undefined;
+  let tenant: TenantFixture;
+  let hookPath: string;
+  let n = 0;
+
+  before(async () => {
+    files = await startFileServer();
+    receiver = await startWebhookReceiver();
+  });
+  after(async () => {
+    await files.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    tenant = await createTenant();
+    hookPath = `/hooks/${++n}`;
+  });
+  afterEach(async () => {
+    await stack?.stop();
+    await stt?.close();
+    stack = undefined;
+    stt = undefined;
+  });
+
+  async function completedWebhook(recordingId: string): Promise<RecordingCompletedData> {
+    const [hook] = await receiver.waitFor(hookPath, 1);
+    expect(hook.verified, hook.signatureProblem ?? '').to.equal(true);
+    expect(hook.standardVerified).to.equal(true);
+    expect(hook.event?.type).to.equal('recording.processing.completed');
+    const data = hook.event?.data as RecordingCompletedData;
+    expect(data.recordingId).to.equal(recordingId);
+    expect(data.status).to.equal('completed');
+    return data;
+  }
+
+  it('storeRecording=true with a roleplay (OpenAI-compatible STT): stored file, completed recording, session, verified webhook', async () => {
+    stt = await startOpenAiSttServer({ segments: CONVERSATION });
+    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    const roleplay = await createRoleplayFixture(tenant.company.id);
+    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const url = files.serve(`/stored/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+    const data = await completedWebhook(id);
+    const view = await waitForRecording(stack.api, tenant.apiKey, id);
+
+    expect(view).to.include({ status: 'completed', failureReason: null, sessionId: data.sessionId, userId: data.user.id, roleplayId: roleplay.id });
+    expect(view.completedAt).to.be.a('string');
+    expect(data.user).to.deep.equal({ id: view.userId, name: 'Sam Seller', userUniqueIdentifier: 'crm-42' });
+    const result = view.result as RecordingAnalysis;
+    expect(data.result).to.deep.equal(result);
+    expect(result).to.include({ analyzer: 'builtin', language: 'en', length: 26_000, numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
+    expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
+    expect(result.criteriaResponses).to.deep.equal([
+      { title: 'Opened well', passed: true, explanation: result.criteriaResponses[0].explanation, weight: 2, sectionTitle: 'Opening' },
+    ]);
+    expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([['Talk ratio', false]]);
+    expect(result).to.include({ score: 66.7, passingScore: 70, didPass: false });
+
+    // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte, and was sent to the provider.
+    expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
+    expect(await fs.readFile(path.join(stack.storageDir, tenant.company.id, `${id}.mp3`))).to.deep.equal(SAMPLE_AUDIO);
+    expect(stt.requests).to.have.length(1);
+    expect(stt.requests[0].audio).to.deep.equal(SAMPLE_AUDIO);
+    expect(stt.requests[0].fields).to.include({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
+    expect(stt.requests[0].headers.authorization).to.equal('Bearer test-stt-key');
+
+    // The new Integration user sits in the company's Integration team.
+    const user = await testEnv().db('users as u').join('teams as t', 't.id', 'u.team_id').where('u.id', view.userId).first('u.role', 'u.external_id', 'u.first_name', 'u.last_name', 'u.email', 't.type');
+    expect(user).to.include({ role: 'Integration', external_id: 'crm-42', first_name: 'Sam', last_name: 'Seller', type: 'integration' });
+    expect(user.email).to.match(/^crm-42\+[0-9a-f-]{36}@integration\.invalid$/);
+
+    // The session shows up like any other roleplay session.
+    const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
+    expect(session.status).to.equal(200);
+    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false, length: 26_000 });
+    expect(session.body.user.id).to.equal(view.userId);
+    expect(session.body.snippets).to.deep.equal(result.snippets);
+    expect(session.body.audioUrl).to.be.a('string');
+    const list = await stack.api.request<{ data: Array<{ id: string }> }>('GET', `/api/roleplay/session?roleplayId=${roleplay.id}`, { apiKey: tenant.apiKey });
+    expect(list.body.data.map((s) => s.id)).to.deep.equal([data.sessionId]);
+
+    await keepHistory(stack.api, id, 'stored-openai-roleplay');
+  });
+
+  it('storeRecording=false (OpenAI-compatible STT): the remote bytes are streamed to the provider, nothing is stored', async () => {
+    // Plain Whisper: no speaker labels.
+    stt = await startOpenAiSttServer({ segments: CONVERSATION.map(({ speaker: _s, ...rest }) => rest) });
+    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: `${stt.url}/v1` });
+    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const url = files.serve(`/remote/${n}/call.wav`, { body: SAMPLE_AUDIO, contentType: 'audio/wav' });
+
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+    const data = await completedWebhook(id);
+    const view = await waitForRecording(stack.api, tenant.apiKey, id);
+    expect(view).to.include({ status: 'completed', sessionId: null, roleplayId: null, storeRecording: false });
+    expect(data.sessionId).to.equal(null);
+
+    expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
+    expect(stt.requests[0].audio).to.deep.equal(SAMPLE_AUDIO);
+    expect(stt.requests[0].audioType).to.equal('audio/wav');
+    expect(stt.requests[0].fields).not.to.have.property('language');
+
+    // Without a roleplay: the default scorecard, passing score 70; without speaker labels every
+    // segment is its own snippet attributed to the rep, and talk time is not judged.
+    const result = view.result as RecordingAnalysis;
+    expect(result.snippets).to.have.length(CONVERSATION.length);
+    expect(result.snippets.every((s) => s.isUser)).to.equal(true);
+    expect(result.criteriaResponses).to.deep.equal([]);
+    expect(result.metricResponses.map((m) => m.title)).to.deep.equal(['Asks discovery questions', "Uses the customer's name", 'Speaking pace', 'Few filler words']);
+    expect(result.passingScore).to.equal(70);
+    const passed = result.metricResponses.filter((m) => m.passed).length;
+    expect(result.score).to.equal(Math.round((1000 * passed) / 4) / 10);
+    expect(result.didPass).to.equal(result.score >= 70);
+    expect(files.hits(`/remote/${n}/call.wav`)).to.equal(1);
+
+    await keepHistory(stack.api, id, 'remote-openai');
+  });
+
+  it('storeRecording=false with Deepgram: the URL is handed to the provider, utterances become snippets', async () => {
+    stt = await startDeepgramServer({ segments: CONVERSATION });
+    stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url });
+    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const url = files.serve(`/dg/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+    await completedWebhook(id);
+    const view = await waitForRecording(stack.api, tenant.apiKey, id);
+    expect(view.status).to.equal('completed');
+    const [req] = stt.requests;
+    expect(req.path).to.equal('/v1/listen');
+    expect(req.url).to.equal(url);
+    expect(req.audio).to.deep.equal(SAMPLE_AUDIO);
+    expect(req.headers.authorization).to.equal('Token test-stt-key');
+    expect(Object.fromEntries(req.query)).to.include({ diarize: 'true', punctuate: 'true', utterances: 'true' });
+    expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
+    const result = view.result as RecordingAnalysis;
+    expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
+    expect(result.customerName).to.equal('Dana'); // introduced herself: "my name is Dana"
+    expect(result.metricResponses.map((m) => m.title)).to.include('Balanced talk time');
+
+    await keepHistory(stack.api, id, 'remote-deepgram');
+  });
+
+  it('storeRecording=true with Deepgram: the stored bytes are sent; a redirect and octet-stream with a media extension are followed', async () => {
+    stt = await startDeepgramServer({ segments: CONVERSATION });
+    stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url, STT_MODEL: 'nova-3' });
+    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const target = files.serve(`/dgs/${n}/meeting.m4a`, { body: SAMPLE_AUDIO, contentType: 'application/octet-stream' });
+    const url = files.serve(`/dgs/${n}/short-link`, { redirectTo: target });
+
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
+    await completedWebhook(id);
+    expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
+    expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.m4a`]);
+    const [req] = stt.requests;
+    expect(req.url).to.equal(null);
+    expect(req.audio).to.deep.equal(SAMPLE_AUDIO);
+    expect(req.audioType).to.equal('audio/mp4');
+    expect(req.query.get('model')).to.equal('nova-3');
+  });
+
+  it('retries a host answering 503 and a provider answering 429, honouring Retry-After', async () => {
+    stt = await startOpenAiSttServer({ segments: CONVERSATION, failTimes: 1, failStatus: 429, retryAfter: '1' });
+    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const filePath = `/flaky/${n}/call.mp3`;
+    const url = files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', failTimes: 1, failStatus: 503, retryAfter: '1' });
+
+    const started = Date.now();
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
+    await completedWebhook(id);
+    expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
+    expect(files.hits(filePath)).to.equal(2);
+    expect(stt.requests).to.have.length(2);
+    // Retry-After: 1 replaced the 5 s / 10 s first retry intervals.
+    expect(Date.now() - started).to.be.below(9_000);
+  });
+
+  it('judges the roleplay scorecard with the chat-completions model when LLM_BASE_URL is set', async () => {
+    const llm = await startLlmServer();
+    try {
+      stt = await startOpenAiSttServer({ segments: CONVERSATION });
+      stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, LLM_BASE_URL: llm.url, LLM_API_KEY: 'llm-key', LLM_MODEL: 'judge-1' });
+      const roleplay = await createRoleplayFixture(tenant.company.id);
+      await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+      const url = files.serve(`/llm/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false, roleplayId: roleplay.id });
+      const data = await completedWebhook(id);
+      const result = data.result as RecordingAnalysis;
+      expect(result.analyzer).to.equal('llm');
+      expect(result.criteriaResponses).to.deep.equal([{ title: 'Opened well', passed: true, explanation: 'LLM: met "Opened well".', weight: 2, sectionTitle: 'Opening' }]);
+      expect(result.metricResponses).to.deep.equal([{ title: 'Talk ratio', passed: false, explanation: 'LLM: missed "Talk ratio".', weight: 1, sectionTitle: 'Delivery' }]);
+      expect(result).to.include({ score: 66.7, didPass: false, numQuestions: 4 });
+      expect(llm.requests).to.have.length(1);
+      expect(llm.requests[0].body).to.include({ model: 'judge-1', temperature: 0 });
+      expect(String(llm.requests[0].prompt.transcript)).to.match(/^Rep: Hi Dana/);
+      const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
+      expect(session.body.criteriaResponses.map((c) => c.passed)).to.deep.equal([true]);
+      expect(((await waitForRecording(stack.api, tenant.apiKey, id)) as RecordingView).result).to.deep.equal(result);
+    } finally {
+      await llm.close();
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// Speech-to-text providers on 127.0.0.1 speaking the real protocols: OpenAI-compatible
+// `POST /v1/audio/transcriptions` (multipart, verbose_json) and Deepgram `POST /v1/listen` (raw bytes
+// or {"url"}, which it fetches itself like Deepgram does). Both can fail on demand.
+
+export interface SpokenSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string | number;
+}
+
+export interface SttBehavior {
+  segments: SpokenSegment[];
+  language?: string;
+  duration?: number;
+  /** Answer `failStatus` (default 503) to the first `failTimes` requests. */
+  failTimes?: number;
+  failStatus?: number;
+  retryAfter?: string;
+  /** Always answer this status (a permanent rejection such as 400). */
+  rejectStatus?: number;
+  /** Never answer the first request: its caller is expected to die meanwhile. */
+  holdFirst?: boolean;
+}
+
+export interface SttRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  /** The audio bytes the provider got (the multipart file, the raw body, or what it fetched). */
+  audio: Buffer | null;
+  audioType: string | null;
+  fields: Record<string, string>;
+  url: string | null;
+}
+
+export interface SttServer {
+  url: string;
+  requests: SttRequest[];
+  set(behavior: Partial<SttBehavior>): void;
+  /** Resolves once a request is being held (holdFirst). */
+  held(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; body: unknown };
+type Handler = (req: http.IncomingMessage, raw: Buffer, behavior: SttBehavior) => Promise<{ request: SttRequest; answer: Answer }>;
+
+async function startSttServer(handler: Handler, initial: SttBehavior): Promise<SttServer> {
+  let behavior: SttBehavior = { ...initial };
+  const requests: SttRequest[] = [];
+  let heldResolve: () => void = () => undefined;
+  const heldPromise = new Promise<void>((resolve) => (heldResolve = resolve));
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const { request, answer } = await handler(req, Buffer.concat(chunks), behavior);
+        requests.push(request);
+        const n = requests.length;
+        if (behavior.holdFirst && n === 1) {
+          heldResolve();
+          return; // never answered
+        }
+        const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
+          res.end(JSON.stringify(body));
+        };
+        if (behavior.rejectStatus) return send(behavior.rejectStatus, { error: { message: 'rejected by the test provider' } });
+        if (behavior.failTimes && n <= behavior.failTimes) {
+          return send(behavior.failStatus ?? 503, { error: { message: 'overloaded' } }, behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {});
+        }
+        send(answer.status, answer.body);
+      })().catch((err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      });
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    set: (b) => void (behavior = { ...behavior, ...b }),
+    held: () => heldPromise,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const fullText = (segments: SpokenSegment[]): string => segments.map((s) => s.text).join(' ');
+const durationOf = (b: SttBehavior): number => b.duration ?? Math.max(0, ...b.segments.map((s) => s.end));
+
+export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
+  return startSttServer(async (req, raw, behavior) => {
+    const url = new URL(req.url ?? '/', 'http://stt.test');
+    const form = await new Request('http://stt.test/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: raw,
+    })
+      .formData()
+      .catch(() => undefined);
+    const fields: Record<string, string> = {};
+    let audio: Buffer | null = null;
+    let audioType: string | null = null;
+    for (const [name, value] of form?.entries() ?? []) {
+      if (typeof value === 'string') fields[name] = value;
+      else {
+        audio = Buffer.from(await value.arrayBuffer());
+        audioType = value.type;
+        fields[`${name}.filename`] = value.name;
+      }
+    }
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null };
+    if (url.pathname !== '/v1/audio/transcriptions' || !audio || fields.response_format !== 'verbose_json') {
+      return { request, answer: { status: 400, body: { error: { message: 'expected a multipart verbose_json transcription request with a file' } } } };
+    }
+    return {
+      request,
+      answer: {
+        status: 200,
+        body: {
+          task: 'transcribe',
+          language: behavior.language ?? 'english',
+          duration: durationOf(behavior),
+          text: fullText(behavior.segments),
+          segments: behavior.segments.map((s, id) => ({ id, start: s.start, end: s.end, text: ` ${s.text}`, ...(s.speaker !== undefined ? { speaker: s.speaker } : {}) })),
+        },
+      },
+    };
+  }, initial);
+}
+
+export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
+  return startSttServer(async (req, raw, behavior) => {
+    const url = new URL(req.url ?? '/', 'http://stt.test');
+    const type = req.headers['content-type'] ?? '';
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null };
+    if (type.startsWith('application/json')) {
+      request.url = (JSON.parse(raw.toString('utf8')) as { url: string }).url;
+      const fetched = await fetch(request.url).catch(() => undefined);
+      if (!fetched?.ok) {
+        return { request, answer: { status: 400, body: { err_code: 'REMOTE_CONTENT_ERROR', err_msg: 'could not fetch the URL' } } };
+      }
+      request.audio = Buffer.from(await fetched.arrayBuffer());
+      request.audioType = fetched.headers.get('content-type');
+    } else {
+      request.audio = raw;
+      request.audioType = type;
+    }
+    const utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0), channel: 0 }));
+    return {
+      request,
+      answer: {
+        status: 200,
+        body: {
+          metadata: { duration: durationOf(behavior), channels: 1 },
+          results: { channels: [{ alternatives: [{ transcript: fullText(behavior.segments) }] }], utterances },
+        },
+      },
+    };
+  }, initial);
+}

@@ -1,0 +1,94 @@
+import { ActivityFailure, condition, continueAsNew, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { SendInvitationEmailResult } from '../activities/invitationEmail';
+import { acceptedSignal, resendSignal, revokeSignal, type InvitationOutcome, type InvitationWorkflowInput } from './invitationSignals';
+
+// One run per invitation, under the id workflowIds.invitation(companyId, email), so every invite of an
+// address reaches the same workflow (signal-with-start). The database row is the source of truth: the
+// API writes it, commits, then signals; the activities re-read it and only act on pending rows, so a
+// lost or late signal can never resurrect an accepted or revoked invitation.
+
+const { sendInvitationEmail } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  // SMTP outages are retried for about half an hour; 5xx rejections fail at once (non-retryable).
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 12 },
+});
+
+const { expireInvitation } = proxyActivities<Activities>({
+  startToCloseTimeout: '15 seconds',
+  // Unlimited attempts: an expired invitation must end up marked expired once the database is back.
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+type Delivery = SendInvitationEmailResult | { sent: false; status: 'failed' };
+
+async function deliver(input: InvitationWorkflowInput, resendCount: number): Promise<Delivery> {
+  try {
+    return await sendInvitationEmail({ companyId: input.companyId, invitationId: input.invitationId, resendCount });
+  } catch (err) {
+    // The invitation stays outstanding and the link keeps working; a later resend tries again.
+    if (err instanceof ActivityFailure) {
+      log.warn('invitation email not delivered', { invitationId: input.invitationId, resendCount, cause: err.cause?.message });
+      return { sent: false, status: 'failed' };
+    }
+    throw err;
+  }
+}
+
+export async function invitation(input: InvitationWorkflowInput): Promise<InvitationOutcome> {
+  const own = input.invitationId;
+  // Every send count gets its own email, in order; a run that starts at count n (a resend whose
+  // workflow was gone) sends only that one.
+  let requested = input.resendCount ?? 0;
+  let delivered = input.sentCount ?? requested - 1;
+  let ended: 'accepted' | 'revoked' | 'deleted' | undefined;
+  // A newer invitation of the same address: this one stopped being outstanding and was replaced.
+  let successor: InvitationWorkflowInput | undefined;
+
+  setHandler(resendSignal, (signal) => {
+    if (signal.invitationId === own) {
+      requested = Math.max(requested, signal.resendCount);
+    } else if (successor?.invitationId === signal.invitationId) {
+      successor.resendCount = Math.max(successor.resendCount ?? 0, signal.resendCount);
+    } else {
+      successor = { companyId: input.companyId, invitationId: signal.invitationId, expiresAt: signal.expiresAt, resendCount: signal.resendCount };
+    }
+  });
+  setHandler(revokeSignal, (signal) => {
+    if (signal.invitationId === own) ended ??= 'revoked';
+  });
+  setHandler(acceptedSignal, (signal) => {
+    if (signal.invitationId === own) ended ??= 'accepted';
+  });
+
+  const deadline = Date.parse(input.expiresAt);
+  for (;;) {
+    // The successor goes first: returning would drop its signal and leave the new invitation unsent.
+    if (successor) break;
+    if (ended) return ended;
+    if (delivered < requested) {
+      const sending = delivered + 1;
+      const result = await deliver(input, sending);
+      delivered = sending;
+      if (!result.sent && result.status !== 'failed' && result.status !== 'pending') {
+        // The row says it is over even though no signal said so (the signal was lost or is late).
+        if (result.status === 'accepted' || result.status === 'revoked') ended ??= result.status;
+        else if (result.status === 'missing') ended ??= 'deleted';
+        else break; // expired: mark it below
+      }
+      continue;
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
+    if (workflowInfo().continueAsNewSuggested) {
+      // Very many resends: start a fresh history for the same invitation, remembering what was sent.
+      await continueAsNew<typeof invitation>({ ...input, resendCount: requested, sentCount: delivered });
+    }
+    await condition(() => ended !== undefined || successor !== undefined || requested > delivered, remaining);
+  }
+
+  // Expiry timer fired, or the invitation was replaced: either way it is no longer outstanding.
+  await expireInvitation({ companyId: input.companyId, invitationId: own });
+  if (successor) await continueAsNew<typeof invitation>(successor);
+  return ended ?? 'expired';
+}

@@ -1,0 +1,128 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  isCancellation,
+  proxyActivities,
+  TimeoutFailure,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { FailureTypes } from '../activities/failures';
+import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import { searchAttributes } from '../common/temporal';
+import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
+import type { WebhookRetry } from '../common/webhookRetry';
+import { notifyWebhooks } from './webhookNotify';
+
+// One recording from acceptance to notification. Every side effect is an activity; this code only
+// decides what runs next, so a crash anywhere resumes here exactly where it stopped. The presigned
+// URL is never an argument: activities read it from MySQL, so it stays out of workflow history.
+
+/** Database bookkeeping: retried without limit, so an outage pauses a recording and never loses it. */
+const bookkeeping = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx for ~10 minutes. */
+const download = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
+});
+
+/** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After) for ~30 minutes. */
+const provider = proxyActivities<Activities>({
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
+});
+
+export interface RecordingIntakeInput {
+  recordingId: string;
+  companyId: string;
+  storeRecording: boolean;
+  webhookRetry: WebhookRetry;
+}
+
+export type RecordingIntakeOutcome =
+  | { status: 'completed'; sessionId: string | null }
+  | { status: 'failed'; reason: string }
+  /** The API withdrew the recording (its start was not confirmed): nothing to do, nobody to tell. */
+  | { status: 'withdrawn' };
+
+type ProcessingStatus = 'fetching' | 'transcribing' | 'analyzing';
+
+const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
+
+function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {
+  upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
+}
+
+/** Why a step failed, in words a caller can act on. */
+function failureMessage(err: unknown): string {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof TimeoutFailure) return `it did not finish in time (${String(cause.timeoutType).toLowerCase().replace(/_/g, ' ')})`;
+  if (cause instanceof Error && cause.message) return cause.message;
+  return 'unknown error';
+}
+
+function failureType(err: unknown): string | undefined {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
+}
+
+function event<T>(type: WebhookEventType, data: T): WebhookEvent<T> {
+  // uuid4() is seeded by the workflow: the id is fixed in history and identical on replay and on every delivery retry.
+  return { id: uuid4(), type, createdAt: new Date().toISOString(), data };
+}
+
+export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
+  const { recordingId, companyId } = input;
+  const moveTo = async (status: ProcessingStatus): Promise<void> => {
+    await bookkeeping.setRecordingStatus.executeWithOptions({ summary: `Status → ${status}` }, [recordingId, status]);
+    setStatusAttribute(status);
+  };
+
+  let step = 'Resolving the user';
+  let user: RecordingEventUser | null = null;
+  let result: RecordingAnalysis;
+  let sessionId: string | null;
+  try {
+    user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    if (input.storeRecording) {
+      step = 'Storing the recording';
+      await moveTo('fetching');
+      await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
+    }
+    step = 'Transcription';
+    await moveTo('transcribing');
+    await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+    step = 'Analysis';
+    await moveTo('analyzing');
+    result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+    step = 'Saving the result';
+    ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]));
+  } catch (err) {
+    if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
+    const cancelled = isCancellation(err);
+    const reason = cancelled ? 'Processing was cancelled' : `${step} failed: ${failureMessage(err)}`;
+    // Even a cancelled recording ends visibly failed, and its owner hears about it.
+    await CancellationScope.nonCancellable(async () => {
+      await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
+      setStatusAttribute('failed');
+      const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
+      await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
+    });
+    if (cancelled) throw err;
+    return { status: 'failed', reason };
+  }
+  setStatusAttribute('completed');
+  if (user) {
+    const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
+    await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);
+  }
+  return { status: 'completed', sessionId };
+}

@@ -1,0 +1,39 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { WebhookDeliveryResult } from '../activities/webhooks';
+import type { WebhookEvent } from '../common/webhookEvents';
+import { DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
+
+// Error types of deliverWebhook that no retry can fix (see activities/webhooks.ts).
+const PERMANENT_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
+
+export interface WebhookDeliveryInput {
+  companyId: string;
+  endpointId: string;
+  event: WebhookEvent;
+  retry: WebhookRetry;
+}
+
+/**
+ * Delivers one event to one endpoint, retrying on Temporal's schedule until a 2xx, a 410, or the
+ * last attempt. Each delivery is its own workflow so a slow or failing endpoint never holds up
+ * another one or the workflow that produced the event.
+ */
+export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
+  const { retry } = input;
+  // The retry policy comes from configuration, which only reaches a workflow through its arguments,
+  // so this proxy is built here rather than at module scope. It is deterministic: same arguments on
+  // replay, same options.
+  const { deliverWebhook } = proxyActivities<Activities>({
+    startToCloseTimeout: (retry.attemptTimeoutMs ?? DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS) + 15_000,
+    retry: {
+      initialInterval: retry.initialIntervalMs,
+      maximumInterval: Math.max(retry.initialIntervalMs, retry.maxIntervalMs),
+      backoffCoefficient: WEBHOOK_BACKOFF_COEFFICIENT,
+      maximumAttempts: retry.maximumAttempts,
+      nonRetryableErrorTypes: PERMANENT_FAILURES,
+    },
+    summary: `POST ${input.event.type} ${input.event.id}`,
+  });
+  return deliverWebhook({ companyId: input.companyId, endpointId: input.endpointId, event: input.event });
+}

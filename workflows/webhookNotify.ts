@@ -1,0 +1,43 @@
+// @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { searchAttributes, workflowIds } from '../common/temporal';
+import type { WebhookEvent } from '../common/webhookEvents';
+import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookDelivery } from './webhookDelivery';
+
+export type { WebhookRetry } from '../common/webhookRetry';
+
+const { listWebhookTargets } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 20 },
+});
+
+/**
+ * Called from inside a workflow (it is not a workflow itself): starts one webhookDelivery child per
+ * enabled endpoint of the company subscribed to `event.type` and returns once they are started.
+ * Children are abandoned on purpose: deliveries may retry for a day, and the caller completes now.
+ * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
+ * or repeated notify never delivers the same event to an endpoint twice.
+ */
+export async function notifyWebhooks(companyId: string, event: WebhookEvent, retry: WebhookRetry): Promise<void> {
+  const endpointIds = await listWebhookTargets(companyId, event.type);
+  await Promise.all(
+    endpointIds.map(async (endpointId) => {
+      try {
+        await startChild(webhookDelivery, {
+          workflowId: workflowIds.webhookDelivery(event.id, endpointId),
+          args: [{ companyId, endpointId, event, retry }],
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
+          staticSummary: `${event.type} → endpoint ${endpointId}`,
+        });
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+        throw err;
+      }
+    }),
+  );
+}
