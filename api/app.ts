@@ -1,9 +1,13 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { createApiMetrics } from '../common/metrics';
 import type { AppDeps } from './deps';
 import { mountDocs } from './docs';
+import { mountMetrics } from './metricsEndpoint';
 import { errorBoundary } from './middleware/errorBoundary';
+import { httpMetrics } from './middleware/httpMetrics';
 import { jsonBody } from './middleware/jsonBody';
+import { createRateLimit } from './middleware/rateLimit';
 import { requestId } from './middleware/requestId';
 import { requestLog } from './middleware/requestLog';
 import { mountOperations } from './mount';
@@ -13,20 +17,24 @@ import { operations } from './routes';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Koa app from injected dependencies; the server and the tests both start here. */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(appDeps: AppDeps): Koa {
+  const metrics = appDeps.metrics ?? createApiMetrics();
+  const deps: AppDeps = { ...appDeps, metrics };
   const app = new Koa({ proxy: false });
   app.silent = true; // the error boundary logs what matters
   const router = new Router();
-  mountOperations(router, operations, deps);
+  mountOperations(router, operations, deps, createRateLimit(deps.config, deps.db));
 
   const openApi = buildOpenApi(operations, deps.config.PUBLIC_URL);
   router.get('openapi', '/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
   mountDocs(router);
+  mountMetrics(router, metrics, deps.config.METRICS_TOKEN);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));
+  app.use(httpMetrics(metrics));
   app.use(errorBoundary(deps.logger));
   app.use(jsonBody(BODY_LIMIT_BYTES));
   app.use(router.routes());

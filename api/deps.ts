@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../common/config';
+import type { ApiMetrics } from '../common/metrics';
 
 /** Everything the API needs from outside, injected so that tests and the server build the app alike. */
 export interface AppDeps {
@@ -9,4 +10,6 @@ export interface AppDeps {
   temporal: Client;
   config: Config;
   logger: Logger;
+  /** Prometheus metrics; createApp makes a fresh set when none is given. */
+  metrics?: ApiMetrics;
 }

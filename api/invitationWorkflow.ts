@@ -6,7 +6,7 @@ import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInpu
 import type { AppDeps } from './deps';
 import { unavailable } from './errors';
 
-type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger'>;
+type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 
 // The API's side of the invitation workflow. The database row is written and committed first; these
 // calls then tell the workflow. Signal-with-start on the address's workflow id means a second invite
@@ -14,7 +14,7 @@ type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger'>;
 // expired) is followed by a fresh run under the same id.
 
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
-export async function deliverInvitation({ temporal, config, logger }: WorkflowDeps, invitation: InvitationRow): Promise<void> {
+export async function deliverInvitation({ temporal, config, logger, metrics }: WorkflowDeps, invitation: InvitationRow): Promise<void> {
   const input: InvitationWorkflowInput = {
     companyId: invitation.companyId,
     invitationId: invitation.id,
@@ -31,6 +31,7 @@ export async function deliverInvitation({ temporal, config, logger }: WorkflowDe
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
     });
+    metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {
     logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');
     throw unavailable('workflow_unavailable', 'The invitation email cannot be scheduled right now; repeat the request later.');

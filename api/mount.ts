@@ -4,19 +4,21 @@ import type { Context } from 'koa';
 import type { AppDeps } from './deps';
 import { badRequest } from './errors';
 import { authenticate } from './middleware/authenticate';
+import type { RateLimit } from './middleware/rateLimit';
 import type { Operation } from './operation';
 import { assertValid, check } from './validation';
 
 /** /api/roleplay/{id} → /api/roleplay/:id */
 export const koaPath = (openApiPath: string): string => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
-/** Registers each operation: authenticate, validate every request part, run the handler, render. */
-export function mountOperations(router: Router, operations: readonly Operation[], deps: AppDeps): void {
+/** Registers each operation: authenticate, spend rate limit, validate every request part, run the handler, render. */
+export function mountOperations(router: Router, operations: readonly Operation[], deps: AppDeps, rateLimit: RateLimit | null = null): void {
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
       const company = await authenticate(ctx, op.auth, deps);
       ctx.state.company = company;
+      if (rateLimit && typeof ctx.state.rateLimitSubject === 'string') await rateLimit.consume(ctx, ctx.state.rateLimitSubject);
 
       const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
       const query: Record<string, unknown> = { ...ctx.query };

@@ -43,6 +43,20 @@ export const ConfigSchema = Type.Object({
   SMTP_URL: Type.String({ pattern: '^smtps?://', default: 'smtp://127.0.0.1:1025' }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Sales Practice <no-reply@sales-practice.local>' }),
   INVITATION_TTL: { ...Duration, default: '30d' },
+  // Requests per API key (per company for bearer tokens) in each RATE_LIMIT_DURATION window; 0 turns the limit off.
+  RATE_LIMIT_POINTS: Type.Integer({ minimum: 0, default: 1200 }),
+  RATE_LIMIT_DURATION: { ...Duration, default: '1m' },
+  // memory: per API process (N replicas allow N x the limit); mysql: one shared counter table (rate_limit_points).
+  RATE_LIMIT_STORE: Type.Union([Type.Literal('memory'), Type.Literal('mysql')], { default: 'memory' }),
+  // Slow clients: the whole request (headers + body) must arrive within HTTP_REQUEST_TIMEOUT, the headers within HTTP_HEADERS_TIMEOUT.
+  HTTP_REQUEST_TIMEOUT: { ...Duration, default: '30s' },
+  HTTP_HEADERS_TIMEOUT: { ...Duration, default: '10s' },
+  // On SIGTERM, how long requests (API) or activities (worker) in flight get to finish before the process exits anyway.
+  SHUTDOWN_TIMEOUT: { ...Duration, default: '25s' },
+  // When set, GET /metrics on the API needs `Authorization: Bearer <METRICS_TOKEN>`; otherwise keep it on an internal network.
+  METRICS_TOKEN: Type.String({ default: '' }),
+  // The worker's Prometheus endpoint (GET /metrics); 0 turns it off.
+  WORKER_METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { companyForApiKey, companyForBearerToken } from '../../db/queries/credentials';
+import { prefixOf } from '../../common/secrets';
+import { API_KEY_KIND, companyForApiKey, companyForBearerToken } from '../../db/queries/credentials';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import type { AuthScheme, CallerCompany } from '../operation';
@@ -12,6 +13,8 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     if (!key) throw unauthorized('missing_credentials', 'This endpoint needs an API key in the x-api-key header.');
     const company = await companyForApiKey(deps.db, key);
     if (!company) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
+    // The key's public prefix names its rate-limit budget (never the secret itself).
+    ctx.state.rateLimitSubject = `key:${prefixOf(key, API_KEY_KIND)}`;
     return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
   }
   const header = ctx.get('authorization');
@@ -19,5 +22,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const company = match ? await companyForBearerToken(deps.db, match[1]) : undefined;
   if (!company) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
+  // Tokens are short-lived and cheap to mint, so their budget is the company's.
+  ctx.state.rateLimitSubject = `company:${company.id}`;
   return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
 }

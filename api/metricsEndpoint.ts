@@ -1,0 +1,23 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type Router from '@koa/router';
+import type { ApiMetrics } from '../common/metrics';
+import { unauthorized } from './errors';
+
+// GET /metrics for Prometheus. Not an API operation (no company, not in the OpenAPI document). Open
+// unless METRICS_TOKEN is set: operators either keep the port internal or give the scraper the token.
+
+const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+
+export function mountMetrics(router: Router, metrics: ApiMetrics, token: string): void {
+  const expected = token ? digest(token) : null;
+  router.get('metrics', '/metrics', async (ctx) => {
+    if (expected) {
+      const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
+      if (!match || !timingSafeEqual(digest(match[1]), expected)) {
+        throw unauthorized('invalid_credentials', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.');
+      }
+    }
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  });
+}
