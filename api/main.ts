@@ -1,31 +1,46 @@
-import { once } from 'node:events';
-import { loadConfig } from '../common/config';
+import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
+import { createApiMetrics } from '../common/metrics';
+import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
-import { createDb } from '../db/connection';
+import { createDb, parseDatabaseUrl } from '../db/connection';
 import { createApp } from './app';
+import { serve } from './httpServer';
 
-// The API process: builds the app from real dependencies, serves it, and on SIGTERM/SIGINT stops
-// accepting connections, lets requests in flight finish and closes its pools.
+// The API process. It listens at once, even while MySQL or Temporal is still coming up (/healthz
+// answers, /readyz names what is missing) and logs its wait for each dependency. On SIGTERM/SIGINT it
+// stops accepting connections, lets requests in flight finish (at most SHUTDOWN_TIMEOUT), closes its
+// pools and exits 0.
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const temporal = createTemporalClient(config);
-  const app = createApp({ db, temporal, config, logger });
-  const server = app.listen(config.PORT, config.HOST);
-  await once(server, 'listening');
-  logger.info({ port: config.PORT }, `API listening on ${config.PUBLIC_URL}`);
+  const app = createApp({ db, temporal, config, logger, metrics: createApiMetrics({ processMetrics: true }) });
+  const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
+  logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);
+
+  const startup = new AbortController();
+  const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
+  const temporalProbe = (): Promise<unknown> => temporal.withDeadline(Date.now() + 3000, () => temporal.workflowService.getSystemInfo({}));
+  const waits = Promise.all([
+    untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, { signal: startup.signal }),
+    untilAvailable('temporal', config.TEMPORAL_ADDRESS, temporalProbe, logger, { signal: startup.signal }),
+  ]).then(
+    () => logger.info('database and temporal are available'),
+    () => undefined, // aborted by shutdown
+  );
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close();
-    server.closeIdleConnections();
-    await once(server, 'close');
+    startup.abort(new Error('shutting down'));
+    logger.info({ signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) }, 'shutting down: no new connections, finishing requests in flight');
+    await http.stop();
+    await waits;
     await Promise.allSettled([db.destroy(), temporal.connection.close()]);
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

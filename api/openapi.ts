@@ -40,7 +40,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
       : { description: 'Success' };
-    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401]), ...(op.params || op.query || op.body ? [400] : []), ...(op.errors ?? [])]);
+    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.params || op.query || op.body ? [400] : []), ...(op.errors ?? [])]);
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',

@@ -50,6 +50,7 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
         staticSummary: `Recording ${row.id}${row.storeRecording ? ' (stored)' : ''}${row.roleplayId ? ' for a roleplay' : ''}`,
       }),
     );
+    deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;
     throw err;

@@ -45,10 +45,23 @@ function dedupe(details: ErrorDetail[]): ErrorDetail[] {
   });
 }
 
+/**
+ * ajv's integer and number checks let Infinity through ("1e400" in a query string, 1e999 in JSON), and
+ * nothing downstream can use it: every number a request carries must be finite.
+ */
+function nonFinite(part: ErrorDetail['in'], value: unknown, path: string[] = []): ErrorDetail[] {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    const field = path.join('.');
+    return [{ in: part, field, message: `${field || 'value'} must be a finite number` }];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => nonFinite(part, v, [...path, k]));
+}
+
 /** Validates (and for text parts, coerces and defaults in place) one request part; returns its problems. */
 export function check(part: ErrorDetail['in'], schema: TSchema, value: unknown): ErrorDetail[] {
   const fn = compile(schema, part !== 'body');
-  if (fn(value)) return [];
+  if (fn(value)) return nonFinite(part, value);
   return dedupe((fn.errors ?? []).filter((e) => e.keyword !== 'anyOf').map((e) => toDetail(part, e)));
 }
 

@@ -4,7 +4,7 @@ import type { Config } from '../common/config';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import { webhookRetryFromConfig } from '../common/webhookRetryConfig';
 import type { recordingIntake } from '../workflows/recordingIntake';
-import { hit, median, percentile, type Figures, type LoadSettings, type LoadTarget } from './load';
+import { hit, medianFigures, percentile, type Figures, type LoadSettings, type LoadTarget } from './load';
 
 // Part 3: POST /api/recording acceptances per second against the bare Temporal client starting the
 // same workflow type, with the same arguments, search attributes and id policy, on the same dev server
@@ -44,7 +44,7 @@ async function bareStarts(client: Client, config: Config, companyId: string, con
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts: 0 };
 }
 
 export interface IntakeInput {
@@ -89,8 +89,7 @@ export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<In
         runs.service.push(await hit(service, s.connections, s.roundSeconds));
       }
     }
-    const med = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
-    return { service: med(runs.service), baseline: med(runs.baseline) };
+    return { service: medianFigures(runs.service), baseline: medianFigures(runs.baseline) };
   } finally {
     await connection.close();
   }

@@ -9,6 +9,8 @@ export interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests that got no answer within the 10 s timeout (counted in p50/p99 as 10 s). */
+  timeouts: number;
 }
 
 export interface LoadTarget {
@@ -39,13 +41,20 @@ export const median = (values: number[]): number => {
 /** Nearest-rank percentile of ascending values. */
 export const percentile = (sorted: number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 
-const medianFigures = (runs: Figures[]): Figures => ({
+export const medianFigures = (runs: Figures[]): Figures => ({
   rps: median(runs.map((r) => r.rps)),
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
+  timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
 });
 
-/** One timed run; throws when any request failed, since figures over errors would flatter. */
+/** Requests autocannon gives up on (its 10 s default); they count in the percentiles as at least that long. */
+const TIMEOUT_SECONDS = 10;
+
+/**
+ * One timed run. A wrong status or a connection error throws (figures over failures would flatter);
+ * timeouts are kept as a lower bound, so a pathologically slow endpoint still gets figures.
+ */
 export async function hit(target: LoadTarget, connections: number, seconds: number): Promise<Figures> {
   const request: autocannon.Request = {};
   if (target.body || target.path) {
@@ -56,7 +65,7 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: target.url, method: target.method ?? 'GET', headers: target.headers, connections, duration: seconds, requests: [request] },
+      { url: target.url, method: target.method ?? 'GET', headers: target.headers, connections, duration: seconds, timeout: TIMEOUT_SECONDS, requests: [request] },
       (err: unknown, res: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
@@ -64,11 +73,21 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   const ok = target.okStatus ?? 200;
   const good = result.statusCodeStats?.[`${ok}`]?.count ?? 0;
   const total = result.requests.total;
-  if (result.errors > 0 || good !== total || total === 0) {
+  if (result.errors > result.timeouts || good !== total) {
     throw new Error(`${target.method ?? 'GET'} ${target.url}: ${total} requests, ${good} answered ${ok}, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
   }
+  for (let i = 0; i < result.timeouts; i += 1) latencies.push(TIMEOUT_SECONDS * 1000);
+  // Requests still in flight when the round ended must not spill into the next round (the other side's).
+  await drain(target);
   latencies.sort((a, b) => a - b);
-  return { rps: total / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { rps: total / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts: result.timeouts };
+}
+
+/** Waits for the server's backlog: one more request queues behind whatever is left, and answers after it. */
+async function drain(target: LoadTarget): Promise<void> {
+  if ((target.method ?? 'GET') !== 'GET') return;
+  const res = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(120_000) });
+  await res.arrayBuffer();
 }
 
 export interface Comparison {
@@ -86,12 +105,4 @@ export async function compare(service: LoadTarget, baseline: LoadTarget, s: Load
     for (const side of order) runs[side].push(await hit(side === 'service' ? service : baseline, s.connections, s.roundSeconds));
   }
   return { service: medianFigures(runs.service), baseline: medianFigures(runs.baseline) };
-}
-
-/** Warm-up, then `rounds` rounds of one target; medians. */
-export async function measure(target: LoadTarget, s: LoadSettings): Promise<Figures> {
-  await hit(target, s.connections, s.warmupSeconds);
-  const runs: Figures[] = [];
-  for (let round = 0; round < s.rounds; round += 1) runs.push(await hit(target, s.connections, s.roundSeconds));
-  return medianFigures(runs);
 }

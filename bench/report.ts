@@ -60,8 +60,18 @@ export function formatResults(r: BenchResults): string {
   lines.push(`Read endpoints: ${s.connections} connections, median of ${s.rounds} x ${s.roundSeconds} s after ${s.warmupSeconds} s warm-up; latency in ms`);
   lines.push(
     table(
-      ['endpoint', 'req/s', 'p50', 'p99', 'base req/s', 'base p50', 'base p99', 'ratio'],
-      r.reads.map((x) => [x.endpoint, f(x.service.rps, 0), f(x.service.p50), f(x.service.p99), f(x.baseline.rps, 0), f(x.baseline.p50), f(x.baseline.p99), f(x.ratio, 2)]),
+      ['endpoint', 'req/s', 'p50', 'p99', 'base req/s', 'base p50', 'base p99', 'ratio', 'timeouts'],
+      r.reads.map((x) => [
+        x.endpoint,
+        f(x.service.rps, 0),
+        f(x.service.p50),
+        f(x.service.p99),
+        f(x.baseline.rps, 0),
+        f(x.baseline.p50),
+        f(x.baseline.p99),
+        f(x.ratio, 2),
+        `${x.service.timeouts}/${x.baseline.timeouts}`,
+      ]),
     ),
   );
   lines.push('');

@@ -126,6 +126,10 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     STORAGE_DIR: stack.storageDir,
     WEBHOOK_INITIAL_INTERVAL: '1s',
     WEBHOOK_MAX_INTERVAL: '5s',
+    // The limiter stays in the request path (its cost is part of the service), with a budget no run exhausts.
+    RATE_LIMIT_POINTS: '1000000000',
+    RATE_LIMIT_STORE: 'memory',
+    WORKER_METRICS_PORT: String(await freePort()),
   };
   const config: Config = loadConfig(env);
   const serviceUrl = `http://127.0.0.1:${apiPort}`;

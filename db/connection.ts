@@ -42,8 +42,25 @@ export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex
   };
 }
 
-export function createDb(url: string, poolMax = 10): Knex {
-  return knexFactory(knexConfig(url, poolMax));
+/** Where knex's own warnings go (pool errors while the database is down); console when not given. */
+export interface DbLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function createDb(url: string, poolMax = 10, logger?: DbLogger): Knex {
+  const config = knexConfig(url, poolMax);
+  if (logger) {
+    // knex hands over whole stack traces; the first line says what happened, as one JSON log line.
+    const line = (message: unknown): string => String(message).split('\n')[0];
+    config.log = {
+      warn: (m: unknown) => logger.warn({ component: 'knex' }, line(m)),
+      error: (m: unknown) => logger.error({ component: 'knex' }, line(m)),
+      deprecate: (m: unknown) => logger.warn({ component: 'knex' }, line(m)),
+      debug: () => undefined,
+    };
+  }
+  return knexFactory(config);
 }
 
 /** Creates the database named in the URL when it does not exist yet. */

@@ -1,33 +1,80 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
-import { loadConfig } from '../common/config';
+import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
+import { untilAvailable } from '../common/startupRetry';
 import { createLocalStorage } from '../common/storage/localStorage';
-import { createDb } from '../db/connection';
+import { createDb, parseDatabaseUrl } from '../db/connection';
+import { activityInterceptors } from './activityInterceptors';
+import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
+import { activityLogContext, temporalLogger } from './temporalLogger';
 
-// The worker process: runs workflows and activities for the task queue until SIGTERM/SIGINT, then
-// lets running activities finish, and closes its connections.
+// The worker process: waits (with backoff and a log line per try) for MySQL and Temporal, then runs
+// workflows and activities for the task queue. On SIGTERM/SIGINT the SDK stops polling, running
+// activities get SHUTDOWN_TIMEOUT to finish (then they are cancelled and their retries go to another
+// worker), and the process closes its connections and exits 0.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL, 'worker');
-  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX);
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
+  const metrics = createWorkerMetrics();
+  const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
+  Runtime.install({
+    logger: temporalLogger(logger),
+    telemetryOptions: {
+      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
+      ...(coreMetricsPort > 0 ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } } } : {}),
+    },
+  });
+  const metricsServer =
+    config.WORKER_METRICS_PORT > 0
+      ? await serveWorkerMetrics(metrics, {
+          host: config.HOST,
+          port: config.WORKER_METRICS_PORT,
+          coreUrl: coreMetricsPort > 0 ? `http://127.0.0.1:${coreMetricsPort}/metrics` : null,
+          logger,
+        })
+      : null;
+
+  // Until the Worker runs, a signal only has to stop the waiting.
+  const startup = new AbortController();
+  const abortStartup = (): void => startup.abort(new Error('stopped before the worker started'));
+  process.once('SIGTERM', abortStartup);
+  process.once('SIGINT', abortStartup);
+
+  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
+  let connection: NativeConnection | undefined;
   try {
+    const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
+    await untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, { signal: startup.signal });
+    connection = await untilAvailable('temporal', config.TEMPORAL_ADDRESS, () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }), logger, {
+      signal: startup.signal,
+    });
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowsPath: require.resolve('../workflows'),
       activities: createActivities({ db, config, logger, storage: createLocalStorage(config.STORAGE_DIR) }),
-      shutdownGraceTime: '30 seconds',
+      interceptors: { activity: [activityInterceptors(metrics)] },
+      shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
     });
-    logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
-    await worker.run();
+    // From here the SDK handles SIGTERM/SIGINT itself: stop polling, drain, resolve run().
+    process.removeListener('SIGTERM', abortStartup);
+    process.removeListener('SIGINT', abortStartup);
+    const running = worker.run();
+    if (startup.signal.aborted) worker.shutdown(); // the signal came while the workflow code was bundled
+    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
+    await running;
     logger.info('worker stopped');
+  } catch (err) {
+    if (!startup.signal.aborted) throw err;
+    logger.info('stopped while waiting for dependencies');
   } finally {
-    await connection.close();
+    await connection?.close();
     await db.destroy();
+    metricsServer?.close();
   }
+  process.exit(0);
 }
 
 main().catch((err: unknown) => {

@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   CancellationScope,
   isCancellation,
+  log,
   proxyActivities,
   TimeoutFailure,
   upsertSearchAttributes,
@@ -109,6 +110,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
     const cancelled = isCancellation(err);
     const reason = cancelled ? 'Processing was cancelled' : `${step} failed: ${failureMessage(err)}`;
+    log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
@@ -120,6 +122,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     return { status: 'failed', reason };
   }
   setStatusAttribute('completed');
+  log.info('recording completed', { recordingId, companyId, sessionId });
   if (user) {
     const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
     await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);

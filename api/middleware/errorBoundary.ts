@@ -44,7 +44,7 @@ export function errorBoundary(logger: Logger): Middleware {
         ctx.body = { error: { code: apiError.code, message: apiError.message, details: apiError.details } };
         return;
       }
-      logger.error({ err, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      logger.error({ err, requestId, method: ctx.method, route: ctx.state.operationPath ?? ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = {
         error: {

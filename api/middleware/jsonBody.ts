@@ -3,6 +3,13 @@ import getRawBody from 'raw-body';
 import { ApiError } from '../errors';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(v));
+}
 
 /**
  * Reads JSON request bodies: at most `limit` bytes (413), only JSON media types (415), and only
@@ -19,12 +26,18 @@ export function jsonBody(limitBytes: number): Middleware {
       throw new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
     }
     const text = await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+    let body: unknown;
     try {
-      ctx.state.body = text.length === 0 ? undefined : (JSON.parse(text) as unknown);
+      body = text.length === 0 ? undefined : (JSON.parse(text) as unknown);
     } catch (err) {
       const reason = err instanceof Error ? err.message : 'invalid JSON';
       throw new ApiError(400, 'malformed_json', `The request body is not valid JSON: ${reason}.`);
     }
+    if (hasLoneSurrogate(body)) {
+      // "\ud800" is valid JSON but no valid text: MySQL would store garbage or refuse it with a 500.
+      throw new ApiError(400, 'malformed_json', 'The request body contains a lone UTF-16 surrogate escape (\\ud800-\\udfff without its pair).');
+    }
+    ctx.state.body = body;
     await next();
   };
 }

@@ -6,7 +6,7 @@ import { startApi, type TestApi } from '../support/api';
 import { createScriptFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { expectPageParamErrors } from './pageParams';
+import { expectPageParamErrors } from '../support/pageParams';
 
 const count = async (table: string) => Number(((await testEnv().db(table).count({ n: '*' })) as Array<{ n: number }>)[0].n);
 

@@ -5,7 +5,7 @@ import type { SessionPage, SessionResult } from '../../api/schemas/sessions';
 import { startApi, type TestApi } from '../support/api';
 import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { expectPageParamErrors } from './pageParams';
+import { expectPageParamErrors } from '../support/pageParams';
 
 describe('roleplay sessions API', () => {
   let api: TestApi;

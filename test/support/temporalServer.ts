@@ -21,9 +21,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A real Temporal dev server (in-memory SQLite) on free ports, with the project's search attributes. */
-export async function startTemporalDevServer(): Promise<TemporalDevServer> {
-  const port = await freePort();
+/** A real Temporal dev server (in-memory SQLite) on free ports (or gRPC on `grpcPort`), with the project's search attributes. */
+export async function startTemporalDevServer(grpcPort?: number): Promise<TemporalDevServer> {
+  const port = grpcPort ?? (await freePort());
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'error'];
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);

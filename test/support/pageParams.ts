@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
-import type { TestApi } from '../support/api';
+import type { TestApi } from './api';
 
 /** Every out-of-bounds or malformed offset/limit (spec section 8) is a 400 naming the parameter. */
 export async function expectPageParamErrors(api: TestApi, path: string, apiKey: string): Promise<void> {

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { workflowIds } from '../../common/temporal';
+import { createBearerToken } from '../../db/queries/credentials';
+import { insertRecording } from '../../db/queries/recordings';
+import { createWebhookEndpoint } from '../../db/queries/webhooks';
+import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from './contentFixtures';
+import { testEnv } from './env';
+import { createTenant, type TenantFixture } from './fixtures';
+import { insertInvitation, makeTeam } from './userFixtures';
+
+// A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
+// webhook endpoint, recording), so that generated tests can aim requests at real rows.
+
+export interface TenantWorld extends TenantFixture {
+  bearerToken: string;
+  ids: {
+    team: string;
+    user: string;
+    roleplay: string;
+    session: string;
+    script: string;
+    invitation: string;
+    webhookEndpoint: string;
+    recording: string;
+  };
+  invitationToken: string;
+  /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
+  marks: string[];
+}
+
+export async function createTenantWorld(label: string, parentCompanyId: string | null = null): Promise<TenantWorld> {
+  const db = testEnv().db;
+  const tenant = await createTenant(`${label} ${randomUUID().slice(0, 8)}`, parentCompanyId);
+  const companyId = tenant.company.id;
+  const mark = `${label.toLowerCase().replace(/\W+/g, '')}${randomUUID().slice(0, 8)}`;
+  const team = await makeTeam(companyId, `Team ${mark}`);
+  const user = await createUserFixture(companyId, { firstName: `First${mark}`, lastName: `Last${mark}`, email: `${mark}@example.com`, teamId: team.id });
+  const roleplay = await createRoleplayFixture(companyId, { title: `Roleplay ${mark}` });
+  const session = await createSessionFixture({ companyId, roleplayId: roleplay.id, userId: user.id });
+  const script = await createScriptFixture(companyId, { title: `Script ${mark}` });
+  const invitation = await insertInvitation(companyId, team.id, { email: `invited-${mark}@example.com` });
+  const { endpoint } = await createWebhookEndpoint(db, {
+    companyId,
+    url: `https://hooks.example.com/${mark}`,
+    description: `Hook ${mark}`,
+    events: ['recording.processing.completed'],
+  });
+  const recordingId = randomUUID();
+  await insertRecording(db, {
+    id: recordingId,
+    companyId,
+    userUniqueIdentifier: `crm-${mark}`,
+    userName: `Caller ${mark}`,
+    sourceUrl: `https://files.example.com/${mark}.mp3`,
+    storeRecording: false,
+    roleplayId: roleplay.id,
+    idempotencyKey: null,
+    workflowId: workflowIds.recording(recordingId),
+  });
+  const token = await createBearerToken(db, companyId, 3_600_000);
+  return {
+    ...tenant,
+    bearerToken: token.accessToken,
+    ids: {
+      team: team.id,
+      user: user.id,
+      roleplay: roleplay.id,
+      session,
+      script: script.id,
+      invitation: invitation.id,
+      webhookEndpoint: endpoint.id,
+      recording: recordingId,
+    },
+    invitationToken: invitation.token,
+    marks: [mark, companyId],
+  };
+}
