@@ -9,4 +9,4 @@ COPY . .
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "api/main.ts"]
+CMD ["node", "--import", "tsx", "api/main.ts"]

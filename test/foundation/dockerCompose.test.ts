@@ -72,7 +72,7 @@ describe('docker-compose.yml', () => {
     ] as const) {
       const s = service(name);
       expect(s.build, `${name} build`).to.equal('.');
-      expect(commandText(s), `${name} command`).to.equal(`npx tsx ${entry}`);
+      expect(commandText(s), `${name} command`).to.equal(`node --import tsx ${entry}`);
     }
   });
 
