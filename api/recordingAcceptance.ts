@@ -17,7 +17,7 @@ import type { RecordingSubmission } from './schemas/recordings';
 // 503 to retry, so nothing half-done stays behind.
 
 const temporalUnavailable = (): ApiError =>
-  new ApiError(503, 'processing_unavailable', 'The recording could not be queued for processing and was not kept. Retry the request.', [], {
+  new ApiError(503, 'workflow_unavailable', 'The recording could not be queued for processing and was not kept. Retry the request.', [], {
     'retry-after': '5',
   });
 

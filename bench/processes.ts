@@ -38,7 +38,8 @@ export async function peakRssMiB(pid: number): Promise<number> {
 
 export async function startProcess(name: string, entry: string, options: StartOptions): Promise<BenchProcess> {
   const args = ['--import', 'tsx'];
-  if (options.cpuProfileDir) args.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${name}.cpuprofile`);
+  // One directory per process: Node writes a profile per thread (tsx's loader has its own), named by pid and thread.
+  if (options.cpuProfileDir) args.push('--cpu-prof', '--cpu-prof-dir', path.join(options.cpuProfileDir, name));
   args.push(path.join(root, entry));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: options.env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
   let stdout = '';

@@ -211,7 +211,7 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
 
 async function main(): Promise<void> {
   const opts = options();
-  const cpuProfileDir = opts.cpuProfile ? path.join(opts.out, 'profiles') : undefined;
+  const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
   const stack: Stack = {};
   let results: BenchResults;
   try {

@@ -6,6 +6,14 @@ import { ConfigSchema } from '../common/config';
 // so a new setting shows up in the table even before someone describes it.
 
 const meanings: Record<string, string> = {
+  RATE_LIMIT_POINTS: 'Requests each API key (or, for bearer tokens, each company) may make per RATE_LIMIT_DURATION; 0 turns limiting off.',
+  RATE_LIMIT_DURATION: 'Window of the rate limit.',
+  RATE_LIMIT_STORE: 'Where rate-limit counters live: `memory` (per API process) or `mysql` (shared by every replica).',
+  HTTP_REQUEST_TIMEOUT: 'A client must send its whole request within this time (408 otherwise).',
+  HTTP_HEADERS_TIMEOUT: 'A client must send its request headers within this time.',
+  SHUTDOWN_TIMEOUT: 'On SIGTERM, how long the API waits for requests in flight and the worker for running activities.',
+  METRICS_TOKEN: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).',
+  WORKER_METRICS_PORT: 'Port of the worker\'s Prometheus /metrics server; 0 turns it off.',
   DATABASE_URL: 'MySQL 8 / MariaDB connection URL (`mysql://user:password@host:port/database`).',
   DATABASE_POOL_MAX: 'Maximum connections per process (API and worker each have a pool).',
   TEMPORAL_ADDRESS: 'Temporal frontend gRPC address (`host:port`).',

@@ -209,6 +209,7 @@ describe('invitations: invite, resend, accept', () => {
       const res = await cutOff.request('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
       expect(res.status).to.equal(503);
       expect(errorOf(res).code).to.equal('workflow_unavailable');
+      expect(res.headers.get('retry-after')).to.equal('5');
       expect(await companyRowCounts(tenant.company.id)).to.deep.equal(before);
     } finally {
       await cutOff.close();

@@ -157,6 +157,7 @@ describe('recordings: intake API', () => {
       const res = await submitRecording(down, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
       expect(res.status).to.equal(503);
       expect(res.headers.get('retry-after')).to.equal('5');
+      expect((res.body as unknown as { error: { code: string } }).error.code).to.equal('workflow_unavailable');
       expect(Date.now() - started).to.be.below(10_000);
       expect(await recordingCount(tenant.company.id)).to.equal(0);
     } finally {
