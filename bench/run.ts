@@ -150,7 +150,8 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
   await stack.baseline.stop();
 
   log(`end to end: ${mode.endToEndRecordings} recordings`);
-  stack.worker = await startProcess('worker', 'worker/main.ts', { env, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
+  // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
+  stack.worker = await startProcess('worker', 'worker/main.ts', { env: { ...env, LOG_LEVEL: 'info' }, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
   const endToEnd = await runEndToEnd({
     serviceUrl,
     apiKey: data.apiKey,
