@@ -4,7 +4,8 @@
 FROM node:20-bookworm
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund && npm cache clean --force
+COPY scripts/install.sh scripts/install.sh
+RUN bash scripts/install.sh && npm cache clean --force
 COPY . .
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node

@@ -1,3 +1,4 @@
+import { inputRoleFromStored } from '../common/roles';
 import { ApplicationFailure } from '@temporalio/activity';
 import nodemailer from 'nodemailer';
 import { invitationUrl } from '../common/invitationLinks';
@@ -74,7 +75,7 @@ export function createInvitationEmailActivities({ db, config, logger }: Activity
       const message = invitationMessage({
         companyName: details.companyName,
         teamName: details.teamName,
-        role: invitation.role === 'Manager' ? 'Manager' : 'User',
+        role: inputRoleFromStored(invitation.role),
         link: invitationUrl(config.PUBLIC_URL, invitation.token),
         expiresAt: invitation.expiresAt,
         resendCount: input.resendCount,

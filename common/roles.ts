@@ -11,6 +11,11 @@ export function storedRoleFromInput(role: InputRole): 'Rep' | 'Manager' {
   return role === 'Manager' ? 'Manager' : 'Rep';
 }
 
+/** A stored invitation role (Rep | Manager) in the invite vocabulary it was made with. */
+export function inputRoleFromStored(role: 'Rep' | 'Manager'): InputRole {
+  return role === 'Manager' ? 'Manager' : 'User';
+}
+
 export function recordRole(role: StoredRole, status: UserStatus): RecordRole {
   if (status === 'disabled') return 'Disabled';
   return role === 'Manager' ? 'Manager' : 'User';

@@ -55,8 +55,8 @@ fail_with_log() {
 
 # 1. Dependencies, MariaDB, the Temporal CLI.
 if [ ! -d node_modules ]; then
-  say "installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  say "installing dependencies"
+  bash scripts/install.sh
 fi
 bash scripts/ensure-mariadb.sh
 TEMPORAL="$(bash scripts/ensure-temporal.sh)"

@@ -3,7 +3,7 @@
 # (both started here when needed; the tests make their own database and dev server and remove them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || bash scripts/install.sh
 bash scripts/ensure-mariadb.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI

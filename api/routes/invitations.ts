@@ -1,4 +1,4 @@
-import { recordRole } from '../../common/roles';
+import { recordRole, inputRoleFromStored } from '../../common/roles';
 import { findInvitationByToken, getInvitationWithNames, listOutstandingInvitations, type InvitationRow } from '../../db/queries/invitations';
 import type { UserRow } from '../../db/queries/users';
 import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../invitationCommands';
@@ -21,7 +21,7 @@ function toInvitation(row: InvitationRow): Invitation {
     id: row.id,
     email: row.email,
     teamId: row.teamId,
-    role: row.role === 'Manager' ? 'Manager' : 'User',
+    role: inputRoleFromStored(row.role),
     expirationDate: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     resendCount: row.resendCount,
@@ -150,7 +150,7 @@ export const invitationOperations: Operation[] = [
           email: invitation.email,
           companyName: details.companyName,
           teamName: details.teamName,
-          role: invitation.role === 'Manager' ? 'Manager' : 'User',
+          role: inputRoleFromStored(invitation.role),
           expiresAt: invitation.expiresAt,
           firstName: invitation.firstName,
           lastName: invitation.lastName,

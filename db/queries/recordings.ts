@@ -7,17 +7,10 @@ export const RECORDING_STATUSES = ['accepted', 'fetching', 'transcribing', 'anal
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 const TERMINAL: RecordingStatus[] = ['completed', 'failed'];
 
-export interface NewRecording {
-  id: string;
-  companyId: string;
-  userUniqueIdentifier: string;
-  userName: string;
-  sourceUrl: string;
-  storeRecording: boolean;
-  roleplayId: string | null;
-  idempotencyKey: string | null;
-  workflowId: string;
-}
+export type NewRecording = Pick<
+  RecordingRow,
+  'id' | 'companyId' | 'userUniqueIdentifier' | 'userName' | 'sourceUrl' | 'storeRecording' | 'roleplayId' | 'idempotencyKey' | 'workflowId'
+>;
 
 export interface RecordingRow {
   id: string;

@@ -127,16 +127,7 @@ export async function disableWebhookEndpoint(db: Db, id: string, reason: string)
   await db('webhook_endpoints').where({ id }).update({ enabled: false, disabled_reason: reason.slice(0, 255), updated_at: db.fn.now(3) });
 }
 
-export interface NewWebhookDelivery {
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  outcome: WebhookDeliveryOutcome;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-}
+export type NewWebhookDelivery = Omit<WebhookDeliveryRow, 'id' | 'createdAt'>;
 
 /** Records one attempt; recording the same attempt again keeps one row with the latest outcome. */
 export async function recordWebhookDelivery(db: Db, d: NewWebhookDelivery): Promise<void> {
