@@ -64,7 +64,7 @@ describe('docker-compose.yml', () => {
   it('builds the API, the worker and the migrations from the Node 20 Dockerfile, each with its entry point', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).to.match(/^FROM node:20/m);
-    expect(dockerfile).to.match(/bash scripts/install.sh/); // npm ci, or the locked versions when the registry lacks other platforms' binaries
+    expect(dockerfile).to.match(/bash scripts\/install\.sh/); // npm ci, or the locked versions when the registry lacks other platforms' binaries
     for (const [name, entry] of [
       ['api', 'api/main.ts'],
       ['worker', 'worker/main.ts'],
