@@ -1,11 +1,11 @@
-import { createRoleplay, getRoleplay, listRoleplays, updateRoleplay, type RoleplayRow } from '../../db/queries/roleplays';
+import { createRoleplay, getRoleplay, listRoleplays, updateRoleplay, type RoleplaySummary } from '../../db/queries/roleplays';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
 import { Roleplay, RoleplayCreate, RoleplayList, RoleplayPatch } from '../schemas/roleplays';
 
 /** The response fields of spec 2.1; write-only fields and the scorecard stay inside. */
-function toRoleplay(row: RoleplayRow): Roleplay {
+function toRoleplay(row: RoleplaySummary): Roleplay {
   return {
     id: row.id,
     title: row.title,

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('api_keys', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
     // The visible prefix finds the row; only the SHA-256 of the whole key is stored.
     table.string('prefix', 32).notNullable().unique();

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bearer_tokens', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
     table.string('prefix', 32).notNullable().unique();
     table.string('token_hash', 64).notNullable();

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('users', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
-    table.uuid('team_id').nullable().references('id').inTable('teams').onDelete('SET NULL');
+    uuid(table, 'team_id').nullable().references('id').inTable('teams').onDelete('SET NULL');
     table.string('email', 320).notNullable();
     table.string('first_name', 255).notNullable();
     table.string('last_name', 255).nullable();

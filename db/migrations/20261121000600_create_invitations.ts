@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('invitations', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
-    table.uuid('team_id').notNullable().references('id').inTable('teams').onDelete('CASCADE');
+    uuid(table, 'team_id').notNullable().references('id').inTable('teams').onDelete('CASCADE');
     table.string('email', 320).notNullable();
     table.enum('role', ['Rep', 'Manager']).notNullable();
     table.string('first_name', 255).nullable();
@@ -17,7 +17,7 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('resend_count').unsigned().notNullable().defaultTo(0);
     table.datetime('expires_at', { precision: 3 }).notNullable();
     table.datetime('accepted_at', { precision: 3 }).nullable();
-    table.uuid('accepted_user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
+    uuid(table, 'accepted_user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
     table.datetime('revoked_at', { precision: 3 }).nullable();
     timestamps(knex, table);
     table.index(['company_id', 'email', 'status']);

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('roleplays', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
     table.string('title', 255).notNullable();
     table.text('instructions').nullable();

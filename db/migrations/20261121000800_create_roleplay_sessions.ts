@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('roleplay_sessions', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
-    table.uuid('roleplay_id').notNullable().references('id').inTable('roleplays').onDelete('CASCADE');
-    table.uuid('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    uuid(table, 'roleplay_id').notNullable().references('id').inTable('roleplays').onDelete('CASCADE');
+    uuid(table, 'user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
     table.double('score').notNullable();
     table.boolean('did_pass').notNullable();
     table.integer('length_ms').unsigned().notNullable();
@@ -18,7 +18,7 @@ export async function up(knex: Knex): Promise<void> {
     table.string('video_storage_key', 512).nullable();
     // A caller's own (permanent) recording URL, used for playback when the file was not stored here.
     table.text('audio_external_url').nullable();
-    table.uuid('recording_id').nullable().unique();
+    uuid(table, 'recording_id').nullable().unique();
     timestamps(knex, table);
     // Newest-first pages, optionally filtered by user or roleplay, walk these indexes.
     table.index(['company_id', 'created_at', 'id']);

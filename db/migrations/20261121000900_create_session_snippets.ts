@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('session_snippets', (table) => {
-    table.uuid('session_id').notNullable().references('id').inTable('roleplay_sessions').onDelete('CASCADE');
+    uuid(table, 'session_id').notNullable().references('id').inTable('roleplay_sessions').onDelete('CASCADE');
     table.integer('position').unsigned().notNullable();
     table.boolean('is_user').notNullable();
     table.text('text').notNullable();

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('session_responses', (table) => {
-    table.uuid('session_id').notNullable().references('id').inTable('roleplay_sessions').onDelete('CASCADE');
+    uuid(table, 'session_id').notNullable().references('id').inTable('roleplay_sessions').onDelete('CASCADE');
     table.enum('kind', ['criterion', 'metric']).notNullable();
     table.integer('position').unsigned().notNullable();
     table.string('title', 255).notNullable();

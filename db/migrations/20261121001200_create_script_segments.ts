@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('script_segments', (table) => {
-    table.uuid('script_id').notNullable().references('id').inTable('memorization_scripts').onDelete('CASCADE');
+    uuid(table, 'script_id').notNullable().references('id').inTable('memorization_scripts').onDelete('CASCADE');
     table.integer('order').notNullable();
     table.text('og_text').notNullable();
     table.primary(['script_id', 'order']);

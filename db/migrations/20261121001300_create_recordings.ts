@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps } from '../columns';
+import { companyRef, timestamps, uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('recordings', (table) => {
-    table.uuid('id').primary();
+    uuid(table, 'id').primary();
     companyRef(table);
-    table.uuid('user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
+    uuid(table, 'user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
     table.string('user_unique_identifier', 255).notNullable();
     table.string('user_name', 255).notNullable();
     table.text('source_url').notNullable();
     table.boolean('store_recording').notNullable();
-    table.uuid('roleplay_id').nullable().references('id').inTable('roleplays').onDelete('SET NULL');
+    uuid(table, 'roleplay_id').nullable().references('id').inTable('roleplays').onDelete('SET NULL');
     table.string('idempotency_key', 255).nullable();
     table
       .enum('status', ['accepted', 'fetching', 'transcribing', 'analyzing', 'completed', 'failed'])
@@ -22,7 +22,7 @@ export async function up(knex: Knex): Promise<void> {
     table.bigInteger('size_bytes').unsigned().nullable();
     table.json('transcript').nullable();
     table.json('result').nullable();
-    table.uuid('session_id').nullable();
+    uuid(table, 'session_id').nullable();
     table.string('workflow_id', 255).notNullable();
     table.datetime('completed_at', { precision: 3 }).nullable();
     timestamps(knex, table);

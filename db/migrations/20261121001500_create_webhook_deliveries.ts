@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { uuid } from '../columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('webhook_deliveries', (table) => {
-    table.uuid('id').primary();
-    table.uuid('endpoint_id').notNullable().references('id').inTable('webhook_endpoints').onDelete('CASCADE');
-    table.uuid('event_id').notNullable();
+    uuid(table, 'id').primary();
+    uuid(table, 'endpoint_id').notNullable().references('id').inTable('webhook_endpoints').onDelete('CASCADE');
+    uuid(table, 'event_id').notNullable();
     table.string('event_type', 128).notNullable();
     table.integer('attempt').unsigned().notNullable();
     table.enum('outcome', ['delivered', 'failed']).notNullable();

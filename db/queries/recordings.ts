@@ -87,8 +87,13 @@ function toRow(r: DbRecording): RecordingRow {
   };
 }
 
-/** Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY. */
+/**
+ * Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY.
+ * Returns the row from the input and the known defaults rather than reading it back: the timestamps
+ * are set here (millisecond precision, as stored) so the returned row equals the stored one.
+ */
 export async function insertRecording(db: Db, input: NewRecording): Promise<RecordingRow> {
+  const now = new Date();
   await db('recordings').insert({
     id: input.id,
     company_id: input.companyId,
@@ -100,10 +105,24 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     idempotency_key: input.idempotencyKey,
     status: 'accepted',
     workflow_id: input.workflowId,
+    created_at: now,
+    updated_at: now,
   });
-  const row = await getRecordingById(db, input.id);
-  if (!row) throw new Error('recording vanished after insert');
-  return row;
+  return {
+    ...input,
+    userId: null,
+    status: 'accepted',
+    failureReason: null,
+    storageKey: null,
+    contentType: null,
+    sizeBytes: null,
+    transcript: null,
+    result: null,
+    sessionId: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: new Date(now),
+  };
 }
 
 /** The recording when it belongs to the company; another company's id is as unknown as a made-up one. */

@@ -88,6 +88,9 @@ export interface RoleplayRow {
   updatedAt: Date;
 }
 
+/** A roleplay without its scorecard: what the list needs (the scorecard is only read by the recording analysis). */
+export type RoleplaySummary = Omit<RoleplayRow, 'scorecard'>;
+
 interface DbRoleplay {
   id: string;
   company_id: string;
@@ -114,7 +117,37 @@ interface DbRoleplay {
   updated_at: Date;
 }
 
+// Every column but the scorecard, which can be large and is never part of an API response.
+const SUMMARY_COLUMNS = [
+  'id',
+  'company_id',
+  'title',
+  'instructions',
+  'objective',
+  'passing_score',
+  'is_live',
+  'is_blind',
+  'language',
+  'conversation_starters',
+  'keyterms',
+  'timer_in_seconds',
+  'show_results',
+  'max_attempts',
+  'should_act_as_customer',
+  'require_video_recording',
+  'conversation_type',
+  'customer_persona',
+  'customer_background',
+  'custom_attributes',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly Exclude<keyof DbRoleplay, 'scorecard'>[];
+
 function toRow(r: DbRoleplay): RoleplayRow {
+  return { ...toSummary(r), scorecard: fromJson<Scorecard>(r.scorecard) };
+}
+
+function toSummary(r: Omit<DbRoleplay, 'scorecard'>): RoleplaySummary {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -136,7 +169,6 @@ function toRow(r: DbRoleplay): RoleplayRow {
     customerPersona: fromJson<CustomerPersona>(r.customer_persona),
     customerBackground: fromJson<CustomerBackground>(r.customer_background),
     customAttributes: r.custom_attributes === null ? null : fromJson<CustomAttributes>(r.custom_attributes),
-    scorecard: fromJson<Scorecard>(r.scorecard),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -192,15 +224,16 @@ export async function getRoleplay(db: Db, companyId: string, id: string): Promis
   return row && toRow(row);
 }
 
-/** Every roleplay of the company, newest first (ties broken by id), in one query. */
-export async function listRoleplays(db: Db, companyId: string): Promise<RoleplayRow[]> {
+/** Every roleplay of the company, newest first (ties broken by id), in one query; scorecards are not read. */
+export async function listRoleplays(db: Db, companyId: string): Promise<RoleplaySummary[]> {
   const rows = (await db('roleplays')
+    .select(SUMMARY_COLUMNS)
     .where({ company_id: companyId })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ])) as DbRoleplay[];
-  return rows.map(toRow);
+    ])) as Omit<DbRoleplay, 'scorecard'>[];
+  return rows.map(toSummary);
 }
 
 /** Applies only the supplied fields; undefined when the roleplay is not the company's. */

@@ -92,6 +92,30 @@ describe('migrations', () => {
     ]);
   });
 
+  it('store every uuid column as case-insensitive ASCII, so keys stay 36 bytes and foreign keys match', async () => {
+    const rows = (await db('information_schema.columns')
+      .select({ table: 'table_name', column: 'column_name', charset: 'character_set_name', collation: 'collation_name' })
+      .where({ table_schema: database, data_type: 'char', character_maximum_length: 36 })) as Array<Record<string, string>>;
+    const uuidColumns = rows.map((r) => `${r.table}.${r.column}`);
+    expect(uuidColumns).to.include.members([
+      'companies.id',
+      'companies.parent_company_id',
+      'users.team_id',
+      'invitations.accepted_user_id',
+      'roleplay_sessions.user_id',
+      'roleplay_sessions.recording_id',
+      'session_snippets.session_id',
+      'recordings.session_id',
+      'webhook_deliveries.event_id',
+    ]);
+    for (const r of rows) expect({ charset: r.charset, collation: r.collation }, `${r.table}.${r.column}`).to.deep.equal({ charset: 'ascii', collation: 'ascii_general_ci' });
+    // Case-insensitive on purpose: an uppercase id (valid for ajv's uuid format) finds the row.
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    await db('companies').insert({ id, name: 'Case check' });
+    expect(await db('companies').where({ id: id.toUpperCase() }).first('id')).to.deep.equal({ id });
+    await db('companies').where({ id }).delete();
+  });
+
   it('roll everything back, leaving only the migration bookkeeping tables', async () => {
     const [, reverted] = (await db.migrate.rollback(undefined, true)) as [number, string[]];
     expect(reverted).to.have.length(migrationFiles.length);

@@ -66,6 +66,22 @@ describe('recordings: activities', () => {
     return id;
   }
 
+  it('insertRecording returns exactly the row it stored (it is not read back)', async () => {
+    const id = randomUUID();
+    const returned = await insertRecording(testEnv().db, {
+      id,
+      companyId: tenant.company.id,
+      userUniqueIdentifier: 'crm-9',
+      userName: 'Ana',
+      sourceUrl: 'https://files.example.test/b.mp3',
+      storeRecording: false,
+      roleplayId: null,
+      idempotencyKey: 'key-9',
+      workflowId: `recording-${id}`,
+    });
+    expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
+  });
+
   it('resolveRecordingUser: racing recordings for one new identifier create one Integration user', async () => {
     const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
     const ids = await Promise.all(Array.from({ length: 8 }, () => newRecording({ externalId: 'crm-race' })));
