@@ -34,7 +34,36 @@ function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
   return { in: part, field, message: field ? `${field} ${message}` : message };
 }
 
-/** The errors of a union are reported once per branch by ajv; keep the clearest one per field. */
+/**
+ * ajv reports a union (e.g. a string-or-null field) once per branch. A branch that failed on something
+ * other than its type is the one the value meant, so its errors win; otherwise the branches' type
+ * errors fold into one "must be string or null". One detail per problem, however the schema is built.
+ */
+function foldUnionBranches(errors: ErrorObject[]): ErrorObject[] {
+  const branchErrors = errors.filter((e) => /\/anyOf\/\d+\//.test(e.schemaPath));
+  const meant = new Set(branchErrors.filter((e) => e.keyword !== 'type').map((e) => e.instancePath));
+  const types = new Map<string, string[]>();
+  const kept: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.keyword === 'anyOf') continue;
+    const inBranch = branchErrors.includes(e);
+    if (inBranch && e.keyword === 'type') {
+      if (meant.has(e.instancePath)) continue;
+      const list = types.get(e.instancePath);
+      if (list) {
+        list.push(String(e.params['type']));
+        continue;
+      }
+      types.set(e.instancePath, [String(e.params['type'])]);
+    }
+    kept.push(e);
+  }
+  return kept.map((e) => {
+    const list = e.keyword === 'type' ? types.get(e.instancePath) : undefined;
+    return list && list.length > 1 ? { ...e, message: `must be ${list.join(' or ')}` } : e;
+  });
+}
+
 function dedupe(details: ErrorDetail[]): ErrorDetail[] {
   const seen = new Set<string>();
   return details.filter((d) => {
@@ -62,7 +91,7 @@ function nonFinite(part: ErrorDetail['in'], value: unknown, path: string[] = [])
 export function check(part: ErrorDetail['in'], schema: TSchema, value: unknown): ErrorDetail[] {
   const fn = compile(schema, part !== 'body');
   if (fn(value)) return nonFinite(part, value);
-  return dedupe((fn.errors ?? []).filter((e) => e.keyword !== 'anyOf').map((e) => toDetail(part, e)));
+  return dedupe(foldUnionBranches(fn.errors ?? []).map((e) => toDetail(part, e)));
 }
 
 export function assertValid(problems: ErrorDetail[]): void {

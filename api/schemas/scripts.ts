@@ -5,13 +5,18 @@ import { DateTime, Nullable, Pagination, Uuid } from './common';
 
 const Segment = Type.Object({ order: Type.Integer(), ogText: Type.String() }, { additionalProperties: false });
 
+/** Fields the list item and the detail share (spec 2.6). */
+const scriptFields = {
+  id: Uuid,
+  title: Type.String(),
+  passingScore: Type.Number({ minimum: 0 }),
+  numLevels: Type.Integer({ minimum: 1 }),
+  createdAt: DateTime,
+};
+
 export const ScriptListItem = Type.Object(
   {
-    id: Uuid,
-    title: Type.String(),
-    passingScore: Type.Number({ minimum: 0 }),
-    numLevels: Type.Integer({ minimum: 1 }),
-    createdAt: DateTime,
+    ...scriptFields,
     coverImageUrl: Nullable(Type.String({ description: 'null when the script has no cover image.' })),
   },
   { additionalProperties: false, description: 'Memorization script list item (spec 2.6); every field is always present.' },
@@ -25,11 +30,7 @@ export type ScriptPage = Static<typeof ScriptPage>;
 
 export const Script = Type.Object(
   {
-    id: Uuid,
-    title: Type.String(),
-    passingScore: Type.Number({ minimum: 0 }),
-    numLevels: Type.Integer({ minimum: 1 }),
-    createdAt: DateTime,
+    ...scriptFields,
     userInstructions: Type.String(),
     segments: Type.Array(Segment, { description: 'Ascending by order.' }),
     coverImageUrl: Type.Optional(Nullable(Type.String({ description: 'Always sent by this service; null when there is no cover image.' }))),
