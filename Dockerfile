@@ -10,4 +10,5 @@ COPY . .
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "api/main.ts"]
+# The API's heap limit: see "Memory" in BENCHMARKS.md (package.json's start script is the same command).
+CMD ["node", "--max-old-space-size=1024", "--import", "tsx", "api/main.ts"]

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// The processes under test: each one a separate `node --import tsx <entry>` (the same way `npm start`
-// and `npm run worker` run them), so the load generator never shares their event loop, and their
-// memory can be read from /proc.
+// The processes under test: each one a separate node process started with the command of its npm
+// script (`npm start`, `npm run worker`: node flags included), so the load generator never shares their
+// event loop, and their memory can be read from /proc.
 
 export interface BenchProcess {
   name: string;
@@ -29,6 +30,21 @@ export interface StartOptions {
 
 const root = path.join(__dirname, '..');
 
+export interface NodeCommand {
+  /** Node's own flags, e.g. `--max-old-space-size=1024 --import tsx`. */
+  flags: string[];
+  /** The script, relative to the repository. */
+  entry: string;
+}
+
+/** The node flags and entry of an npm script of package.json that runs `node <flags> <entry>`. */
+export function npmScriptCommand(script: string): NodeCommand {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = scripts[script]?.split(/\s+/) ?? [];
+  if (words[0] !== 'node' || words.length < 2) throw new Error(`npm script ${script} is not "node <flags> <entry>": ${scripts[script]}`);
+  return { flags: words.slice(1, -1), entry: words[words.length - 1] };
+}
+
 export async function peakRssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
@@ -36,11 +52,11 @@ export async function peakRssMiB(pid: number): Promise<number> {
   return Number(kb[1]) / 1024;
 }
 
-export async function startProcess(name: string, entry: string, options: StartOptions): Promise<BenchProcess> {
-  const args = ['--import', 'tsx'];
+export async function startProcess(name: string, command: NodeCommand, options: StartOptions): Promise<BenchProcess> {
+  const args = [...command.flags];
   // One directory per process: Node writes a profile per thread (tsx's loader has its own), named by pid and thread.
   if (options.cpuProfileDir) args.push('--cpu-prof', '--cpu-prof-dir', path.join(options.cpuProfileDir, name));
-  args.push(path.join(root, entry));
+  args.push(path.join(root, command.entry));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: options.env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -12,7 +12,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webh
 import { BENCH_CALL, runEndToEnd } from './endToEnd';
 import { runIntake } from './intake';
 import { modes, type BenchMode } from './modes';
-import { startProcess, type BenchProcess } from './processes';
+import { npmScriptCommand, startProcess, type BenchProcess } from './processes';
 import { checkSameAnswers, readCases, runReads } from './reads';
 import { formatResults, judge, type BenchResults, type Machine } from './report';
 import { seedBench, type BenchData } from './seed';
@@ -33,12 +33,14 @@ function options() {
       'temporal-address': { type: 'string' },
       out: { type: 'string', default: path.join(__dirname, 'results') },
       'cpu-prof': { type: 'boolean', default: false },
+      // A quick look while profiling: only these read cases (comma-separated keys), no intake or end to end, nothing written.
+      reads: { type: 'string' },
     },
   });
   const mode = modes[values.smoke ? 'smoke' : 'full'];
   const url = new URL(values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice');
   if (!values['database-url']) url.pathname = mode.name === 'full' ? '/sp_bench' : '/sp_bench_smoke';
-  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'] };
+  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(',') };
 }
 
 async function machine(databaseUrl: string): Promise<Machine> {
@@ -95,7 +97,7 @@ async function teardown(stack: Stack): Promise<void> {
   if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
 }
 
-async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined, stack: Stack): Promise<BenchResults> {
+async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined, stack: Stack, only?: string[]): Promise<BenchResults | undefined> {
   log(`mode ${mode.name}, database ${new URL(databaseUrl).pathname.slice(1)}`);
   const data = await seedBench(databaseUrl, mode.counts, log);
   log(`data ${data.reused ? 'reused' : 'seeded'} in ${data.seedSeconds.toFixed(1)} s`);
@@ -134,24 +136,32 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
   const config: Config = loadConfig(env);
   const serviceUrl = `http://127.0.0.1:${apiPort}`;
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  stack.api = await startProcess('api', 'api/main.ts', { env, readyUrl: `${serviceUrl}/healthz`, discardStdout: true, cpuProfileDir });
+  // The API runs as `npm start` does; the baseline gets the same node flags (heap limit included).
+  const apiCommand = npmScriptCommand('start');
+  stack.api = await startProcess('api', apiCommand, { env, readyUrl: `${serviceUrl}/healthz`, discardStdout: true, cpuProfileDir });
   const capture = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
-  stack.baseline = await startProcess('baseline', 'bench/baseline.ts', {
+  stack.baseline = await startProcess('baseline', { flags: apiCommand.flags, entry: 'bench/baseline.ts' }, {
     env: { ...env, PORT: String(baselinePort), BENCH_CAPTURE: JSON.stringify(capture) },
     readyText: `listening ${baselinePort}`,
     cpuProfileDir,
   });
 
-  const cases = readCases(data, mode.deepOffset);
+  const cases = readCases(data, mode.deepOffset).filter((c) => !only || only.includes(c.key));
+  if (only && cases.length !== only.length) throw new Error(`--reads takes keys among ${readCases(data, 0).map((c) => c.key).join(', ')}`);
   await checkSameAnswers(serviceUrl, baselineUrl, data.apiKey, cases);
   const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
   const reads = await runReads(serviceUrl, baselineUrl, data.apiKey, cases, settings, log);
+  if (only) {
+    for (const [key, c] of reads) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
+    log(`peak RSS: API ${(await stack.api.peakRssMiB()).toFixed(1)} MiB, baseline ${(await stack.baseline.peakRssMiB()).toFixed(1)} MiB`);
+    return undefined;
+  }
   const baselinePeak = await stack.baseline.peakRssMiB();
   await stack.baseline.stop();
 
   log(`end to end: ${mode.endToEndRecordings} recordings`);
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
-  stack.worker = await startProcess('worker', 'worker/main.ts', { env: { ...env, LOG_LEVEL: 'info' }, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
+  stack.worker = await startProcess('worker', npmScriptCommand('worker'), { env: { ...env, LOG_LEVEL: 'info' }, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
   const endToEnd = await runEndToEnd({
     serviceUrl,
     apiKey: data.apiKey,
@@ -214,12 +224,13 @@ async function main(): Promise<void> {
   const opts = options();
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
   const stack: Stack = {};
-  let results: BenchResults;
+  let results: BenchResults | undefined;
   try {
-    results = await bench(opts.mode, opts.databaseUrl, opts.temporalAddress, cpuProfileDir, stack);
+    results = await bench(opts.mode, opts.databaseUrl, opts.temporalAddress, cpuProfileDir, stack, opts.reads);
   } finally {
     await teardown(stack);
   }
+  if (!results) return log(cpuProfileDir ? `CPU profiles in ${cpuProfileDir}` : 'done');
   console.log(formatResults(results));
   await mkdir(opts.out, { recursive: true });
   const file = path.join(opts.out, `${results.date.slice(0, 10)}${opts.mode.name === 'smoke' ? '-smoke' : ''}.json`);

@@ -93,8 +93,12 @@ done
 if answers 127.0.0.1 "$PORT"; then
   say "port $PORT is already in use (another npm run dev?); stop it or set PORT"; exit 1
 fi
-start worker "$TSX" worker/main.ts
-start api "$TSX" api/main.ts
+# The commands of `npm run worker` and `npm start` (node flags included), without npm in between.
+npm_script() { node -p "require('./package.json').scripts['$1']"; }
+# shellcheck disable=SC2046 # the scripts are plain words
+start worker $(npm_script worker)
+# shellcheck disable=SC2046
+start api $(npm_script start)
 for _ in $(seq 1 120); do
   curl -fsS "$API_URL/readyz" >/dev/null 2>&1 && break
   kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the API exited" api

@@ -65,15 +65,20 @@ describe('docker-compose.yml', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).to.match(/^FROM node:20/m);
     expect(dockerfile).to.match(/bash scripts\/install\.sh/); // npm ci, or the locked versions when the registry lacks other platforms' binaries
-    for (const [name, entry] of [
-      ['api', 'api/main.ts'],
-      ['worker', 'worker/main.ts'],
-      ['migrate', 'db/migrate.ts latest'],
+    // The API and the worker run exactly as `npm start` and `npm run worker` do (the API's heap flag included).
+    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const [name, command] of [
+      ['api', scripts['start']],
+      ['worker', scripts['worker']],
+      ['migrate', 'node --import tsx db/migrate.ts latest'],
     ] as const) {
       const s = service(name);
       expect(s.build, `${name} build`).to.equal('.');
-      expect(commandText(s), `${name} command`).to.equal(`node --import tsx ${entry}`);
+      expect(commandText(s), `${name} command`).to.equal(command);
     }
+    expect(scripts['start']).to.equal('node --max-old-space-size=1024 --import tsx api/main.ts');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? '[]').join(' '), 'Dockerfile CMD').to.equal(scripts['start']);
   });
 
   it('migrates before the API and the worker start, after MySQL is healthy', () => {
