@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashMatches, issueSecret, prefixOf } from '../../common/secrets';
+import { statement } from '../statement';
 import type { CompanyRow } from './companies';
 
 export const API_KEY_KIND = 'spk';
@@ -32,15 +33,25 @@ export async function createBearerToken(
 
 const companyColumns = { id: 'c.id', name: 'c.name', parentCompanyId: 'c.parent_company_id', createdAt: 'c.created_at' };
 
+type CredentialRow = CompanyRow & { hash: string; revokedAt: Date | null };
+
+// Run by every authenticated request: built once (see db/statement.ts).
+const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
+  q('api_keys as k').join('companies as c', 'c.id', 'k.company_id').select({ ...companyColumns, hash: 'k.key_hash', revokedAt: 'k.revoked_at' }).where('k.prefix', prefix).first(),
+);
+const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
+  q('bearer_tokens as t')
+    .join('companies as c', 'c.id', 't.company_id')
+    .select({ ...companyColumns, hash: 't.token_hash', revokedAt: 't.revoked_at', expiresAt: 't.expires_at' })
+    .where('t.prefix', prefix)
+    .first(),
+);
+
 /** The company an active API key belongs to, or undefined for an unknown, malformed or revoked key. */
 export async function companyForApiKey(db: Knex | Knex.Transaction, key: string): Promise<CompanyRow | undefined> {
   const prefix = prefixOf(key, API_KEY_KIND);
   if (!prefix) return undefined;
-  const row = await db('api_keys as k')
-    .join('companies as c', 'c.id', 'k.company_id')
-    .select({ ...companyColumns, hash: 'k.key_hash', revokedAt: 'k.revoked_at' })
-    .where('k.prefix', prefix)
-    .first();
+  const row = await apiKeyByPrefix.first<CredentialRow>(db, { prefix });
   if (!row || row.revokedAt !== null || !hashMatches(key, row.hash)) return undefined;
   return { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt };
 }
@@ -49,13 +60,9 @@ export async function companyForApiKey(db: Knex | Knex.Transaction, key: string)
 export async function companyForBearerToken(db: Knex | Knex.Transaction, token: string): Promise<CompanyRow | undefined> {
   const prefix = prefixOf(token, BEARER_TOKEN_KIND);
   if (!prefix) return undefined;
-  const row = await db('bearer_tokens as t')
-    .join('companies as c', 'c.id', 't.company_id')
-    .select({ ...companyColumns, hash: 't.token_hash', revokedAt: 't.revoked_at', expiresAt: 't.expires_at' })
-    .where('t.prefix', prefix)
-    .first();
+  const row = await bearerTokenByPrefix.first<CredentialRow & { expiresAt: Date }>(db, { prefix });
   if (!row || row.revokedAt !== null || !hashMatches(token, row.hash)) return undefined;
-  if ((row.expiresAt as Date).getTime() <= Date.now()) return undefined;
+  if (row.expiresAt.getTime() <= Date.now()) return undefined;
   return { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { fromJson } from '../connection';
+import { statement } from '../statement';
 import type { CustomerPersona } from './roleplays';
 
 type Db = Knex | Knex.Transaction;
@@ -196,9 +197,17 @@ interface DbResponse {
   section_title: string;
 }
 
-/** A session of the company with everything its result shows; undefined for unknown or foreign ids. */
-export async function getSessionResult(db: Db, companyId: string, id: string): Promise<SessionResultRow | undefined> {
-  const s = (await db('roleplay_sessions as s')
+type SessionResultDbRow = Omit<SessionResultRow, 'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'> & {
+  didPass: number | boolean;
+  customerPersona: unknown;
+  userId: string;
+  userFirstName: string;
+  userLastName: string | null;
+};
+
+// A session result is the most requested single read: its three statements are built once (db/statement.ts).
+const sessionResultById = statement<{ companyId: string; id: string }>(['companyId', 'id'], (q, { companyId, id }) =>
+  q('roleplay_sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .join('roleplays as r', 'r.id', 's.roleplay_id')
     .where({ 's.company_id': companyId, 's.id': id })
@@ -224,19 +233,20 @@ export async function getSessionResult(db: Db, companyId: string, id: string): P
       recordingId: 's.recording_id',
       createdAt: 's.created_at',
       updatedAt: 's.updated_at',
-    })) as
-    | (Omit<SessionResultRow, 'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'> & {
-        didPass: number | boolean;
-        customerPersona: unknown;
-        userId: string;
-        userFirstName: string;
-        userLastName: string | null;
-      })
-    | undefined;
+    }),
+);
+const snippetsOfSession = statement<{ id: string }>(['id'], (q, { id }) => q('session_snippets').where({ session_id: id }).orderBy('position').select('is_user', 'text'));
+const responsesOfSession = statement<{ id: string }>(['id'], (q, { id }) =>
+  q('session_responses').where({ session_id: id }).orderBy([{ column: 'kind' }, { column: 'position' }]).select('*'),
+);
+
+/** A session of the company with everything its result shows; undefined for unknown or foreign ids. */
+export async function getSessionResult(db: Db, companyId: string, id: string): Promise<SessionResultRow | undefined> {
+  const s = await sessionResultById.first<SessionResultDbRow>(db, { companyId, id });
   if (!s) return undefined;
   const [snippets, responses] = await Promise.all([
-    db('session_snippets').where({ session_id: id }).orderBy('position').select('is_user', 'text') as Promise<Array<{ is_user: number | boolean; text: string }>>,
-    db('session_responses').where({ session_id: id }).orderBy([{ column: 'kind' }, { column: 'position' }]) as Promise<DbResponse[]>,
+    snippetsOfSession.all<{ is_user: number | boolean; text: string }>(db, { id }),
+    responsesOfSession.all<DbResponse>(db, { id }),
   ]);
   const toResponse = (r: DbResponse): SessionResponse => ({
     title: r.title,
