@@ -6,7 +6,7 @@ import { hashMatches, prefixOf } from '../common/secrets';
 import { createDb, knexConfig } from '../db/connection';
 import { API_KEY_KIND } from '../db/queries/credentials';
 import { pagination, roleplayItem, sessionItem, sessionResult, userItem } from './baselineShapes';
-import { captureServiceSql, pageSql, type CaptureInput, type ServiceSql } from './serviceSql';
+import { captureServiceSql, pageSql, sessionPage, type CaptureInput, type ServiceSql } from './serviceSql';
 import { bindings, type Params, type QueryTemplate } from './sqlCapture';
 
 // The bare baseline: node:http and a mysql2/promise pool running the service's own statements for the
@@ -42,10 +42,12 @@ async function listSessions(pool: Pool, sql: ServiceSql, companyId: string, q: U
   const offset = int(q.get('offset'), 0);
   const limit = int(q.get('limit'), 100);
   const userId = q.get('userId');
-  const t = pageSql(userId ? sql.sessionsByUser : sql.sessions, offset);
-  const params: Params = userId ? { companyId, userId, offset, limit } : { companyId, offset, limit };
-  const total = Number((await run(pool, t.count, params))[0].n);
-  const rows = offset >= total ? [] : await run(pool, t.rows, params);
+  const p = userId ? sql.sessionsByUser : sql.sessions;
+  const params: Params = userId ? { companyId, userId } : { companyId };
+  const [counter] = await run(pool, pageSql(p, offset).count, params);
+  const total = Number(counter?.sessions ?? 0);
+  const page = offset < total ? sessionPage(p, total, offset, limit) : undefined;
+  const rows = page ? await run(pool, page.rows, { ...params, ...page.params }) : [];
   return { data: rows.map(sessionItem), pagination: pagination(total, offset, limit, rows.length) };
 }
 

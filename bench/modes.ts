@@ -19,6 +19,11 @@ export interface BenchMode {
   counts: SeedCounts;
   /** The deep page of the list endpoints. */
   deepOffset: number;
+  /**
+   * The middle of the session list: the deepest page either end of the list is read from, so the worst
+   * case of a deep offset (reported beside the deep page).
+   */
+  middleOffset: number;
   /** Seconds of warm-up load before the measured rounds. */
   warmupSeconds: number;
   roundSeconds: number;
@@ -36,6 +41,7 @@ export const modes: Record<BenchMode['name'], BenchMode> = {
     name: 'full',
     counts: { users: 10_000, roleplays: 200, sessions: 100_000, heavyUserSessions: 91_000, scripts: 1_000 },
     deepOffset: 90_000,
+    middleOffset: 50_000,
     warmupSeconds: 5,
     roundSeconds: 10,
     rounds: 3,
@@ -47,6 +53,7 @@ export const modes: Record<BenchMode['name'], BenchMode> = {
     name: 'smoke',
     counts: { users: 200, roleplays: 10, sessions: 500, heavyUserSessions: 460, scripts: 20 },
     deepOffset: 400,
+    middleOffset: 250,
     warmupSeconds: 1,
     roundSeconds: 1,
     rounds: 1,

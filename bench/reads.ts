@@ -4,7 +4,7 @@ import { compare, type Comparison, type LoadSettings, type LoadTarget } from './
 
 // Part 1 and 2 of the suite: the read endpoints against the bare baseline, and the deep pages.
 
-export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays';
+export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'sessionsMiddle' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays';
 
 export interface ReadCase {
   key: ReadKey;
@@ -13,7 +13,7 @@ export interface ReadCase {
   path: string | (() => string);
 }
 
-export function readCases(data: BenchData, deepOffset: number): ReadCase[] {
+export function readCases(data: BenchData, deepOffset: number, middleOffset: number): ReadCase[] {
   let next = 0;
   const sessionPath = () => `/api/roleplay/session/${data.sessionIds[next++ % data.sessionIds.length]}`;
   const byUser = `userId=${data.heavyUserId}`;
@@ -21,6 +21,7 @@ export function readCases(data: BenchData, deepOffset: number): ReadCase[] {
     { key: 'users', name: 'GET /api/user?limit=100', path: '/api/user?limit=100' },
     { key: 'sessions', name: 'GET /api/roleplay/session?limit=100', path: '/api/roleplay/session?limit=100' },
     { key: 'sessionsDeep', name: `GET /api/roleplay/session?offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?offset=${deepOffset}&limit=100` },
+    { key: 'sessionsMiddle', name: `GET /api/roleplay/session?offset=${middleOffset}&limit=100`, path: `/api/roleplay/session?offset=${middleOffset}&limit=100` },
     { key: 'byUser', name: 'GET /api/roleplay/session?userId&limit=100', path: `/api/roleplay/session?${byUser}&limit=100` },
     { key: 'byUserDeep', name: `GET /api/roleplay/session?userId&offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?${byUser}&offset=${deepOffset}&limit=100` },
     { key: 'session', name: 'GET /api/roleplay/session/{id}', path: sessionPath },

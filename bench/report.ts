@@ -19,7 +19,7 @@ export interface BenchResults {
   date: string;
   mode: BenchMode['name'];
   machine: Machine;
-  settings: Pick<BenchMode, 'counts' | 'deepOffset' | 'warmupSeconds' | 'roundSeconds' | 'rounds' | 'connections' | 'intakeConnections' | 'endToEndRecordings'>;
+  settings: Pick<BenchMode, 'counts' | 'deepOffset' | 'middleOffset' | 'warmupSeconds' | 'roundSeconds' | 'rounds' | 'connections' | 'intakeConnections' | 'endToEndRecordings'>;
   seed: { reused: boolean; seconds: number };
   reads: Array<{ endpoint: string } & Comparison & { ratio: number }>;
   deepPages: Array<{ filter: 'none' | 'userId'; offset: number; p99Offset0: number; p99Deep: number; growth: number; baselineGrowth: number }>;

@@ -70,11 +70,11 @@ async function forgetEarlierRecordings(databaseUrl: string, companyId: string): 
   }
 }
 
-async function checkSql(databaseUrl: string, data: BenchData, deepOffset: number): Promise<void> {
+async function checkSql(databaseUrl: string, data: BenchData, offsets: number[]): Promise<void> {
   const db = createDb(databaseUrl, 1);
   try {
     const input = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
-    await verifyServiceSql(db, await captureServiceSql(db, input), input, deepOffset);
+    await verifyServiceSql(db, await captureServiceSql(db, input), input, offsets);
   } finally {
     await db.destroy();
   }
@@ -102,7 +102,7 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
   const data = await seedBench(databaseUrl, mode.counts, log);
   log(`data ${data.reused ? 'reused' : 'seeded'} in ${data.seedSeconds.toFixed(1)} s`);
   await forgetEarlierRecordings(databaseUrl, data.companyId);
-  await checkSql(databaseUrl, data, mode.deepOffset);
+  await checkSql(databaseUrl, data, [mode.deepOffset, mode.middleOffset]);
 
   if (!temporalAddress) stack.temporal = await startTemporalDevServer();
   stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
@@ -146,8 +146,8 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     cpuProfileDir,
   });
 
-  const cases = readCases(data, mode.deepOffset).filter((c) => !only || only.includes(c.key));
-  if (only && cases.length !== only.length) throw new Error(`--reads takes keys among ${readCases(data, 0).map((c) => c.key).join(', ')}`);
+  const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !only || only.includes(c.key));
+  if (only && cases.length !== only.length) throw new Error(`--reads takes keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
   await checkSameAnswers(serviceUrl, baselineUrl, data.apiKey, cases);
   const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
   const reads = await runReads(serviceUrl, baselineUrl, data.apiKey, cases, settings, log);
@@ -188,9 +188,9 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     if (!c) throw new Error(`no figures for ${key}`);
     return c;
   };
-  const deep = (filter: 'none' | 'userId', shallow: ReturnType<typeof get>, far: ReturnType<typeof get>) => ({
+  const deep = (filter: 'none' | 'userId', offset: number, shallow: ReturnType<typeof get>, far: ReturnType<typeof get>) => ({
     filter,
-    offset: mode.deepOffset,
+    offset,
     p99Offset0: shallow.service.p99,
     p99Deep: far.service.p99,
     growth: far.service.p99 / shallow.service.p99,
@@ -203,6 +203,7 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     settings: {
       counts: mode.counts,
       deepOffset: mode.deepOffset,
+      middleOffset: mode.middleOffset,
       warmupSeconds: mode.warmupSeconds,
       roundSeconds: mode.roundSeconds,
       rounds: mode.rounds,
@@ -212,7 +213,11 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     },
     seed: { reused: data.reused, seconds: data.seedSeconds },
     reads: cases.map((c) => ({ endpoint: c.name, ...get(c.key), ratio: get(c.key).service.rps / get(c.key).baseline.rps })),
-    deepPages: [deep('none', get('sessions'), get('sessionsDeep')), deep('userId', get('byUser'), get('byUserDeep'))],
+    deepPages: [
+      deep('none', mode.deepOffset, get('sessions'), get('sessionsDeep')),
+      deep('none', mode.middleOffset, get('sessions'), get('sessionsMiddle')),
+      deep('userId', mode.deepOffset, get('byUser'), get('byUserDeep')),
+    ],
     intake: { ...intake, ratio: intake.service.rps / intake.baseline.rps },
     endToEnd,
     memory: { apiPeakRssMiB: apiPeak, workerPeakRssMiB: workerPeak, baselinePeakRssMiB: baselinePeak },

@@ -4,6 +4,7 @@ import { createDb, ensureDatabase, dropDatabase } from '../db/connection';
 import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import type { Scorecard } from '../db/queries/roleplays';
+import { recountSessions } from '../db/queries/sessions';
 import { createTeam, ensureIntegrationTeam } from '../db/queries/teams';
 import type { SeedCounts } from './modes';
 import { customerLines, firstNames, lastNames, repLines, roleplayKinds, scorecardFor, scriptLines } from './seedContent';
@@ -267,6 +268,8 @@ export async function seedBench(databaseUrl: string, counts: SeedCounts, log: (l
       const userIds = await seedUsers(db, company.id, counts.users, now);
       const roleplays = await seedRoleplays(db, company.id, counts.roleplays, now);
       await seedSessions(db, company.id, userIds, roleplays, counts, now);
+      // Written in bulk, not through insertSession: the list totals are counted once here.
+      await recountSessions(db, company.id);
       await seedScripts(db, company.id, counts.scripts, now);
       // Fresh statistics, so the optimizer sees the real table sizes from the first query.
       await db.raw('ANALYZE TABLE users, roleplays, roleplay_sessions, session_snippets, session_responses, memorization_scripts, script_segments');

@@ -139,8 +139,38 @@ export async function insertSession(db: Db, input: NewSession): Promise<string> 
       ...responseRows(id, 'criterion', input.criteriaResponses),
       ...responseRows(id, 'metric', input.metricResponses),
     ]);
+    // Last, so the company's counter row stays locked only until the commit.
+    await trx('session_counts')
+      .insert(countScopes(input).map(([scope, scopeId]) => ({ company_id: input.companyId, scope, scope_id: scopeId, sessions: 1 })))
+      .onConflict(['company_id', 'scope', 'scope_id'])
+      .merge({ sessions: trx.raw('?? + 1', ['sessions']) });
   });
   return id;
+}
+
+type CountScope = 'company' | 'user' | 'roleplay';
+
+const countScopes = (s: Pick<NewSession, 'companyId' | 'userId' | 'roleplayId'>): Array<[CountScope, string]> => [
+  ['company', s.companyId],
+  ['user', s.userId],
+  ['roleplay', s.roleplayId],
+];
+
+/**
+ * Recounts a company's session_counts from its sessions. insertSession keeps them; anything that writes
+ * roleplay_sessions another way (bulk imports, the benchmark's seed) calls this afterwards.
+ */
+export async function recountSessions(db: Db, companyId: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('session_counts').where({ company_id: companyId }).delete();
+    await trx.raw(
+      `INSERT INTO session_counts (company_id, scope, scope_id, sessions)
+       SELECT company_id, 'company', company_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY company_id
+       UNION ALL SELECT company_id, 'user', user_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY user_id
+       UNION ALL SELECT company_id, 'roleplay', roleplay_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY roleplay_id`,
+      [companyId, companyId, companyId],
+    );
+  });
 }
 
 function filtered(db: Db, companyId: string, filter: SessionFilter): Knex.QueryBuilder {
@@ -154,19 +184,38 @@ const newestFirst = (table: string) => [
   { column: `${table}.created_at`, order: 'desc' as const },
   { column: `${table}.id`, order: 'desc' as const },
 ];
+const oldestFirst = (table: string) => newestFirst(table).map((o) => ({ ...o, order: 'asc' as const }));
+
+/** The filtered total: one counter row, except for the user-and-roleplay filter, which has no counter. */
+async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): Promise<number> {
+  if (filter.userId && filter.roleplayId) {
+    const [row] = (await filtered(db, companyId, filter).count({ n: '*' })) as Array<{ n: number | string }>;
+    return Number(row?.n ?? 0);
+  }
+  const [scope, scopeId]: [CountScope, string] = filter.userId ? ['user', filter.userId] : filter.roleplayId ? ['roleplay', filter.roleplayId] : ['company', companyId];
+  const row = (await db('session_counts').where({ company_id: companyId, scope, scope_id: scopeId }).first('sessions')) as { sessions: number } | undefined;
+  return row?.sessions ?? 0;
+}
 
 /**
- * One page of sessions, newest first (ties broken by id), and the filtered total: two indexed queries.
+ * One page of sessions, newest first (ties broken by id), and the filtered total (a counter row).
  * The page is a deferred join: its ids come from the (company_id[, user_id | roleplay_id], created_at, id)
  * index alone, and only those rows are joined to users and roleplays. Joining first made the optimizer
- * join and sort every session of the company (hundreds of ms at 100,000 sessions), and a deep offset
- * now skips index entries rather than joined rows.
+ * join and sort every session of the company (hundreds of ms at 100,000 sessions). An offset still
+ * skips index entries one by one, so a page in the older half is read from the oldest end instead
+ * (ascending, skipping the sessions after it): the last page is as cheap as the first, and no page
+ * skips more than half of the list.
  */
 export async function listSessions(db: Db, companyId: string, filter: SessionFilter): Promise<{ rows: SessionListRow[]; total: number }> {
-  const [countRow] = (await filtered(db, companyId, filter).count({ n: '*' })) as Array<{ n: number | string }>;
-  const total = Number(countRow?.n ?? 0);
+  const total = await sessionTotal(db, companyId, filter);
   if (filter.offset >= total) return { rows: [], total };
-  const page = filtered(db, companyId, filter).select('s.id').orderBy(newestFirst('s')).offset(filter.offset).limit(filter.limit).as('page');
+  const take = Math.min(filter.limit, total - filter.offset);
+  const after = total - filter.offset - take;
+  const page = (
+    after < filter.offset
+      ? filtered(db, companyId, filter).select('s.id').orderBy(oldestFirst('s')).offset(after).limit(take)
+      : filtered(db, companyId, filter).select('s.id').orderBy(newestFirst('s')).offset(filter.offset).limit(filter.limit)
+  ).as('page');
   const rows = (await db
     .from(page)
     .join('roleplay_sessions as s', 's.id', 'page.id')

@@ -65,6 +65,7 @@ describe('benchmark smoke run', function () {
       'GET /api/user?limit=100',
       'GET /api/roleplay/session?limit=100',
       'GET /api/roleplay/session?offset=400&limit=100',
+      'GET /api/roleplay/session?offset=250&limit=100',
       'GET /api/roleplay/session?userId&limit=100',
       'GET /api/roleplay/session?userId&offset=400&limit=100',
       'GET /api/roleplay/session/{id}',
@@ -77,9 +78,10 @@ describe('benchmark smoke run', function () {
     }
   });
 
-  it('reports the deep-page growth with and without the user filter', () => {
+  it('reports the deep-page growth with and without the user filter, and in the middle of the list', () => {
     expect(results.deepPages.map((d) => [d.filter, d.offset])).to.deep.equal([
       ['none', 400],
+      ['none', 250],
       ['userId', 400],
     ]);
     for (const d of results.deepPages) {
@@ -106,8 +108,8 @@ describe('benchmark smoke run', function () {
     expectPositive(results.memory.apiPeakRssMiB, 'API peak RSS');
     expectPositive(results.memory.workerPeakRssMiB, 'worker peak RSS');
     expectPositive(results.memory.baselinePeakRssMiB, 'baseline peak RSS');
-    // Two per read endpoint, two deep pages, intake and memory.
-    expect(results.targets).to.have.length(results.reads.length * 2 + 4);
+    // Two per read endpoint, three deep pages, intake and memory.
+    expect(results.targets).to.have.length(results.reads.length * 2 + 5);
     for (const t of results.targets) {
       expectPositive(t.value, t.target);
       const [, op, bound] = /^(>=|<=|<) ([\d.]+)$/.exec(t.limit) ?? [];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -114,6 +114,41 @@ describe('migrations', () => {
     await db('companies').insert({ id, name: 'Case check' });
     expect(await db('companies').where({ id: id.toUpperCase() }).first('id')).to.deep.equal({ id });
     await db('companies').where({ id }).delete();
+  });
+
+  it('count the sessions stored before session_counts existed', async () => {
+    await db.migrate.down(); // the backfill
+    await db.migrate.down(); // the table
+    expect(await tablesOf(db, database)).to.not.include('session_counts');
+    const [company, otherCompany] = [randomUUID(), randomUUID()];
+    await db('companies').insert([
+      { id: company, name: 'Backfill' },
+      { id: otherCompany, name: 'Backfill other' },
+    ]);
+    const user = (id: string, companyId: string) => ({ id, company_id: companyId, email: `${id}@example.com`, first_name: 'A', role: 'Rep', status: 'active' });
+    const [u1, u2, u3] = [randomUUID(), randomUUID(), randomUUID()];
+    await db('users').insert([user(u1, company), user(u2, company), user(u3, otherCompany)]);
+    const roleplay = (id: string, companyId: string) => ({ id, company_id: companyId, title: 'R', conversation_starters: '[]', keyterms: '[]', conversation_type: '{}', customer_persona: '{}', customer_background: '{}', scorecard: '{}' });
+    const [r1, r2] = [randomUUID(), randomUUID()];
+    await db('roleplays').insert([roleplay(r1, company), roleplay(r2, otherCompany)]);
+    const session = (companyId: string, userId: string, roleplayId: string) => ({ id: randomUUID(), company_id: companyId, user_id: userId, roleplay_id: roleplayId, score: 1, did_pass: true, length_ms: 1, wpm: 1 });
+    await db('roleplay_sessions').insert([session(company, u1, r1), session(company, u1, r1), session(company, u2, r1), session(otherCompany, u3, r2)]);
+
+    await db.migrate.latest();
+    const counts = (await db('session_counts').orderBy(['company_id', 'scope', 'scope_id']).select('company_id', 'scope', 'scope_id', 'sessions')) as Array<Record<string, unknown>>;
+    const expected = [
+      { company_id: company, scope: 'company', scope_id: company, sessions: 3 },
+      { company_id: company, scope: 'user', scope_id: u1, sessions: 2 },
+      { company_id: company, scope: 'user', scope_id: u2, sessions: 1 },
+      { company_id: company, scope: 'roleplay', scope_id: r1, sessions: 3 },
+      { company_id: otherCompany, scope: 'company', scope_id: otherCompany, sessions: 1 },
+      { company_id: otherCompany, scope: 'user', scope_id: u3, sessions: 1 },
+      { company_id: otherCompany, scope: 'roleplay', scope_id: r2, sessions: 1 },
+    ];
+    const key = (r: Record<string, unknown>) => `${r.company_id as string}|${r.scope as string}|${r.scope_id as string}`;
+    expect([...counts].sort((a, b) => key(a).localeCompare(key(b)))).to.deep.equal([...expected].sort((a, b) => key(a).localeCompare(key(b))));
+    await db('companies').whereIn('id', [company, otherCompany]).delete();
+    expect(await db('session_counts').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
   });
 
   it('roll everything back, leaving only the migration bookkeeping tables', async () => {
