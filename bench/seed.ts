@@ -4,7 +4,7 @@ import { createDb, ensureDatabase, dropDatabase } from '../db/connection';
 import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import type { Scorecard } from '../db/queries/roleplays';
-import { recountSessions } from '../db/queries/sessions';
+import { recountSessions } from '../db/queries/sessionCounts';
 import { createTeam, ensureIntegrationTeam } from '../db/queries/teams';
 import type { SeedCounts } from './modes';
 import { customerLines, firstNames, lastNames, repLines, roleplayKinds, scorecardFor, scriptLines } from './seedContent';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { fromJson } from '../connection';
 import { statement } from '../statement';
+import { countNewSession, countedSessions } from './sessionCounts';
 import type { CustomerPersona } from './roleplays';
 
 type Db = Knex | Knex.Transaction;
@@ -140,37 +141,9 @@ export async function insertSession(db: Db, input: NewSession): Promise<string> 
       ...responseRows(id, 'metric', input.metricResponses),
     ]);
     // Last, so the company's counter row stays locked only until the commit.
-    await trx('session_counts')
-      .insert(countScopes(input).map(([scope, scopeId]) => ({ company_id: input.companyId, scope, scope_id: scopeId, sessions: 1 })))
-      .onConflict(['company_id', 'scope', 'scope_id'])
-      .merge({ sessions: trx.raw('?? + 1', ['sessions']) });
+    await countNewSession(trx, input);
   });
   return id;
-}
-
-type CountScope = 'company' | 'user' | 'roleplay';
-
-const countScopes = (s: Pick<NewSession, 'companyId' | 'userId' | 'roleplayId'>): Array<[CountScope, string]> => [
-  ['company', s.companyId],
-  ['user', s.userId],
-  ['roleplay', s.roleplayId],
-];
-
-/**
- * Recounts a company's session_counts from its sessions. insertSession keeps them; anything that writes
- * roleplay_sessions another way (bulk imports, the benchmark's seed) calls this afterwards.
- */
-export async function recountSessions(db: Db, companyId: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('session_counts').where({ company_id: companyId }).delete();
-    await trx.raw(
-      `INSERT INTO session_counts (company_id, scope, scope_id, sessions)
-       SELECT company_id, 'company', company_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY company_id
-       UNION ALL SELECT company_id, 'user', user_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY user_id
-       UNION ALL SELECT company_id, 'roleplay', roleplay_id, COUNT(*) FROM roleplay_sessions WHERE company_id = ? GROUP BY roleplay_id`,
-      [companyId, companyId, companyId],
-    );
-  });
 }
 
 function filtered(db: Db, companyId: string, filter: SessionFilter): Knex.QueryBuilder {
@@ -192,9 +165,9 @@ async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): P
     const [row] = (await filtered(db, companyId, filter).count({ n: '*' })) as Array<{ n: number | string }>;
     return Number(row?.n ?? 0);
   }
-  const [scope, scopeId]: [CountScope, string] = filter.userId ? ['user', filter.userId] : filter.roleplayId ? ['roleplay', filter.roleplayId] : ['company', companyId];
-  const row = (await db('session_counts').where({ company_id: companyId, scope, scope_id: scopeId }).first('sessions')) as { sessions: number } | undefined;
-  return row?.sessions ?? 0;
+  if (filter.userId) return countedSessions(db, companyId, 'user', filter.userId);
+  if (filter.roleplayId) return countedSessions(db, companyId, 'roleplay', filter.roleplayId);
+  return countedSessions(db, companyId, 'company', companyId);
 }
 
 /**

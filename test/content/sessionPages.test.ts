@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { SessionPage } from '../../api/schemas/sessions';
-import { insertSession, listSessions, recountSessions, type SessionFilter } from '../../db/queries/sessions';
+import { recountSessions } from '../../db/queries/sessionCounts';
+import { insertSession, listSessions, type SessionFilter } from '../../db/queries/sessions';
 import { startApi, type TestApi } from '../support/api';
 import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
