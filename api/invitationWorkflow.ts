@@ -1,5 +1,4 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
-import { durationMs } from '../common/config';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { InvitationRow } from '../db/queries/invitations';
 import type { invitation as invitationWorkflow } from '../workflows/invitation';
@@ -23,9 +22,9 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
     resendCount: invitation.resendCount,
   };
   try {
-    // Bounded like recording starts, so a hung Temporal gives the caller a 503 rather than a hung request.
-    await temporal.withDeadline(Date.now() + durationMs(config.TEMPORAL_START_TIMEOUT), () =>
-      temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
+    // Bounded by TEMPORAL_START_TIMEOUT (the client's call deadline), so a hung Temporal gives the caller
+    // a 503 rather than a hung request.
+    await temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
       workflowId: workflowIds.invitation(invitation.companyId, invitation.email),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
@@ -33,8 +32,7 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
       signalArgs: [{ invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
-      }),
-    );
+    });
     metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {
     logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 
   const startup = new AbortController();
   const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
-  const temporalProbe = (): Promise<unknown> => temporal.withDeadline(Date.now() + 3000, () => temporal.workflowService.getSystemInfo({}));
+  const temporalProbe = (): Promise<unknown> => temporal.workflowService.getSystemInfo({});
   const waits = Promise.all([
     untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, { signal: startup.signal }),
     untilAvailable('temporal', config.TEMPORAL_ADDRESS, temporalProbe, logger, { signal: startup.signal }),

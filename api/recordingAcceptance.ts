@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isGrpcServiceError } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { durationMs } from '../common/config';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import { webhookRetryFromConfig } from '../common/webhookRetryConfig';
 import { isDuplicateEntry } from '../db/connection';
@@ -35,21 +34,20 @@ function isConnectivityError(err: unknown): boolean {
 async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
   const { temporal, config } = deps;
   try {
-    await temporal.withDeadline(Date.now() + durationMs(config.TEMPORAL_START_TIMEOUT), () =>
-      temporal.workflow.start<typeof recordingIntake>('recordingIntake', {
-        workflowId: row.workflowId,
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        // A finished recording's id is never run again (retried acceptances must not reprocess it).
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        args: [{ recordingId: row.id, companyId: row.companyId, storeRecording: row.storeRecording, webhookRetry: webhookRetryFromConfig(config) }],
-        typedSearchAttributes: [
-          { key: searchAttributes.CompanyId, value: row.companyId },
-          { key: searchAttributes.RecordingId, value: row.id },
-          { key: searchAttributes.RecordingStatus, value: 'accepted' },
-        ],
-        staticSummary: `Recording ${row.id}${row.storeRecording ? ' (stored)' : ''}${row.roleplayId ? ' for a roleplay' : ''}`,
-      }),
-    );
+    // Bounded by TEMPORAL_START_TIMEOUT: the client's call deadline (common/temporalClient.ts).
+    await temporal.workflow.start<typeof recordingIntake>('recordingIntake', {
+      workflowId: row.workflowId,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      // A finished recording's id is never run again (retried acceptances must not reprocess it).
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [{ recordingId: row.id, companyId: row.companyId, storeRecording: row.storeRecording, webhookRetry: webhookRetryFromConfig(config) }],
+      typedSearchAttributes: [
+        { key: searchAttributes.CompanyId, value: row.companyId },
+        { key: searchAttributes.RecordingId, value: row.id },
+        { key: searchAttributes.RecordingStatus, value: 'accepted' },
+      ],
+      staticSummary: `Recording ${row.id}${row.storeRecording ? ' (stored)' : ''}${row.roleplayId ? ' for a roleplay' : ''}`,
+    });
     deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
@@ -166,5 +168,28 @@ describe('recordings: intake API', () => {
     // The caller's retry with the same key, once Temporal is back, is accepted normally.
     await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
     expect(await recordingCount(tenant.company.id)).to.equal(1);
+  });
+
+  it('answers 503 after TEMPORAL_START_TIMEOUT when Temporal accepts the connection but never answers', async () => {
+    // A hung server: it takes TCP connections and never speaks HTTP/2.
+    const sockets = new Set<Socket>();
+    const hung = createServer((socket) => void sockets.add(socket));
+    hung.listen(0, '127.0.0.1');
+    await once(hung, 'listening');
+    const api = await startApi({ ...stack.config, TEMPORAL_ADDRESS: `127.0.0.1:${(hung.address() as AddressInfo).port}`, TEMPORAL_START_TIMEOUT: '1500ms' });
+    try {
+      const t = await createTenant();
+      const started = Date.now();
+      const res = await submitRecording(api, t.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true });
+      const took = Date.now() - started;
+      expect(res.status).to.equal(503);
+      expect((res.body as unknown as { error: { code: string } }).error.code).to.equal('workflow_unavailable');
+      expect(took).to.be.at.least(1400).and.below(6000);
+      expect(await recordingCount(t.company.id)).to.equal(0);
+    } finally {
+      await api.close();
+      for (const socket of sockets) socket.destroy();
+      hung.close();
+    }
   });
 });
