@@ -11,6 +11,7 @@ import { freePort, startTemporalDevServer, type TemporalDevServer } from '../tes
 import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
 import { BENCH_CALL, runEndToEnd } from './endToEnd';
 import { runIntake } from './intake';
+import type { Comparison } from './load';
 import { modes, type BenchMode } from './modes';
 import { npmScriptCommand, startProcess, type BenchProcess } from './processes';
 import { checkSameAnswers, readCases, runReads } from './reads';
@@ -33,7 +34,8 @@ function options() {
       'temporal-address': { type: 'string' },
       out: { type: 'string', default: path.join(__dirname, 'results') },
       'cpu-prof': { type: 'boolean', default: false },
-      // A quick look while profiling: only these read cases (comma-separated keys), no intake or end to end, nothing written.
+      // A quick look while profiling: only these read cases (comma-separated keys; `intake` adds the intake
+      // comparison), no end to end, nothing written.
       reads: { type: 'string' },
     },
   });
@@ -146,13 +148,18 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     cpuProfileDir,
   });
 
-  const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !only || only.includes(c.key));
-  if (only && cases.length !== only.length) throw new Error(`--reads takes keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
+  const readKeys = only?.filter((key) => key !== 'intake');
+  const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !readKeys || readKeys.includes(c.key));
+  if (readKeys && cases.length !== readKeys.length) throw new Error(`--reads takes intake and keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
   await checkSameAnswers(serviceUrl, baselineUrl, data.apiKey, cases);
   const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
   const reads = await runReads(serviceUrl, baselineUrl, data.apiKey, cases, settings, log);
+  const intakeInput = { serviceUrl, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds };
+  const intakeSettings = { ...settings, connections: mode.intakeConnections };
   if (only) {
-    for (const [key, c] of reads) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
+    const quick = new Map<string, Comparison>(reads);
+    if (only.includes('intake')) quick.set('intake', await runIntake(intakeInput, intakeSettings));
+    for (const [key, c] of quick) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
     log(`peak RSS: API ${(await stack.api.peakRssMiB()).toFixed(1)} MiB, baseline ${(await stack.baseline.peakRssMiB()).toFixed(1)} MiB`);
     return undefined;
   }
@@ -177,10 +184,7 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
   await stack.worker.stop();
 
   log('intake: POST /api/recording vs bare Temporal client');
-  const intake = await runIntake(
-    { serviceUrl, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds },
-    { ...settings, connections: mode.intakeConnections },
-  );
+  const intake = await runIntake(intakeInput, intakeSettings);
   const apiPeak = await stack.api.peakRssMiB();
 
   const get = (key: Parameters<typeof reads.get>[0]) => {
