@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { prefixOf } from '../common/secrets';
 import { API_KEY_KIND, companyForApiKey } from '../db/queries/credentials';
 import { listRoleplays } from '../db/queries/roleplays';
-import { getSessionResult, listSessions } from '../db/queries/sessions';
+import { getSessionResult, listSessions, pageWindow } from '../db/queries/sessions';
 import { listUsers } from '../db/queries/users';
 import { bindings, captureQueries, one, sameStatements, type Params, type QueryTemplate } from './sqlCapture';
 
@@ -29,9 +29,10 @@ export const pageSql = (p: PagedSql, offset: number): PageSql => (offset === 0 ?
 
 /** The page statement and its values for this offset: the same choice of end as listSessions makes. */
 export function sessionPage(p: PagedSql, total: number, offset: number, limit: number): { rows: QueryTemplate; params: Params } {
-  const take = Math.min(limit, total - offset);
-  const after = total - offset - take;
-  if (p.fromOldest && after < offset) return { rows: (after === 0 ? p.fromOldest.first : p.fromOldest.later).rows, params: { limit: take, after } };
+  const window = pageWindow(total, offset, limit);
+  if (p.fromOldest && window.fromOldest) {
+    return { rows: (window.after === 0 ? p.fromOldest.first : p.fromOldest.later).rows, params: { limit: window.take, after: window.after } };
+  }
   return { rows: pageSql(p, offset).rows, params: { offset, limit } };
 }
 

@@ -171,6 +171,17 @@ async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): P
 }
 
 /**
+ * Which end a page of a list of `total` (offset < total) is read from: from the newest end, skipping
+ * `offset`; or, when fewer sessions are older than the page than newer, from the oldest end, skipping the
+ * `after` sessions older than it and taking the page's `take` sessions.
+ */
+export function pageWindow(total: number, offset: number, limit: number): { fromOldest: false } | { fromOldest: true; after: number; take: number } {
+  const take = Math.min(limit, total - offset);
+  const after = total - offset - take;
+  return after < offset ? { fromOldest: true, after, take } : { fromOldest: false };
+}
+
+/**
  * One page of sessions, newest first (ties broken by id), and the filtered total (a counter row).
  * The page is a deferred join: its ids come from the (company_id[, user_id | roleplay_id], created_at, id)
  * index alone, and only those rows are joined to users and roleplays. Joining first made the optimizer
@@ -182,11 +193,10 @@ async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): P
 export async function listSessions(db: Db, companyId: string, filter: SessionFilter): Promise<{ rows: SessionListRow[]; total: number }> {
   const total = await sessionTotal(db, companyId, filter);
   if (filter.offset >= total) return { rows: [], total };
-  const take = Math.min(filter.limit, total - filter.offset);
-  const after = total - filter.offset - take;
+  const window = pageWindow(total, filter.offset, filter.limit);
   const page = (
-    after < filter.offset
-      ? filtered(db, companyId, filter).select('s.id').orderBy(oldestFirst('s')).offset(after).limit(take)
+    window.fromOldest
+      ? filtered(db, companyId, filter).select('s.id').orderBy(oldestFirst('s')).offset(window.after).limit(window.take)
       : filtered(db, companyId, filter).select('s.id').orderBy(newestFirst('s')).offset(filter.offset).limit(filter.limit)
   ).as('page');
   const rows = (await db
