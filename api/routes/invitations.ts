@@ -1,8 +1,8 @@
 import { recordRole, inputRoleFromStored } from '../../common/roles';
 import { findInvitationByToken, getInvitationWithNames, listOutstandingInvitations, type InvitationRow } from '../../db/queries/invitations';
 import type { UserRow } from '../../db/queries/users';
-import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../invitationCommands';
-import { renderInvitationPage, type InvitationPageClosed } from '../invitationPage';
+import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../commands/invitations';
+import { renderInvitationPage, type InvitationPageClosed } from './invitationPage';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, pagination } from '../schemas/common';
 import {

@@ -3,7 +3,7 @@ import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
 import { badRequest, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
-import { acceptRecording } from '../recordingAcceptance';
+import { acceptRecording } from '../commands/recordings';
 import { IdParams } from '../schemas/common';
 import { IDEMPOTENCY_KEY_PATTERN, RecordingAccepted, RecordingSubmission, RecordingView } from '../schemas/recordings';
 

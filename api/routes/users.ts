@@ -8,7 +8,7 @@ import {
   updateInvitationDetails,
   type UserRecordRow,
 } from '../../db/queries/userRecords';
-import { resolveCompanyScope } from '../companyScope';
+import { resolveCompanyScope } from '../commands/companyScope';
 import { badRequest, conflict, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { pagination } from '../schemas/common';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { isGrpcServiceError } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { searchAttributes, workflowIds } from '../common/temporal';
-import { webhookRetryFromConfig } from '../common/webhookRetryConfig';
-import { isDuplicateEntry } from '../db/connection';
-import { deleteRecording, findRecordingByIdempotencyKey, insertRecording, type RecordingRow } from '../db/queries/recordings';
-import { getRoleplay } from '../db/queries/roleplays';
-import type { recordingIntake } from '../workflows/recordingIntake';
-import type { AppDeps } from './deps';
-import { ApiError, conflict, notFound } from './errors';
-import type { RecordingSubmission } from './schemas/recordings';
+import { searchAttributes, workflowIds } from '../../common/temporal';
+import { webhookRetryFromConfig } from '../../common/webhookRetryConfig';
+import { isDuplicateEntry } from '../../db/connection';
+import { deleteRecording, findRecordingByIdempotencyKey, insertRecording, type RecordingRow } from '../../db/queries/recordings';
+import { getRoleplay } from '../../db/queries/roleplays';
+import type { recordingIntake } from '../../workflows/recordingIntake';
+import type { AppDeps } from '../deps';
+import { ApiError, conflict, notFound } from '../errors';
+import type { RecordingSubmission } from '../schemas/recordings';
 
 // Accepting a recording means: the row exists AND Temporal has accepted its workflow. Only then does
 // the caller get 200; when Temporal cannot be reached the row is removed again and the caller gets a

@@ -1,10 +1,10 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
-import { searchAttributes, workflowIds } from '../common/temporal';
-import type { InvitationRow } from '../db/queries/invitations';
-import type { invitation as invitationWorkflow } from '../workflows/invitation';
-import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../workflows/invitationSignals';
-import type { AppDeps } from './deps';
-import { unavailable } from './errors';
+import { searchAttributes, workflowIds } from '../../common/temporal';
+import type { InvitationRow } from '../../db/queries/invitations';
+import type { invitation as invitationWorkflow } from '../../workflows/invitation';
+import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../../workflows/invitationSignals';
+import type { AppDeps } from '../deps';
+import { unavailable } from '../errors';
 
 type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { durationMs } from '../common/config';
-import { storedRoleFromInput } from '../common/roles';
-import { randomToken } from '../common/secrets';
-import { isDuplicateEntry } from '../db/connection';
+import { durationMs } from '../../common/config';
+import { storedRoleFromInput } from '../../common/roles';
+import { randomToken } from '../../common/secrets';
+import { isDuplicateEntry } from '../../db/connection';
 import {
   deleteUnsentInvitation,
   findInvitationByToken,
@@ -15,13 +15,13 @@ import {
   markResent,
   markRevoked,
   type InvitationRow,
-} from '../db/queries/invitations';
-import { getTeam } from '../db/queries/teams';
-import { createUser, findUserByEmail, type UserRow } from '../db/queries/users';
-import type { AppDeps } from './deps';
-import { ApiError, badRequest, conflict, gone, notFound } from './errors';
+} from '../../db/queries/invitations';
+import { getTeam } from '../../db/queries/teams';
+import { createUser, findUserByEmail, type UserRow } from '../../db/queries/users';
+import type { AppDeps } from '../deps';
+import { ApiError, badRequest, conflict, gone, notFound } from '../errors';
 import { announceInvitationEnd, deliverInvitation } from './invitationWorkflow';
-import type { AcceptBody, InviteBody } from './schemas/invitations';
+import type { AcceptBody, InviteBody } from '../schemas/invitations';
 
 // What the invitation endpoints do: each writes the database in one transaction, commits, and only
 // then tells the invitation workflow, whose activities re-read the row.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { getDirectChild } from '../db/queries/companies';
-import { forbidden } from './errors';
-import type { CallerCompany } from './operation';
+import { getDirectChild } from '../../db/queries/companies';
+import { forbidden } from '../errors';
+import type { CallerCompany } from '../operation';
 
 export interface ScopedCompany {
   id: string;
