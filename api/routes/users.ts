@@ -1,15 +1,10 @@
-import type { Knex } from 'knex';
 import { invitationUrl } from '../../common/invitationLinks';
-import { recordRole, storedRoleFromInput, type UserStatus } from '../../common/roles';
-import { getUser, getUserForUpdate, listUsers, updateUser, type UserRow } from '../../db/queries/users';
-import {
-  getOutstandingInvitationForUpdate,
-  listUserRecords,
-  updateInvitationDetails,
-  type UserRecordRow,
-} from '../../db/queries/userRecords';
+import { recordRole, type UserStatus } from '../../common/roles';
+import { getUser, listUsers, type UserRow } from '../../db/queries/users';
+import { listUserRecords, type UserRecordRow } from '../../db/queries/userRecords';
 import { resolveCompanyScope } from '../commands/companyScope';
-import { badRequest, conflict, notFound } from '../errors';
+import { updateUserRecord } from '../commands/users';
+import { badRequest, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { pagination } from '../schemas/common';
 import {
@@ -59,22 +54,6 @@ function listedRecord(row: UserRecordRow, publicUrl: string): UserRecord {
   if (row.status === 'invited' && row.token !== null) return invitedRecord({ ...row, token: row.token }, publicUrl);
   if (row.status === 'invited') throw new Error(`invitation ${row.id} has no token`);
   return userRecord({ ...row, status: row.status });
-}
-
-/** PATCH on a user id: only supplied fields change; disabled users and integration users' roles are off limits. */
-async function updateUserRecord(trx: Knex.Transaction, companyId: string, user: UserRow, body: UserUpdateBody): Promise<UserRecord> {
-  if (user.status === 'disabled') throw conflict('user_disabled', 'A disabled user cannot be updated.');
-  if (body.role !== undefined && user.role === 'Integration') {
-    throw conflict('integration_role_fixed', 'An integration user keeps the Integration role; only its names can be changed.');
-  }
-  await updateUser(trx, companyId, user.id, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    role: body.role === undefined ? undefined : storedRoleFromInput(body.role),
-  });
-  const updated = await getUser(trx, companyId, user.id);
-  if (!updated) throw notFound('User');
-  return userRecord(updated);
 }
 
 export const userOperations: Operation[] = [
@@ -148,18 +127,8 @@ export const userOperations: Operation[] = [
         ]);
       }
       const scope = await resolveCompanyScope(deps.db, company, body.childCompanyId);
-      return deps.db.transaction(async (trx) => {
-        const user = await getUserForUpdate(trx, scope.id, params.userId);
-        if (user) return updateUserRecord(trx, scope.id, user, body);
-        const now = new Date();
-        const invitation = await getOutstandingInvitationForUpdate(trx, scope.id, params.userId, now);
-        if (!invitation) throw notFound('User');
-        const role = body.role === undefined ? undefined : storedRoleFromInput(body.role);
-        await updateInvitationDetails(trx, scope.id, invitation.id, { firstName: body.firstName, lastName: body.lastName, role });
-        const updated = await getOutstandingInvitationForUpdate(trx, scope.id, invitation.id, now);
-        if (!updated) throw notFound('User');
-        return invitedRecord(updated, deps.config.PUBLIC_URL);
-      });
+      const updated = await updateUserRecord(deps, scope.id, params.userId, body);
+      return updated.kind === 'user' ? userRecord(updated.user) : invitedRecord(updated.invitation, deps.config.PUBLIC_URL);
     },
   ),
 ];
