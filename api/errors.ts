@@ -1,3 +1,5 @@
+import { isTemporalUnavailable } from '../common/temporalClient';
+
 // Typed API errors: every failure the API reports is one of these, rendered by the error boundary
 // as {"error": {"code", "message", "details"}} with the status it carries.
 
@@ -31,3 +33,9 @@ export const notFound = (what: string): ApiError => new ApiError(404, 'not_found
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
 export const gone = (code: string, message: string): ApiError => new ApiError(410, code, message);
 export const unavailable = (code: string, message: string): ApiError => new ApiError(503, code, message);
+
+/** Temporal did not take a workflow start (down, or no answer within TEMPORAL_START_TIMEOUT): nothing was kept, retry. */
+export const workflowUnavailable = (message: string): ApiError => new ApiError(503, 'workflow_unavailable', message, [], { 'retry-after': '5' });
+
+/** The error a failed workflow start answers: 503 when Temporal is unavailable, anything else as it is. */
+export const workflowStartError = (err: unknown, message: string): unknown => (isTemporalUnavailable(err) ? workflowUnavailable(message) : err);

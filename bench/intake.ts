@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Config } from '../common/config';
-import { searchAttributes, workflowIds } from '../common/temporal';
-import { webhookRetryFromConfig } from '../common/webhookRetryConfig';
-import type { recordingIntake } from '../workflows/recordingIntake';
+import { startRecordingWorkflow } from '../common/recordingWorkflow';
+import { createTemporalClient } from '../common/temporalClient';
 import { hit, medianFigures, percentile, type Figures, type LoadSettings, type LoadTarget } from './load';
 
 // Part 3: POST /api/recording acceptances per second against the bare Temporal client starting the
-// same workflow type, with the same arguments, search attributes and id policy, on the same dev server
+// same workflow with the API's own start function (startRecordingWorkflow), on the same dev server
 // and task queue, at the same concurrency. No worker polls that queue meanwhile, so the workflows
 // only queue up; what is measured is acceptance, not processing.
 
@@ -19,25 +18,12 @@ export interface IntakeComparison {
 /** `concurrency` loops, each starting one workflow after another, for `seconds`. */
 async function bareStarts(client: Client, config: Config, companyId: string, concurrency: number, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
-  const webhookRetry = webhookRetryFromConfig(config);
   const started = performance.now();
   const until = started + seconds * 1000;
   const loop = async (): Promise<void> => {
     while (performance.now() < until) {
-      const recordingId = randomUUID();
       const t0 = performance.now();
-      await client.workflow.start<typeof recordingIntake>('recordingIntake', {
-        workflowId: workflowIds.recording(recordingId),
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        args: [{ recordingId, companyId, storeRecording: false, webhookRetry }],
-        typedSearchAttributes: [
-          { key: searchAttributes.CompanyId, value: companyId },
-          { key: searchAttributes.RecordingId, value: recordingId },
-          { key: searchAttributes.RecordingStatus, value: 'accepted' },
-        ],
-        staticSummary: `Recording ${recordingId}`,
-      });
+      await startRecordingWorkflow(client, config, { id: randomUUID(), companyId, storeRecording: false, roleplayId: null });
       latencies.push(performance.now() - t0);
     }
   };
@@ -73,9 +59,9 @@ export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<In
       });
     },
   };
-  const connection = await Connection.connect({ address: input.config.TEMPORAL_ADDRESS });
+  // The API's own client (same deadline interceptor) and the API's own start function.
+  const client = createTemporalClient(input.config);
   try {
-    const client = new Client({ connection, namespace: input.config.TEMPORAL_NAMESPACE });
     const bare = () => bareStarts(client, input.config, input.companyId, s.connections, s.roundSeconds);
     await hit(service, s.connections, s.warmupSeconds);
     await bareStarts(client, input.config, input.companyId, s.connections, s.warmupSeconds);
@@ -91,6 +77,6 @@ export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<In
     }
     return { service: medianFigures(runs.service), baseline: medianFigures(runs.baseline) };
   } finally {
-    await connection.close();
+    await client.connection.close();
   }
 }

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { findInCauseChain } from './errorChain';
 
 // Outbound HTTP safety for every URL a customer gives us (recording files, webhook endpoints).
 // The check runs on the address the socket actually connects to, inside the connector: a hostname
@@ -120,10 +121,5 @@ export function createOutboundAgent({ allowPrivate, connectTimeoutMs }: Outbound
 
 /** The refused-address error in `err` or in the cause chain fetch wraps it in, if any. */
 export function findBlockedAddressError(err: unknown): BlockedAddressError | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    if (current instanceof BlockedAddressError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return findInCauseChain(err, (e): e is BlockedAddressError => e instanceof BlockedAddressError);
 }

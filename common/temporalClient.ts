@@ -1,6 +1,7 @@
 import { InterceptingCall, type Interceptor } from '@grpc/grpc-js';
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { durationMs, type Config } from './config';
+import { findInCauseChain } from './errorChain';
 
 /**
  * Gives every call that has no deadline one, `ms` from its start. It comes before the SDK's retry
@@ -23,4 +24,9 @@ export function createTemporalClient(config: Pick<Config, 'TEMPORAL_ADDRESS' | '
     interceptors: [callDeadline(durationMs(config.TEMPORAL_START_TIMEOUT)), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
   return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+}
+
+/** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */
+export function isTemporalUnavailable(err: unknown): boolean {
+  return findInCauseChain(err, (e): e is unknown => isGrpcServiceError(e) && (e.code === 14 || e.code === 4)) !== undefined;
 }

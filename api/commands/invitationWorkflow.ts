@@ -4,7 +4,7 @@ import type { InvitationRow } from '../../db/queries/invitations';
 import type { invitation as invitationWorkflow } from '../../workflows/invitation';
 import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../../workflows/invitationSignals';
 import type { AppDeps } from '../deps';
-import { unavailable } from '../errors';
+import { workflowStartError } from '../errors';
 
 type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 
@@ -36,9 +36,7 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
     metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {
     logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');
-    const error = unavailable('workflow_unavailable', 'The invitation email cannot be scheduled right now; repeat the request later.');
-    error.headers['retry-after'] = '5';
-    throw error;
+    throw workflowStartError(err, 'The invitation email cannot be scheduled right now; repeat the request later.');
   }
 }
 

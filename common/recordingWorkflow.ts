@@ -1,0 +1,44 @@
+import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import type { recordingIntake } from '../workflows/recordingIntake';
+import type { Config } from './config';
+import { searchAttributes, workflowIds } from './temporal';
+import { webhookRetryFromConfig } from './webhookRetryConfig';
+
+// The one way a recording's workflow is started: by the API when it accepts a recording and by the
+// benchmark's bare baseline, so both measure and run the same start.
+
+export interface RecordingToStart {
+  id: string;
+  companyId: string;
+  storeRecording: boolean;
+  roleplayId: string | null;
+}
+
+type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'>;
+
+/**
+ * Starts workflow `recording-<id>`; true when this call started it, false when it was already started
+ * (or has finished: a finished recording's id is never run again, so retried acceptances never
+ * reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT, common/temporalClient.ts).
+ */
+export async function startRecordingWorkflow(temporal: Client, config: StartConfig, recording: RecordingToStart): Promise<boolean> {
+  try {
+    await temporal.workflow.start<typeof recordingIntake>('recordingIntake', {
+      workflowId: workflowIds.recording(recording.id),
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [{ recordingId: recording.id, companyId: recording.companyId, storeRecording: recording.storeRecording, webhookRetry: webhookRetryFromConfig(config) }],
+      typedSearchAttributes: [
+        { key: searchAttributes.CompanyId, value: recording.companyId },
+        { key: searchAttributes.RecordingId, value: recording.id },
+        { key: searchAttributes.RecordingStatus, value: 'accepted' },
+      ],
+      staticSummary: `Recording ${recording.id}${recording.storeRecording ? ' (stored)' : ''}${recording.roleplayId ? ' for a roleplay' : ''}`,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw err;
+  }
+}
