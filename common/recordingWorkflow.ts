@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { recordingIntake } from '../workflows/recordingIntake';
 import type { Config } from './config';
 import { searchAttributes, workflowIds } from './temporal';
-import { webhookRetryFromConfig } from './webhookRetryConfig';
+import { webhookRetryFromConfig } from '../activities/webhookRetryPolicy';
 
 // The one way a recording's workflow is started: by the API when it accepts a recording and by the
 // benchmark's bare baseline, so both measure and run the same start.

@@ -4,7 +4,7 @@ import { WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Config } from '../../common/config';
 import { createTemporalClient } from '../../common/temporalClient';
 import type { WebhookEvent } from '../../common/webhookEvents';
-import { webhookRetryFromConfig, type WebhookRetry } from '../../common/webhookRetryConfig';
+import { webhookRetryFromConfig, type WebhookRetry } from '../../activities/webhookRetryPolicy';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint } from '../../db/queries/webhooks';
 import { webhookDelivery } from '../../workflows/webhookDelivery';
 import { testEnv } from '../support/env';

@@ -7,7 +7,7 @@ import type { Config } from '../../common/config';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
-import { webhookRetryFromConfig } from '../../common/webhookRetryConfig';
+import { webhookRetryFromConfig } from '../../activities/webhookRetryPolicy';
 import { createWebhookEndpoint, disableWebhookEndpoint } from '../../db/queries/webhooks';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { webhookRetryFromConfig } from '../../common/webhookRetryConfig';
+import { webhookRetryFromConfig } from '../../activities/webhookRetryPolicy';
 import { retryAfterMs } from '../../common/retryAfter';
 import {
   generateWebhookSecret,

@@ -1,7 +1,7 @@
-import { durationMs, type Config } from './config';
-import type { WebhookRetry } from './webhookRetry';
+import { durationMs, type Config } from '../common/config';
+import type { WebhookRetry } from '../common/webhookRetry';
 
-export type { WebhookRetry } from './webhookRetry';
+export type { WebhookRetry } from '../common/webhookRetry';
 
 /** The webhook retry schedule from WEBHOOK_INITIAL_INTERVAL, WEBHOOK_MAX_INTERVAL, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT. */
 export function webhookRetryFromConfig(
