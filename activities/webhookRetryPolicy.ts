@@ -1,12 +1,15 @@
 import { durationMs, type Config } from '../common/config';
 import type { WebhookRetry } from '../common/webhookRetry';
 
-export type { WebhookRetry } from '../common/webhookRetry';
-
-/** The webhook retry schedule from WEBHOOK_INITIAL_INTERVAL, WEBHOOK_MAX_INTERVAL, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT. */
+/**
+ * The worker's webhook retry schedule from WEBHOOK_INITIAL_INTERVAL, WEBHOOK_MAX_INTERVAL,
+ * WEBHOOK_MAX_ATTEMPTS and WEBHOOK_TIMEOUT: the one place these settings are read. The delivery
+ * activity takes its timeout and its Retry-After cap from it, and workflows get it from the
+ * webhookRetryPolicy activity, since they cannot read configuration.
+ */
 export function webhookRetryFromConfig(
   config: Pick<Config, 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'>,
-): WebhookRetry {
+): Required<WebhookRetry> {
   const initialIntervalMs = durationMs(config.WEBHOOK_INITIAL_INTERVAL);
   return {
     initialIntervalMs,

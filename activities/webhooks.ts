@@ -1,10 +1,10 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { request, type Dispatcher } from 'undici';
-import { durationMs } from '../common/config';
 import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
 import { retryAfterMs } from '../common/retryAfter';
 import type { WebhookEvent, WebhookEventType } from '../common/webhookEvents';
+import type { WebhookRetry } from '../common/webhookRetry';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
 import {
   disableWebhookEndpoint,
@@ -14,6 +14,7 @@ import {
   type NewWebhookDelivery,
 } from '../db/queries/webhooks';
 import type { ActivityDeps } from './deps';
+import { webhookRetryFromConfig } from './webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
   companyId: string;
@@ -32,12 +33,19 @@ const USER_AGENT = 'SalesPracticeService-Webhooks/1';
 const MAX_ERROR_LENGTH = 1000;
 
 export function createWebhookActivities({ db, config, logger }: ActivityDeps) {
-  const timeoutMs = durationMs(config.WEBHOOK_TIMEOUT);
-  const maxRetryAfterMs = durationMs(config.WEBHOOK_MAX_INTERVAL);
+  const retryPolicy = webhookRetryFromConfig(config);
+  const timeoutMs = retryPolicy.attemptTimeoutMs;
+  // Retry-After never stretches a wait beyond the schedule's longest interval.
+  const maxRetryAfterMs = retryPolicy.maxIntervalMs;
   let agent: Dispatcher | undefined;
   const outbound = (): Dispatcher => (agent ??= createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, connectTimeoutMs: timeoutMs }));
 
   return {
+    /** The delivery schedule workflows give each webhookDelivery (they cannot read configuration). */
+    async webhookRetryPolicy(): Promise<WebhookRetry> {
+      return retryPolicy;
+    },
+
     /** Enabled endpoints of the company subscribed to the event type. */
     async listWebhookTargets(companyId: string, eventType: WebhookEventType): Promise<string[]> {
       return listWebhookTargets(db, companyId, eventType);

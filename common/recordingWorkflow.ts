@@ -3,7 +3,6 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { recordingIntake } from '../workflows/recordingIntake';
 import type { Config } from './config';
 import { searchAttributes, workflowIds } from './temporal';
-import { webhookRetryFromConfig } from '../activities/webhookRetryPolicy';
 
 // The one way a recording's workflow is started: by the API when it accepts a recording and by the
 // benchmark's bare baseline, so both measure and run the same start.
@@ -15,7 +14,7 @@ export interface RecordingToStart {
   roleplayId: string | null;
 }
 
-type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'>;
+type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
 
 /**
  * Starts workflow `recording-<id>`; true when this call started it, false when it was already started
@@ -28,7 +27,7 @@ export async function startRecordingWorkflow(temporal: Client, config: StartConf
       workflowId: workflowIds.recording(recording.id),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      args: [{ recordingId: recording.id, companyId: recording.companyId, storeRecording: recording.storeRecording, webhookRetry: webhookRetryFromConfig(config) }],
+      args: [{ recordingId: recording.id, companyId: recording.companyId, storeRecording: recording.storeRecording }],
       typedSearchAttributes: [
         { key: searchAttributes.CompanyId, value: recording.companyId },
         { key: searchAttributes.RecordingId, value: recording.id },

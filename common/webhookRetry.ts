@@ -1,6 +1,7 @@
 // The retry schedule of webhook deliveries as plain data. Workflow code cannot read the environment,
-// so the API/worker side builds it from configuration (webhookRetryFromConfig in
-// common/webhookRetryConfig.ts) and passes it in workflow arguments. Pure: workflows import it.
+// so the worker builds it from its configuration (activities/webhookRetryPolicy.ts), hands it to the
+// notifying workflow through the webhookRetryPolicy activity, which passes it to each delivery
+// workflow in its arguments. Pure: workflows import it.
 
 export interface WebhookRetry {
   initialIntervalMs: number;

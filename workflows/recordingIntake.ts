@@ -45,7 +45,8 @@ export interface RecordingIntakeInput {
   recordingId: string;
   companyId: string;
   storeRecording: boolean;
-  webhookRetry: WebhookRetry;
+  /** Only in runs started before the worker owned the webhook retry policy (see workflows/webhookNotify.ts). */
+  webhookRetry?: WebhookRetry;
 }
 
 export type RecordingIntakeOutcome =

@@ -21,14 +21,15 @@ export interface WebhookDeliveryInput {
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { retry } = input;
-  // The retry policy comes from configuration, which only reaches a workflow through its arguments,
-  // so this proxy is built here rather than at module scope. It is deterministic: same arguments on
-  // replay, same options.
+  // The retry policy is the worker's configuration (activities/webhookRetryPolicy.ts, which also keeps
+  // the maximum interval at or above the initial one), and configuration only reaches a workflow
+  // through its arguments, so this proxy is built here rather than at module scope. It is
+  // deterministic: same arguments on replay, same options.
   const { deliverWebhook } = proxyActivities<Activities>({
     startToCloseTimeout: (retry.attemptTimeoutMs ?? DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS) + 15_000,
     retry: {
       initialInterval: retry.initialIntervalMs,
-      maximumInterval: Math.max(retry.initialIntervalMs, retry.maxIntervalMs),
+      maximumInterval: retry.maxIntervalMs,
       backoffCoefficient: WEBHOOK_BACKOFF_COEFFICIENT,
       maximumAttempts: retry.maximumAttempts,
       nonRetryableErrorTypes: PERMANENT_FAILURES,

@@ -1,18 +1,27 @@
 // @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import { ParentClosePolicy, patched, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
 import { webhookDelivery } from './webhookDelivery';
 
-export type { WebhookRetry } from '../common/webhookRetry';
-
-const { listWebhookTargets } = proxyActivities<Activities>({
+const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 20 },
 });
+
+/**
+ * Runs started before the worker owned the retry policy carry it in their input and start their
+ * deliveries right after listing the targets; later runs ask the worker (webhookRetryPolicy) first.
+ */
+export const WEBHOOK_RETRY_FROM_WORKER = 'webhook-retry-from-worker';
+
+async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<WebhookRetry> {
+  if (!patched(WEBHOOK_RETRY_FROM_WORKER) && legacyRetry) return legacyRetry;
+  return webhookRetryPolicy();
+}
 
 /**
  * Called from inside a workflow (it is not a workflow itself): starts one webhookDelivery child per
@@ -21,8 +30,10 @@ const { listWebhookTargets } = proxyActivities<Activities>({
  * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
  * or repeated notify never delivers the same event to an endpoint twice.
  */
-export async function notifyWebhooks(companyId: string, event: WebhookEvent, retry: WebhookRetry): Promise<void> {
+export async function notifyWebhooks(companyId: string, event: WebhookEvent, legacyRetry?: WebhookRetry): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
+  if (endpointIds.length === 0) return;
+  const retry = await deliveryRetry(legacyRetry);
   await Promise.all(
     endpointIds.map(async (endpointId) => {
       try {

@@ -7,7 +7,6 @@ import type { Config } from '../../common/config';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
-import { webhookRetryFromConfig } from '../../activities/webhookRetryPolicy';
 import { createWebhookEndpoint, disableWebhookEndpoint } from '../../db/queries/webhooks';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
@@ -72,7 +71,7 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
     const parent = await client.workflow.start(notifyTwiceForTest, {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowId: `notify-test-${event.id}`,
-      args: [tenant.company.id, event, webhookRetryFromConfig(config)],
+      args: [tenant.company.id, event],
     });
     expect(await parent.result()).to.equal('notified');
 

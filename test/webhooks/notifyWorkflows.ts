@@ -1,13 +1,12 @@
 // Test-only workflows: the production webhookDelivery plus a parent that calls notifyWebhooks the
 // way the recording workflow does, twice, to prove a repeated notify delivers once per endpoint.
 import type { WebhookEvent } from '../../common/webhookEvents';
-import type { WebhookRetry } from '../../common/webhookRetry';
 import { notifyWebhooks } from '../../workflows/webhookNotify';
 
 export { webhookDelivery } from '../../workflows/webhookDelivery';
 
-export async function notifyTwiceForTest(companyId: string, event: WebhookEvent, retry: WebhookRetry): Promise<string> {
-  await notifyWebhooks(companyId, event, retry);
-  await notifyWebhooks(companyId, event, retry);
+export async function notifyTwiceForTest(companyId: string, event: WebhookEvent): Promise<string> {
+  await notifyWebhooks(companyId, event);
+  await notifyWebhooks(companyId, event);
   return 'notified';
 }
