@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps, uuid } from '../columns';
+
+// UUID columns: ASCII CHAR(36), case-insensitive (see README, Conventions). Inlined on purpose: a
+// landed migration must build the same schema forever, whatever shared code does later.
+const UUID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_general_ci';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('invitations', (table) => {
-    uuid(table, 'id').primary();
-    companyRef(table);
-    uuid(table, 'team_id').notNullable().references('id').inTable('teams').onDelete('CASCADE');
+    table.specificType('id', UUID).primary();
+    table.specificType('company_id', UUID).notNullable().references('id').inTable('companies').onDelete('CASCADE');
+    table.specificType('team_id', UUID).notNullable().references('id').inTable('teams').onDelete('CASCADE');
     table.string('email', 320).notNullable();
     table.enum('role', ['Rep', 'Manager']).notNullable();
     table.string('first_name', 255).nullable();
@@ -17,9 +20,10 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('resend_count').unsigned().notNullable().defaultTo(0);
     table.datetime('expires_at', { precision: 3 }).notNullable();
     table.datetime('accepted_at', { precision: 3 }).nullable();
-    uuid(table, 'accepted_user_id').nullable().references('id').inTable('users').onDelete('SET NULL');
+    table.specificType('accepted_user_id', UUID).nullable().references('id').inTable('users').onDelete('SET NULL');
     table.datetime('revoked_at', { precision: 3 }).nullable();
-    timestamps(knex, table);
+    table.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
     table.index(['company_id', 'email', 'status']);
     table.index(['company_id', 'status', 'created_at', 'id']);
   });

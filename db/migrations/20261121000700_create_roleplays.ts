@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps, uuid } from '../columns';
+
+// UUID columns: ASCII CHAR(36), case-insensitive (see README, Conventions). Inlined on purpose: a
+// landed migration must build the same schema forever, whatever shared code does later.
+const UUID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_general_ci';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('roleplays', (table) => {
-    uuid(table, 'id').primary();
-    companyRef(table);
+    table.specificType('id', UUID).primary();
+    table.specificType('company_id', UUID).notNullable().references('id').inTable('companies').onDelete('CASCADE');
     table.string('title', 255).notNullable();
     table.text('instructions').nullable();
     table.text('objective').nullable();
@@ -25,7 +28,8 @@ export async function up(knex: Knex): Promise<void> {
     table.json('custom_attributes').nullable();
     // {criteria: [...], metrics: [...]}, each item {title, description, weight, sectionTitle}.
     table.json('scorecard').notNullable();
-    timestamps(knex, table);
+    table.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
     table.index(['company_id', 'created_at', 'id']);
   });
 }

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
-import { companyRef, timestamps, uuid } from '../columns';
+
+// UUID columns: ASCII CHAR(36), case-insensitive (see README, Conventions). Inlined on purpose: a
+// landed migration must build the same schema forever, whatever shared code does later.
+const UUID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_general_ci';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('roleplay_sessions', (table) => {
-    uuid(table, 'id').primary();
-    companyRef(table);
-    uuid(table, 'roleplay_id').notNullable().references('id').inTable('roleplays').onDelete('CASCADE');
-    uuid(table, 'user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    table.specificType('id', UUID).primary();
+    table.specificType('company_id', UUID).notNullable().references('id').inTable('companies').onDelete('CASCADE');
+    table.specificType('roleplay_id', UUID).notNullable().references('id').inTable('roleplays').onDelete('CASCADE');
+    table.specificType('user_id', UUID).notNullable().references('id').inTable('users').onDelete('CASCADE');
     table.double('score').notNullable();
     table.boolean('did_pass').notNullable();
     table.integer('length_ms').unsigned().notNullable();
@@ -18,8 +21,9 @@ export async function up(knex: Knex): Promise<void> {
     table.string('video_storage_key', 512).nullable();
     // A caller's own (permanent) recording URL, used for playback when the file was not stored here.
     table.text('audio_external_url').nullable();
-    uuid(table, 'recording_id').nullable().unique();
-    timestamps(knex, table);
+    table.specificType('recording_id', UUID).nullable().unique();
+    table.datetime('created_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
+    table.datetime('updated_at', { precision: 3 }).notNullable().defaultTo(knex.fn.now(3));
     // Newest-first pages, optionally filtered by user or roleplay, walk these indexes.
     table.index(['company_id', 'created_at', 'id']);
     table.index(['company_id', 'user_id', 'created_at', 'id']);

@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
-import { uuid } from '../columns';
+
+// UUID columns: ASCII CHAR(36), case-insensitive (see README, Conventions). Inlined on purpose: a
+// landed migration must build the same schema forever, whatever shared code does later.
+const UUID = 'CHAR(36) CHARACTER SET ascii COLLATE ascii_general_ci';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('webhook_deliveries', (table) => {
-    uuid(table, 'id').primary();
-    uuid(table, 'endpoint_id').notNullable().references('id').inTable('webhook_endpoints').onDelete('CASCADE');
-    uuid(table, 'event_id').notNullable();
+    table.specificType('id', UUID).primary();
+    table.specificType('endpoint_id', UUID).notNullable().references('id').inTable('webhook_endpoints').onDelete('CASCADE');
+    table.specificType('event_id', UUID).notNullable();
     table.string('event_type', 128).notNullable();
     table.integer('attempt').unsigned().notNullable();
     table.enum('outcome', ['delivered', 'failed']).notNullable();

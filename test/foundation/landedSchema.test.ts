@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createDb, dropDatabase, ensureDatabase } from '../../db/connection';
+import { createDb, dropDatabase, ensureDatabase, migrationsDirectory } from '../../db/connection';
 import { testConfig } from '../support/env';
 import { LAST_LANDED_MIGRATION, migrateThroughLanded, schemaDdl } from '../support/landedSchema';
 
@@ -33,4 +33,11 @@ describe('landed migrations', () => {
     expect(await schemaDdl(db)).to.equal(recorded);
   });
 
+  it('import nothing from the project: each inlines the column definitions it uses', async () => {
+    for (const file of (await readdir(migrationsDirectory)).filter((f) => /\.(ts|js)$/.test(f))) {
+      const source = await readFile(path.join(migrationsDirectory, file), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(imports.filter((spec) => spec.startsWith('.')), file).to.deep.equal([]);
+    }
+  });
 });
