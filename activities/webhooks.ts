@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { request, type Dispatcher } from 'undici';
 import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
 import { retryAfterMs } from '../common/retryAfter';
@@ -32,13 +32,101 @@ export type WebhookDeliveryResult =
 const USER_AGENT = 'SalesPracticeService-Webhooks/1';
 const MAX_ERROR_LENGTH = 1000;
 
-export function createWebhookActivities({ db, config, logger }: ActivityDeps) {
+export function createWebhookActivities({ db, config, logger, metrics }: ActivityDeps) {
   const retryPolicy = webhookRetryFromConfig(config);
   const timeoutMs = retryPolicy.attemptTimeoutMs;
   // Retry-After never stretches a wait beyond the schedule's longest interval.
   const maxRetryAfterMs = retryPolicy.maxIntervalMs;
   let agent: Dispatcher | undefined;
   const outbound = (): Dispatcher => (agent ??= createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, connectTimeoutMs: timeoutMs }));
+
+  /**
+   * One delivery attempt: POST the event, record the attempt, and tell Temporal whether to retry.
+   * The attempt number is Temporal's, so the record of an attempt is written once however often
+   * the activity's own bookkeeping is retried.
+   */
+  async function attemptDelivery({ companyId, endpointId, event }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+    const attempt = Context.current().info.attempt;
+    const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
+    if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
+    if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
+
+    const body = JSON.stringify(event);
+    const started = Date.now();
+    const record = (d: Pick<NewWebhookDelivery, 'outcome' | 'statusCode' | 'error'>): Promise<void> =>
+      recordWebhookDelivery(db, {
+        endpointId,
+        eventId: event.id,
+        eventType: event.type,
+        attempt,
+        durationMs: Date.now() - started,
+        ...d,
+        error: d.error === null ? null : d.error.slice(0, MAX_ERROR_LENGTH),
+      });
+
+    let statusCode: number;
+    let location: string | undefined;
+    let retryAfter: number | undefined;
+    try {
+      const url = parseOutboundUrl(endpoint.url);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const res = await request(url, {
+        method: 'POST',
+        dispatcher: outbound(),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          ...webhookSignatureHeaders(body, endpoint.secret, event.id, timestamp),
+        },
+        body,
+        // undici's request never follows redirects; a 3xx comes back as a failure below.
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), Context.current().cancellationSignal]),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      statusCode = res.statusCode;
+      location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
+      retryAfter = retryAfterMs(res.headers['retry-after']);
+      // The receiver's answer body is of no use; read it away so the connection can be reused.
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    } catch (err) {
+      const blocked = findBlockedAddressError(err);
+      if (blocked) {
+        await record({ outcome: 'failed', statusCode: null, error: blocked.message });
+        throw ApplicationFailure.nonRetryable(blocked.message, 'WebhookAddressBlocked');
+      }
+      if (err instanceof UnsupportedUrlError) {
+        await record({ outcome: 'failed', statusCode: null, error: err.message });
+        throw ApplicationFailure.nonRetryable(err.message, 'WebhookUrlUnsupported');
+      }
+      const message = describeNetworkError(err, timeoutMs);
+      await record({ outcome: 'failed', statusCode: null, error: message });
+      throw ApplicationFailure.retryable(message, 'WebhookDeliveryFailed');
+    }
+
+    if (statusCode >= 200 && statusCode < 300) {
+      await record({ outcome: 'delivered', statusCode, error: null });
+      return { outcome: 'delivered', statusCode, attempt };
+    }
+    if (statusCode === 410) {
+      const reason = 'The receiver answered 410 Gone';
+      await record({ outcome: 'failed', statusCode, error: `${reason}; the endpoint was disabled` });
+      await disableWebhookEndpoint(db, endpointId, reason);
+      logger.info({ endpointId, eventId: event.id }, 'webhook endpoint disabled after 410 Gone');
+      return { outcome: 'endpoint_disabled', statusCode: 410, attempt };
+    }
+    const message =
+      statusCode >= 300 && statusCode < 400
+        ? `The receiver answered ${statusCode} (redirect${location ? ` to ${location}` : ''}); redirects are not followed`
+        : `The receiver answered ${statusCode}`;
+    await record({ outcome: 'failed', statusCode, error: message });
+    throw ApplicationFailure.create({
+      message,
+      type: 'WebhookDeliveryFailed',
+      // Retry-After replaces the backoff for the next attempt only, never beyond the longest interval.
+      nextRetryDelay: retryAfter === undefined ? undefined : Math.min(retryAfter, maxRetryAfterMs),
+    });
+  }
 
   return {
     /** The delivery schedule workflows give each webhookDelivery (they cannot read configuration). */
@@ -51,92 +139,19 @@ export function createWebhookActivities({ db, config, logger }: ActivityDeps) {
       return listWebhookTargets(db, companyId, eventType);
     },
 
-    /**
-     * One delivery attempt: POST the event, record the attempt, and tell Temporal whether to retry.
-     * The attempt number is Temporal's, so the record of an attempt is written once however often
-     * the activity's own bookkeeping is retried.
-     */
-    async deliverWebhook({ companyId, endpointId, event }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
-      const attempt = Context.current().info.attempt;
-      const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
-      if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
-      if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
-
-      const body = JSON.stringify(event);
-      const started = Date.now();
-      const record = (d: Pick<NewWebhookDelivery, 'outcome' | 'statusCode' | 'error'>): Promise<void> =>
-        recordWebhookDelivery(db, {
-          endpointId,
-          eventId: event.id,
-          eventType: event.type,
-          attempt,
-          durationMs: Date.now() - started,
-          ...d,
-          error: d.error === null ? null : d.error.slice(0, MAX_ERROR_LENGTH),
-        });
-
-      let statusCode: number;
-      let location: string | undefined;
-      let retryAfter: number | undefined;
+    /** One delivery attempt (attemptDelivery), counted by outcome. */
+    async deliverWebhook(input: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
       try {
-        const url = parseOutboundUrl(endpoint.url);
-        const timestamp = Math.floor(Date.now() / 1000);
-        const res = await request(url, {
-          method: 'POST',
-          dispatcher: outbound(),
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            ...webhookSignatureHeaders(body, endpoint.secret, event.id, timestamp),
-          },
-          body,
-          // undici's request never follows redirects; a 3xx comes back as a failure below.
-          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), Context.current().cancellationSignal]),
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-        statusCode = res.statusCode;
-        location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
-        retryAfter = retryAfterMs(res.headers['retry-after']);
-        // The receiver's answer body is of no use; read it away so the connection can be reused.
-        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        const result = await attemptDelivery(input);
+        metrics?.webhookDeliveries.inc({ outcome: result.outcome });
+        return result;
       } catch (err) {
-        const blocked = findBlockedAddressError(err);
-        if (blocked) {
-          await record({ outcome: 'failed', statusCode: null, error: blocked.message });
-          throw ApplicationFailure.nonRetryable(blocked.message, 'WebhookAddressBlocked');
+        if (!(err instanceof CancelledFailure)) {
+          const permanent = err instanceof ApplicationFailure && err.nonRetryable;
+          metrics?.webhookDeliveries.inc({ outcome: permanent ? 'failed_permanently' : 'failed_will_retry' });
         }
-        if (err instanceof UnsupportedUrlError) {
-          await record({ outcome: 'failed', statusCode: null, error: err.message });
-          throw ApplicationFailure.nonRetryable(err.message, 'WebhookUrlUnsupported');
-        }
-        const message = describeNetworkError(err, timeoutMs);
-        await record({ outcome: 'failed', statusCode: null, error: message });
-        throw ApplicationFailure.retryable(message, 'WebhookDeliveryFailed');
+        throw err;
       }
-
-      if (statusCode >= 200 && statusCode < 300) {
-        await record({ outcome: 'delivered', statusCode, error: null });
-        return { outcome: 'delivered', statusCode, attempt };
-      }
-      if (statusCode === 410) {
-        const reason = 'The receiver answered 410 Gone';
-        await record({ outcome: 'failed', statusCode, error: `${reason}; the endpoint was disabled` });
-        await disableWebhookEndpoint(db, endpointId, reason);
-        logger.info({ endpointId, eventId: event.id }, 'webhook endpoint disabled after 410 Gone');
-        return { outcome: 'endpoint_disabled', statusCode: 410, attempt };
-      }
-      const message =
-        statusCode >= 300 && statusCode < 400
-          ? `The receiver answered ${statusCode} (redirect${location ? ` to ${location}` : ''}); redirects are not followed`
-          : `The receiver answered ${statusCode}`;
-      await record({ outcome: 'failed', statusCode, error: message });
-      throw ApplicationFailure.create({
-        message,
-        type: 'WebhookDeliveryFailed',
-        // Retry-After replaces the backoff for the next attempt only, never beyond the longest interval.
-        nextRetryDelay: retryAfter === undefined ? undefined : Math.min(retryAfter, maxRetryAfterMs),
-      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { AppDeps } from './deps';
 import { badRequest } from './errors';
@@ -16,14 +16,17 @@ export function mountOperations(router: Router, operations: readonly Operation[]
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
-      const company = await authenticate(ctx, op.auth, deps);
+      const { company, rateLimitSubject } = await authenticate(ctx, op.auth, deps);
+      // For the request log line.
       ctx.state.company = company;
-      if (rateLimit && typeof ctx.state.rateLimitSubject === 'string') await rateLimit.consume(ctx, ctx.state.rateLimitSubject);
+      if (rateLimit && rateLimitSubject !== null) await rateLimit.consume(ctx, rateLimitSubject);
 
       const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
       const query: Record<string, unknown> = { ...ctx.query };
       const body: unknown = ctx.state.body;
+      const headers = op.headers ? declaredHeaders(ctx, op.headers) : {};
       const problems = [
+        ...(op.headers ? check('header', op.headers, headers) : []),
         ...(op.params ? check('path', op.params, params) : []),
         ...(op.query ? check('query', op.query, query) : Object.keys(query).length > 0 ? check('query', EMPTY, query) : []),
       ];
@@ -37,7 +40,7 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       }
       assertValid(problems);
 
-      const result = await op.handler({ params, query, body, company: company ?? NO_COMPANY, deps, ctx });
+      const result = await op.handler({ params, query, body, headers, company, deps, ctx });
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
         ctx.body = result;
@@ -47,4 +50,9 @@ export function mountOperations(router: Router, operations: readonly Operation[]
 }
 
 const EMPTY = Type.Object({}, { additionalProperties: false });
-const NO_COMPANY = { id: '', name: '', parentCompanyId: null };
+
+/** The declared headers that were sent (an empty header counts as not sent), under their declared names. */
+function declaredHeaders(ctx: Context, schema: TSchema): Record<string, string> {
+  const names = Object.keys((schema as { properties?: Record<string, unknown> }).properties ?? {});
+  return Object.fromEntries(names.map((name) => [name, ctx.get(name)]).filter(([, value]) => value !== ''));
+}

@@ -20,7 +20,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency is unavailable; retry later.',
 };
 
-function parameters(location: 'path' | 'query', schema: TSchema | undefined): Json[] {
+function parameters(location: 'path' | 'query' | 'header', schema: TSchema | undefined): Json[] {
   if (!schema) return [];
   const s = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
@@ -40,7 +40,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
       : { description: 'Success' };
-    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.params || op.query || op.body ? [400] : []), ...(op.errors ?? [])]);
+    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
@@ -54,7 +54,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
       ...(op.description ? { description: op.description } : {}),
       tags: op.tags,
       security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
-      parameters: [...parameters('path', op.params), ...parameters('query', op.query)],
+      parameters: [...parameters('path', op.params), ...parameters('query', op.query), ...parameters('header', op.headers)],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body) } } } } : {}),
       responses,
     };

@@ -14,11 +14,16 @@ export interface CallerCompany {
   parentCompanyId: string | null;
 }
 
+/** The caller's company under an auth scheme: there is none for auth 'none'. */
+export type CompanyUnder<A extends AuthScheme> = A extends 'none' ? null : CallerCompany;
+
 export interface OperationSpec<
   P extends TSchema | undefined,
   Q extends TSchema | undefined,
   B extends TSchema | undefined,
   R extends TSchema | undefined,
+  H extends TSchema | undefined = undefined,
+  A extends AuthScheme = AuthScheme,
 > {
   operationId: string;
   method: Method;
@@ -27,10 +32,15 @@ export interface OperationSpec<
   summary: string;
   description?: string;
   tags: string[];
-  auth: AuthScheme;
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Request headers the operation reads, an object schema whose property names are the headers as
+   * documented (e.g. `Idempotency-Key`); matched case-insensitively, validated like the other parts.
+   */
+  headers?: H;
   /** Schema of the success body; undefined for operations that stream something other than JSON. */
   response: R;
   successStatus?: number;
@@ -42,23 +52,32 @@ export interface OperationSpec<
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
 
-export interface OperationInput<P, Q, B> {
+export interface OperationInput<P, Q, B, H, C extends CallerCompany | null> {
   params: P;
   query: Q;
   body: B;
-  /** The authenticated caller's company; null only for auth 'none'. */
-  company: CallerCompany;
+  /** The declared headers that were sent, under their documented names. */
+  headers: H;
+  /** The authenticated caller's company (null for auth 'none'). */
+  company: C;
   deps: AppDeps;
   ctx: Context;
 }
 
-export type OperationHandler<P, Q, B, R> = (
-  input: OperationInput<StaticOr<P, Record<string, never>>, StaticOr<Q, Record<string, never>>, StaticOr<B, undefined>>,
+export type OperationHandler<P, Q, B, R, H, A extends AuthScheme> = (
+  input: OperationInput<
+    StaticOr<P, Record<string, never>>,
+    StaticOr<Q, Record<string, never>>,
+    StaticOr<B, undefined>,
+    StaticOr<H, Record<string, never>>,
+    CompanyUnder<A>
+  >,
 ) => Promise<StaticOr<R, void>>;
 
 /** What the app and the OpenAPI builder see of an operation, with its types erased. */
-export interface Operation extends OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined> {
-  handler: (input: OperationInput<unknown, unknown, unknown>) => Promise<unknown>;
+export interface Operation
+  extends OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, AuthScheme> {
+  handler: (input: OperationInput<unknown, unknown, unknown, unknown, CallerCompany | null>) => Promise<unknown>;
 }
 
 export function defineOperation<
@@ -66,7 +85,9 @@ export function defineOperation<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   R extends TSchema | undefined = undefined,
->(spec: OperationSpec<P, Q, B, R>, handler: OperationHandler<P, Q, B, R>): Operation {
+  H extends TSchema | undefined = undefined,
+  A extends AuthScheme = AuthScheme,
+>(spec: OperationSpec<P, Q, B, R, H, A>, handler: OperationHandler<P, Q, B, R, H, A>): Operation {
   // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
   return { ...spec, handler: handler as unknown as Operation['handler'] };
 }

@@ -5,8 +5,10 @@ import { badRequest, type ErrorDetail } from './errors';
 
 // Query strings and path segments arrive as text, so their validator coerces "10" to 10 (and "1.5"
 // still fails an integer); JSON bodies are validated exactly as sent.
-const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false }));
-const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: false, allErrors: true, strict: false }));
+// verbose: an error carries its schema, whose `errorMessage` (if any) replaces ajv's wording, e.g. for
+// a header pattern no caller could read.
+const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false, verbose: true }));
+const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: false, allErrors: true, strict: false, verbose: true }));
 
 const cache = new WeakMap<TSchema, ValidateFunction>();
 const textCache = new WeakMap<TSchema, ValidateFunction>();
@@ -29,6 +31,8 @@ function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
     segments.push(String(e.params['additionalProperty']));
     message = 'is not an allowed field';
   }
+  const custom = (e.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (typeof custom === 'string') message = custom;
   if (e.keyword === 'enum') message = `must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   const field = segments.join('.');
   return { in: part, field, message: field ? `${field} ${message}` : message };

@@ -20,6 +20,9 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   };
 }
 
+/** What query functions take: the pool, or a transaction when the caller groups several writes. */
+export type Db = Knex | Knex.Transaction;
+
 export const migrationsDirectory = path.join(__dirname, 'migrations');
 
 export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex.Config {

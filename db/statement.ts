@@ -1,4 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
+import type { Db } from './connection';
 
 // Statements that Knex builds once. The per-request reads (the credential lookup behind every
 // authenticated call, a session result) send the same SQL text every time with different values, and
@@ -7,7 +8,6 @@ import knexFactory, { type Knex } from 'knex';
 // compiled once against placeholder arguments, and afterwards sent as that SQL text with the caller's
 // values, through the caller's Knex instance or transaction.
 
-type Db = Knex | Knex.Transaction;
 
 /** Named string arguments (ids, key prefixes): the values a statement's bindings come from. */
 export type StatementArgs = Record<string, string>;

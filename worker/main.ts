@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowsPath: require.resolve('../workflows'),
-      activities: createActivities({ db, config, logger, storage: createLocalStorage(config.STORAGE_DIR) }),
+      activities: createActivities({ db, config, logger, storage: createLocalStorage(config.STORAGE_DIR), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },
       shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
     });

@@ -5,24 +5,36 @@ import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import type { AuthScheme, CallerCompany } from '../operation';
 
+export interface Caller {
+  company: CallerCompany | null;
+  /** Whose rate-limit budget the request spends; null when it spends none. */
+  rateLimitSubject: string | null;
+}
+
+const ANONYMOUS: Caller = { company: null, rateLimitSubject: null };
+
 /** Resolves the caller's company from the credential the operation requires (spec section 5). */
-export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDeps): Promise<CallerCompany | null> {
-  if (scheme === 'none') return null;
+export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDeps): Promise<Caller> {
+  if (scheme === 'none') return ANONYMOUS;
   if (scheme === 'apiKey') {
     const key = ctx.get('x-api-key');
     if (!key) throw unauthorized('missing_credentials', 'This endpoint needs an API key in the x-api-key header.');
     const company = await companyForApiKey(deps.db, key);
     if (!company) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
-    // The key's public prefix names its rate-limit budget (never the secret itself).
-    ctx.state.rateLimitSubject = `key:${prefixOf(key, API_KEY_KIND)}`;
-    return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
+    return {
+      company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
+      // The key's public prefix names its rate-limit budget (never the secret itself).
+      rateLimitSubject: `key:${prefixOf(key, API_KEY_KIND)}`,
+    };
   }
   const header = ctx.get('authorization');
   if (!header) throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const company = match ? await companyForBearerToken(deps.db, match[1]) : undefined;
   if (!company) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
-  // Tokens are short-lived and cheap to mint, so their budget is the company's.
-  ctx.state.rateLimitSubject = `company:${company.id}`;
-  return { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId };
+  return {
+    company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
+    // Tokens are short-lived and cheap to mint, so their budget is the company's.
+    rateLimitSubject: `company:${company.id}`,
+  };
 }

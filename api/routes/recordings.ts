@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { acceptRecording } from '../commands/recordings';
 import { IdParams } from '../schemas/common';
-import { IDEMPOTENCY_KEY_PATTERN, RecordingAccepted, RecordingSubmission, RecordingView } from '../schemas/recordings';
+import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
 
 function toView(row: RecordingRow): RecordingView {
   return {
@@ -37,16 +37,11 @@ export const recordingOperations: Operation[] = [
       tags: ['Recordings'],
       auth: 'apiKey',
       body: RecordingSubmission,
+      headers: RecordingSubmissionHeaders,
       response: RecordingAccepted,
       errors: [404, 409, 503],
     },
-    async ({ body, company, deps, ctx }) => {
-      const key = ctx.get('idempotency-key');
-      if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw badRequest('validation_failed', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', [
-          { in: 'header', field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
-        ]);
-      }
+    async ({ body, headers, company, deps, ctx }) => {
       try {
         parseOutboundUrl(body.recordingPresignedUrl);
       } catch (err) {
@@ -55,7 +50,7 @@ export const recordingOperations: Operation[] = [
           { in: 'body', field: 'recordingPresignedUrl', message: `recordingPresignedUrl: ${err.message}` },
         ]);
       }
-      const recordingId = await acceptRecording(deps, company.id, body, key || null);
+      const recordingId = await acceptRecording(deps, company.id, body, headers['Idempotency-Key'] ?? null);
       ctx.set('Location', `/api/recording/${recordingId}`);
       return { status: 'accepted' as const, recordingId };
     },

@@ -102,7 +102,7 @@ export const webhookEndpointOperations: Operation[] = [
       response: WebhookEndpointList,
     },
     async ({ query, company, deps }) => {
-      const { rows, total } = await listWebhookEndpoints(deps.db, company.id, query.offset, query.limit);
+      const { rows, total } = await listWebhookEndpoints(deps.db, company.id, query);
       return { data: rows.map(toEndpoint), pagination: pagination(total, query.offset, query.limit, rows.length) };
     },
   ),
@@ -161,7 +161,7 @@ export const webhookEndpointOperations: Operation[] = [
     },
     async ({ params, query, company, deps }) => {
       if (!(await getWebhookEndpoint(deps.db, company.id, params.id))) throw notFound('Webhook endpoint');
-      const { rows, total } = await listWebhookDeliveries(deps.db, params.id, query.offset, query.limit);
+      const { rows, total } = await listWebhookDeliveries(deps.db, params.id, query);
       return { data: rows.map(toDelivery), pagination: pagination(total, query.offset, query.limit, rows.length) };
     },
   ),

@@ -57,5 +57,13 @@ export const RecordingView = Type.Object(
 );
 export type RecordingView = Static<typeof RecordingView>;
 
-/** Printable ASCII, as the IETF Idempotency-Key draft and common APIs allow. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
+export const RecordingSubmissionHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      // Printable ASCII, as the IETF Idempotency-Key draft and common APIs allow.
+      pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
+      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
+      errorMessage: 'must be 1 to 255 printable ASCII characters',
+    }),
+  ),
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Db } from '../connection';
 
 export interface CompanyRow {
   id: string;
@@ -10,7 +10,7 @@ export interface CompanyRow {
 
 const columns = { id: 'id', name: 'name', parentCompanyId: 'parent_company_id', createdAt: 'created_at' };
 
-export async function createCompany(db: Knex | Knex.Transaction, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
+export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();
   await db('companies').insert({ id, name, parent_company_id: parentCompanyId });
   const row = await getCompany(db, id);
@@ -18,15 +18,15 @@ export async function createCompany(db: Knex | Knex.Transaction, name: string, p
   return row;
 }
 
-export async function getCompany(db: Knex | Knex.Transaction, id: string): Promise<CompanyRow | undefined> {
+export async function getCompany(db: Db, id: string): Promise<CompanyRow | undefined> {
   return db('companies').select(columns).where({ id }).first();
 }
 
 /** The company `childId` when it is a direct child of `parentId`, else undefined. */
-export async function getDirectChild(db: Knex | Knex.Transaction, parentId: string, childId: string): Promise<CompanyRow | undefined> {
+export async function getDirectChild(db: Db, parentId: string, childId: string): Promise<CompanyRow | undefined> {
   return db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first();
 }
 
-export async function listDirectChildren(db: Knex | Knex.Transaction, parentId: string): Promise<CompanyRow[]> {
+export async function listDirectChildren(db: Db, parentId: string): Promise<CompanyRow[]> {
   return db('companies').select(columns).where({ parent_company_id: parentId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { hashMatches, issueSecret, prefixOf } from '../../common/secrets';
 import { statement } from '../statement';
 import type { CompanyRow } from './companies';
+import type { Db } from '../connection';
 
 export const API_KEY_KIND = 'spk';
 export const BEARER_TOKEN_KIND = 'spt';
 
-export async function createApiKey(db: Knex | Knex.Transaction, companyId: string, name: string | null = null): Promise<{ id: string; key: string }> {
+export async function createApiKey(db: Db, companyId: string, name: string | null = null): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const secret = issueSecret(API_KEY_KIND);
   await db('api_keys').insert({ id, company_id: companyId, prefix: secret.prefix, key_hash: secret.hash, name });
   return { id, key: secret.value };
 }
 
-export async function revokeApiKey(db: Knex | Knex.Transaction, id: string): Promise<boolean> {
+export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
   const changed = await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
   return changed > 0;
 }
 
 export async function createBearerToken(
-  db: Knex | Knex.Transaction,
+  db: Db,
   companyId: string,
   ttlMs: number,
 ): Promise<{ id: string; accessToken: string; expiresAt: Date }> {
@@ -48,7 +48,7 @@ const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { pref
 );
 
 /** The company an active API key belongs to, or undefined for an unknown, malformed or revoked key. */
-export async function companyForApiKey(db: Knex | Knex.Transaction, key: string): Promise<CompanyRow | undefined> {
+export async function companyForApiKey(db: Db, key: string): Promise<CompanyRow | undefined> {
   const prefix = prefixOf(key, API_KEY_KIND);
   if (!prefix) return undefined;
   const row = await apiKeyByPrefix.first<CredentialRow>(db, { prefix });
@@ -57,7 +57,7 @@ export async function companyForApiKey(db: Knex | Knex.Transaction, key: string)
 }
 
 /** The company of an unexpired, unrevoked bearer token. */
-export async function companyForBearerToken(db: Knex | Knex.Transaction, token: string): Promise<CompanyRow | undefined> {
+export async function companyForBearerToken(db: Db, token: string): Promise<CompanyRow | undefined> {
   const prefix = prefixOf(token, BEARER_TOKEN_KIND);
   if (!prefix) return undefined;
   const row = await bearerTokenByPrefix.first<CredentialRow & { expiresAt: Date }>(db, { prefix });
@@ -66,7 +66,7 @@ export async function companyForBearerToken(db: Knex | Knex.Transaction, token: 
   return { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt };
 }
 
-export async function revokeBearerToken(db: Knex | Knex.Transaction, id: string): Promise<boolean> {
+export async function revokeBearerToken(db: Db, id: string): Promise<boolean> {
   const changed = await db('bearer_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
   return changed > 0;
 }

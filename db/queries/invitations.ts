@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Db } from '../connection';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
 // An invitation is *outstanding* while it is pending and its expiry lies in the future. The expiry
 // workflow flips pending rows to expired at their timer, but readers never rely on that having
@@ -43,7 +45,6 @@ export interface InvitationWithNames {
   teamName: string;
 }
 
-type Db = Knex | Knex.Transaction;
 
 const columns = {
   id: 'invitations.id',
@@ -166,20 +167,18 @@ export async function deleteUnsentInvitation(db: Db, companyId: string, id: stri
 export async function listOutstandingInvitations(
   db: Db,
   companyId: string,
-  page: { offset: number; limit: number },
+  page: PageRequest,
   now: Date,
-): Promise<{ rows: InvitationRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
+): Promise<Page<InvitationRow>> {
+  return pageWithTotal(
     db('invitations')
       .select(columns)
       .where('invitations.company_id', companyId)
       .modify(outstanding(now))
-      .orderBy([{ column: 'invitations.created_at', order: 'desc' }, { column: 'invitations.id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit) as Promise<InvitationRow[]>,
-    db('invitations').where('invitations.company_id', companyId).modify(outstanding(now)).count({ n: '*' }),
-  ]);
-  return { rows, total: Number(totals[0]?.['n'] ?? 0) };
+      .orderBy([{ column: 'invitations.created_at', order: 'desc' }, { column: 'invitations.id', order: 'desc' }]),
+    countOf(db('invitations').where('invitations.company_id', companyId).modify(outstanding(now))),
+    page,
+  );
 }
 
 /** The invitation with its company and team names, as the email and the invitation page show them. */

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { fromJson } from '../connection';
+import { fromJson, type Db } from '../connection';
 
-type Db = Knex | Knex.Transaction;
 
 export const RECORDING_STATUSES = ['accepted', 'fetching', 'transcribing', 'analyzing', 'completed', 'failed'] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];

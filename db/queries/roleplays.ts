@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
-import { fromJson } from '../connection';
+import { fromJson, type Db } from '../connection';
 
-type Db = Knex | Knex.Transaction;
 
 export type RoleplayLanguage = 'en' | 'es' | 'fr-CA' | 'pt-BR' | 'cs';
 export type CustomAttributeValue = string | number | boolean | null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Db } from '../connection';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
-type Db = Knex | Knex.Transaction;
 
 export interface ScriptSegment {
   order: number;
@@ -67,20 +67,18 @@ export async function createScript(db: Db, companyId: string, input: NewScript):
 }
 
 /** One page of the company's scripts, newest first (ties broken by id), and the total: two indexed queries. */
-export async function listScripts(db: Db, companyId: string, page: { offset: number; limit: number }): Promise<{ rows: ScriptListRow[]; total: number }> {
-  const [countRow] = (await db('memorization_scripts').where({ company_id: companyId }).count({ n: '*' })) as Array<{ n: number | string }>;
-  const total = Number(countRow?.n ?? 0);
-  if (page.offset >= total) return { rows: [], total };
-  const rows = (await db('memorization_scripts')
-    .where({ company_id: companyId })
-    .select(listColumns)
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .offset(page.offset)
-    .limit(page.limit)) as ScriptListRow[];
-  return { rows, total };
+export async function listScripts(db: Db, companyId: string, page: PageRequest): Promise<Page<ScriptListRow>> {
+  return pageWithTotal(
+    db('memorization_scripts')
+      .where({ company_id: companyId })
+      .select(listColumns)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
+    countOf(db('memorization_scripts').where({ company_id: companyId })),
+    page,
+  );
 }
 
 /** The script with its segments in order; undefined for unknown ids and other companies' ids. */

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
+import type { Db } from '../connection';
 
 // session_counts: how many sessions a company has, in all and per user and per roleplay, so that a
 // session list's pagination.total is one row instead of a COUNT(*) over the company's sessions.
 
-type Db = Knex | Knex.Transaction;
 
 export type CountScope = 'company' | 'user' | 'roleplay';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { fromJson } from '../connection';
+import { fromJson, type Db } from '../connection';
 import { statement } from '../statement';
 import { countNewSession, countedSessions } from './sessionCounts';
 import type { CustomerPersona } from './roleplays';
+import { countOf, type Page } from './pages';
 
-type Db = Knex | Knex.Transaction;
 
 export interface SessionSnippet {
   isUser: boolean;
@@ -162,8 +162,7 @@ const oldestFirst = (table: string) => newestFirst(table).map((o) => ({ ...o, or
 /** The filtered total: one counter row, except for the user-and-roleplay filter, which has no counter. */
 async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): Promise<number> {
   if (filter.userId && filter.roleplayId) {
-    const [row] = (await filtered(db, companyId, filter).count({ n: '*' })) as Array<{ n: number | string }>;
-    return Number(row?.n ?? 0);
+    return countOf(filtered(db, companyId, filter));
   }
   if (filter.userId) return countedSessions(db, companyId, 'user', filter.userId);
   if (filter.roleplayId) return countedSessions(db, companyId, 'roleplay', filter.roleplayId);
@@ -190,7 +189,7 @@ export function pageWindow(total: number, offset: number, limit: number): { from
  * (ascending, skipping the sessions after it): the last page is as cheap as the first, and no page
  * skips more than half of the list.
  */
-export async function listSessions(db: Db, companyId: string, filter: SessionFilter): Promise<{ rows: SessionListRow[]; total: number }> {
+export async function listSessions(db: Db, companyId: string, filter: SessionFilter): Promise<Page<SessionListRow>> {
   const total = await sessionTotal(db, companyId, filter);
   if (filter.offset >= total) return { rows: [], total };
   const window = pageWindow(total, filter.offset, filter.limit);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
-import { isDuplicateEntry } from '../connection';
+import { isDuplicateEntry, type Db } from '../connection';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
 export type TeamType = 'standard' | 'integration';
 
@@ -16,7 +16,7 @@ export const INTEGRATION_TEAM_NAME = 'Integration';
 
 const columns = { id: 'id', companyId: 'company_id', name: 'name', type: 'type', createdAt: 'created_at' };
 
-export async function createTeam(db: Knex | Knex.Transaction, companyId: string, name: string, type: TeamType = 'standard'): Promise<TeamRow> {
+export async function createTeam(db: Db, companyId: string, name: string, type: TeamType = 'standard'): Promise<TeamRow> {
   const id = randomUUID();
   // The marker makes the (company_id, integration_marker) unique key allow one Integration team per company.
   await db('teams').insert({ id, company_id: companyId, name, type, integration_marker: type === 'integration' ? 1 : null });
@@ -26,36 +26,34 @@ export async function createTeam(db: Knex | Knex.Transaction, companyId: string,
 }
 
 /** The team when it belongs to the company; another company's team is treated as unknown. */
-export async function getTeam(db: Knex | Knex.Transaction, companyId: string, id: string): Promise<TeamRow | undefined> {
+export async function getTeam(db: Db, companyId: string, id: string): Promise<TeamRow | undefined> {
   return db('teams').select(columns).where({ id, company_id: companyId }).first();
 }
 
 /** Newest first, ties broken by id, so pages never skip or repeat a team. */
 export async function listTeams(
-  db: Knex | Knex.Transaction,
+  db: Db,
   companyId: string,
-  page: { offset: number; limit: number },
-): Promise<{ rows: TeamRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
+  page: PageRequest,
+): Promise<Page<TeamRow>> {
+  return pageWithTotal(
     db('teams')
       .select(columns)
       .where({ company_id: companyId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit) as Promise<TeamRow[]>,
-    db('teams').where({ company_id: companyId }).count({ n: '*' }),
-  ]);
-  return { rows, total: Number(totals[0]?.['n'] ?? 0) };
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+    countOf(db('teams').where({ company_id: companyId })),
+    page,
+  );
 }
 
-async function findIntegrationTeam(db: Knex | Knex.Transaction, companyId: string, latest = false): Promise<TeamRow | undefined> {
+async function findIntegrationTeam(db: Db, companyId: string, latest = false): Promise<TeamRow | undefined> {
   const query = db('teams').select(columns).where({ company_id: companyId, integration_marker: 1 });
   // A locking read sees rows committed after a surrounding transaction's snapshot (the racing creator's row).
   return (latest ? query.forShare() : query).first();
 }
 
 /** The company's Integration team, created on first use. Concurrent callers converge on one row via the unique key. */
-export async function ensureIntegrationTeam(db: Knex | Knex.Transaction, companyId: string): Promise<TeamRow> {
+export async function ensureIntegrationTeam(db: Db, companyId: string): Promise<TeamRow> {
   const existing = await findIntegrationTeam(db, companyId);
   if (existing) return existing;
   try {

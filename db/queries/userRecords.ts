@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { StoredRole, UserStatus } from '../../common/roles';
+import type { Db } from '../connection';
+import { countValue, pageWithTotal, type Page, type PageRequest } from './pages';
 
 // The "user record" view of spec 2.2: a company's users together with its outstanding invitations
 // (status pending, not yet expired), which appear as invited records until they are accepted.
 
-type Db = Knex | Knex.Transaction;
 
 export interface UserRecordRow {
   kind: 'user' | 'invitation';
@@ -78,10 +79,17 @@ export async function listUserRecords(
   db: Db,
   companyId: string,
   now: Date,
-  page: { offset: number; limit: number },
-): Promise<{ rows: UserRecordRow[]; total: number }> {
+  page: PageRequest,
+): Promise<Page<UserRecordRow>> {
   const union = usersPart(db, companyId).unionAll(invitationsPart(db, companyId, now));
-  const [raw, totals] = await Promise.all([
+  const total = db
+    .select({
+      users: db('users').count('*').where('company_id', companyId),
+      invitations: invitationsPart(db, companyId, now).clearSelect().count('*'),
+    })
+    .first()
+    .then((counts: { users: number | string; invitations: number | string } | undefined) => countValue(counts?.users) + countValue(counts?.invitations));
+  return pageWithTotal(
     db
       .select({
         kind: 'r.kind',
@@ -96,17 +104,10 @@ export async function listUserRecords(
         token: 'r.token',
       })
       .from(union.as('r'))
-      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit) as Promise<UserRecordRow[]>,
-    db
-      .select({
-        users: db('users').count('*').where('company_id', companyId),
-        invitations: invitationsPart(db, companyId, now).clearSelect().count('*'),
-      })
-      .first() as Promise<{ users: number | string; invitations: number | string } | undefined>,
-  ]);
-  return { rows: raw, total: Number(totals?.users ?? 0) + Number(totals?.invitations ?? 0) };
+      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }]),
+    total,
+    page,
+  );
 }
 
 /** The company's invitation with that id while it is outstanding, locked until the transaction ends. */

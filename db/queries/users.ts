@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { StoredRole, UserStatus } from '../../common/roles';
+import type { Db } from '../connection';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
 export interface UserRow {
   id: string;
@@ -52,7 +54,6 @@ export interface ActiveUserRow {
   lastLoggedInAt: Date | null;
 }
 
-type Db = Knex | Knex.Transaction;
 
 const columns = {
   id: 'id',
@@ -108,17 +109,15 @@ export async function findUserByEmail(db: Db, companyId: string, email: string):
 }
 
 /** Newest first, ties broken by id, so pages never skip or repeat a user. */
-export async function listUsers(db: Db, companyId: string, page: { offset: number; limit: number }): Promise<{ rows: UserRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
+export async function listUsers(db: Db, companyId: string, page: PageRequest): Promise<Page<UserRow>> {
+  return pageWithTotal(
     db('users')
       .select(columns)
       .where({ company_id: companyId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit) as Promise<UserRow[]>,
-    db('users').where({ company_id: companyId }).count({ n: '*' }),
-  ]);
-  return { rows, total: Number(totals[0]?.['n'] ?? 0) };
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+    countOf(db('users').where({ company_id: companyId })),
+    page,
+  );
 }
 
 /** Applies only the supplied changes; returns whether a row of that company was touched. */

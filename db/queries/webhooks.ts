@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { generateWebhookSecret } from '../../common/webhookSignature';
 import type { WebhookEventType } from '../../common/webhookEvents';
-import { fromJson } from '../connection';
+import { fromJson, type Db } from '../connection';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
-type Db = Knex | Knex.Transaction;
 
 export interface WebhookEndpointRow {
   id: string;
@@ -91,15 +90,13 @@ export async function getWebhookEndpointForDelivery(db: Db, id: string): Promise
   return raw ? { ...toEndpoint(raw), secret: raw.secret } : undefined;
 }
 
-export async function listWebhookEndpoints(db: Db, companyId: string, offset: number, limit: number): Promise<{ total: number; rows: WebhookEndpointRow[] }> {
-  const [{ total }] = await db('webhook_endpoints').where({ company_id: companyId }).count<Array<{ total: number }>>({ total: '*' });
-  const raws = await db('webhook_endpoints')
-    .select(endpointColumns)
-    .where({ company_id: companyId })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .offset(offset)
-    .limit(limit);
-  return { total: Number(total), rows: raws.map(toEndpoint) };
+export async function listWebhookEndpoints(db: Db, companyId: string, page: PageRequest): Promise<Page<WebhookEndpointRow>> {
+  const { rows, total } = await pageWithTotal<RawEndpoint>(
+    db('webhook_endpoints').select(endpointColumns).where({ company_id: companyId }).orderBy([{ column: 'created_at' }, { column: 'id' }]),
+    countOf(db('webhook_endpoints').where({ company_id: companyId })),
+    page,
+  );
+  return { rows: rows.map(toEndpoint), total };
 }
 
 /** Ids of the company's enabled endpoints subscribed to `eventType`, oldest first. */
@@ -161,13 +158,13 @@ const deliveryColumns = {
 };
 
 /** An endpoint's delivery attempts, newest first. */
-export async function listWebhookDeliveries(db: Db, endpointId: string, offset: number, limit: number): Promise<{ total: number; rows: WebhookDeliveryRow[] }> {
-  const [{ total }] = await db('webhook_deliveries').where({ endpoint_id: endpointId }).count<Array<{ total: number }>>({ total: '*' });
-  const rows = await db('webhook_deliveries')
-    .select(deliveryColumns)
-    .where({ endpoint_id: endpointId })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'attempt', order: 'desc' }, { column: 'id' }])
-    .offset(offset)
-    .limit(limit);
-  return { total: Number(total), rows };
+export async function listWebhookDeliveries(db: Db, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRow>> {
+  return pageWithTotal(
+    db('webhook_deliveries')
+      .select(deliveryColumns)
+      .where({ endpoint_id: endpointId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'attempt', order: 'desc' }, { column: 'id' }]),
+    countOf(db('webhook_deliveries').where({ endpoint_id: endpointId })),
+    page,
+  );
 }

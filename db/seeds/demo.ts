@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { StoredRole, UserStatus } from '../../common/roles';
 import { createCompany } from '../queries/companies';
 import { createApiKey } from '../queries/credentials';
@@ -8,8 +7,8 @@ import { insertSession } from '../queries/sessions';
 import { createTeam, ensureIntegrationTeam } from '../queries/teams';
 import { createUser } from '../queries/users';
 import { childRoleplay, demoRoleplays, demoScripts, demoSnippets, responsesFor } from './demoContent';
+import type { Db } from '../connection';
 
-type Db = Knex | Knex.Transaction;
 
 export interface SeededCompany {
   id: string;

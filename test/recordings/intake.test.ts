@@ -152,6 +152,32 @@ describe('recordings: intake API', () => {
     expect(await recordingCount(tenant.company.id)).to.equal(1);
   });
 
+  it('validates the Idempotency-Key header like any other request part, and documents it in the OpenAPI document', async () => {
+    for (const key of ['tab\tinside', 'k'.repeat(256)]) {
+      const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
+      expect(res.status, key).to.equal(400);
+      const error = (res.body as unknown as { error: { code: string; details: unknown[] } }).error;
+      expect(error.code).to.equal('validation_failed');
+      expect(error.details).to.deep.equal([
+        { in: 'header', field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
+      ]);
+    }
+    expect(await recordingCount(tenant.company.id)).to.equal(0);
+    const doc = (await stack.api.request<{ paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string; required: boolean }> }>> }>('GET', '/openapi.json')).body;
+    expect(doc.paths['/api/recording'].post.parameters).to.deep.include({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
+      schema: {
+        type: 'string',
+        pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
+        description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
+        errorMessage: 'must be 1 to 255 printable ASCII characters',
+      },
+    });
+  });
+
   it('answers 503 and keeps nothing when Temporal is unreachable', async () => {
     const down = await startApi({ ...stack.config, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_START_TIMEOUT: '2s' });
     try {
