@@ -1,9 +1,8 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
 
-// The one place where names shared by the API and the worker live: task queue default, workflow id
-// formats and search attribute keys. Workflows import this module, so it must stay deterministic.
-
-export const DEFAULT_TASK_QUEUE = 'sales-practice';
+// The one place where names shared by the API and the worker live: workflow id formats and search
+// attribute keys (the task queue is a setting, TEMPORAL_TASK_QUEUE in config.ts). Workflows import this
+// module, so it must stay deterministic.
 
 export const searchAttributes = {
   CompanyId: defineSearchAttributeKey('CompanyId', 'KEYWORD'),

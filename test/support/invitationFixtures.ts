@@ -123,11 +123,23 @@ export async function waitForStatus(companyId: string, id: string, status: Invit
 
 export const HISTORIES_DIR = path.join(__dirname, '..', 'histories', 'invitation');
 
+/** Every committed invitation history; replay.test.ts fails when one of them is missing. */
+export const INVITATION_HISTORIES = [
+  'accepted',
+  'email-rejected-resent-revoked',
+  'expired',
+  'expired-across-restart',
+  'replaced-while-worker-down',
+  'replacement-accepted',
+  'resent-after-restart-accepted',
+  'revoked',
+] as const;
+
 /**
  * With RECORD_HISTORIES=1, saves the history of a completed run as a replay fixture
  * (test/histories/invitation/<name>.json). replay.test.ts replays every saved file.
  */
-export async function recordHistory(name: string, handle: WorkflowHandle): Promise<void> {
+export async function recordHistory(name: (typeof INVITATION_HISTORIES)[number], handle: WorkflowHandle): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   const history = await handle.fetchHistory();
   await mkdir(HISTORIES_DIR, { recursive: true });

@@ -131,15 +131,19 @@ const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingIntake');
 
 export const recordingHistoryDir = (): string => HISTORY_DIR;
 
+/** Every committed recordingIntake history; replay.test.ts fails when one of them is missing. */
+export const RECORDING_HISTORIES = ['failed-store-404', 'remote-deepgram', 'remote-openai', 'stored-openai-roleplay', 'worker-killed'] as const;
+export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
+
 /**
- * Keeps the finished workflow's history as test/histories/recordingIntake/<name>.json for the replay
- * test, when that file does not exist yet (delete a file to record it again).
+ * With RECORD_HISTORIES=1 (README, "Workflow histories"), waits for the workflow to finish and writes
+ * its history to test/histories/recordingIntake/<name>.json for the replay test. Otherwise nothing:
+ * a committed history is only ever replaced on purpose.
  */
-export async function keepHistory(api: TestApi, recordingId: string, name: string): Promise<void> {
-  const file = path.join(HISTORY_DIR, `${name}.json`);
-  if (await fs.stat(file).then(() => true, () => false)) return;
+export async function keepHistory(api: TestApi, recordingId: string, name: RecordingHistoryName): Promise<void> {
+  if (process.env.RECORD_HISTORIES !== '1') return;
   const handle = api.temporal.workflow.getHandle(workflowIds.recording(recordingId));
   await handle.result();
   await fs.mkdir(HISTORY_DIR, { recursive: true });
-  await fs.writeFile(file, historyToJson(await handle.fetchHistory()));
+  await fs.writeFile(path.join(HISTORY_DIR, `${name}.json`), historyToJson(await handle.fetchHistory()));
 }
