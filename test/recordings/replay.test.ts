@@ -27,6 +27,6 @@ describe('recordings: replay of recorded histories', function () {
       expect(result.error, `${result.workflowId}: ${String(result.error)}`).to.equal(undefined);
       replayed.push(result.workflowId);
     }
-    expect(replayed.sort()).to.deep.equal(names.map((n) => path.basename(n, '.json')));
+    expect(replayed.sort()).to.deep.equal(names.map((n) => path.basename(n, '.json')).sort());
   });
 });
