@@ -26,9 +26,9 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       const body: unknown = ctx.state.body;
       const headers = op.headers ? declaredHeaders(ctx, op.headers) : {};
       const problems = [
-        ...(op.headers ? check('header', op.headers, headers) : []),
         ...(op.params ? check('path', op.params, params) : []),
         ...(op.query ? check('query', op.query, query) : Object.keys(query).length > 0 ? check('query', EMPTY, query) : []),
+        ...(op.headers ? check('header', op.headers, headers) : []),
       ];
       if (op.body) {
         if (body === undefined && !op.bodyOptional) {
