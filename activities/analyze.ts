@@ -35,7 +35,8 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
             scorecard: roleplay?.scorecard ?? null,
             passingScore: roleplay?.passingScore ?? DEFAULT_PASSING_SCORE,
             customerName: roleplay?.customerPersona.name || null,
-            language: roleplay?.language ?? toAnalysisLanguage(transcript.language) ?? 'en',
+            // What was said decides: the language the provider heard, when it reports one we count in.
+            language: toAnalysisLanguage(transcript.language) ?? roleplay?.language ?? 'en',
           },
           Context.current().cancellationSignal,
         );

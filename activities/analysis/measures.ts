@@ -1,15 +1,19 @@
-import type { AnalysisLanguage } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import { conversationMeasures, type ConversationMeasures } from './conversation';
 import { FILLER_WORDS, SELF_INTRODUCTIONS } from './language';
 import type { Turn } from './turns';
 
-// Countable facts about a conversation, all computed on the rep's own words.
+// Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
+// and, when the speakers are told apart, the conversation measures (talk ratio, interactivity, ...).
 
 export interface Measures {
   lengthMs: number;
   repWords: number;
   totalWords: number;
   wpm: number;
-  talkRatio: number;
+  speakerAttribution: SpeakerAttribution;
+  /** Null when speakerAttribution is none: one unlabelled voice says nothing about who talked. */
+  conversation: ConversationMeasures | null;
   numQuestions: number;
   fillerWords: Array<{ word: string; count: number }>;
   numFillerWords: number;
@@ -63,7 +67,14 @@ export function countName(text: string, customerName: string | null): number {
   return text.match(phrasePattern([first]))?.length ?? 0;
 }
 
-export function measure(turns: Turn[], durationMs: number, language: AnalysisLanguage, knownCustomerName: string | null, diarised: boolean): Measures {
+export function measure(
+  turns: Turn[],
+  durationMs: number,
+  language: AnalysisLanguage,
+  knownCustomerName: string | null,
+  speakerAttribution: SpeakerAttribution,
+): Measures {
+  const twoSided = speakerAttribution !== 'none';
   const repTurns = turns.filter((t) => t.isUser);
   const repText = repTurns.map((t) => t.text).join('\n');
   const repWords = words(repText).length;
@@ -72,13 +83,14 @@ export function measure(turns: Turn[], durationMs: number, language: AnalysisLan
   // Pace over the rep's own speaking time; without timings, over the whole recording.
   const speakingMs = repTurns.reduce((ms, t) => ms + Math.max(0, t.endMs - t.startMs), 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
-  const customerName = knownCustomerName ?? (diarised ? introducedName(turns.filter((t) => !t.isUser), language) : null);
+  const customerName = knownCustomerName ?? (twoSided ? introducedName(turns.filter((t) => !t.isUser), language) : null);
   return {
     lengthMs,
     repWords,
     totalWords,
     wpm: speakingMs > 0 ? round(repWords / (speakingMs / 60_000), 1) : 0,
-    talkRatio: totalWords > 0 ? round(repWords / totalWords, 3) : 0,
+    speakerAttribution,
+    conversation: twoSided ? conversationMeasures(turns, lengthMs) : null,
     numQuestions: countQuestions(repText),
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),
