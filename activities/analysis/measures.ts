@@ -81,7 +81,7 @@ export function measure(
   const totalWords = turns.reduce((n, t) => n + words(t.text).length, 0);
   const lengthMs = Math.max(durationMs, ...turns.map((t) => t.endMs), 0);
   // Pace over the rep's own speaking time; without timings, over the whole recording.
-  const speakingMs = repTurns.reduce((ms, t) => ms + Math.max(0, t.endMs - t.startMs), 0) || lengthMs;
+  const speakingMs = repTurns.reduce((ms, t) => ms + t.speakingMs, 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
   const customerName = knownCustomerName ?? (twoSided ? introducedName(turns.filter((t) => !t.isUser), language) : null);
   return {
