@@ -21,6 +21,15 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
   if (await startRecordingWorkflow(deps.temporal, deps.config, row)) deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
 }
 
+/**
+ * The submitted transcript as kept on the recording: wrapped in an object, because a bare JSON string
+ * does not survive every driver's JSON column handling unchanged.
+ */
+function asSubmitted(body: RecordingSubmission): unknown {
+  if (body.transcript === undefined) return null;
+  return typeof body.transcript === 'string' ? { format: 'webvtt', text: body.transcript } : { format: 'segments', segments: body.transcript };
+}
+
 function sameSubmission(row: RecordingRow, body: RecordingSubmission): boolean {
   return (
     row.userUniqueIdentifier === body.userUniqueIdentifier &&
@@ -30,7 +39,7 @@ function sameSubmission(row: RecordingRow, body: RecordingSubmission): boolean {
     row.roleplayId === (body.roleplayId ?? null) &&
     row.repChannel === (body.repChannel ?? null) &&
     row.repSpeaker === (body.repSpeaker ?? null) &&
-    isDeepStrictEqual(row.submittedTranscript, body.transcript ?? null)
+    isDeepStrictEqual(row.submittedTranscript, asSubmitted(body))
   );
 }
 
@@ -80,7 +89,7 @@ export async function acceptRecording(
       storeRecording: body.storeRecording,
       repChannel: body.repChannel ?? null,
       repSpeaker: body.repSpeaker ?? null,
-      submittedTranscript: body.transcript ?? null,
+      submittedTranscript: asSubmitted(body),
       transcript,
       roleplayId: body.roleplayId ?? null,
       idempotencyKey,

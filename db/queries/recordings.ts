@@ -39,7 +39,7 @@ export interface RecordingRow {
   repChannel: RepChannel | null;
   /** The caller's name of the rep in a submitted transcript; null: the first speaker. */
   repSpeaker: string | null;
-  /** The transcript as the caller submitted it (WebVTT text or segments), parsed JSON. */
+  /** The transcript as the caller submitted it: {format: 'webvtt', text} or {format: 'segments', segments}. */
   submittedTranscript: unknown;
   /** The asynchronous speech-to-text job (AssemblyAI transcript id) once one was created. */
   sttJobId: string | null;
