@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { RecordingAccepted, RecordingView } from '../../api/schemas/recordings';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
@@ -125,6 +127,17 @@ describe('recordings: transcripts without audio', function () {
     expect(stt.requests).to.have.length(0);
     const view = await waitForRecording(stack.api, tenant.apiKey, res.body.recordingId);
     expect(view.result).to.deep.equal(result);
+  });
+
+  it('accepts the sample transcript npm run dev offers in its curl, and completes it', async () => {
+    const sample = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'scripts', 'sample-transcript.json'), 'utf8')) as Record<string, unknown>;
+    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', { apiKey: tenant.apiKey, json: sample });
+    expect(res.status, res.text).to.equal(200);
+    const view = await waitForRecording(stack.api, tenant.apiKey, res.body.recordingId);
+    expect(view.status).to.equal('completed');
+    const result = view.result as RecordingAnalysis;
+    expect(result).to.include({ speakerAttribution: 'transcript', customerName: null, nameCount: 0 });
+    expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
   });
 
   it('rejects malformed or contradictory submissions with 400 and writes nothing', async () => {
