@@ -148,9 +148,6 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
         if (req.method === 'POST' && url.pathname === '/v2/transcript') {
           const params = (record.body ?? {}) as Record<string, unknown>;
           if (typeof params.audio_url !== 'string' || !/^https?:\/\//.test(params.audio_url)) return send(400, { error: 'audio_url must be a URL' });
-          if (params.speaker_labels === true && params.multichannel === true) {
-            return send(400, { error: 'Speaker labels and multichannel cannot both be enabled' });
-          }
           created += 1;
           const job: Job = { id: randomUUID(), params, createdAt: Date.now(), answer: transcribe(params) };
           jobs.set(job.id, job);
