@@ -12,7 +12,8 @@ import { UndecodableAudioError, voicedStretches } from './voiceActivity';
 // {"error": "..."}; uploads past `maxUploadBytes` are refused (413). It answers from the audio it got:
 // ffmpeg finds the voiced stretches, each stretch is one utterance timed in milliseconds, speakers
 // alternate A, B, A, ... per stretch (the tests' calls alternate rep and customer), and the text of
-// the n-th stretch is the n-th line of the test's script. Audio ffmpeg cannot decode ends in status
+// the n-th stretch is the n-th line of the test's script. With multichannel each channel is heard
+// separately and its stretches carry its channel ("1" = left, "2" = right) as channel and speaker. Audio ffmpeg cannot decode ends in status
 // error, as AssemblyAI's transcoding failure does.
 
 export interface AssemblyAiBehavior {
@@ -73,10 +74,18 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
   async function transcribe(params: Record<string, unknown>): Promise<Awaited<Job['answer']>> {
     try {
       const audio = await fetchAudio(String(params.audio_url));
-      const { stretches, duration } = await voicedStretches(audio);
+      // multichannel: each channel is heard on its own and its stretches are that channel's utterances.
+      const heard =
+        params.multichannel === true
+          ? await Promise.all([voicedStretches(audio, 0), voicedStretches(audio, 1)]).then(([left, right]) => ({
+              duration: Math.max(left.duration, right.duration),
+              stretches: [...left.stretches.map((s) => ({ ...s, channel: '1' })), ...right.stretches.map((s) => ({ ...s, channel: '2' }))].sort((a, b) => a.start - b.start),
+            }))
+          : await voicedStretches(audio).then((h) => ({ ...h, stretches: h.stretches.map((s) => ({ ...s, channel: null as string | null })) }));
+      const { stretches, duration } = heard;
       const utterances = stretches.map((s, i) => ({
-        speaker: params.multichannel === true ? String((i % 2) + 1) : String.fromCharCode(65 + (i % 2)),
-        channel: params.multichannel === true ? String((i % 2) + 1) : null,
+        speaker: s.channel ?? String.fromCharCode(65 + (i % 2)),
+        channel: s.channel,
         start: Math.round(s.start * 1000),
         end: Math.round(s.end * 1000),
         text: behavior.script[i] ?? '',

@@ -17,14 +17,16 @@ export interface Stretch {
 
 export class UndecodableAudioError extends Error {}
 
-export async function voicedStretches(audio: Buffer): Promise<{ stretches: Stretch[]; duration: number }> {
+/** The voiced stretches of the whole (mixed) audio, or of one channel (0 = left) when `channel` is given. */
+export async function voicedStretches(audio: Buffer, channel?: number): Promise<{ stretches: Stretch[]; duration: number }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-heard-'));
   try {
     const file = path.join(dir, 'audio');
     await fs.writeFile(file, audio);
     let stderr: string;
     try {
-      ({ stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', 'silencedetect=noise=-40dB:d=0.5', '-f', 'null', '-']));
+      const pick = channel === undefined ? '' : `pan=mono|c0=c${channel},`;
+      ({ stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', `${pick}silencedetect=noise=-40dB:d=0.5`, '-f', 'null', '-']));
     } catch (err) {
       throw new UndecodableAudioError(`not audio ffmpeg can decode: ${String((err as { stderr?: string }).stderr ?? err).slice(-200)}`);
     }
