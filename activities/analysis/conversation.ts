@@ -1,4 +1,4 @@
-import { countQuestions } from './measures';
+import { countQuestions } from './questions';
 import type { Turn } from './turns';
 
 // The conversation measures call-analytics products report, computed from speaker turns. They need

@@ -1,5 +1,6 @@
 import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
 import { conversationMeasures, type ConversationMeasures } from './conversation';
+import { countQuestions } from './questions';
 import { FILLER_WORDS, SELF_INTRODUCTIONS } from './language';
 import type { Turn } from './turns';
 
@@ -44,10 +45,7 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
   return [...counts.entries()].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
-/** Questions: sentences ending in "?" ("??" counts once). */
-export function countQuestions(text: string): number {
-  return text.match(/\?+/g)?.length ?? 0;
-}
+export { countQuestions } from './questions';
 
 /** The name a customer introduces themselves with, first match in conversation order. */
 export function introducedName(customerTurns: Turn[], language: AnalysisLanguage): string | null {
