@@ -4,7 +4,7 @@ import { getRecording, type RecordingRow } from '../../db/queries/recordings';
 import { badRequest, notFound, type ErrorDetail } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { acceptRecording } from '../commands/recordings';
-import { toSubmittedTranscript } from '../transcriptSubmission';
+import { toSubmittedTranscript } from '../commands/transcriptSubmission';
 import { IdParams } from '../schemas/common';
 import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
 

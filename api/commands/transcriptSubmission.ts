@@ -1,7 +1,7 @@
 import { WebVTTParser, type TreeNode } from 'webvtt-parser';
-import type { Transcript, TranscriptSegment } from '../activities/stt/transcript';
-import { badRequest, type ErrorDetail } from './errors';
-import type { RecordingSubmission } from './schemas/recordings';
+import type { Transcript, TranscriptSegment } from '../../activities/stt/transcript';
+import { badRequest, type ErrorDetail } from '../errors';
+import type { RecordingSubmission } from '../schemas/recordings';
 
 // A transcript submitted instead of audio (POST /api/recording with `transcript`): WebVTT as meeting
 // tools export it, speakers in `<v Name>` voice tags, or segments `{speaker, start, end, text}` in
