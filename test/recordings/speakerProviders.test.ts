@@ -152,7 +152,7 @@ describe('recordings: speakers on a mono call', function () {
     ]);
   });
 
-  it('AssemblyAI refusing the key or the upload fails the recording with its error', async () => {
+  it('AssemblyAI refusing the key, the upload or the audio fails the recording with its error', async () => {
     aai = await startAssemblyAiServer({ apiKey: 'the-real-key', script: [] });
     stack = await startRecordingStack({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '100ms' });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
@@ -172,5 +172,13 @@ describe('recordings: speakers on a mono call', function () {
     expect(view.status).to.equal('failed');
     expect(view.failureReason).to.match(/^Transcription failed: AssemblyAI answered HTTP 413: .*upload limit/);
     expect(aai.created()).to.equal(0);
+
+    // A file AssemblyAI cannot decode: the transcript ends in status error, which is final.
+    aai.set({ maxUploadBytes: 10_000_000 });
+    const notAudio = files.serve(`/calls/${n}/not-audio.mp3`, { body: Buffer.from('ID3 but not really an mp3'.repeat(100)), contentType: 'audio/mpeg' });
+    const undecodable = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: notAudio, storeRecording: true });
+    const failed = await waitForRecording(stack.api, tenant.apiKey, undecodable, 60_000);
+    expect(failed.failureReason).to.equal('Transcription failed: AssemblyAI could not transcribe the recording: Transcoding failed. File does not appear to contain audio.');
+    expect(aai.created()).to.equal(1);
   });
 });
