@@ -80,3 +80,13 @@ export type RecordingAnalysis = Static<typeof RecordingAnalysis>;
 
 /** Passing score of recordings submitted without a roleplay. */
 export const DEFAULT_PASSING_SCORE = 70;
+
+/**
+ * A result as stored: results saved before speakerAttribution existed get it from their snippets
+ * (a customer snippet means the provider told the speakers apart; otherwise there was one voice).
+ */
+export function storedAnalysis(stored: unknown): RecordingAnalysis {
+  const result = stored as RecordingAnalysis;
+  if (result.speakerAttribution) return result;
+  return { ...result, speakerAttribution: result.snippets.some((s) => !s.isUser) ? 'diarization' : 'none' };
+}

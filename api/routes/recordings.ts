@@ -1,5 +1,5 @@
 import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
-import type { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { storedAnalysis } from '../../common/recordingAnalysis';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
 import { badRequest, notFound, type ErrorDetail } from '../errors';
 import { defineOperation, type Operation } from '../operation';
@@ -20,7 +20,7 @@ function toView(row: RecordingRow): RecordingView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-    result: row.status === 'completed' ? (row.result as RecordingAnalysis) : null,
+    result: row.status === 'completed' ? storedAnalysis(row.result) : null,
   };
 }
 
