@@ -14,6 +14,8 @@ export const SubmittedSegment = Type.Object(
   { additionalProperties: false },
 );
 
+const SUBMISSION_REQUIRED = ['userUniqueIdentifier', 'userName', 'storeRecording'];
+
 export const RecordingSubmission = Type.Object(
   {
     userUniqueIdentifier: Type.String({ minLength: 1, maxLength: 255, description: 'External user identifier.' }),
@@ -50,7 +52,15 @@ export const RecordingSubmission = Type.Object(
     storeRecording: Type.Boolean({ description: 'true: the file is downloaded and stored before processing. Must be false with a transcript.' }),
     roleplayId: Type.Optional({ ...Uuid, description: 'Extension: also store the result as a session of this roleplay of your company.' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Audio or a transcript (each branch repeats the always-required fields, so a branch alone is a
+    // whole submission). That both are not sent together is checked by the route, with its own message.
+    anyOf: [
+      { required: [...SUBMISSION_REQUIRED, 'recordingPresignedUrl'] },
+      { required: [...SUBMISSION_REQUIRED, 'transcript'] },
+    ],
+  },
 );
 export type RecordingSubmission = Static<typeof RecordingSubmission>;
 
