@@ -11,6 +11,9 @@ export const FailureTypes = {
   SourceUnavailable: 'SourceUnavailable',
   SourceRejected: 'SourceRejected',
   NotMedia: 'NotMedia',
+  /** The media step found no audio, undecodable or truncated audio, or silence. */
+  UnusableMedia: 'UnusableMedia',
+  TooLong: 'TooLong',
   TooLarge: 'TooLarge',
   BlockedAddress: 'BlockedAddress',
   InvalidUrl: 'InvalidUrl',

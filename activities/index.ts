@@ -9,10 +9,15 @@ import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
 import { createWebhookActivities } from './webhooks';
+import { createMediaStep } from './media/prepareMedia';
+import { createChunkTranscriptionActivities } from './transcribeChunks';
 
 /** Every activity the worker registers, built from injected dependencies. */
 export function createActivities(deps: ActivityDeps) {
+  const media = createMediaStep(deps);
   return {
+    ...media.activities,
+    ...createChunkTranscriptionActivities(deps, media.chunkFile),
     ...createRecordingStatusActivities(deps),
     ...createResolveRecordingUserActivities(deps),
     ...createStoreRecordingActivities(deps),

@@ -34,6 +34,16 @@ export const ConfigSchema = Type.Object({
   STT_MODEL: Type.String({ minLength: 1, default: 'whisper-1' }),
   // Providers that transcribe asynchronously (AssemblyAI) are asked for the job's status this often.
   STT_POLL_INTERVAL: { ...Duration, default: '3s' },
+  // Scratch files of the media step (one directory per recording); empty: <os tmpdir>/sales-practice-scratch. One worker per directory.
+  SCRATCH_DIR: Type.String({ default: '' }),
+  // Longer recordings fail at once (before any speech-to-text is paid for).
+  RECORDING_MAX_DURATION: { ...Duration, default: '4h' },
+  // Largest upload per chunk; 0: the provider's documented limit (openai 26214400 = 25 MiB, deepgram 2 GB, assemblyai 2.2 GB).
+  STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  // Longest chunk sent; empty: 10m for openai (local Whisper servers time out on long files), no limit for deepgram and assemblyai.
+  STT_MAX_CHUNK_DURATION: Type.Union([Duration, Type.Literal('')], { default: '' }),
+  // Chunks of one recording transcribed at the same time.
+  STT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 3 }),
   LLM_BASE_URL: Type.String({ default: '' }),
   LLM_API_KEY: Type.String({ default: '' }),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
