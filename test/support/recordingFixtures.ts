@@ -87,6 +87,7 @@ export interface Submission {
   recordingPresignedUrl: string;
   storeRecording: boolean;
   roleplayId?: string;
+  repChannel?: 'left' | 'right';
 }
 
 export async function submitRecording(api: TestApi, apiKey: string, body: Submission, headers: Record<string, string> = {}): Promise<ApiResponse<RecordingAccepted>> {
