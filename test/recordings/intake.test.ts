@@ -172,6 +172,16 @@ describe('recordings: intake API', () => {
     expect(await recordingCount(tenant.company.id)).to.equal(1);
   });
 
+  it('keeps repChannel on the recording; the same key with another repChannel is a different body', async () => {
+    const key = `rc-${randomUUID()}`;
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'right' }, { 'Idempotency-Key': key });
+    expect(await testEnv().db('recordings').where({ id }).first('rep_channel', 'rep_speaker', 'source_url')).to.deep.equal({ rep_channel: 'right', rep_speaker: null, source_url: FILE_URL });
+    const other = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'left' }, { 'Idempotency-Key': key });
+    expect(other.status).to.equal(409);
+    const bad = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'middle' as 'left' });
+    expect(bad.status).to.equal(400);
+  });
+
   it('validates the Idempotency-Key header like any other request part, and documents it in the OpenAPI document', async () => {
     for (const key of ['tab\tinside', 'k'.repeat(256)]) {
       const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
