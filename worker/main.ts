@@ -1,5 +1,6 @@
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { scratchRoot, sweepLeftovers } from '../activities/media/scratch';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { untilAvailable } from '../common/startupRetry';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     connection = await untilAvailable('temporal', config.TEMPORAL_ADDRESS, () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }), logger, {
       signal: startup.signal,
     });
+    // What a killed worker left: its scratch files, and downloads that never finished.
+    const swept = await sweepLeftovers(scratchRoot(config.SCRATCH_DIR), config.STORAGE_DIR);
+    if (swept.scratch + swept.partial > 0) logger.info(swept, 'removed leftover scratch and partial files');
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,

@@ -2,10 +2,12 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  defineQuery,
   isCancellation,
   log,
   patched,
   proxyActivities,
+  setHandler,
   TimeoutFailure,
   upsertSearchAttributes,
   uuid4,
@@ -41,6 +43,38 @@ const provider = proxyActivities<Activities>({
   heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
 });
+
+/** The media step: copying, probing, rendering and cutting the audio; heartbeating, few retries (ffmpeg's verdict does not change). */
+const media = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 4 },
+});
+
+/** Patch id: probe, render and split the audio, transcribe chunk by chunk (histories from before send the file whole). */
+export const MEDIA_STEP_PATCH = 'media-step';
+
+export interface RecordingProgress {
+  step: string;
+  chunksDone: number;
+  chunksTotal: number;
+}
+
+/** Where a recording is: the current step and, while transcribing chunks, how many are done. */
+export const statusQuery = defineQuery<RecordingProgress>('status');
+
+/** Runs `work` on every item with at most `limit` at a time, in order of the items. */
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
 
 export interface RecordingIntakeInput {
   recordingId: string;
@@ -95,6 +129,9 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   };
 
   let step = 'Resolving the user';
+  const progress: RecordingProgress = { step, chunksDone: 0, chunksTotal: 0 };
+  setHandler(statusQuery, () => ({ ...progress, step }));
+  let mediaStep = false;
   let user: RecordingEventUser | null = null;
   let result: RecordingAnalysis;
   let sessionId: string | null;
@@ -110,7 +147,21 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (!submitted) {
       step = 'Transcription';
       await moveTo('transcribing');
-      await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+      if (patched(MEDIA_STEP_PATCH)) {
+        mediaStep = true;
+        step = 'Preparing the audio';
+        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and split the audio' }, [recordingId]);
+        step = 'Transcription';
+        progress.chunksTotal = plan.chunks.length;
+        await inPool(plan.chunks, plan.concurrency, async (chunk) => {
+          await provider.transcribeChunk.executeWithOptions({ summary: `Speech to text, chunk ${chunk.index + 1}/${plan.chunks.length}` }, [recordingId, chunk.index]);
+          progress.chunksDone += 1;
+        });
+        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Stitch the chunk transcripts' }, [recordingId]);
+        await bookkeeping.removeRecordingScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+      } else {
+        await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+      }
     }
     step = 'Analysis';
     await moveTo('analyzing');
@@ -124,6 +175,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
+      if (mediaStep) await bookkeeping.removeRecordingScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
       const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
@@ -132,6 +184,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (cancelled) throw err;
     return { status: 'failed', reason };
   }
+  step = 'Completed';
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   if (user) {

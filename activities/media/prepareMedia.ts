@@ -25,6 +25,8 @@ export interface MediaPlan {
   hasVideo: boolean;
   channels: number;
   chunks: { index: number; durationMs: number }[];
+  /** STT_CONCURRENCY, for the workflow (which reads no configuration). */
+  concurrency: number;
 }
 
 const exists = (file: string): Promise<boolean> => fs.access(file).then(() => true, () => false);
@@ -78,7 +80,7 @@ export function createMediaStep({ db, config, storage }: ActivityDeps) {
         if (known && saved.length > 0) {
           const missing = (await Promise.all(saved.map((c) => exists(path.join(dir, chunkFileName(c.index)))))).some((ok) => !ok);
           if (missing) await render(recording, saved, known.channelsDiffer, null, signal);
-          return plan(known, saved);
+          return plan(known, saved, config.STT_CONCURRENCY);
         }
         const source = await original(recording, dir, signal);
         let facts;
@@ -97,7 +99,7 @@ export function createMediaStep({ db, config, storage }: ActivityDeps) {
         await fs.rm(source, { force: true });
         const media: RecordingMedia = { container: facts.container, durationMs: facts.durationMs, hasVideo: facts.hasVideo, channels: facts.channels, channelsDiffer: stereo };
         await saveRecordingMedia(db, recording.id, media, spans);
-        return plan(media, spans);
+        return plan(media, spans, config.STT_CONCURRENCY);
       } finally {
         stop();
       }
@@ -127,8 +129,9 @@ export function createMediaStep({ db, config, storage }: ActivityDeps) {
   return { activities, chunkFile };
 }
 
-function plan(media: RecordingMedia, spans: ChunkSpan[]): MediaPlan {
+function plan(media: RecordingMedia, spans: ChunkSpan[], concurrency: number): MediaPlan {
   return {
+    concurrency,
     durationMs: media.durationMs,
     hasVideo: media.hasVideo,
     channels: media.channelsDiffer ? 2 : 1,
