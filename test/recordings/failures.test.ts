@@ -124,7 +124,7 @@ describe('recordings: failures', function () {
 
   it('storeRecording=false: an expired URL (403) fails the transcription step', async () => {
     const { view, filePath } = await runFailing({ file: { status: 403 }, submission: { storeRecording: false } });
-    expect(view.failureReason).to.match(/^Transcription failed: The recording host answered HTTP 403/);
+    expect(view.failureReason).to.match(/^Preparing the audio failed: The recording host answered HTTP 403/);
     expect(files.hits(filePath)).to.equal(1);
     expect(stt?.requests).to.have.length(0);
   });

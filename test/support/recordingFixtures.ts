@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -17,8 +18,20 @@ import { startWorker, type RunningWorker } from './worker';
 // Recording intake end to end: an API and a worker on their own task queue and storage directory,
 // a sample file and conversation, and helpers to submit and follow a recording.
 
-/** A stand-in "mp3" with a recognisable pattern (the loopback providers never decode it). */
-export const SAMPLE_AUDIO: Buffer = Buffer.concat([Buffer.from('ID3\x04\x00\x00'), Buffer.from(Array.from({ length: 48 * 1024 }, (_, i) => (i * 31) % 251))]);
+/**
+ * A real 26-second MP3 (44.1 kHz stereo, identical channels) that sounds where CONVERSATION has a
+ * segment and is silent in its pauses: the media step probes and decodes whatever it is given.
+ */
+export const SAMPLE_AUDIO: Buffer = sampleAudio();
+export const SAMPLE_SECONDS = 26;
+
+function sampleAudio(): Buffer {
+  const pauses = [[6, 6.5], [9, 9.5], [17, 17.5], [19, 19.5], [24, 24.5]].map(([a, b]) => `between(t,${a},${b})`).join('+');
+  return execFileSync('ffmpeg', [
+    '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${26}`,
+    '-af', `volume=enable='${pauses}':volume=0`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1',
+  ], { maxBuffer: 4 * 1024 * 1024 });
+}
 
 /** A short sales call: speaker 0 (the rep) opens, speaker 1 is the customer Dana. */
 export const CONVERSATION: SpokenSegment[] = [
@@ -32,6 +45,8 @@ export const CONVERSATION: SpokenSegment[] = [
 
 export interface RecordingStack {
   api: TestApi;
+  /** The worker's SCRATCH_DIR (one per stack, shared by its worker processes). */
+  scratchDir: string;
   worker: RunningWorker | undefined;
   config: Partial<Config>;
   storageDir: string;
@@ -41,9 +56,11 @@ export interface RecordingStack {
 /** API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none. */
 export async function startRecordingStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
+  const scratchDir = `${storageDir}-scratch`;
   const config: Partial<Config> = {
     TEMPORAL_TASK_QUEUE: `recordings-${randomBytes(4).toString('hex')}`,
     STORAGE_DIR: storageDir,
+    SCRATCH_DIR: scratchDir,
     STT_API_KEY: 'test-stt-key',
     WEBHOOK_INITIAL_INTERVAL: '200ms',
     WEBHOOK_MAX_INTERVAL: '1s',
@@ -56,10 +73,12 @@ export async function startRecordingStack(overrides: Partial<Config> = {}, optio
     worker,
     config,
     storageDir,
+    scratchDir,
     async stop() {
       await worker?.stop();
       await api.close();
       await fs.rm(storageDir, { recursive: true, force: true });
+      await fs.rm(scratchDir, { recursive: true, force: true });
     },
   };
 }

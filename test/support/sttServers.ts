@@ -32,6 +32,12 @@ export interface SttBehavior {
   holdFirst?: boolean;
   /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
   script?: string[];
+  /**
+   * OpenAI verbose_json answers made from the audio received instead of `segments`: one segment per
+   * voiced stretch, timed as found; its text is `script[n]` or else "Part <n> lasts <d> seconds."
+   * (n counted within the request, d the stretch's length), so wrong or missing audio shows.
+   */
+  fromAudio?: boolean;
 }
 
 export interface SttRequest {
@@ -43,6 +49,10 @@ export interface SttRequest {
   audioType: string | null;
   fields: Record<string, string>;
   url: string | null;
+  /** Bytes of the whole request body. */
+  bytes: number;
+  /** Seconds of audio ffmpeg decoded from what was received (null: none or undecodable). */
+  audioSeconds: number | null;
 }
 
 export interface SttServer {
@@ -128,12 +138,40 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
         fields[`${name}.filename`] = value.name;
       }
     }
-    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null };
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null, bytes: raw.length, audioSeconds: null };
+    // OpenAI's own refusals, in its words: the request size, the file's format by name, undecodable bytes.
+    if (raw.length > OPENAI_MAX_BYTES) {
+      return { request, answer: { status: 413, body: { error: { message: `Maximum content size limit (${OPENAI_MAX_BYTES}) exceeded (${raw.length} bytes read)`, type: 'server_error', param: null, code: null } } } };
+    }
+    const extension = (fields['file.filename'] ?? '').split('.').pop()?.toLowerCase() ?? '';
+    if (audio && !OPENAI_FORMATS.includes(extension)) {
+      return { request, answer: openAiRefusal(`Invalid file format. Supported formats: ${JSON.stringify(OPENAI_FORMATS)}`) };
+    }
+    let heard: Awaited<ReturnType<typeof voicedStretches>> | undefined;
+    if (audio) {
+      try {
+        heard = await voicedStretches(audio);
+        request.audioSeconds = heard.duration;
+      } catch (err) {
+        if (err instanceof UndecodableAudioError) return { request, answer: openAiRefusal('Audio file might be corrupted or unsupported') };
+        throw err;
+      }
+    }
     if (/-diarize$/.test(fields.model ?? '') && url.pathname === '/v1/audio/transcriptions' && audio) {
       return { request, answer: await diarizedAnswer(audio, fields, behavior) };
     }
     if (url.pathname !== '/v1/audio/transcriptions' || !audio || fields.response_format !== 'verbose_json') {
       return { request, answer: { status: 400, body: { error: { message: 'expected a multipart verbose_json transcription request with a file' } } } };
+    }
+    if (behavior.fromAudio && heard) {
+      const spoken = heard.stretches.map((st, i) => ({ start: st.start, end: st.end, text: behavior.script?.[i] ?? `Part ${i + 1} lasts ${(st.end - st.start).toFixed(1)} seconds.` }));
+      return {
+        request,
+        answer: {
+          status: 200,
+          body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: fullText(spoken), segments: spoken.map((sg, id) => ({ id, start: sg.start, end: sg.end, text: ` ${sg.text}` })) },
+        },
+      };
     }
     return {
       request,
@@ -150,6 +188,13 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
     };
   }, initial);
 }
+
+/** OpenAI's limit on a transcription request (its 413 names 26214400 bytes; the guide says 25 MB). */
+export const OPENAI_MAX_BYTES = 26_214_400;
+/** The file formats OpenAI's transcription endpoint lists; it judges a file by its name. */
+export const OPENAI_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+
+const openAiRefusal = (message: string): Answer => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: null } } });
 
 const openAiError = (message: string, param: string) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } } });
 
@@ -173,11 +218,13 @@ async function diarizedAnswer(audio: Buffer, fields: Record<string, string>, beh
   return { status: 200, body: { task: 'transcribe', duration: heard.duration, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: Math.ceil(heard.duration) } } };
 }
 
+const DEEPGRAM_MAX_BYTES = 2 * 1000 ** 3;
+
 export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
   return startSttServer(async (req, raw, behavior) => {
     const url = new URL(req.url ?? '/', 'http://stt.test');
     const type = req.headers['content-type'] ?? '';
-    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null };
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null, bytes: raw.length, audioSeconds: null };
     if (type.startsWith('application/json')) {
       request.url = (JSON.parse(raw.toString('utf8')) as { url: string }).url;
       const fetched = await fetch(request.url).catch(() => undefined);
@@ -189,6 +236,14 @@ export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
     } else {
       request.audio = raw;
       request.audioType = type;
+    }
+    // Deepgram's documented refusals: files over 2 GB (413) and audio it cannot decode (400).
+    if (request.audio.length > DEEPGRAM_MAX_BYTES) return { request, answer: { status: 413, body: { err_code: 'PAYLOAD_TOO_LARGE', err_msg: 'Payload too large' } } };
+    try {
+      request.audioSeconds = (await voicedStretches(request.audio)).duration;
+    } catch (err) {
+      if (!(err instanceof UndecodableAudioError)) throw err;
+      return { request, answer: { status: 400, body: { err_code: 'Bad Request', err_msg: 'Bad Request: failed to process audio: corrupt or unsupported data' } } };
     }
     const utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0), channel: 0 }));
     return {
