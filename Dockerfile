@@ -3,6 +3,8 @@
 # with tsx, so dev dependencies (tsx) are installed too; there is no build step.
 FROM node:20-bookworm
 WORKDIR /app
+# The worker's media step runs ffmpeg and ffprobe (Debian's ffmpeg package).
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY scripts/install.sh scripts/install.sh
 RUN bash scripts/install.sh && npm cache clean --force
