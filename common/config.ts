@@ -41,7 +41,7 @@ export const ConfigSchema = Type.Object({
   // Largest upload per chunk; 0: the provider's documented limit (openai 26214400 = 25 MiB, deepgram 2 GB, assemblyai 2.2 GB).
   STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 0, default: 0 }),
   // Longest chunk sent; empty: 10m for openai (local Whisper servers time out on long files), no limit for deepgram and assemblyai.
-  STT_MAX_CHUNK_DURATION: Type.Union([Duration, Type.Literal('')], { default: '' }),
+  STT_MAX_CHUNK_DURATION: Type.String({ pattern: '^(\\d+(\\.\\d+)?\\s*(ms|s|m|h|d|w)?)?$', default: '' }),
   // Chunks of one recording transcribed at the same time.
   STT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 3 }),
   LLM_BASE_URL: Type.String({ default: '' }),
