@@ -56,7 +56,8 @@ describe('recordings: long calls in chunks', function () {
     // The status query answers while the recording is under way.
     const handle = stack.api.temporal.workflow.getHandle(workflowIds.recording(id));
     let seen: RecordingProgress | undefined;
-    for (let i = 0; i < 600 && !(seen && seen.chunksTotal > 0); i += 1) {
+    // Preparing 70 minutes of audio takes minutes on a busy machine: ask until the chunks are known.
+    for (let i = 0; i < 1600 && !(seen && seen.chunksTotal > 0); i += 1) {
       seen = await handle.query<RecordingProgress>('status');
       await new Promise((r) => setTimeout(r, 250));
     }
