@@ -30,6 +30,8 @@ export interface SttBehavior {
   rejectStatus?: number;
   /** Never answer the first request: its caller is expected to die meanwhile. */
   holdFirst?: boolean;
+  /** Never answer the n-th request (1-based), likewise. */
+  holdRequest?: number;
   /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
   script?: string[];
 }
@@ -73,7 +75,7 @@ async function startSttServer(handler: Handler, initial: SttBehavior): Promise<S
         const { request, answer } = await handler(req, Buffer.concat(chunks), behavior);
         requests.push(request);
         const n = requests.length;
-        if (behavior.holdFirst && n === 1) {
+        if ((behavior.holdFirst && n === 1) || behavior.holdRequest === n) {
           heldResolve();
           return; // never answered
         }
