@@ -6,7 +6,7 @@ import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { longCall } from '../support/mediaFiles';
-import { acceptRecording, CONVERSATION, filesUnder, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { acceptRecording, CONVERSATION, filesUnder, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 import { audioFacts } from '../support/renditionCheck';
 import { OPENAI_MAX_UPLOAD_BYTES, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { voicedStretches } from '../support/voiceActivity';
@@ -140,5 +140,6 @@ describe('recordings: long calls in pieces', function () {
     expect([...sent.keys()].sort()).to.deep.equal(pieces.map((p) => `mono-${p.chunk_index}.mp3`).sort());
     for (const [name, count] of sent) expect(count, name).to.equal(name === held ? 2 : 1);
     expect(await filesUnder(stack.scratchDir)).to.deep.equal([]);
+    await keepHistory(stack.api, id, 'media-pieces-worker-killed');
   });
 });

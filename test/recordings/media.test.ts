@@ -5,7 +5,7 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { AUDIO_FORMATS, encodedCall, HTML_AS_AUDIO, silentCall, truncatedCall, videoCall, type AudioFormat } from '../support/mediaFiles';
-import { acceptRecording, CONVERSATION, filesUnder, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { acceptRecording, CONVERSATION, filesUnder, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 import { audioFacts, expectRendition } from '../support/renditionCheck';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
@@ -76,7 +76,7 @@ describe('recordings: media formats and unusable files', function () {
     expect(audioFacts(video).streams).to.include('video');
     const roleplay = await createRoleplayFixture(tenant.company.id);
     const before = stt.requests.length;
-    const { hookPath } = await submitStored('meeting.mp4', video, 'video/mp4', roleplay.id);
+    const { id, hookPath } = await submitStored('meeting.mp4', video, 'video/mp4', roleplay.id);
     const [hook] = await receiver.waitFor(hookPath, 1);
     expect(hook.event?.type).to.equal('recording.processing.completed');
     const data = hook.event?.data as RecordingCompletedData;
@@ -91,6 +91,7 @@ describe('recordings: media formats and unusable files', function () {
     const played = await fetch(session.body.videoUrl as string);
     expect(played.status).to.equal(200);
     expect(Buffer.from(await played.arrayBuffer()).equals(video)).to.equal(true);
+    await keepHistory(stack.api, id, 'media-video');
   });
 
   const unusable: Array<{ name: string; file: () => Buffer; contentType: string; reason: RegExp }> = [
@@ -119,6 +120,7 @@ describe('recordings: media formats and unusable files', function () {
       expect(prepares).to.have.length(1);
       expect(Math.max(...attempts)).to.equal(1);
       expect(await filesUnder(stack.scratchDir)).to.deep.equal([]);
+      if (name === 'a truncated MP3') await keepHistory(stack.api, id, 'media-failed-truncated');
     });
   }
 });

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SAMPLE_AUDIO } from './recordingFixtures';
+import { speakScript, type ScriptLine } from './sampleCall';
 
 // Recordings as call recorders make them, encoded by ffmpeg from the spoken sample call: each
 // container and codec a recorder produces, a video with H.264, and the broken files integrators send
@@ -67,3 +69,20 @@ export const longCall = (minutes: number): Buffer =>
     if (!fs.existsSync(once)) ffmpeg(['-i', source, '-c:a', 'libmp3lame', '-b:a', '64k', '-ar', '44100', once]);
     ffmpeg(['-stream_loop', '-1', '-i', once, '-t', String(minutes * 60), '-c', 'copy', out]);
   });
+
+/**
+ * A telephony recording with one side per channel: the customer's lines on the left, the rep's on
+ * the right (each side spoken alone, then merged by ffmpeg), as a stereo WAV.
+ */
+export const stereoCall = (lines: ScriptLine[], seconds: number, repSpeaker: string | number): { wav: Buffer; rep: Buffer; customer: Buffer } => {
+  const rep = speakScript(lines.filter((l) => l.speaker === repSpeaker), { seconds, format: 'wav' });
+  const customer = speakScript(lines.filter((l) => l.speaker !== repSpeaker), { seconds, format: 'wav' });
+  const wav = make(`stereo-${createHash('sha256').update(rep).update(customer).digest('hex').slice(0, 12)}.wav`, (out) => {
+    const left = path.join(dir, 'left-in.wav');
+    const right = path.join(dir, 'right-in.wav');
+    fs.writeFileSync(left, customer);
+    fs.writeFileSync(right, rep);
+    ffmpeg(['-i', left, '-i', right, '-filter_complex', '[0:a][1:a]amerge=inputs=2[a]', '-map', '[a]', '-ac', '2', '-c:a', 'pcm_s16le', out]);
+  });
+  return { wav, rep, customer };
+};

@@ -34,6 +34,8 @@ export interface SttBehavior {
   holdRequest?: number;
   /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
   script?: string[];
+  /** Whisper answers: the words of each voiced stretch are those of the line spoken at that time in the generated call. */
+  timedScript?: SpokenSegment[];
 }
 
 export interface SttRequest {
@@ -143,6 +145,15 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
     }
     const heard = await voicedStretches(audio);
     request.heardSeconds = heard.duration;
+    if (behavior.timedScript) {
+      const lines = behavior.timedScript;
+      const overlap = (a: { start: number; end: number }, b: { start: number; end: number }): number => Math.min(a.end, b.end) - Math.max(a.start, b.start);
+      const segments = heard.stretches.map((st, i) => {
+        const line = [...lines].sort((a, b) => overlap(b, st) - overlap(a, st))[0];
+        return { id: i, start: st.start, end: st.end, text: ` ${line && overlap(line, st) > 0 ? line.text : '[inaudible]'}` };
+      });
+      return { request, answer: { status: 200, body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: segments.map((x) => x.text.trim()).join(' '), segments } } };
+    }
     if (behavior.script) {
       // Answer from what was heard: one segment per stretch of speech, timed as found, worded from the script in turn.
       const script = behavior.script;
