@@ -20,8 +20,17 @@ export interface ToolOutput {
   stderr: string;
 }
 
+type ToolObserver = (command: string, args: readonly string[]) => void;
+let observer: ToolObserver | undefined;
+
+/** Lets the benchmark see the exact commands the media step runs, to time them bare. */
+export function observeTools(next: ToolObserver | undefined): void {
+  observer = next;
+}
+
 /** Runs `command` with `args`; rejects with MediaToolError on a non-zero exit; killed when `signal` aborts. */
 export function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], signal?: AbortSignal): Promise<ToolOutput> {
+  observer?.(command, args);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
