@@ -74,7 +74,8 @@ describe('recordings: long calls in pieces', function () {
       await new Promise((r) => setTimeout(r, 500));
       progress = await handle.query('status');
     }
-    expect(progress.piecesTotal).to.equal(7);
+    // Pieces of at most 10 minutes, each cut in the second half of its window: 7 to 14 for 70 minutes.
+    expect(progress.piecesTotal).to.be.within(7, 14);
     expect(['Transcription', 'Analysis', 'Saving the result']).to.include(progress.step);
 
     const [hook] = await receiver.waitFor('/long', 1, 500_000);
@@ -83,13 +84,15 @@ describe('recordings: long calls in pieces', function () {
     expect(result.length).to.be.closeTo(seconds * 1000, 1000);
 
     // No upload over OpenAI's limit, and the pieces cover the call once, end to end, without overlap.
-    expect(stt.requests).to.have.length(7);
+    const pieces = await piecesOf(id);
+    expect(pieces).to.have.length(progress.piecesTotal);
+    expect(stt.requests).to.have.length(pieces.length);
     for (const r of stt.requests) expect(r.audio!.length).to.be.at.most(OPENAI_MAX_UPLOAD_BYTES);
     expect(sum(stt.requests.map((r) => r.heardSeconds ?? 0))).to.be.closeTo(seconds, 2);
-    const pieces = await piecesOf(id);
-    expect(pieces.map((p) => p.chunk_index)).to.deep.equal([0, 1, 2, 3, 4, 5, 6]);
+    expect(pieces.map((p) => p.chunk_index)).to.deep.equal(pieces.map((_, i) => i));
     pieces.forEach((p, i) => {
       expect(p.duration_ms).to.be.at.most(10 * 60_000);
+      if (i < pieces.length - 1) expect(p.duration_ms).to.be.above(5 * 60_000);
       if (i > 0) expect(p.start_ms).to.equal(pieces[i - 1].start_ms + pieces[i - 1].duration_ms);
     });
     expect(pieces[0].start_ms).to.equal(0);
