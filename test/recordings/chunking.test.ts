@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
+import { fromJson } from '../../db/connection';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
@@ -106,7 +107,7 @@ describe('recordings: long calls in pieces', function () {
 
     // The transcript is on the call's timeline, in time order across the piece boundaries.
     const row = await testEnv().db('recordings').where({ id }).first('transcript');
-    const segments = (JSON.parse(row.transcript) as { segments: StoredSegment[] }).segments;
+    const segments = fromJson<{ segments: StoredSegment[] }>(row.transcript).segments;
     expect(result.snippets).not.to.be.empty;
     for (let i = 1; i < segments.length; i += 1) expect(segments[i].startMs).to.be.at.least(segments[i - 1].endMs);
     expect(segments[segments.length - 1].endMs).to.be.closeTo(seconds * 1000, 2000);
