@@ -49,6 +49,7 @@ export const roleplayOperations: Operation[] = [
     async ({ body, company, deps }) => {
       const row = await createRoleplay(deps.db, company.id, {
         ...body,
+        conversationType: { title: body.conversationType.title, roleplayType: body.conversationType.roleplayType ?? 'Train' },
         customerPersona: { name: body.customerPersona.name, imageUrl: body.customerPersona.imageUrl ?? '', tags: body.customerPersona.tags ?? [] },
         customerBackground: { title: body.customerBackground.title, tags: body.customerBackground.tags ?? [] },
       });
