@@ -11,7 +11,8 @@ import { teamOperations } from './teams';
 import { userOperations } from './users';
 import { webhookEndpointOperations } from './webhookEndpoints';
 import { recordingOperations } from './recordings';
+import { recordingControlOperations } from './recordingControl';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...recordingOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...recordingOperations, ...recordingControlOperations];

@@ -7,7 +7,7 @@ import { acceptRecording } from '../commands/recordings';
 import { IdParams } from '../schemas/common';
 import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
 
-function toView(row: RecordingRow): RecordingView {
+export function toRecordingView(row: RecordingRow): RecordingView {
   return {
     id: row.id,
     status: row.status,
@@ -71,7 +71,7 @@ export const recordingOperations: Operation[] = [
     async ({ params, company, deps }) => {
       const row = await getRecording(deps.db, company.id, params.id);
       if (!row) throw notFound('Recording');
-      return toView(row);
+      return toRecordingView(row);
     },
   ),
 ];
