@@ -11,6 +11,7 @@ import { conflict, notFound, workflowStartError } from '../errors';
 // recording failed and sends the failed webhook itself); retry starts a new run of the same workflow
 // id. The one row change made here is retry's reset to `accepted`, which the new run expects to find.
 
+const CANCEL_POLL_MS = 100;
 const FINISHED = 'The recording has finished processing; only a recording in progress can be cancelled.';
 
 async function requireRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
@@ -23,7 +24,7 @@ const finished = (row: RecordingRow): boolean => row.status === 'completed' || r
 
 /**
  * Requests cancellation of the recording's workflow, then waits (up to RECORDING_CANCEL_WAIT) for the
- * run to close, so the answer usually shows the recording failed with "Processing was cancelled".
+ * workflow to record it, so the answer usually shows the recording failed with "Processing was cancelled".
  */
 export async function cancelRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
   const row = await requireRecording(deps, companyId, id);
@@ -36,8 +37,14 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
     if (err instanceof WorkflowNotFoundError) throw conflict('recording_finished', FINISHED);
     throw workflowStartError(err, 'The cancellation could not be requested. Retry the request.');
   }
-  await Promise.race([handle.result().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, durationMs(deps.config.RECORDING_CANCEL_WAIT)).unref())]);
-  return requireRecording(deps, companyId, id);
+  // The row, not the workflow's result: a result long-poll cannot be abandoned cleanly (its gRPC retries
+  // outlive the request) without an abort signal, and the SDK's one costs every request (common/temporalClient.ts).
+  const deadline = Date.now() + durationMs(deps.config.RECORDING_CANCEL_WAIT);
+  for (;;) {
+    const current = await requireRecording(deps, companyId, id);
+    if (finished(current) || Date.now() >= deadline) return current;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(CANCEL_POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
 }
 
 /**
@@ -55,11 +62,11 @@ export async function retryRecording(deps: AppDeps, companyId: string, id: strin
   try {
     started = await startRecordingWorkflow(deps.temporal, deps.config, row, { rerun: true });
   } catch (err) {
-    await restoreFailedRecording(deps.db, companyId, id, row.failureReason);
+    await restoreFailedRecording(deps.db, companyId, id, row);
     throw workflowStartError(err, 'The recording could not be queued again; it is still failed. Retry the request.');
   }
   if (!started) {
-    await restoreFailedRecording(deps.db, companyId, id, row.failureReason);
+    await restoreFailedRecording(deps.db, companyId, id, row);
     throw conflict('recording_busy', 'The previous run of this recording is still finishing (sending its webhooks). Retry in a few seconds.');
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });

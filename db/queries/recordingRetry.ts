@@ -8,13 +8,16 @@ import type { Db } from '../connection';
 export async function reopenFailedRecording(db: Db, companyId: string, id: string): Promise<boolean> {
   const changed = await db('recordings')
     .where({ company_id: companyId, id, status: 'failed' })
-    .update({ status: 'accepted', failure_reason: null, result: null, completed_at: null, updated_at: db.fn.now(3) });
+    .update({ status: 'accepted', failure_reason: null, updated_at: db.fn.now(3) });
   return changed > 0;
 }
 
-/** Undoes `reopenFailedRecording` when no new run started (only while the row is still as it left it). */
-export async function restoreFailedRecording(db: Db, companyId: string, id: string, reason: string | null): Promise<void> {
+/**
+ * Undoes `reopenFailedRecording` when no new run started, to exactly what it was (a refused retry
+ * changes nothing), and only while the row is still as it left it.
+ */
+export async function restoreFailedRecording(db: Db, companyId: string, id: string, was: { failureReason: string | null; updatedAt: Date }): Promise<void> {
   await db('recordings')
     .where({ company_id: companyId, id, status: 'accepted' })
-    .update({ status: 'failed', failure_reason: reason, updated_at: db.fn.now(3) });
+    .update({ status: 'failed', failure_reason: was.failureReason, updated_at: was.updatedAt });
 }

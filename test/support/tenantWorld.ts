@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../common/temporal';
 import { createBearerToken } from '../../db/queries/credentials';
-import { insertRecording } from '../../db/queries/recordings';
+import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import { createTemporalClient } from '../../common/temporalClient';
+import { failRecording, insertRecording } from '../../db/queries/recordings';
 import { createWebhookEndpoint } from '../../db/queries/webhooks';
 import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from './contentFixtures';
-import { testEnv } from './env';
+import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
 import { insertInvitation, makeTeam } from './userFixtures';
 
 // A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
-// webhook endpoint, recording), so that generated tests can aim requests at real rows.
+// webhook endpoint, recording in progress, failed recording), so that generated tests can aim requests
+// at real rows. The recording in progress has a workflow (on a task queue no worker polls, so it never
+// moves), so that cancelling it is possible; the failed one has none yet, so retrying it is.
+
+/** No worker ever polls this queue: the world's recording workflows wait forever and write nothing. */
+export const UNPOLLED_TASK_QUEUE = 'tenant-world-unpolled';
 
 export interface TenantWorld extends TenantFixture {
   bearerToken: string;
@@ -22,6 +29,7 @@ export interface TenantWorld extends TenantFixture {
     invitation: string;
     webhookEndpoint: string;
     recording: string;
+    failedRecording: string;
   };
   invitationToken: string;
   /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
@@ -57,6 +65,25 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     idempotencyKey: null,
     workflowId: workflowIds.recording(recordingId),
   });
+  const temporal = createTemporalClient(testConfig());
+  try {
+    await startRecordingWorkflow(temporal, { TEMPORAL_TASK_QUEUE: UNPOLLED_TASK_QUEUE }, { id: recordingId, companyId, storeRecording: false, roleplayId: roleplay.id });
+  } finally {
+    await temporal.connection.close();
+  }
+  const failedRecordingId = randomUUID();
+  await insertRecording(db, {
+    id: failedRecordingId,
+    companyId,
+    userUniqueIdentifier: `crm-${mark}`,
+    userName: `Caller ${mark}`,
+    sourceUrl: `https://files.example.com/${mark}-failed.mp3`,
+    storeRecording: false,
+    roleplayId: null,
+    idempotencyKey: null,
+    workflowId: workflowIds.recording(failedRecordingId),
+  });
+  await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);
   const token = await createBearerToken(db, companyId, 3_600_000);
   return {
     ...tenant,
@@ -70,6 +97,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       invitation: invitation.id,
       webhookEndpoint: endpoint.id,
       recording: recordingId,
+      failedRecording: failedRecordingId,
     },
     invitationToken: invitation.token,
     marks: [mark, companyId],
