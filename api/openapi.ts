@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorBody } from './schemas/common';
 import type { Operation } from './operation';
+import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope } from '../common/webhookEvents';
 
 type Json = Record<string, unknown>;
 
@@ -30,6 +31,25 @@ function parameters(location: 'path' | 'query' | 'header', schema: TSchema | und
     ...(typeof prop.description === 'string' ? { description: prop.description } : {}),
     schema: prop,
   }));
+}
+
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to a receiver for each event type. */
+function webhooks(): Record<string, Json> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_DESCRIPTIONS.map((d) => [
+      d.type,
+      {
+        post: {
+          operationId: `webhook.${d.type}`.replace(/\.([a-z])/g, (_m, c: string) => c.toUpperCase()),
+          summary: `${d.type} event`,
+          description: `${d.summary} Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).`,
+          tags: ['Webhooks'],
+          requestBody: { required: true, content: { 'application/json': { schema: plain(webhookEnvelope(d)) } } },
+          responses: { '200': { description: 'Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried.' } },
+        },
+      },
+    ]),
+  );
 }
 
 /** The OpenAPI 3.1 document, generated from the same operation list the router serves. */
@@ -75,5 +95,6 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
       schemas: { ErrorBody: plain(ErrorBody) },
     },
     paths,
+    webhooks: webhooks(),
   };
 }

@@ -22,7 +22,7 @@ import {
   type WebhookEndpoint,
 } from '../schemas/webhooks';
 
-function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -35,7 +35,7 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -50,7 +50,7 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
 }
 
 /** Internal IP literals can never be delivered to when private networks are blocked: say so now. */
-function assertReachable(url: string, allowPrivate: boolean): void {
+export function assertReachable(url: string, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const range = net.isIP(host) ? blockedRange(host) : null;
