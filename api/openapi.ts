@@ -52,6 +52,30 @@ function webhooks(): Record<string, Json> {
   );
 }
 
+/** What each tag groups, for the documentation's sections; an operation's tag missing here fails the build of the document. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Operations: 'Health and readiness probes for load balancers and orchestrators.',
+  Auth: 'Exchanging an API key for a short-lived bearer token.',
+  Sessions: 'Roleplay sessions: the scored attempts of users.',
+  Roleplays: 'Premade roleplays: what users practise and how they are scored.',
+  'Memorization scripts': 'Memorization scripts and their segments.',
+  Users: 'The users of a company and its direct child companies.',
+  Invitations: 'Inviting users by email and accepting invitations.',
+  Teams: 'Teams users belong to.',
+  Counts: 'Active-user counts of the company and its child companies.',
+  Webhooks: 'Endpoints that receive signed events, their delivery logs, and the events themselves.',
+  Recordings: 'Submitting call recordings for transcription and analysis, and following them.',
+};
+
+function tags(operations: readonly Operation[]): Json[] {
+  const names = [...new Set(operations.flatMap((op) => op.tags))];
+  return names.map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    if (!description) throw new Error(`OpenAPI tag "${name}" has no description in api/openapi.ts`);
+    return { name, description };
+  });
+}
+
 /** The OpenAPI 3.1 document, generated from the same operation list the router serves. */
 export function buildOpenApi(operations: readonly Operation[], serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -84,9 +108,11 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     info: {
       title: 'Sales Practice Service API',
       version: '1.0.0',
-      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts and recording intake.',
+      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts, webhooks and recording intake.',
+      contact: { name: 'Sales Practice Service', url: 'https://github.com/sales-practice/service' },
     },
     servers: [{ url: serverUrl }],
+    tags: tags(operations),
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },

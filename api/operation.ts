@@ -30,7 +30,8 @@ export interface OperationSpec<
   /** OpenAPI-style path, e.g. /api/roleplay/{id}. */
   path: string;
   summary: string;
-  description?: string;
+  /** What the operation does, for the documentation (Spectral requires one on every operation). */
+  description: string;
   tags: string[];
   auth: A;
   params?: P;

@@ -25,7 +25,9 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export const healthOperations: Operation[] = [
   defineOperation(
-    { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive', tags: ['Operations'], auth: 'none', response: Health },
+    { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive',
+      description: 'Liveness: answers 200 while the process runs, whatever its dependencies (see /readyz for those). Needs no credential.',
+      tags: ['Operations'], auth: 'none', response: Health },
     async () => ({ status: 'ok' as const }),
   ),
   defineOperation(

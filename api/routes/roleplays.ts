@@ -62,6 +62,7 @@ export const roleplayOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/{id}',
       summary: 'Get a roleplay',
+      description: 'One roleplay of the caller\'s company, as the list shows it; write-only fields and the scorecard are never returned. Another company\'s id is a 404.',
       tags: ['Roleplays'],
       auth: 'apiKey',
       params: IdParams,

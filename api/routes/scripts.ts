@@ -79,6 +79,7 @@ export const scriptOperations: Operation[] = [
       method: 'get',
       path: '/api/memorization/script/{scriptId}',
       summary: 'Get a memorization script',
+      description: 'One script of the caller\'s company with its segments ordered by `order`. Another company\'s id is a 404.',
       tags: ['Memorization scripts'],
       auth: 'apiKey',
       params: ScriptParams,

@@ -27,7 +27,7 @@ const isChildSlot = (name: string): boolean => /^child_?company_?id$/i.test(name
 
 /** Which row an id field names. A new kind of id fails here with a message saying what to add. */
 function kindOf(op: Operation, name: string): Kind {
-  const byName: Record<string, Kind> = { teamId: 'team', userId: 'user', roleplayId: 'roleplay', scriptId: 'script' };
+  const byName: Record<string, Kind> = { teamId: 'team', userId: 'user', roleplayId: 'roleplay', scriptId: 'script', deliveryId: 'delivery' };
   if (byName[name]) return byName[name];
   if (name === 'id') {
     // Only a failed recording can be retried: the control needs one.
@@ -92,7 +92,7 @@ describe('tenant isolation matrix', function () {
 
   before(async () => {
     // A task queue no worker polls: started workflows wait instead of writing; a cancel answers at once.
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `isolation-${randomUUID()}`, RECORDING_CANCEL_WAIT: '50ms' });
+    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `isolation-${randomUUID()}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
     other = await createTenantWorld('Other');
   });
   after(() => api.close());

@@ -4,7 +4,9 @@ import { createBearerToken } from '../../db/queries/credentials';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { createTemporalClient } from '../../common/temporalClient';
 import { failRecording, insertRecording } from '../../db/queries/recordings';
-import { createWebhookEndpoint } from '../../db/queries/webhooks';
+import type { WebhookTestEvent } from '../../common/webhookEvents';
+import { rememberWebhookEvent } from '../../db/queries/webhookEvents';
+import { createWebhookEndpoint, recordWebhookDelivery } from '../../db/queries/webhooks';
 import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from './contentFixtures';
 import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
@@ -30,6 +32,7 @@ export interface TenantWorld extends TenantFixture {
     webhookEndpoint: string;
     recording: string;
     failedRecording: string;
+    delivery: string;
   };
   invitationToken: string;
   /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
@@ -84,6 +87,11 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     workflowId: workflowIds.recording(failedRecordingId),
   });
   await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);
+  // A delivery of a sent test event to the endpoint, so that it can be redelivered.
+  const event: WebhookTestEvent = { id: randomUUID(), type: 'webhook.test', createdAt: new Date().toISOString(), data: { endpointId: endpoint.id, message: mark } };
+  await rememberWebhookEvent(db, companyId, event);
+  await recordWebhookDelivery(db, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500', durationMs: 5 });
+  const delivery = (await db('webhook_deliveries').where({ endpoint_id: endpoint.id, event_id: event.id }).first('id')) as { id: string };
   const token = await createBearerToken(db, companyId, 3_600_000);
   return {
     ...tenant,
@@ -98,6 +106,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       webhookEndpoint: endpoint.id,
       recording: recordingId,
       failedRecording: failedRecordingId,
+      delivery: delivery.id,
     },
     invitationToken: invitation.token,
     marks: [mark, companyId],
