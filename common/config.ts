@@ -32,10 +32,12 @@ export const ConfigSchema = Type.Object({
   MEDIA_URL_TTL: { ...Duration, default: '15m' },
   STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
-  STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram')], { default: 'openai' }),
+  STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], { default: 'openai' }),
   STT_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.openai.com' }),
   STT_API_KEY: Type.String({ default: '' }),
   STT_MODEL: Type.String({ minLength: 1, default: 'whisper-1' }),
+  // Providers that transcribe asynchronously (AssemblyAI) are asked for the job's status this often.
+  STT_POLL_INTERVAL: { ...Duration, default: '3s' },
   LLM_BASE_URL: Type.String({ default: '' }),
   LLM_API_KEY: Type.String({ default: '' }),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),

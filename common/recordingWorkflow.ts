@@ -12,6 +12,8 @@ export interface RecordingToStart {
   companyId: string;
   storeRecording: boolean;
   roleplayId: string | null;
+  /** null: the caller submitted a transcript instead of audio (absent: audio, as for the benchmark). */
+  sourceUrl?: string | null;
 }
 
 type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
@@ -32,18 +34,27 @@ export interface StartOptions {
  * common/temporalClient.ts).
  */
 export async function startRecordingWorkflow(temporal: Client, config: StartConfig, recording: RecordingToStart, options: StartOptions = {}): Promise<boolean> {
+  const transcript = recording.sourceUrl === null;
   try {
     await temporal.workflow.start<typeof recordingIntake>('recordingIntake', {
       workflowId: workflowIds.recording(recording.id),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: options.rerun ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-      args: [{ recordingId: recording.id, companyId: recording.companyId, storeRecording: recording.storeRecording }],
+      args: [
+        {
+          recordingId: recording.id,
+          companyId: recording.companyId,
+          storeRecording: recording.storeRecording,
+          // Only set for transcripts, so the start of an audio recording is what it always was.
+          ...(transcript ? { transcriptSubmitted: true } : {}),
+        },
+      ],
       typedSearchAttributes: [
         { key: searchAttributes.CompanyId, value: recording.companyId },
         { key: searchAttributes.RecordingId, value: recording.id },
         { key: searchAttributes.RecordingStatus, value: 'accepted' },
       ],
-      staticSummary: `Recording ${recording.id}${recording.storeRecording ? ' (stored)' : ''}${recording.roleplayId ? ' for a roleplay' : ''}`,
+      staticSummary: `${transcript ? 'Transcript' : 'Recording'} ${recording.id}${recording.storeRecording ? ' (stored)' : ''}${recording.roleplayId ? ' for a roleplay' : ''}`,
     });
     return true;
   } catch (err) {

@@ -135,6 +135,11 @@ cat <<EOF
 
   Try:  curl -H "x-api-key: $API_KEY" $API_URL/api/roleplay
 
+  A call transcript (WebVTT, no audio, no provider key needed), then its result:
+        curl -H "x-api-key: $API_KEY" -H 'content-type: application/json' \\
+          -d @scripts/sample-transcript.json $API_URL/api/recording
+        curl -H "x-api-key: $API_KEY" $API_URL/api/recording/<recordingId>
+
   Ctrl-C stops everything started here.
 EOF
 

@@ -4,6 +4,7 @@ import {
   CancellationScope,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   TimeoutFailure,
   upsertSearchAttributes,
@@ -47,7 +48,12 @@ export interface RecordingIntakeInput {
   storeRecording: boolean;
   /** Only in runs started before the worker owned the webhook retry policy (see workflows/webhookNotify.ts). */
   webhookRetry?: WebhookRetry;
+  /** The caller submitted a transcript instead of audio: nothing to fetch or transcribe. */
+  transcriptSubmitted?: boolean;
 }
+
+/** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
+export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
 
 export type RecordingIntakeOutcome =
   | { status: 'completed'; sessionId: string | null }
@@ -99,9 +105,13 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       await moveTo('fetching');
       await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
     }
-    step = 'Transcription';
-    await moveTo('transcribing');
-    await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+    // The API saved a submitted transcript with the recording: analysis reads it like any other.
+    const submitted = input.transcriptSubmitted === true && patched(TRANSCRIPT_SUBMISSIONS_PATCH);
+    if (!submitted) {
+      step = 'Transcription';
+      await moveTo('transcribing');
+      await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+    }
     step = 'Analysis';
     await moveTo('analyzing');
     result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);

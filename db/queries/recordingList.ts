@@ -3,7 +3,7 @@ import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 import { toRow, type DbRecording, type RecordingRow, type RecordingStatus } from './recordings';
 
-// GET /api/recording: a company's recordings, newest first, without the transcript and the analysis
+// GET /api/recording: a company's recordings, newest first, without the transcripts and the analysis
 // (the list never shows them, and they are the large columns).
 
 export interface RecordingFilter {
@@ -33,6 +33,9 @@ const LIST_COLUMNS = [
   'size_bytes',
   'session_id',
   'workflow_id',
+  'rep_channel',
+  'rep_speaker',
+  'stt_job_id',
   'completed_at',
   'created_at',
   'updated_at',
@@ -56,6 +59,6 @@ export async function listRecordings(db: Db, companyId: string, filter: Recordin
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  const found = await pageWithTotal<Omit<DbRecording, 'transcript' | 'result'>>(rows, countOf(filtered(db, companyId, filter)), page);
-  return { rows: found.rows.map((r) => toRow({ ...r, transcript: null, result: null })), total: found.total };
+  const found = await pageWithTotal<Omit<DbRecording, 'transcript' | 'result' | 'submitted_transcript'>>(rows, countOf(filtered(db, companyId, filter)), page);
+  return { rows: found.rows.map((r) => toRow({ ...r, transcript: null, result: null, submitted_transcript: null })), total: found.total };
 }

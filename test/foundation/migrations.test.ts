@@ -82,6 +82,8 @@ describe('migrations', () => {
     // Credentials are kept as a visible prefix plus a digest, never in clear.
     expect(await columnsOf(db, database, 'api_keys')).to.include.members(['prefix', 'key_hash', 'revoked_at']).and.not.to.include('key');
     expect(await columnsOf(db, database, 'bearer_tokens')).to.include.members(['prefix', 'token_hash', 'expires_at']).and.not.to.include('token');
+    // Who said what on a recording, and the transcription job kept before polling.
+    expect(await columnsOf(db, database, 'recordings')).to.include.members(['rep_channel', 'rep_speaker', 'submitted_transcript', 'stt_job_id']);
     for (const table of ['companies', 'api_keys', 'teams', 'users', 'roleplays', 'roleplay_sessions', 'memorization_scripts', 'recordings']) {
       expect(await columnsOf(db, database, table), table).to.include.members(['id', 'created_at', 'updated_at']);
     }
@@ -126,6 +128,7 @@ describe('migrations', () => {
   });
 
   it('count the sessions stored before session_counts existed', async () => {
+    // Back to before session_counts (later migrations come off first).
     await revertThrough(db, '20261122000100_create_session_counts');
     expect(await tablesOf(db, database)).to.not.include('session_counts');
     const [company, otherCompany] = [randomUUID(), randomUUID()];

@@ -18,6 +18,7 @@ const ANALYSIS: RecordingAnalysis = {
   language: 'en',
   length: 26000,
   wpm: 120,
+  speakerAttribution: 'diarization',
   talkRatio: 0.7,
   numQuestions: 3,
   numFillerWords: 1,

@@ -148,15 +148,24 @@ describe('recordings: processing', function () {
     expect(stt.requests[0].fields).not.to.have.property('language');
 
     // Without a roleplay: the default scorecard, passing score 70; without speaker labels every
-    // segment is its own snippet attributed to the rep, and talk time is not judged.
+    // segment is its own snippet attributed to the rep, the two-speaker measures are left out, and
+    // talk time and the (unknowable) customer's name are not assessable: they do not count.
     const result = view.result as RecordingAnalysis;
+    expect(result.speakerAttribution).to.equal('none');
+    expect(result).not.to.have.any.keys('talkRatio', 'interactivity', 'patience', 'longestMonologue', 'longestCustomerStory', 'customerQuestions');
     expect(result.snippets).to.have.length(CONVERSATION.length);
     expect(result.snippets.every((s) => s.isUser)).to.equal(true);
     expect(result.criteriaResponses).to.deep.equal([]);
-    expect(result.metricResponses.map((m) => m.title)).to.deep.equal(['Asks discovery questions', "Uses the customer's name", 'Speaking pace', 'Few filler words']);
+    expect(result.metricResponses.map((m) => [m.title, m.assessable ?? true])).to.deep.equal([
+      ['Asks discovery questions', true],
+      ["Uses the customer's name", false],
+      ['Speaking pace', true],
+      ['Few filler words', true],
+      ['Balanced talk time', false],
+    ]);
     expect(result.passingScore).to.equal(70);
     const passed = result.metricResponses.filter((m) => m.passed).length;
-    expect(result.score).to.equal(Math.round((1000 * passed) / 4) / 10);
+    expect(result.score).to.equal(Math.round((1000 * passed) / 3) / 10);
     expect(result.didPass).to.equal(result.score >= 70);
     expect(files.hits(`/remote/${n}/call.wav`)).to.equal(1);
 

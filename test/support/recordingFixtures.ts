@@ -87,6 +87,7 @@ export interface Submission {
   recordingPresignedUrl: string;
   storeRecording: boolean;
   roleplayId?: string;
+  repChannel?: 'left' | 'right';
 }
 
 export async function submitRecording(api: TestApi, apiKey: string, body: Submission, headers: Record<string, string> = {}): Promise<ApiResponse<RecordingAccepted>> {
@@ -132,7 +133,17 @@ const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingIntake');
 export const recordingHistoryDir = (): string => HISTORY_DIR;
 
 /** Every committed recordingIntake history; replay.test.ts fails when one of them is missing. */
-export const RECORDING_HISTORIES = ['failed-store-404', 'remote-deepgram', 'remote-openai', 'stored-openai-roleplay', 'worker-killed'] as const;
+export const RECORDING_HISTORIES = [
+  'assemblyai-diarized',
+  'assemblyai-worker-killed',
+  'diarize-openai',
+  'failed-store-404',
+  'remote-deepgram',
+  'remote-openai',
+  'stored-openai-roleplay',
+  'submitted-webvtt',
+  'worker-killed',
+] as const;
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
 /**

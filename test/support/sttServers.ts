@@ -1,10 +1,15 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UndecodableAudioError, voicedStretches } from './voiceActivity';
 
 // Speech-to-text providers on 127.0.0.1 speaking the real protocols: OpenAI-compatible
 // `POST /v1/audio/transcriptions` (multipart, verbose_json) and Deepgram `POST /v1/listen` (raw bytes
 // or {"url"}, which it fetches itself like Deepgram does). Both can fail on demand.
+// `gpt-4o-transcribe-diarize` requests must ask for diarized_json (chunking_strategy is required past
+// 30 seconds, as OpenAI documents); that answer is made from the audio received: ffmpeg's voiced
+// stretches become transcript.text.segment entries whose speakers alternate A, B, ... per stretch
+// and whose text is the n-th line of `script`.
 
 export interface SpokenSegment {
   start: number;
@@ -25,6 +30,8 @@ export interface SttBehavior {
   rejectStatus?: number;
   /** Never answer the first request: its caller is expected to die meanwhile. */
   holdFirst?: boolean;
+  /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
+  script?: string[];
 }
 
 export interface SttRequest {
@@ -122,6 +129,9 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
       }
     }
     const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null };
+    if (/-diarize$/.test(fields.model ?? '') && url.pathname === '/v1/audio/transcriptions' && audio) {
+      return { request, answer: await diarizedAnswer(audio, fields, behavior) };
+    }
     if (url.pathname !== '/v1/audio/transcriptions' || !audio || fields.response_format !== 'verbose_json') {
       return { request, answer: { status: 400, body: { error: { message: 'expected a multipart verbose_json transcription request with a file' } } } };
     }
@@ -139,6 +149,28 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
       },
     };
   }, initial);
+}
+
+const openAiError = (message: string, param: string) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } } });
+
+async function diarizedAnswer(audio: Buffer, fields: Record<string, string>, behavior: SttBehavior): Promise<Answer> {
+  if (!['json', 'text', 'diarized_json'].includes(fields.response_format ?? 'json')) {
+    return openAiError(`response_format '${fields.response_format}' is not compatible with model '${fields.model}'. Use 'json', 'text' or 'diarized_json'.`, 'response_format');
+  }
+  let heard: Awaited<ReturnType<typeof voicedStretches>>;
+  try {
+    heard = await voicedStretches(audio);
+  } catch (err) {
+    if (err instanceof UndecodableAudioError) return openAiError('Audio file might be corrupted or unsupported', 'file');
+    throw err;
+  }
+  if (heard.duration > 30 && !fields.chunking_strategy) return openAiError('chunking_strategy is required for audio longer than 30 seconds with this model', 'chunking_strategy');
+  const script = behavior.script ?? behavior.segments.map((s) => s.text);
+  const segments = heard.stretches
+    .map((s, i) => ({ type: 'transcript.text.segment', id: `seg_${i}`, start: s.start, end: s.end, text: script[i] ?? '', speaker: String.fromCharCode(65 + (i % 2)) }))
+    .filter((s) => s.text);
+  if (fields.response_format !== 'diarized_json') return { status: 200, body: { text: segments.map((s) => s.text).join(' ') } };
+  return { status: 200, body: { task: 'transcribe', duration: heard.duration, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: Math.ceil(heard.duration) } } };
 }
 
 export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
