@@ -11,7 +11,7 @@ const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as J
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request: every problem is listed in error.details.',
   401: 'Missing, invalid, expired or revoked credential.',
-  403: 'A child company id that is not a direct child of the caller.',
+  403: "The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller.",
   404: 'Unknown id, or an id of another company.',
   409: 'Conflicts with the current state.',
   410: 'No longer available.',
@@ -55,6 +55,7 @@ function webhooks(): Record<string, Json> {
 /** What each tag groups, for the documentation's sections; an operation's tag missing here fails the build of the document. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Operations: 'Health and readiness probes for load balancers and orchestrators.',
+  'API keys': 'Scoped API keys of the company: listing, issuing and revoking them (scope keys:manage).',
   Auth: 'Exchanging an API key for a short-lived bearer token.',
   Sessions: 'Roleplay sessions: the scored attempts of users.',
   Roleplays: 'Premade roleplays: what users practise and how they are scored.',
@@ -84,7 +85,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
       : { description: 'Success' };
-    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
+    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.scope !== null ? [403] : []), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
@@ -95,9 +96,12 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     paths[op.path][op.method] = {
       operationId: op.operationId,
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      description: op.scope ? `${op.description}\n\nRequires the API key scope \`${op.scope}\`.` : op.description,
       tags: op.tags,
+      // The scope is named in the description and in x-required-scope: Spectral (oas3-operation-security-defined)
+      // accepts entries in a security requirement only for OAuth scopes.
       security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
+      ...(op.scope ? { 'x-required-scope': op.scope } : {}),
       parameters: [...parameters('path', op.params), ...parameters('query', op.query), ...parameters('header', op.headers)],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body) } } } } : {}),
       responses,

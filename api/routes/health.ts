@@ -27,7 +27,7 @@ export const healthOperations: Operation[] = [
   defineOperation(
     { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive',
       description: 'Liveness: answers 200 while the process runs, whatever its dependencies (see /readyz for those). Needs no credential.',
-      tags: ['Operations'], auth: 'none', response: Health },
+      tags: ['Operations'], auth: 'none', scope: null, response: Health },
     async () => ({ status: 'ok' as const }),
   ),
   defineOperation(
@@ -39,6 +39,7 @@ export const healthOperations: Operation[] = [
       description: 'Answers 503 naming each dependency that does not answer.',
       tags: ['Operations'],
       auth: 'none',
+      scope: null,
       response: Readiness,
       errors: [503],
     },

@@ -1,4 +1,5 @@
 import type { Operation } from '../operation';
+import { apiKeyOperations } from './apiKeys';
 import { authOperations } from './auth';
 import { countOperations } from './counts';
 import { healthOperations } from './health';
@@ -17,4 +18,4 @@ import { recordingControlOperations } from './recordingControl';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];

@@ -4,7 +4,7 @@ import { defineOperation, type Operation } from '../operation';
 import { IdParams, pagination } from '../schemas/common';
 import { RecordingList, RecordingListQuery } from '../schemas/recordingControl';
 import { RecordingView } from '../schemas/recordings';
-import { toRecordingView } from './recordings';
+import { toRecordingSummary, toRecordingView } from './recordings';
 
 export const recordingControlOperations: Operation[] = [
   defineOperation(
@@ -18,6 +18,7 @@ export const recordingControlOperations: Operation[] = [
         'Filters combine: `status`, `userId`, `roleplayId`, `createdAfter` (inclusive), `createdBefore` (exclusive).',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:read',
       query: RecordingListQuery,
       response: RecordingList,
     },
@@ -35,10 +36,7 @@ export const recordingControlOperations: Operation[] = [
         },
         { offset, limit },
       );
-      const data = page.rows.map((row) => {
-        const { result: _analysis, ...item } = toRecordingView(row);
-        return item;
-      });
+      const data = page.rows.map(toRecordingSummary);
       return { data, pagination: pagination(page.total, offset, limit, data.length) };
     },
   ),
@@ -54,6 +52,7 @@ export const recordingControlOperations: Operation[] = [
         'RECORDING_CANCEL_WAIT, 10 s by default, with the status it has then). 409 `recording_finished` once completed or failed.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:write',
       params: IdParams,
       response: RecordingView,
       errors: [404, 409, 503],
@@ -73,6 +72,7 @@ export const recordingControlOperations: Operation[] = [
         '`recording_busy` while the previous run is still sending its webhooks.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:write',
       params: IdParams,
       response: RecordingView,
       errors: [404, 409, 503],

@@ -24,6 +24,7 @@ export const webhookEventOperations: Operation[] = [
         'The same schemas are in this document under `webhooks`.',
       tags: ['Webhooks'],
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       response: WebhookEventCatalog,
     },
     async () => catalog,
