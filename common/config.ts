@@ -15,6 +15,10 @@ export const ConfigSchema = Type.Object({
   TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice' }),
   // How long POST /api/recording waits for Temporal to accept a workflow start before answering 503.
   TEMPORAL_START_TIMEOUT: { ...Duration, default: '10s' },
+  // How long POST /api/recording/{id}/cancel waits for the workflow to record the cancellation before answering anyway.
+  RECORDING_CANCEL_WAIT: { ...Duration, default: '10s' },
+  // How long POST /api/webhook-endpoints/{id}/test and …/redeliver wait for the attempt's outcome before answering `pending`.
+  WEBHOOK_ATTEMPT_WAIT: { ...Duration, default: '30s' },
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),

@@ -53,7 +53,7 @@ export interface RecordingRow {
   updatedAt: Date;
 }
 
-interface DbRecording {
+export interface DbRecording {
   id: string;
   company_id: string;
   user_id: string | null;
@@ -85,7 +85,7 @@ interface DbRecording {
   updated_at: Date;
 }
 
-function toRow(r: DbRecording): RecordingRow {
+export function toRow(r: DbRecording): RecordingRow {
   return {
     id: r.id,
     companyId: r.company_id,
