@@ -11,9 +11,6 @@ export const FailureTypes = {
   SourceUnavailable: 'SourceUnavailable',
   SourceRejected: 'SourceRejected',
   NotMedia: 'NotMedia',
-  /** The media step found no audio, undecodable or truncated audio, or silence. */
-  UnusableMedia: 'UnusableMedia',
-  TooLong: 'TooLong',
   TooLarge: 'TooLarge',
   BlockedAddress: 'BlockedAddress',
   InvalidUrl: 'InvalidUrl',
@@ -21,6 +18,7 @@ export const FailureTypes = {
   ProviderUnavailable: 'ProviderUnavailable',
   NoSpeech: 'NoSpeech',
   InvalidState: 'InvalidState',
+  TooLong: 'TooLong',
 } as const;
 
 /** Longest Retry-After honoured: a provider asking for more is retried by the normal backoff. */

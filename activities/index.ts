@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps';
+import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingStatusActivities } from './recordingStatus';
@@ -9,15 +10,10 @@ import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
 import { createWebhookActivities } from './webhooks';
-import { createMediaStep } from './media/prepareMedia';
-import { createChunkTranscriptionActivities } from './transcribeChunks';
 
 /** Every activity the worker registers, built from injected dependencies. */
 export function createActivities(deps: ActivityDeps) {
-  const media = createMediaStep(deps);
   return {
-    ...media.activities,
-    ...createChunkTranscriptionActivities(deps, media.chunkFile),
     ...createRecordingStatusActivities(deps),
     ...createResolveRecordingUserActivities(deps),
     ...createStoreRecordingActivities(deps),
@@ -28,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInvitationEmailActivities(deps),
     ...createInvitationExpiryActivities(deps),
     ...createWebhookActivities(deps),
+    ...createMediaActivities(deps),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import { completeRecording, findSessionIdForRecording, getRecordingForUpdate } from '../db/queries/recordings';
-import { getRecordingMedia } from '../db/queries/recordingMedia';
 import { insertSession } from '../db/queries/sessions';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
@@ -23,10 +22,9 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
         if (recording.status === 'completed') return { sessionId: recording.sessionId };
         if (recording.status === 'failed') throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
         let sessionId: string | null = null;
+        // What ffprobe found decides; recordings from before the media step go by the file's content type.
+        const hasVideo = recording.mediaHasVideo ?? recording.contentType?.startsWith('video/') === true;
         if (recording.roleplayId) {
-          // The probe says whether there is video; before the media step, the served Content-Type did.
-          const media = await getRecordingMedia(trx, recording.id);
-          const video = media ? media.hasVideo : Boolean(recording.contentType?.startsWith('video/'));
           if (!recording.userId) throw permanent(FailureTypes.InvalidState, 'The recording has no user');
           sessionId =
             (await findSessionIdForRecording(trx, recording.id)) ??
@@ -45,8 +43,8 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
               criteriaResponses: result.criteriaResponses,
               metricResponses: result.metricResponses,
               // Stored files play back from storage; an unstored recording only from the caller's own URL.
-              audioStorageKey: recording.storageKey && !video ? recording.storageKey : null,
-              videoStorageKey: recording.storageKey && video ? recording.storageKey : null,
+              audioStorageKey: recording.storageKey && !hasVideo ? recording.storageKey : null,
+              videoStorageKey: recording.storageKey && hasVideo ? recording.storageKey : null,
               audioExternalUrl: recording.storageKey ? null : recording.sourceUrl,
               recordingId: recording.id,
             }));

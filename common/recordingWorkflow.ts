@@ -18,18 +18,38 @@ export interface RecordingToStart {
 
 type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
 
+export interface StartOptions {
+  /**
+   * A retry of a failed recording (POST /api/recording/{id}/retry): a new run under the same workflow id
+   * is allowed once the previous run has closed, whatever its outcome (a failed recording's run usually
+   * completes, returning `failed`, so "failed runs only" would refuse it).
+   */
+  rerun?: boolean;
+}
+
+/**
+ * The line the Web UI shows for the run: the recording and its company by id (ids are what the search
+ * attributes and the API take; a company's name can change after the start, the summary cannot).
+ */
+export function recordingSummary(recording: RecordingToStart): string {
+  const kind = [recording.storeRecording ? 'stored' : null, recording.roleplayId ? 'for a roleplay' : null].filter(Boolean).join(', ');
+  // A submitted transcript says so: it has no audio to look for in the activities.
+  return `${recording.sourceUrl === null ? 'Transcript' : 'Recording'} ${recording.id} · company ${recording.companyId}${kind ? ` (${kind})` : ''}`;
+}
+
 /**
  * Starts workflow `recording-<id>`; true when this call started it, false when it was already started
- * (or has finished: a finished recording's id is never run again, so retried acceptances never
- * reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT, common/temporalClient.ts).
+ * (or, unless `rerun`, has finished: a finished recording's id is never run again by an acceptance, so
+ * retried acceptances never reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT,
+ * common/temporalClient.ts).
  */
-export async function startRecordingWorkflow(temporal: Client, config: StartConfig, recording: RecordingToStart): Promise<boolean> {
+export async function startRecordingWorkflow(temporal: Client, config: StartConfig, recording: RecordingToStart, options: StartOptions = {}): Promise<boolean> {
   const transcript = recording.sourceUrl === null;
   try {
     await temporal.workflow.start<typeof recordingIntake>('recordingIntake', {
       workflowId: workflowIds.recording(recording.id),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      workflowIdReusePolicy: options.rerun ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
       args: [
         {
           recordingId: recording.id,
@@ -44,7 +64,7 @@ export async function startRecordingWorkflow(temporal: Client, config: StartConf
         { key: searchAttributes.RecordingId, value: recording.id },
         { key: searchAttributes.RecordingStatus, value: 'accepted' },
       ],
-      staticSummary: `${transcript ? 'Transcript' : 'Recording'} ${recording.id}${recording.storeRecording ? ' (stored)' : ''}${recording.roleplayId ? ' for a roleplay' : ''}`,
+      staticSummary: recordingSummary(recording),
     });
     return true;
   } catch (err) {

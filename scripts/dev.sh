@@ -19,18 +19,6 @@ UI_URL="http://127.0.0.1:8233"
 say() { printf '\033[1m[dev]\033[0m %s\n' "$*" >&2; }
 answers() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
-# The worker's media step needs ffmpeg/ffprobe.
-if ! command -v ffmpeg >/dev/null 2>&1 || ! command -v ffprobe >/dev/null 2>&1; then
-  if command -v apt-get >/dev/null 2>&1; then
-    say "installing ffmpeg (apt-get)"
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ffmpeg >/dev/null
-  else
-    say "ffmpeg and ffprobe are missing: install ffmpeg (e.g. 'brew install ffmpeg' or your distribution's ffmpeg package) and run again"
-    exit 1
-  fi
-fi
-
 PIDS=()
 NAMES=()
 cleanup() {
@@ -71,6 +59,7 @@ if [ ! -d node_modules ]; then
   bash scripts/install.sh
 fi
 bash scripts/ensure-mariadb.sh
+bash scripts/ensure-media-tools.sh --worker || exit 1
 TEMPORAL="$(bash scripts/ensure-temporal.sh)"
 
 # 2. Database.

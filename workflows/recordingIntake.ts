@@ -44,37 +44,25 @@ const provider = proxyActivities<Activities>({
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
 });
 
-/** The media step: copying, probing, rendering and cutting the audio; heartbeating, few retries (ffmpeg's verdict does not change). */
+/** Probing, rendering and cutting the recording with ffmpeg: long, heartbeating, a few retries for passing faults. */
 const media = proxyActivities<Activities>({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 4 },
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
 });
 
-/** Patch id: probe, render and split the audio, transcribe chunk by chunk (histories from before send the file whole). */
+/** Patch id: recordings go through the media step (probe, 16 kHz rendition, pieces within the provider's limits). */
 export const MEDIA_STEP_PATCH = 'media-step';
 
 export interface RecordingProgress {
   step: string;
-  chunksDone: number;
-  chunksTotal: number;
+  /** Pieces of audio transcribed so far and in all; 0/0 before the media step planned them. */
+  piecesDone: number;
+  piecesTotal: number;
 }
 
-/** Where a recording is: the current step and, while transcribing chunks, how many are done. */
-export const statusQuery = defineQuery<RecordingProgress>('status');
-
-/** Runs `work` on every item with at most `limit` at a time, in order of the items. */
-async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-}
+/** `temporal workflow query --workflow-id recording-<id> --type status` */
+export const recordingStatusQuery = defineQuery<RecordingProgress>('status');
 
 export interface RecordingIntakeInput {
   recordingId: string;
@@ -129,8 +117,8 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   };
 
   let step = 'Resolving the user';
-  const progress: RecordingProgress = { step, chunksDone: 0, chunksTotal: 0 };
-  setHandler(statusQuery, () => ({ ...progress, step }));
+  const progress = { piecesDone: 0, piecesTotal: 0 };
+  setHandler(recordingStatusQuery, () => ({ step, ...progress }));
   let mediaStep = false;
   let user: RecordingEventUser | null = null;
   let result: RecordingAnalysis;
@@ -147,18 +135,21 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (!submitted) {
       step = 'Transcription';
       await moveTo('transcribing');
-      if (patched(MEDIA_STEP_PATCH)) {
-        mediaStep = true;
+      mediaStep = patched(MEDIA_STEP_PATCH);
+      if (mediaStep) {
         step = 'Preparing the audio';
-        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and split the audio' }, [recordingId]);
+        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
         step = 'Transcription';
-        progress.chunksTotal = plan.chunks.length;
-        await inPool(plan.chunks, plan.concurrency, async (chunk) => {
-          await provider.transcribeChunk.executeWithOptions({ summary: `Speech to text, chunk ${chunk.index + 1}/${plan.chunks.length}` }, [recordingId, chunk.index]);
-          progress.chunksDone += 1;
-        });
-        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Stitch the chunk transcripts' }, [recordingId]);
-        await bookkeeping.removeRecordingScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+        progress.piecesTotal = plan.pieces.length;
+        const queue = [...plan.pieces];
+        const lane = async (): Promise<void> => {
+          for (let piece = queue.shift(); piece; piece = queue.shift()) {
+            await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+            progress.piecesDone += 1;
+          }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
+        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
       } else {
         await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
       }
@@ -175,7 +166,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
-      if (mediaStep) await bookkeeping.removeRecordingScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+      if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
       const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
@@ -184,7 +175,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (cancelled) throw err;
     return { status: 'failed', reason };
   }
-  step = 'Completed';
+  if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   if (user) {

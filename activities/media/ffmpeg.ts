@@ -1,60 +1,61 @@
 import { spawn } from 'node:child_process';
 
-// ffmpeg and ffprobe as child processes: output goes to files or is parsed from stderr, never held
-// whole; stderr is kept (its tail) for error messages; a cancelled activity kills the process.
+// ffmpeg and ffprobe as child processes: files in, files or text out, never a recording in memory.
+// stderr is kept (bounded) because ffmpeg reports both its errors and its filter measurements there.
 
 export class MediaToolError extends Error {
   constructor(
-    readonly tool: string,
-    readonly exitCode: number | null,
-    readonly stderrTail: string,
+    message: string,
+    public readonly stderr: string,
   ) {
-    super(`${tool} failed (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${lastLines(stderrTail)}`);
+    super(message);
+    this.name = 'MediaToolError';
   }
 }
 
-/** The last meaningful lines of ffmpeg's stderr, on one line. */
-export function lastLines(stderr: string, count = 2): string {
-  return stderr.split('\n').map((l) => l.trim()).filter(Boolean).slice(-count).join(' / ').slice(0, 300);
-}
+const STDERR_LIMIT = 4 * 1024 * 1024;
 
-export interface ToolResult {
+export interface ToolOutput {
   stdout: string;
-  /** Everything ffmpeg printed on stderr (filters such as silencedetect report there), capped. */
   stderr: string;
 }
 
-/** Largest stderr kept: silencedetect prints a few lines per pause, a 4-hour call stays far below. */
-const MAX_STDERR = 8 * 1024 * 1024;
-const MAX_STDOUT = 4 * 1024 * 1024;
+type ToolObserver = (command: string, args: readonly string[]) => void;
+let observer: ToolObserver | undefined;
 
-export function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], options: { signal?: AbortSignal } = {}): Promise<ToolResult> {
+/** Lets the benchmark see the exact commands the media step runs, to time them bare. */
+export function observeTools(next: ToolObserver | undefined): void {
+  observer = next;
+}
+
+/** Runs `command` with `args`; rejects with MediaToolError on a non-zero exit; killed when `signal` aborts. */
+export function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], signal?: AbortSignal): Promise<ToolOutput> {
+  observer?.(command, args);
   return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('cancelled'));
-      return;
-    }
-    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < MAX_STDOUT) stdout += d;
+      if (stdout.length < STDERR_LIMIT) stdout += d;
     });
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      if (stderr.length > MAX_STDERR) stderr = stderr.slice(-MAX_STDERR / 2);
+      // Filter measurements come last: keep the tail when the log is long.
+      stderr = (stderr + d).slice(-STDERR_LIMIT);
     });
-    const kill = (): void => void child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', kill, { once: true });
-    child.on('error', (err) => {
-      options.signal?.removeEventListener('abort', kill);
-      reject(err);
-    });
+    child.on('error', (err) => reject(err));
     child.on('close', (code) => {
-      options.signal?.removeEventListener('abort', kill);
-      if (options.signal?.aborted) reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('cancelled'));
-      else if (code === 0) resolve({ stdout, stderr });
-      else reject(new MediaToolError(tool, code, stderr));
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new MediaToolError(`${command} exited with ${code}: ${lastLines(stderr)}`, stderr));
     });
   });
 }
+
+export const lastLines = (text: string, n = 2): string =>
+  text
+    .trim()
+    .split('\n')
+    .slice(-n)
+    .map((l) => l.trim())
+    .join(' / ');
+
+export const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-nostats', '-y'];

@@ -1,42 +1,58 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 
-// One scratch directory per recording under SCRATCH_DIR, for the copy of the original and the
-// rendition chunks. The workflow removes it when the recording ends (completed, failed or
-// cancelled); a worker that starts removes what a killed one left, and stale `.partial` files of
-// interrupted downloads in STORAGE_DIR.
+// Scratch space of the media step: SCRATCH_DIR/worker-<pid>/<recordingId>/. Each worker process has
+// its own folder, so a starting worker can remove what dead workers left without touching the files
+// of a live one sharing the machine. A recording's folder is removed when its workflow ends.
 
-export function scratchRoot(configured: string): string {
-  return configured ? path.resolve(configured) : path.join(os.tmpdir(), 'sales-practice-scratch');
+export function recordingScratchDir(scratchRoot: string, recordingId: string): string {
+  return path.resolve(scratchRoot, `worker-${process.pid}`, recordingId);
 }
 
-export const scratchDirFor = (root: string, recordingId: string): string => path.join(root, recordingId);
-
-export async function removeScratch(root: string, recordingId: string): Promise<void> {
-  await fs.rm(scratchDirFor(root, recordingId), { recursive: true, force: true });
+export async function removeRecordingScratch(scratchRoot: string, recordingId: string): Promise<void> {
+  await fs.rm(recordingScratchDir(scratchRoot, recordingId), { recursive: true, force: true });
 }
 
-/** A `.partial` file untouched this long belongs to a download that died (a live one writes continuously). */
-const STALE_PARTIAL_MS = 60_000;
-
-/**
- * Start-up sweep: SCRATCH_DIR belongs to this worker (one worker per SCRATCH_DIR), so anything in it
- * is a leftover; `.partial` files in STORAGE_DIR are removed only when stale, since storage may be shared.
- */
-export async function sweepLeftovers(scratch: string, storageDir: string, now = Date.now()): Promise<{ scratch: number; partial: number }> {
-  const leftovers = await fs.readdir(scratch).catch(() => [] as string[]);
-  for (const entry of leftovers) await fs.rm(path.join(scratch, entry), { recursive: true, force: true });
-  let partial = 0;
-  const entries = await fs.readdir(storageDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    if (!e.isFile() || !e.name.endsWith('.partial')) continue;
-    const file = path.join(e.parentPath, e.name);
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (stat && now - stat.mtimeMs > STALE_PARTIAL_MS) {
-      await fs.rm(file, { force: true });
-      partial += 1;
-    }
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return { scratch: leftovers.length, partial };
+};
+
+/** Removes the scratch folders of worker processes that no longer run; returns how many. */
+export async function sweepScratch(scratchRoot: string): Promise<number> {
+  const entries = await fs.readdir(scratchRoot).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of entries) {
+    const pid = /^worker-(\d+)$/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || alive(Number(pid))) continue;
+    await fs.rm(path.join(scratchRoot, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Temporary files of uploads a killed worker never finished (`*.partial`, untouched for `olderThanMs`). */
+export async function sweepPartialUploads(storageDir: string, olderThanMs: number): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.name.endsWith('.partial')) {
+        const stat = await fs.stat(full).catch(() => undefined);
+        // A live upload keeps writing, so its mtime stays fresh.
+        if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
+          await fs.rm(full, { force: true });
+          removed += 1;
+        }
+      }
+    }
+  };
+  await walk(storageDir);
+  return removed;
 }

@@ -8,7 +8,8 @@ import { toSubmittedTranscript } from '../commands/transcriptSubmission';
 import { IdParams } from '../schemas/common';
 import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
 
-function toView(row: RecordingRow): RecordingView {
+/** A recording as GET /api/recording/{id} shows it, without the analysis (the list's item). */
+export function toRecordingSummary(row: RecordingRow): Omit<RecordingView, 'result'> {
   return {
     id: row.id,
     status: row.status,
@@ -20,8 +21,11 @@ function toView(row: RecordingRow): RecordingView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-    result: row.status === 'completed' ? storedAnalysis(row.result) : null,
   };
+}
+
+export function toRecordingView(row: RecordingRow): RecordingView {
+  return { ...toRecordingSummary(row), result: row.status === 'completed' ? storedAnalysis(row.result) : null };
 }
 
 /** Audio or a transcript, exactly one, and the options that go with each. */
@@ -55,6 +59,7 @@ export const recordingOperations: Operation[] = [
         'Extension: send `transcript` (WebVTT or segments) instead of `recordingPresignedUrl` to analyse a call you already transcribed.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:write',
       body: RecordingSubmission,
       headers: RecordingSubmissionHeaders,
       response: RecordingAccepted,
@@ -87,6 +92,7 @@ export const recordingOperations: Operation[] = [
       description: 'Status (accepted, fetching, transcribing, analyzing, completed, failed), the failure reason, and the analysis once completed.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:read',
       params: IdParams,
       response: RecordingView,
       errors: [404],
@@ -94,7 +100,7 @@ export const recordingOperations: Operation[] = [
     async ({ params, company, deps }) => {
       const row = await getRecording(deps.db, company.id, params.id);
       if (!row) throw notFound('Recording');
-      return toView(row);
+      return toRecordingView(row);
     },
   ),
 ];

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { audioFacts, expectRendition } from '../support/renditionCheck';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
@@ -16,12 +17,11 @@ import {
   keepHistory,
   registerWebhook,
   SAMPLE_AUDIO,
-  SAMPLE_SECONDS,
   startRecordingStack,
   waitForRecording,
   type RecordingStack,
 } from '../support/recordingFixtures';
-import { startDeepgramServer, startOpenAiSttServer, type SttRequest, type SttServer } from '../support/sttServers';
+import { startDeepgramServer, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
 // From POST /api/recording to a verified `recording.processing.completed` webhook, on a real worker.
@@ -38,13 +38,6 @@ interface SessionResult {
   criteriaResponses: Array<{ title: string; passed: boolean }>;
   metricResponses: Array<{ title: string; passed: boolean }>;
   audioUrl?: string | null;
-}
-
-/** What the media step sends: the 16 kHz Opus rendition of the whole sample, not the caller's bytes. */
-function expectRendition(req: SttRequest): void {
-  expect(req.audio?.subarray(0, 4).toString('latin1')).to.equal('OggS');
-  expect(req.audioType).to.equal('audio/ogg');
-  expect(req.audioSeconds).to.be.closeTo(SAMPLE_SECONDS, 0.2);
 }
 
 describe('recordings: processing', function () {
@@ -103,8 +96,7 @@ describe('recordings: processing', function () {
     expect(data.user).to.deep.equal({ id: view.userId, name: 'Sam Seller', userUniqueIdentifier: 'crm-42' });
     const result = view.result as RecordingAnalysis;
     expect(data.result).to.deep.equal(result);
-    // length is the decoded audio's (MP3 adds its encoder delay, a few ms), not the provider's word.
-    expect(result.length).to.be.closeTo(SAMPLE_SECONDS * 1000, 100);
+    expect(result.length).to.be.closeTo(audioFacts(SAMPLE_AUDIO).seconds * 1000, 1000);
     expect(result).to.include({ analyzer: 'builtin', language: 'en', numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
     expect(result.criteriaResponses).to.deep.equal([
@@ -117,7 +109,7 @@ describe('recordings: processing', function () {
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
     expect(await fs.readFile(path.join(stack.storageDir, tenant.company.id, `${id}.mp3`))).to.deep.equal(SAMPLE_AUDIO);
     expect(stt.requests).to.have.length(1);
-    expectRendition(stt.requests[0]);
+    expectRendition(stt.requests[0].audio, 26);
     expect(stt.requests[0].fields).to.include({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
     expect(stt.requests[0].headers.authorization).to.equal('Bearer test-stt-key');
 
@@ -129,8 +121,7 @@ describe('recordings: processing', function () {
     // The session shows up like any other roleplay session.
     const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
     expect(session.status).to.equal(200);
-    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false });
-    expect(session.body.length).to.be.closeTo(SAMPLE_SECONDS * 1000, 100);
+    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false, length: result.length });
     expect(session.body.user.id).to.equal(view.userId);
     expect(session.body.snippets).to.deep.equal(result.snippets);
     expect(session.body.audioUrl).to.be.a('string');
@@ -154,7 +145,9 @@ describe('recordings: processing', function () {
     expect(data.sessionId).to.equal(null);
 
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
-    expectRendition(stt.requests[0]);
+    // The provider gets the media step's rendition of the caller's file, not the file itself.
+    expectRendition(stt.requests[0].audio, 26);
+    expect(stt.requests[0].audioType).to.equal('audio/mpeg');
     expect(stt.requests[0].fields).not.to.have.property('language');
 
     // Without a roleplay: the default scorecard, passing score 70; without speaker labels every
@@ -182,7 +175,7 @@ describe('recordings: processing', function () {
     await keepHistory(stack.api, id, 'remote-openai');
   });
 
-  it('storeRecording=false with Deepgram: the worker fetches the file and sends the rendition, utterances become snippets', async () => {
+  it('storeRecording=false with Deepgram: the rendition of the remote file is sent, utterances become snippets', async () => {
     stt = await startDeepgramServer({ segments: CONVERSATION });
     stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
@@ -194,8 +187,9 @@ describe('recordings: processing', function () {
     expect(view.status).to.equal('completed');
     const [req] = stt.requests;
     expect(req.path).to.equal('/v1/listen');
+    // The worker fetched the file through its outbound checks and sent the rendition, not the URL.
     expect(req.url).to.equal(null);
-    expectRendition(req);
+    expectRendition(req.audio, 26);
     expect(req.headers.authorization).to.equal('Token test-stt-key');
     expect(Object.fromEntries(req.query)).to.include({ diarize: 'true', punctuate: 'true', utterances: 'true' });
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
@@ -220,7 +214,8 @@ describe('recordings: processing', function () {
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.m4a`]);
     const [req] = stt.requests;
     expect(req.url).to.equal(null);
-    expectRendition(req);
+    expectRendition(req.audio, 26);
+    expect(req.audioType).to.equal('audio/mpeg');
     expect(req.query.get('model')).to.equal('nova-3');
   });
 
@@ -231,14 +226,22 @@ describe('recordings: processing', function () {
     const filePath = `/flaky/${n}/call.mp3`;
     const url = files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', failTimes: 1, failStatus: 503, retryAfter: '1' });
 
-    const started = Date.now();
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
     await completedWebhook(id);
     expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
     expect(files.hits(filePath)).to.equal(2);
     expect(stt.requests).to.have.length(2);
-    // Retry-After: 1 replaced the 5 s / 10 s first retry intervals (15 s), with the media step's decoding besides.
-    expect(Date.now() - started).to.be.below(13_000);
+    // Retry-After: 1 replaced the 5 s / 10 s first retry intervals: each retried activity's second
+    // attempt started about a second after the activity was scheduled (Temporal's own timestamps).
+    const history = await stack.api.temporal.workflow.getHandle(`recording-${id}`).fetchHistory();
+    const events = history.events ?? [];
+    const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number => Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
+    for (const activity of ['storeRecording', 'transcribeRecordingPiece']) {
+      const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activity);
+      const started = events.find((e) => e.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === scheduled?.eventId?.toString());
+      expect(started?.activityTaskStartedEventAttributes?.attempt, activity).to.equal(2);
+      expect(seconds(started?.eventTime) - seconds(scheduled?.eventTime), activity).to.be.within(0.9, 4);
+    }
   });
 
   it('judges the roleplay scorecard with the chat-completions model when LLM_BASE_URL is set', async () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,27 +10,13 @@ import { workflowIds } from '../../common/temporal';
 import type { WebhookEventType } from '../../common/webhookEvents';
 import { startApi, type ApiResponse, type TestApi } from './api';
 import { historyToJson } from './histories';
+import { speakScript } from './sampleCall';
 import type { SpokenSegment } from './sttServers';
 import type { WebhookReceiver } from './webhookFixtures';
 import { startWorker, type RunningWorker } from './worker';
 
 // Recording intake end to end: an API and a worker on their own task queue and storage directory,
 // a sample file and conversation, and helpers to submit and follow a recording.
-
-/**
- * A real 26-second MP3 (44.1 kHz stereo, identical channels) that sounds where CONVERSATION has a
- * segment and is silent in its pauses: the media step probes and decodes whatever it is given.
- */
-export const SAMPLE_AUDIO: Buffer = sampleAudio();
-export const SAMPLE_SECONDS = 26;
-
-function sampleAudio(): Buffer {
-  const pauses = [[6, 6.5], [9, 9.5], [17, 17.5], [19, 19.5], [24, 24.5]].map(([a, b]) => `between(t,${a},${b})`).join('+');
-  return execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${26}`,
-    '-af', `volume=enable='${pauses}':volume=0`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1',
-  ], { maxBuffer: 4 * 1024 * 1024 });
-}
 
 /** A short sales call: speaker 0 (the rep) opens, speaker 1 is the customer Dana. */
 export const CONVERSATION: SpokenSegment[] = [
@@ -43,24 +28,27 @@ export const CONVERSATION: SpokenSegment[] = [
   { start: 24.5, end: 26, speaker: 1, text: 'Yes, Tuesday works.' },
 ];
 
+/** CONVERSATION spoken: a real 26-second MP3 (the media step probes and decodes what it is sent). */
+export const SAMPLE_AUDIO: Buffer = speakScript(CONVERSATION, { seconds: 26 });
+
 export interface RecordingStack {
   api: TestApi;
-  /** The worker's SCRATCH_DIR (one per stack, shared by its worker processes). */
-  scratchDir: string;
   worker: RunningWorker | undefined;
   config: Partial<Config>;
   storageDir: string;
+  /** SCRATCH_DIR of the stack's workers: empty once no recording is in progress. */
+  scratchDir: string;
   stop(): Promise<void>;
 }
 
 /** API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none. */
 export async function startRecordingStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
-  const scratchDir = `${storageDir}-scratch`;
+  const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-scratch-'));
   const config: Partial<Config> = {
+    SCRATCH_DIR: scratchDir,
     TEMPORAL_TASK_QUEUE: `recordings-${randomBytes(4).toString('hex')}`,
     STORAGE_DIR: storageDir,
-    SCRATCH_DIR: scratchDir,
     STT_API_KEY: 'test-stt-key',
     WEBHOOK_INITIAL_INTERVAL: '200ms',
     WEBHOOK_MAX_INTERVAL: '1s',
@@ -78,7 +66,6 @@ export async function startRecordingStack(overrides: Partial<Config> = {}, optio
       await worker?.stop();
       await api.close();
       await fs.rm(storageDir, { recursive: true, force: true });
-      await fs.rm(scratchDir, { recursive: true, force: true });
     },
   };
 }
@@ -157,6 +144,9 @@ export const RECORDING_HISTORIES = [
   'assemblyai-worker-killed',
   'diarize-openai',
   'failed-store-404',
+  'media-failed-truncated',
+  'media-pieces-worker-killed',
+  'media-video',
   'remote-deepgram',
   'remote-openai',
   'stored-openai-roleplay',

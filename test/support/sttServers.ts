@@ -30,16 +30,12 @@ export interface SttBehavior {
   rejectStatus?: number;
   /** Never answer the first request: its caller is expected to die meanwhile. */
   holdFirst?: boolean;
-  /** Never answer the n-th request (1-based), like holdFirst for a later one. */
-  holdAt?: number;
+  /** Never answer the n-th request (1-based), likewise. */
+  holdRequest?: number;
   /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
   script?: string[];
-  /**
-   * OpenAI verbose_json answers made from the audio received instead of `segments`: one segment per
-   * voiced stretch, timed as found; its text is `script[n]` or else "Part <n> lasts <d> seconds."
-   * (n counted within the request, d the stretch's length), so wrong or missing audio shows.
-   */
-  fromAudio?: boolean;
+  /** Whisper answers: the words of each voiced stretch are those of the line spoken at that time in the generated call. */
+  timedScript?: SpokenSegment[];
 }
 
 export interface SttRequest {
@@ -51,10 +47,8 @@ export interface SttRequest {
   audioType: string | null;
   fields: Record<string, string>;
   url: string | null;
-  /** Bytes of the whole request body. */
-  bytes: number;
-  /** Seconds of audio ffmpeg decoded from what was received (null: none or undecodable). */
-  audioSeconds: number | null;
+  /** Seconds of audio the provider decoded from what it got (OpenAI stand-in). */
+  heardSeconds?: number;
 }
 
 export interface SttServer {
@@ -83,7 +77,7 @@ async function startSttServer(handler: Handler, initial: SttBehavior): Promise<S
         const { request, answer } = await handler(req, Buffer.concat(chunks), behavior);
         requests.push(request);
         const n = requests.length;
-        if ((behavior.holdFirst && n === 1) || behavior.holdAt === n) {
+        if ((behavior.holdFirst && n === 1) || behavior.holdRequest === n) {
           heldResolve();
           return; // never answered
         }
@@ -140,40 +134,31 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
         fields[`${name}.filename`] = value.name;
       }
     }
-    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null, bytes: raw.length, audioSeconds: null };
-    // OpenAI's own refusals, in its words: the request size, the file's format by name, undecodable bytes.
-    if (raw.length > OPENAI_MAX_BYTES) {
-      return { request, answer: { status: 413, body: { error: { message: `Maximum content size limit (${OPENAI_MAX_BYTES}) exceeded (${raw.length} bytes read)`, type: 'server_error', param: null, code: null } } } };
-    }
-    const extension = (fields['file.filename'] ?? '').split('.').pop()?.toLowerCase() ?? '';
-    if (audio && !OPENAI_FORMATS.includes(extension)) {
-      return { request, answer: openAiRefusal(`Invalid file format. Supported formats: ${JSON.stringify(OPENAI_FORMATS)}`) };
-    }
-    let heard: Awaited<ReturnType<typeof voicedStretches>> | undefined;
-    if (audio) {
-      try {
-        heard = await voicedStretches(audio);
-        request.audioSeconds = heard.duration;
-      } catch (err) {
-        if (err instanceof UndecodableAudioError) return { request, answer: openAiRefusal('Audio file might be corrupted or unsupported') };
-        throw err;
-      }
-    }
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null };
+    const refused = await refusedByOpenAi(raw, audio, fields['file.filename']);
+    if (refused) return { request, answer: refused };
     if (/-diarize$/.test(fields.model ?? '') && url.pathname === '/v1/audio/transcriptions' && audio) {
       return { request, answer: await diarizedAnswer(audio, fields, behavior) };
     }
     if (url.pathname !== '/v1/audio/transcriptions' || !audio || fields.response_format !== 'verbose_json') {
       return { request, answer: { status: 400, body: { error: { message: 'expected a multipart verbose_json transcription request with a file' } } } };
     }
-    if (behavior.fromAudio && heard) {
-      const spoken = heard.stretches.map((st, i) => ({ start: st.start, end: st.end, text: behavior.script?.[i] ?? `Part ${i + 1} lasts ${(st.end - st.start).toFixed(1)} seconds.` }));
-      return {
-        request,
-        answer: {
-          status: 200,
-          body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: fullText(spoken), segments: spoken.map((sg, id) => ({ id, start: sg.start, end: sg.end, text: ` ${sg.text}` })) },
-        },
-      };
+    const heard = await voicedStretches(audio);
+    request.heardSeconds = heard.duration;
+    if (behavior.timedScript) {
+      const lines = behavior.timedScript;
+      const overlap = (a: { start: number; end: number }, b: { start: number; end: number }): number => Math.min(a.end, b.end) - Math.max(a.start, b.start);
+      const segments = heard.stretches.map((st, i) => {
+        const line = [...lines].sort((a, b) => overlap(b, st) - overlap(a, st))[0];
+        return { id: i, start: st.start, end: st.end, text: ` ${line && overlap(line, st) > 0 ? line.text : '[inaudible]'}` };
+      });
+      return { request, answer: { status: 200, body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: segments.map((x) => x.text.trim()).join(' '), segments } } };
+    }
+    if (behavior.script) {
+      // Answer from what was heard: one segment per stretch of speech, timed as found, worded from the script in turn.
+      const script = behavior.script;
+      const segments = heard.stretches.map((st, i) => ({ id: i, start: st.start, end: st.end, text: ` ${script[i % script.length]}` }));
+      return { request, answer: { status: 200, body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: segments.map((x) => x.text.trim()).join(' '), segments } } };
     }
     return {
       request,
@@ -191,12 +176,27 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
   }, initial);
 }
 
-/** OpenAI's limit on a transcription request (its 413 names 26214400 bytes; the guide says 25 MB). */
-export const OPENAI_MAX_BYTES = 26_214_400;
-/** The file formats OpenAI's transcription endpoint lists; it judges a file by its name. */
-export const OPENAI_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+/** OpenAI's documented upload limit and formats, with the error bodies its API answers. */
+export const OPENAI_MAX_UPLOAD_BYTES = 26_214_400;
+const OPENAI_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
 
-const openAiRefusal = (message: string): Answer => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: null } } });
+async function refusedByOpenAi(raw: Buffer, audio: Buffer | null, filename: string | undefined): Promise<Answer | undefined> {
+  if (raw.length > OPENAI_MAX_UPLOAD_BYTES) {
+    return { status: 413, body: { error: { message: `Maximum content size limit (${OPENAI_MAX_UPLOAD_BYTES}) exceeded (${raw.length} bytes read)`, type: 'server_error', param: null, code: null } } };
+  }
+  if (!audio) return undefined;
+  const extension = /\.([a-z0-9]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
+  if (!extension || !OPENAI_FORMATS.includes(extension)) {
+    return { status: 400, body: { error: { message: `Invalid file format. Supported formats: ${JSON.stringify(OPENAI_FORMATS)}`, type: 'invalid_request_error', param: null, code: null } } };
+  }
+  try {
+    await voicedStretches(audio);
+  } catch (err) {
+    if (err instanceof UndecodableAudioError) return { status: 400, body: { error: { message: 'Audio file might be corrupted or unsupported', type: 'invalid_request_error', param: 'file', code: 'invalid_value' } } };
+    throw err;
+  }
+  return undefined;
+}
 
 const openAiError = (message: string, param: string) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } } });
 
@@ -220,13 +220,11 @@ async function diarizedAnswer(audio: Buffer, fields: Record<string, string>, beh
   return { status: 200, body: { task: 'transcribe', duration: heard.duration, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: Math.ceil(heard.duration) } } };
 }
 
-const DEEPGRAM_MAX_BYTES = 2 * 1000 ** 3;
-
 export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
   return startSttServer(async (req, raw, behavior) => {
     const url = new URL(req.url ?? '/', 'http://stt.test');
     const type = req.headers['content-type'] ?? '';
-    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null, bytes: raw.length, audioSeconds: null };
+    const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null };
     if (type.startsWith('application/json')) {
       request.url = (JSON.parse(raw.toString('utf8')) as { url: string }).url;
       const fetched = await fetch(request.url).catch(() => undefined);
@@ -238,14 +236,6 @@ export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
     } else {
       request.audio = raw;
       request.audioType = type;
-    }
-    // Deepgram's documented refusals: files over 2 GB (413) and audio it cannot decode (400).
-    if (request.audio.length > DEEPGRAM_MAX_BYTES) return { request, answer: { status: 413, body: { err_code: 'PAYLOAD_TOO_LARGE', err_msg: 'Payload too large' } } };
-    try {
-      request.audioSeconds = (await voicedStretches(request.audio)).duration;
-    } catch (err) {
-      if (!(err instanceof UndecodableAudioError)) throw err;
-      return { request, answer: { status: 400, body: { err_code: 'Bad Request', err_msg: 'Bad Request: failed to process audio: corrupt or unsupported data' } } };
     }
     const utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0), channel: 0 }));
     return {
