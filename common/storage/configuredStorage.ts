@@ -1,7 +1,6 @@
 import type { Config } from '../config';
 import { createLocalStorage } from './localStorage';
 import type { RecordingStorage } from './recordingStorage';
-import { createS3Storage } from './s3Storage';
 
 const byConfig = new WeakMap<Config, RecordingStorage>();
 
@@ -11,7 +10,8 @@ export function recordingStorageFor(config: Config): RecordingStorage {
   if (!storage) {
     storage =
       config.STORAGE_BACKEND === 's3'
-        ? createS3Storage({
+        ? // Loaded only for s3: the local backend (the default) does not pay the AWS SDK's load time.
+          (require('./s3Storage') as typeof import('./s3Storage')).createS3Storage({
             bucket: config.S3_BUCKET,
             region: config.S3_REGION,
             endpoint: config.S3_ENDPOINT,
