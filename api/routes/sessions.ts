@@ -1,5 +1,6 @@
 import { signMediaLink } from '../../common/mediaLinks';
-import type { Config } from '../../common/config';
+import { durationMs, type Config } from '../../common/config';
+import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { getSessionResult, listSessions, type SessionResultRow } from '../../db/queries/sessions';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
@@ -8,8 +9,14 @@ import { SessionListQuery, SessionPage, SessionResult } from '../schemas/session
 
 const fullName = (first: string, last: string | null): string => [first, last].filter(Boolean).join(' ');
 
+/** A bucket's own presigned GET when the backend has one (the API stays out of the download), else our signed /media link. */
+async function mediaLink(config: Config, key: string): Promise<string> {
+  const storage = recordingStorageFor(config);
+  return storage.playbackUrl ? storage.playbackUrl(key, durationMs(config.MEDIA_URL_TTL)) : signMediaLink(config, key);
+}
+
 /** Spec 2.5: optional parts appear only when there is something to show. */
-function toResult(row: SessionResultRow, config: Config): SessionResult {
+async function toResult(row: SessionResultRow, config: Config): Promise<SessionResult> {
   const result: SessionResult = {
     id: row.id,
     activityType: 'premade-roleplay',
@@ -31,9 +38,9 @@ function toResult(row: SessionResultRow, config: Config): SessionResult {
   if (row.numFillerWords !== null) result.numFillerWords = row.numFillerWords;
   if (row.customerPersona.imageUrl) result.customerPersona = { imageUrl: row.customerPersona.imageUrl };
   // A stored file is served through a short-lived signed link; a caller's own permanent URL is passed on as is.
-  if (row.audioStorageKey) result.audioUrl = signMediaLink(config, row.audioStorageKey);
+  if (row.audioStorageKey) result.audioUrl = await mediaLink(config, row.audioStorageKey);
   else if (row.audioExternalUrl) result.audioUrl = row.audioExternalUrl;
-  if (row.videoStorageKey) result.videoUrl = signMediaLink(config, row.videoStorageKey);
+  if (row.videoStorageKey) result.videoUrl = await mediaLink(config, row.videoStorageKey);
   return result;
 }
 

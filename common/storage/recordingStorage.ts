@@ -12,6 +12,11 @@ export interface RecordingStorage {
   get(key: string): Promise<{ stream: Readable; sizeBytes: number } | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * A link a browser can fetch the stored file from directly, valid for `ttlMs` (an S3 presigned GET).
+   * Absent when the backend has none; the API then signs a link to its own /media route.
+   */
+  playbackUrl?(key: string, ttlMs: number): Promise<string>;
 }
 
 export class StorageLimitError extends Error {

@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { mediaTypeOfKey } from './mediaTypes';
+import { StorageLimitError, type RecordingStorage } from './recordingStorage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Empty for AWS itself. */
+  endpoint: string;
+  /** Where browsers reach the same server, when it differs from `endpoint` (a container network name); presigned links name it. */
+  publicEndpoint?: string;
+  /** Both empty: the SDK's default credential chain. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  partSize: number;
+}
+
+/** SigV4 links live at most 7 days, whatever MEDIA_URL_TTL asks for. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidToken', 'ExpiredToken']);
+
+/** An S3 refusal in words an operator can act on: which bucket, which endpoint, what S3 said. */
+export class S3StorageError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly httpStatus: number | undefined,
+    where: string,
+    detail: string,
+  ) {
+    const hint = CREDENTIAL_REFUSALS.has(code) || httpStatus === 403 ? ' (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy)' : '';
+    super(`S3 storage ${where} refused the request: ${code}${httpStatus ? ` ${httpStatus}` : ''}: ${detail}${hint}`);
+    this.name = 'S3StorageError';
+  }
+}
+
+function clientConfig(options: S3StorageOptions, endpoint: string): S3ClientConfig {
+  return {
+    region: options.region,
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    ...(options.accessKeyId ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+    // Checksums only where S3 requires them: the SDK's default CRC trailers (aws-chunked bodies) are not
+    // understood by every S3-compatible server (GCS interoperability, older MinIO releases).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+const statusOf = (err: unknown): number | undefined => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+
+/** Recording storage in an S3-compatible bucket. Objects appear whole (S3 PUT and multipart completion are atomic). */
+export function createS3Storage(options: S3StorageOptions): RecordingStorage & { close(): void } {
+  const client = new S3Client(clientConfig(options, options.endpoint));
+  const presigner = options.publicEndpoint && options.publicEndpoint !== options.endpoint ? new S3Client(clientConfig(options, options.publicEndpoint)) : client;
+  const where = `bucket "${options.bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+  const refusal = (err: unknown): Error =>
+    // A HEAD answer has no body, so the SDK knows only the status ("Unknown").
+    err instanceof S3ServiceException
+      ? new S3StorageError(err.name === 'Unknown' && statusOf(err) === 403 ? 'Forbidden' : err.name, statusOf(err), where, err.message)
+      : (err as Error);
+
+  return {
+    async put(key, body, { maxBytes }) {
+      let size = 0;
+      let overLimit = false;
+      async function* limited(): AsyncGenerator<Buffer> {
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            overLimit = true;
+            throw new StorageLimitError(maxBytes);
+          }
+          yield chunk;
+        }
+      }
+      // Streams part by part (never the whole file in memory); a failed multipart upload is aborted, so no parts linger.
+      const upload = new Upload({
+        client,
+        params: { Bucket: options.bucket, Key: key, Body: Readable.from(limited()), ContentType: mediaTypeOfKey(key) },
+        partSize: options.partSize,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (err) {
+        if (overLimit) throw new StorageLimitError(maxBytes);
+        throw refusal(err);
+      }
+      return { sizeBytes: size };
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return { stream: res.Body as Readable, sizeBytes: res.ContentLength ?? 0 };
+      } catch (err) {
+        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || statusOf(err) === 404)) return undefined;
+        throw refusal(err);
+      }
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: key }));
+        return true;
+      } catch (err) {
+        if (statusOf(err) === 404) return false;
+        throw refusal(err);
+      }
+    },
+    async delete(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      } catch (err) {
+        throw refusal(err);
+      }
+    },
+    async playbackUrl(key, ttlMs) {
+      const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.ceil(ttlMs / 1000)));
+      return getSignedUrl(presigner, new GetObjectCommand({ Bucket: options.bucket, Key: key, ResponseContentType: mediaTypeOfKey(key) }), { expiresIn });
+    },
+    close() {
+      client.destroy();
+      if (presigner !== client) presigner.destroy();
+    },
+  };
+}
