@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import type { Config } from '../common/config';
+import type { Db } from '../db/connection';
 import { createOutboundAgent } from '../common/outbound';
 import type { AnalysisLanguage } from '../common/recordingAnalysis';
 import { setRecordingSttJob, setRecordingTranscript } from '../db/queries/recordings';
@@ -74,7 +75,7 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         } finally {
           stop();
         }
-        return save(recording.id, resumed, null);
+        return keepTranscript(db, recording.id, resumed, null);
       }
 
       let audio: AudioInput;
@@ -113,15 +114,16 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         if (audio.kind === 'bytes') discard(audio.stream);
         if (remote) discard(remote);
       }
-      return save(recording.id, transcript, fetchedContentType);
+      return keepTranscript(db, recording.id, transcript, fetchedContentType);
     },
   };
+}
 
-  async function save(recordingId: string, transcript: Transcript, fetchedContentType: string | null): Promise<TranscriptionSummary> {
-    if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
-      throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
-    }
-    await setRecordingTranscript(db, recordingId, transcript, fetchedContentType);
-    return summary(transcript);
+/** Saves the recording's whole transcript for analysis; one without a single word fails the recording. */
+export async function keepTranscript(db: Db, recordingId: string, transcript: Transcript, fetchedContentType: string | null): Promise<TranscriptionSummary> {
+  if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
+    throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
   }
+  await setRecordingTranscript(db, recordingId, transcript, fetchedContentType);
+  return summary(transcript);
 }

@@ -32,6 +32,14 @@ export const ConfigSchema = Type.Object({
   MEDIA_URL_TTL: { ...Duration, default: '15m' },
   STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
+  // The media step (activities/media): ffmpeg works on scratch files, one directory per recording.
+  SCRATCH_DIR: Type.String({ minLength: 1, default: '.data/scratch' }),
+  RECORDING_MAX_DURATION: { ...Duration, default: '4h' },
+  // OpenAI refuses uploads over 25 MiB ("Maximum content size limit (26214400) exceeded").
+  STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 1024 * 1024, default: 26214400 }),
+  // 0: the provider's default (10 minutes for openai, whose local Whisper servers time out on long files; none for the others).
+  STT_MAX_CHUNK_DURATION: { ...Duration, default: '0' },
+  STT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 3 }),
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], { default: 'openai' }),
   STT_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.openai.com' }),
   STT_API_KEY: Type.String({ default: '' }),

@@ -28,6 +28,16 @@ export interface StartOptions {
 }
 
 /**
+ * The line the Web UI shows for the run: the recording and its company by id (ids are what the search
+ * attributes and the API take; a company's name can change after the start, the summary cannot).
+ */
+export function recordingSummary(recording: RecordingToStart): string {
+  const kind = [recording.storeRecording ? 'stored' : null, recording.roleplayId ? 'for a roleplay' : null].filter(Boolean).join(', ');
+  // A submitted transcript says so: it has no audio to look for in the activities.
+  return `${recording.sourceUrl === null ? 'Transcript' : 'Recording'} ${recording.id} · company ${recording.companyId}${kind ? ` (${kind})` : ''}`;
+}
+
+/**
  * Starts workflow `recording-<id>`; true when this call started it, false when it was already started
  * (or, unless `rerun`, has finished: a finished recording's id is never run again by an acceptance, so
  * retried acceptances never reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT,
@@ -54,7 +64,7 @@ export async function startRecordingWorkflow(temporal: Client, config: StartConf
         { key: searchAttributes.RecordingId, value: recording.id },
         { key: searchAttributes.RecordingStatus, value: 'accepted' },
       ],
-      staticSummary: `${transcript ? 'Transcript' : 'Recording'} ${recording.id}${recording.storeRecording ? ' (stored)' : ''}${recording.roleplayId ? ' for a roleplay' : ''}`,
+      staticSummary: recordingSummary(recording),
     });
     return true;
   } catch (err) {

@@ -59,6 +59,7 @@ if [ ! -d node_modules ]; then
   bash scripts/install.sh
 fi
 bash scripts/ensure-mariadb.sh
+bash scripts/ensure-media-tools.sh --worker || exit 1
 TEMPORAL="$(bash scripts/ensure-temporal.sh)"
 
 # 2. Database.

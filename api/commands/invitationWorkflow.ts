@@ -32,6 +32,8 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
       signalArgs: [{ invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
+      // Only a run this call starts takes it: later invites for the address reach the running one by signal.
+      staticSummary: `Invitation ${invitation.id} for ${invitation.email} · company ${invitation.companyId}`,
     });
     metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {

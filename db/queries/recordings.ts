@@ -43,6 +43,11 @@ export interface RecordingRow {
   submittedTranscript: unknown;
   /** The asynchronous speech-to-text job (AssemblyAI transcript id) once one was created. */
   sttJobId: string | null;
+  /** What ffprobe found (the media step); null until then and for submitted transcripts. */
+  mediaDurationMs: number | null;
+  mediaChannels: number | null;
+  mediaHasVideo: boolean | null;
+  mediaContainer: string | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -71,6 +76,10 @@ export interface DbRecording {
   rep_speaker: string | null;
   submitted_transcript: unknown;
   stt_job_id: string | null;
+  media_duration_ms: number | null;
+  media_channels: number | null;
+  media_has_video: number | boolean | null;
+  media_container: string | null;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -100,6 +109,10 @@ export function toRow(r: DbRecording): RecordingRow {
     repSpeaker: r.rep_speaker,
     submittedTranscript: r.submitted_transcript === null ? null : fromJson<unknown>(r.submitted_transcript),
     sttJobId: r.stt_job_id,
+    mediaDurationMs: r.media_duration_ms ?? null,
+    mediaChannels: r.media_channels ?? null,
+    mediaHasVideo: r.media_has_video === null || r.media_has_video === undefined ? null : Boolean(r.media_has_video),
+    mediaContainer: r.media_container ?? null,
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -144,6 +157,10 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     repSpeaker: input.repSpeaker ?? null,
     submittedTranscript: input.submittedTranscript ?? null,
     sttJobId: null,
+    mediaDurationMs: null,
+    mediaChannels: null,
+    mediaHasVideo: null,
+    mediaContainer: null,
     result: null,
     sessionId: null,
     completedAt: null,
@@ -210,6 +227,23 @@ export async function setRecordingTranscript(db: Db, id: string, transcript: unk
       ...(contentType ? { content_type: contentType } : {}),
       updated_at: db.fn.now(3),
     });
+}
+
+export interface MediaFacts {
+  durationMs: number;
+  channels: number;
+  hasVideo: boolean;
+  container: string;
+}
+
+export async function setRecordingMediaFacts(db: Db, id: string, facts: MediaFacts): Promise<void> {
+  await db('recordings').where({ id }).update({
+    media_duration_ms: facts.durationMs,
+    media_channels: facts.channels,
+    media_has_video: facts.hasVideo,
+    media_container: facts.container.slice(0, 64),
+    updated_at: db.fn.now(3),
+  });
 }
 
 /** Keeps the id of the provider's transcription job, before it is polled (see ProviderJob). */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { expectRendition } from '../support/renditionCheck';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData, RecordingFailedData } from '../../common/webhookEvents';
 import { startAssemblyAiServer, type AssemblyAiServer } from '../support/assemblyAiServer';
@@ -103,7 +104,7 @@ describe('recordings: speakers on a mono call', function () {
     expect(stt.requests).to.have.length(1);
     expect(stt.requests[0].fields).to.include({ model: 'gpt-4o-transcribe-diarize', response_format: 'diarized_json', chunking_strategy: 'auto' });
     expect(stt.requests[0].fields).not.to.have.property('timestamp_granularities[]');
-    expect(stt.requests[0].audio).to.deep.equal(call.wav);
+    expectRendition(stt.requests[0].audio, call.duration);
     expect(result.speakerAttribution).to.equal('diarization');
     expectTurnsByLabel(result);
     await keepHistory(stack.api, id, 'diarize-openai');
@@ -142,9 +143,12 @@ describe('recordings: speakers on a mono call', function () {
     const url = serveCall();
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
     const result = await completed(id);
-    // Not stored: AssemblyAI is handed the caller's URL and fetches it itself; nothing is uploaded.
-    expect(aai.uploads()).to.equal(0);
-    expect(aai.requests.find((r) => r.path === '/v2/transcript')?.body).to.include({ audio_url: url, speaker_labels: true, language_detection: true });
+    // Not stored: the worker fetched the caller's file through its outbound checks and uploaded the
+    // rendition; AssemblyAI never sees the caller's URL.
+    expect(aai.uploads()).to.equal(1);
+    const created = aai.requests.find((r) => r.path === '/v2/transcript')?.body as Record<string, unknown>;
+    expect(created).to.include({ speaker_labels: true, language_detection: true });
+    expect(created.audio_url).not.to.equal(url);
     expect(result.language).to.equal('es');
     expect(result.fillerWords).to.deep.equal([
       { word: 'o sea', count: 1 },
@@ -173,12 +177,12 @@ describe('recordings: speakers on a mono call', function () {
     expect(view.failureReason).to.match(/^Transcription failed: AssemblyAI answered HTTP 413: .*upload limit/);
     expect(aai.created()).to.equal(0);
 
-    // A file AssemblyAI cannot decode: the transcript ends in status error, which is final.
+    // A file that is not audio: the media step refuses it before anything is paid for.
     aai.set({ maxUploadBytes: 10_000_000 });
     const notAudio = files.serve(`/calls/${n}/not-audio.mp3`, { body: Buffer.from('ID3 but not really an mp3'.repeat(100)), contentType: 'audio/mpeg' });
     const undecodable = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: notAudio, storeRecording: true });
     const failed = await waitForRecording(stack.api, tenant.apiKey, undecodable, 60_000);
-    expect(failed.failureReason).to.equal('Transcription failed: AssemblyAI could not transcribe the recording: Transcoding failed. File does not appear to contain audio.');
-    expect(aai.created()).to.equal(1);
+    expect(failed.failureReason).to.equal('Preparing the audio failed: The file is not audio or video that can be decoded');
+    expect(aai.created()).to.equal(0);
   });
 });

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import type { Config } from '../../common/config';
+import type { Db } from '../../db/connection';
 import { createTemporalClient } from '../../common/temporalClient';
 import { silentLogger, testConfig, testEnv } from './env';
 import { assertResponseSchema } from './schemaAssert';
@@ -36,11 +37,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** Serves the real app on a loopback port; every JSON response is checked against its schema. */
-export async function startApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+/**
+ * Serves the real app on a loopback port; every JSON response is checked against its schema. `db` is
+ * the run's database unless a test brings another (a restored backup).
+ */
+export async function startApi(overrides: Partial<Config> = {}, db: Db = testEnv().db): Promise<TestApi> {
   const config = testConfig(overrides);
   const temporal = createTemporalClient(config);
-  const app = createApp({ db: testEnv().db, temporal, config, logger: silentLogger });
+  const app = createApp({ db, temporal, config, logger: silentLogger });
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

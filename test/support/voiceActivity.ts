@@ -45,10 +45,10 @@ export async function voicedStretches(audio: Buffer, channel?: number): Promise<
     const stretches: Stretch[] = [];
     let at = 0;
     for (const s of silences) {
-      if (s.start - at > 0.05) stretches.push({ start: round(at), end: round(s.start) });
+      if (s.start - at > MIN_STRETCH) stretches.push({ start: round(at), end: round(s.start) });
       at = s.end;
     }
-    if (duration - at > 0.05) stretches.push({ start: round(at), end: round(duration) });
+    if (duration - at > MIN_STRETCH) stretches.push({ start: round(at), end: round(duration) });
     return { stretches, duration: round(duration) };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -56,3 +56,6 @@ export async function voicedStretches(audio: Buffer, channel?: number): Promise<
 }
 
 const round = (s: number): number => Math.round(s * 1000) / 1000;
+
+/** Shorter than this is no word: the padding an MP3 encoder adds after the last silence, a click. */
+const MIN_STRETCH = 0.2;

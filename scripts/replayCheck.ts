@@ -1,0 +1,86 @@
+import { Client, Connection } from '@temporalio/client';
+import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
+import type { temporal } from '@temporalio/proto';
+
+// Replays recent live histories against the workflow code about to be deployed: a change that would
+// break executions already in flight (or a workflow type removed while runs of it exist) shows up here
+// instead of as stuck workflow tasks after the deploy.
+
+export interface ReplayCheckOptions {
+  address: string;
+  namespace: string;
+  /** Only executions started on this task queue: the ones the deployed worker will process. */
+  taskQueue: string;
+  /** Module exporting every workflow function (the worker's `workflows/index.ts`). */
+  workflowsPath: string;
+  since: Date;
+  /** Most recent executions replayed per workflow type. */
+  limitPerType: number;
+}
+
+export interface ReplayFailure {
+  workflowId: string;
+  runId: string;
+  workflowType: string;
+  nondeterminism: boolean;
+  message: string;
+}
+
+export interface ReplayCheckReport {
+  replayed: Record<string, number>;
+  failures: ReplayFailure[];
+}
+
+/** Workflow types as the worker registers them: the module's exported functions. */
+export async function workflowTypesOf(workflowsPath: string): Promise<string[]> {
+  const workflows = (await import(workflowsPath)) as Record<string, unknown>;
+  return Object.keys(workflows).filter((name) => typeof workflows[name] === 'function').sort();
+}
+
+const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCheckReport> {
+  const connection = await Connection.connect({ address: options.address });
+  try {
+    const client = new Client({ connection, namespace: options.namespace });
+    const known = await workflowTypesOf(options.workflowsPath);
+    const base = `TaskQueue = ${quoted(options.taskQueue)} AND StartTime > ${quoted(options.since.toISOString())}`;
+    // Types the code no longer exports are listed too: their open runs would fail on the new worker.
+    const typeQueries = [...known.map((type) => `${base} AND WorkflowType = ${quoted(type)}`)];
+    if (known.length > 0) typeQueries.push(`${base} AND WorkflowType NOT IN (${known.map(quoted).join(', ')})`);
+
+    const typeOfRun = new Map<string, string>();
+    const replayed: Record<string, number> = Object.fromEntries(known.map((type) => [type, 0]));
+    async function* histories(): ReplayHistoriesIterable {
+      for (const query of typeQueries) {
+        let taken = 0;
+        for await (const execution of client.workflow.list({ query, pageSize: Math.min(options.limitPerType, 1000) })) {
+          if (taken >= options.limitPerType) break;
+          taken += 1;
+          const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+          typeOfRun.set(execution.runId, execution.type);
+          yield { workflowId: execution.workflowId, history: history as temporal.api.history.v1.IHistory };
+        }
+      }
+    }
+
+    const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath, logger: new DefaultLogger('WARN') });
+    const failures: ReplayFailure[] = [];
+    for await (const result of Worker.runReplayHistories({ workflowBundle }, histories())) {
+      const workflowType = typeOfRun.get(result.runId) ?? 'unknown';
+      replayed[workflowType] = (replayed[workflowType] ?? 0) + 1;
+      if (result.error) {
+        failures.push({
+          workflowId: result.workflowId,
+          runId: result.runId,
+          workflowType,
+          nondeterminism: result.error.name === 'DeterminismViolationError',
+          message: result.error.message,
+        });
+      }
+    }
+    return { replayed, failures };
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import type { Invitation } from '../../api/schemas/invitations';
+import { testEnv } from '../support/env';
+import { startFileServer, type FileServer } from '../support/fileServer';
+import { createTenant } from '../support/fixtures';
+import { startInvitationWorld, uniqueEmail } from '../support/invitationFixtures';
+import { acceptRecording, CONVERSATION, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording } from '../support/recordingFixtures';
+import { startOpenAiSttServer } from '../support/sttServers';
+import { makeTeam } from '../support/userFixtures';
+import { startWebhookReceiver } from '../support/webhookFixtures';
+
+// `npm run replay-check` against a real dev server after real runs of every workflow type: today's code
+// replays them; a copy of the workflows with an extra activity call fails naming the execution; the same
+// call behind patched() replays the histories recorded before it.
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const WORKFLOWS_DIR = path.join(ROOT, 'workflows');
+const run = promisify(execFile);
+
+interface CheckOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function replayCheck(taskQueue: string, extra: string[] = []): Promise<CheckOutcome> {
+  const args = ['tsx', 'scripts/replay-check.ts', '--address', testEnv().temporal.address, '--namespace', 'default', '--task-queue', taskQueue, '--since', '1h', ...extra];
+  try {
+    const { stdout, stderr } = await run('npx', args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 10 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const failed = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/**
+ * The workflows module with connectivityCheck's body changed: a temp folder whose index re-exports the
+ * real workflows and a rewritten connectivityCheck.ts (node_modules linked so the bundler resolves the SDK).
+ */
+async function workflowsWithChangedConnectivityCheck(body: string): Promise<{ indexPath: string; remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-workflows-'));
+  await fs.symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const original = await fs.readFile(path.join(WORKFLOWS_DIR, 'connectivityCheck.ts'), 'utf8');
+  const changed = original
+    .replace("from '../activities'", `from '${path.join(ROOT, 'activities')}'`)
+    .replace("import { proxyActivities } from '@temporalio/workflow';", "import { patched, proxyActivities } from '@temporalio/workflow';")
+    .replace('  return probeDatabase();', body);
+  expect(changed, 'connectivityCheck.ts changed shape; update this test').to.not.equal(original);
+  expect(changed).to.include(body);
+  await fs.writeFile(path.join(dir, 'connectivityCheck.ts'), changed);
+  await fs.writeFile(
+    path.join(dir, 'index.ts'),
+    [
+      "export { connectivityCheck } from './connectivityCheck';",
+      ...['invitation', 'recordingIntake', 'webhookDelivery'].map((name) => `export { ${name} } from '${path.join(WORKFLOWS_DIR, name)}';`),
+      '',
+    ].join('\n'),
+  );
+  return { indexPath: path.join(dir, 'index.ts'), remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+describe('operations: replay-check against live histories', function () {
+  this.timeout(240_000);
+  const taskQueue = `replay-check-${randomBytes(4).toString('hex')}`;
+  let connectivityId: string;
+  let files: FileServer;
+
+  before(async () => {
+    // One task queue for every workflow type, as in production.
+    files = await startFileServer();
+    const receiver = await startWebhookReceiver();
+    const stt = await startOpenAiSttServer({ segments: CONVERSATION });
+    const stack = await startRecordingStack({ TEMPORAL_TASK_QUEUE: taskQueue, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    try {
+      const tenant = await createTenant('Replay Check Co');
+      await registerWebhook(stack.api, tenant.apiKey, receiver, '/hooks/replay');
+      const url = files.serve('/replay/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+      const recordingId = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
+      expect((await waitForRecording(stack.api, tenant.apiKey, recordingId)).status).to.equal('completed');
+      await receiver.waitFor('/hooks/replay', 1);
+
+      connectivityId = `connectivity-${randomBytes(4).toString('hex')}`;
+      await stack.api.temporal.workflow.execute('connectivityCheck', { taskQueue, workflowId: connectivityId, args: [] });
+    } finally {
+      await stack.stop();
+      await stt.close();
+      await receiver.close();
+    }
+
+    const world = await startInvitationWorld({ TEMPORAL_TASK_QUEUE: taskQueue });
+    try {
+      const tenant = await createTenant('Replay Check Invites');
+      const team = await makeTeam(tenant.company.id, 'Replay');
+      const email = uniqueEmail('replay');
+      const res = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId: team.id, role: 'User' } });
+      expect(res.status, res.text).to.equal(200);
+      await world.smtp.waitForMails(email, 1);
+    } finally {
+      await world.close();
+    }
+  });
+  after(async () => files.close());
+
+  it('passes on today’s code after runs of every workflow type', async () => {
+    const outcome = await replayCheck(taskQueue);
+    expect(outcome.code, outcome.stderr).to.equal(0);
+    for (const type of ['connectivityCheck', 'invitation', 'recordingIntake', 'webhookDelivery']) {
+      expect(outcome.stdout).to.match(new RegExp(`^${type}: [1-9]\\d* replayed$`, 'm'));
+    }
+    expect(outcome.stdout).to.include('every history replays');
+  });
+
+  it('fails, naming the workflow id, on a nondeterministic change', async () => {
+    const changed = await workflowsWithChangedConnectivityCheck('  await probeDatabase();\n  return probeDatabase();');
+    try {
+      const outcome = await replayCheck(taskQueue, ['--workflows-path', changed.indexPath]);
+      expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(1);
+      expect(outcome.stderr).to.match(new RegExp(`^FAIL ${connectivityId} \\(connectivityCheck, run [0-9a-f-]+\\): nondeterminism: `, 'm'));
+      expect(outcome.stderr).to.not.match(/^FAIL (recording|invitation|webhook)-/m);
+    } finally {
+      await changed.remove();
+    }
+  });
+
+  it('passes when the same change is behind patched()', async () => {
+    const changed = await workflowsWithChangedConnectivityCheck("  if (patched('replay-check-extra-probe')) await probeDatabase();\n  return probeDatabase();");
+    try {
+      const outcome = await replayCheck(taskQueue, ['--workflows-path', changed.indexPath]);
+      expect(outcome.code, outcome.stderr).to.equal(0);
+      expect(outcome.stdout).to.match(/^connectivityCheck: 1 replayed$/m);
+    } finally {
+      await changed.remove();
+    }
+  });
+
+  it('refuses a bad --since', async () => {
+    const outcome = await replayCheck(taskQueue, ['--since', 'soon']);
+    expect(outcome.code).to.not.equal(0);
+    expect(outcome.stderr).to.include('expected a duration such as 7d or 12h');
+  });
+});
