@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { SCOPES } from '../../common/scopes';
 import { dropDatabase, ensureDatabase } from '../../db/connection';
 import type { DemoSeed } from '../../db/seeds/demo';
 import { admin, runAdmin } from '../support/adminCli';
@@ -64,9 +65,21 @@ describe('admin CLI', () => {
       companyId = (await admin(['company:create', '--name', 'Cli Keys'])).id;
     });
 
-    it('apikey:create prints {"id","key"}; the key works against the API and is stored only hashed', async () => {
-      const out = await admin(['apikey:create', '--company', companyId]);
-      expect(Object.keys(out).sort()).to.deep.equal(['id', 'key']);
+    it('apikey:create --scopes issues a key limited to them; an unknown scope is refused naming it', async () => {
+      const out = await admin<{ id: string; key: string; scopes: string[] }>(['apikey:create', '--company', companyId, '--scopes', 'roleplays:read,sessions:read']);
+      expect(out.scopes).to.deep.equal(['roleplays:read', 'sessions:read']);
+      expect((await api.request('GET', '/api/roleplay', { apiKey: out.key })).status).to.equal(200);
+      const refused = await api.request<{ error: { code: string; message: string } }>('GET', '/api/memorization/script', { apiKey: out.key });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.error.code).to.equal('insufficient_scope');
+      expect(refused.body.error.message).to.contain('scripts:read');
+      await expectFailure(['apikey:create', '--company', companyId, '--scopes', 'roleplays:read,nope:write'], /unknown scope nope:write/);
+    });
+
+    it('apikey:create prints {"id","key","scopes"} (every scope by default); the key works against the API and is stored only hashed', async () => {
+      const out = await admin<{ id: string; key: string; scopes: string[] }>(['apikey:create', '--company', companyId]);
+      expect(Object.keys(out).sort()).to.deep.equal(['id', 'key', 'scopes']);
+      expect(out.scopes).to.deep.equal([...SCOPES]);
       const res = await api.request('GET', '/api/roleplay', { apiKey: out.key });
       expect(res.status).to.equal(200);
       const row = await testEnv().db('api_keys').where({ id: out.id }).first();

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createDb, dropDatabase, fromJson, ensureDatabase, migrationsDirectory, parseDatabaseUrl } from '../../db/connection';
+import { SCOPES } from '../../common/scopes';
 import { testConfig } from '../support/env';
 
 // The schema the issue asks for; later issues may add tables, never remove these.
@@ -210,6 +211,18 @@ describe('migrations', () => {
       expect(type, slug).to.deep.equal(slug === 'missing' ? { title: 'No type', roleplayType: 'train' } : { title: `About ${slug}`, roleplayType: slug === 'Interview' ? 'interview' : slug });
     }
     await db.migrate.latest();
+    await db('companies').where({ id: company }).delete();
+  });
+
+  it('give API keys issued before scopes existed every scope', async () => {
+    await revertThrough(db, '20261123000300_api_key_scopes');
+    const company = randomUUID();
+    await db('companies').insert({ id: company, name: 'Old keys' });
+    const key = randomUUID();
+    await db('api_keys').insert({ id: key, company_id: company, prefix: `old${randomBytes(4).toString('hex')}`, key_hash: 'x'.repeat(64) });
+    await db.migrate.latest();
+    const row = (await db('api_keys').where({ id: key }).first('scopes')) as { scopes: unknown };
+    expect(fromJson<string[]>(row.scopes)).to.deep.equal([...SCOPES]);
     await db('companies').where({ id: company }).delete();
   });
 

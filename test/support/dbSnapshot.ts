@@ -3,7 +3,8 @@ import { parseDatabaseUrl } from '../../db/connection';
 import { testEnv } from './env';
 
 // The whole database's state in one comparable value: the row count and CHECKSUM TABLE of every table.
-// Bookkeeping tables (migrations, rate-limit counters) are left out: they are not data.
+// Bookkeeping tables (migrations, rate-limit counters) are left out: they are not data; so is an API
+// key's last_used_at, which every authenticated request may move (to the minute).
 
 const IGNORED = new Set(['knex_migrations', 'knex_migrations_lock', 'rate_limit_points']);
 
@@ -32,5 +33,11 @@ export async function dbSnapshot(db: Knex = testEnv().db): Promise<DbSnapshot> {
   ];
   const snapshot: DbSnapshot = {};
   for (const { t, n } of counts) snapshot[t] = { rows: Number(n), checksum: byTable.get(t) ?? 'missing' };
+  if (snapshot.api_keys) {
+    const [[keys]] = (await db.raw(
+      "SELECT MD5(GROUP_CONCAT(CONCAT_WS('|', id, company_id, prefix, key_hash, COALESCE(name, ''), COALESCE(revoked_at, ''), scopes) ORDER BY id SEPARATOR ';')) AS digest FROM api_keys",
+    )) as [Array<{ digest: string | null }>];
+    snapshot.api_keys.checksum = keys.digest ?? 'empty';
+  }
   return snapshot;
 }

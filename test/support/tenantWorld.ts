@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../common/temporal';
-import { createBearerToken } from '../../db/queries/credentials';
+import { createApiKey, createBearerToken } from '../../db/queries/credentials';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { createTemporalClient } from '../../common/temporalClient';
 import { failRecording, insertRecording } from '../../db/queries/recordings';
@@ -33,6 +33,8 @@ export interface TenantWorld extends TenantFixture {
     recording: string;
     failedRecording: string;
     delivery: string;
+    /** A second key of the company (not the one the world calls with), for the key operations to act on. */
+    apiKey: string;
   };
   invitationToken: string;
   /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
@@ -92,6 +94,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   await rememberWebhookEvent(db, companyId, event);
   await recordWebhookDelivery(db, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500', durationMs: 5 });
   const delivery = (await db('webhook_deliveries').where({ endpoint_id: endpoint.id, event_id: event.id }).first('id')) as { id: string };
+  const spareKey = await createApiKey(db, companyId, `Spare ${mark}`);
   const token = await createBearerToken(db, companyId, 3_600_000);
   return {
     ...tenant,
@@ -107,6 +110,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       recording: recordingId,
       failedRecording: failedRecordingId,
       delivery: delivery.id,
+      apiKey: spareKey.id,
     },
     invitationToken: invitation.token,
     marks: [mark, companyId],
