@@ -27,6 +27,13 @@ export const ConfigSchema = Type.Object({
   MEDIA_URL_SECRET: Type.String({ minLength: 16, default: 'dev-media-url-secret-change-me' }),
   MEDIA_URL_TTL: { ...Duration, default: '15m' },
   STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
+  STORAGE_BACKEND: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
+  S3_BUCKET: Type.String({ default: '' }),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  S3_ENDPOINT: Type.String({ pattern: '^(https?://.*)?$', default: '' }),
+  S3_FORCE_PATH_STYLE: { ...Bool, default: false },
+  S3_ACCESS_KEY_ID: Type.String({ default: '' }),
+  S3_SECRET_ACCESS_KEY: Type.String({ default: '' }),
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram')], { default: 'openai' }),
   STT_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.openai.com' }),
@@ -84,7 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = names.map((name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`);
     throw new ConfigError(problems);
   }
-  return candidate as Config;
+  const config = candidate as Config;
+  if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND is "s3"']);
+  return config;
 }
 
 /** What a setting must look like, in words an operator can act on. */

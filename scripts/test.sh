@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-mariadb.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
+VERSITYGW="$(bash scripts/ensure-s3.sh)"
+export VERSITYGW
 npx tsc --noEmit -p .
 if [ "$#" -eq 0 ]; then set -- "test/**/*.test.ts"; fi
 npx mocha "$@"

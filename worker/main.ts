@@ -3,7 +3,7 @@ import { createActivities } from '../activities';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { untilAvailable } from '../common/startupRetry';
-import { createLocalStorage } from '../common/storage/localStorage';
+import { createRecordingStorage } from '../common/storage/createStorage';
 import { createDb, parseDatabaseUrl } from '../db/connection';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowsPath: require.resolve('../workflows'),
-      activities: createActivities({ db, config, logger, storage: createLocalStorage(config.STORAGE_DIR), metrics }),
+      activities: createActivities({ db, config, logger, storage: createRecordingStorage(config), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },
       shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
     });

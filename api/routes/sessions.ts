@@ -1,4 +1,4 @@
-import { signMediaLink } from '../../common/mediaLinks';
+import { storedMediaLink } from '../../common/storedMediaLink';
 import type { Config } from '../../common/config';
 import { getSessionResult, listSessions, type SessionResultRow } from '../../db/queries/sessions';
 import { notFound } from '../errors';
@@ -9,7 +9,7 @@ import { SessionListQuery, SessionPage, SessionResult } from '../schemas/session
 const fullName = (first: string, last: string | null): string => [first, last].filter(Boolean).join(' ');
 
 /** Spec 2.5: optional parts appear only when there is something to show. */
-function toResult(row: SessionResultRow, config: Config): SessionResult {
+async function toResult(row: SessionResultRow, config: Config): Promise<SessionResult> {
   const result: SessionResult = {
     id: row.id,
     activityType: 'premade-roleplay',
@@ -31,9 +31,9 @@ function toResult(row: SessionResultRow, config: Config): SessionResult {
   if (row.numFillerWords !== null) result.numFillerWords = row.numFillerWords;
   if (row.customerPersona.imageUrl) result.customerPersona = { imageUrl: row.customerPersona.imageUrl };
   // A stored file is served through a short-lived signed link; a caller's own permanent URL is passed on as is.
-  if (row.audioStorageKey) result.audioUrl = signMediaLink(config, row.audioStorageKey);
+  if (row.audioStorageKey) result.audioUrl = await storedMediaLink(config, row.audioStorageKey);
   else if (row.audioExternalUrl) result.audioUrl = row.audioExternalUrl;
-  if (row.videoStorageKey) result.videoUrl = signMediaLink(config, row.videoStorageKey);
+  if (row.videoStorageKey) result.videoUrl = await storedMediaLink(config, row.videoStorageKey);
   return result;
 }
 
@@ -73,7 +73,7 @@ export const sessionOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/session/{id}',
       summary: 'Get a roleplay session result',
-      description: 'audioUrl and videoUrl, when present, are links signed by this service that stop working after 15 minutes.',
+      description: 'audioUrl and videoUrl, when present, are signed links (this service\'s, or the object store\'s) that stop working after 15 minutes.',
       tags: ['Sessions'],
       auth: 'apiKey',
       params: IdParams,

@@ -12,6 +12,11 @@ export interface RecordingStorage {
   get(key: string): Promise<{ stream: Readable; sizeBytes: number } | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * A link anyone may GET for `expiresInSeconds`, when the store itself can sign one (S3). Without it the
+   * API serves the file behind its own signed /media link.
+   */
+  presignedGetUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export class StorageLimitError extends Error {

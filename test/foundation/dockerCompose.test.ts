@@ -123,6 +123,25 @@ describe('docker-compose.yml', () => {
     expect(service('api').environment?.['HOST']).to.equal('0.0.0.0');
   });
 
+  it('stores recordings in the S3-compatible service, whose bucket exists before the API and the worker start', () => {
+    const minio = service('minio');
+    expect(minio.image).to.match(/^minio\/minio:/);
+    expect(hostPort(minio, 9000)).to.equal('9000');
+    const bucketJob = commandText(service('minio-bucket'));
+    expect(service('minio-bucket').depends_on?.['minio']?.condition).to.equal('service_healthy');
+    for (const name of ['api', 'worker']) {
+      const config = loadConfig(Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, String(v)])));
+      expect(config.STORAGE_BACKEND, name).to.equal('s3');
+      expect(config.S3_ACCESS_KEY_ID).to.equal(minio.environment?.['MINIO_ROOT_USER']);
+      expect(config.S3_SECRET_ACCESS_KEY).to.equal(minio.environment?.['MINIO_ROOT_PASSWORD']);
+      expect(config.S3_FORCE_PATH_STYLE).to.equal(true);
+      expect(new URL(config.S3_ENDPOINT).port).to.equal('9000');
+      expect(bucketJob).to.contain(`mc mb --ignore-existing local/${config.S3_BUCKET}`);
+      expect(bucketJob).to.contain(`${config.S3_ACCESS_KEY_ID} ${config.S3_SECRET_ACCESS_KEY}`);
+      expect(service(name).depends_on?.['minio-bucket']?.condition, name).to.equal('service_completed_successfully');
+    }
+  });
+
   it('gives the API and the worker the same recordings volume (the worker stores, the API serves)', () => {
     const storage = String(service('api').environment?.['STORAGE_DIR']);
     expect(service('worker').environment?.['STORAGE_DIR']).to.equal(storage);
