@@ -2,6 +2,8 @@
 # Node 20 on Debian (glibc: the Temporal worker's native core needs it). The service runs TypeScript
 # with tsx, so dev dependencies (tsx) are installed too; there is no build step.
 FROM node:20-bookworm
+# ffmpeg/ffprobe: the worker's media step (probe, 16 kHz rendition, cutting at pauses).
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/install.sh scripts/install.sh

@@ -4,7 +4,7 @@ import { DEFAULT_PASSING_SCORE, type RecordingAnalysis } from '../common/recordi
 import { getRoleplay } from '../db/queries/roleplays';
 import type { Analyzer } from './analysis/analyzer';
 import { createBuiltinAnalyzer } from './analysis/builtin';
-import { toAnalysisLanguage } from './analysis/language';
+import { analysisLanguageFor } from './analysis/language';
 import { createLlmAnalyzer } from './analysis/llm';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
@@ -35,7 +35,7 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
             scorecard: roleplay?.scorecard ?? null,
             passingScore: roleplay?.passingScore ?? DEFAULT_PASSING_SCORE,
             customerName: roleplay?.customerPersona.name || null,
-            language: roleplay?.language ?? toAnalysisLanguage(transcript.language) ?? 'en',
+            language: analysisLanguageFor(transcript.language, roleplay?.language),
           },
           Context.current().cancellationSignal,
         );

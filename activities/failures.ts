@@ -18,6 +18,7 @@ export const FailureTypes = {
   ProviderUnavailable: 'ProviderUnavailable',
   NoSpeech: 'NoSpeech',
   InvalidState: 'InvalidState',
+  TooLong: 'TooLong',
 } as const;
 
 /** Longest Retry-After honoured: a provider asking for more is retried by the normal backoff. */

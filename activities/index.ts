@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps';
+import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingStatusActivities } from './recordingStatus';
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInvitationEmailActivities(deps),
     ...createInvitationExpiryActivities(deps),
     ...createWebhookActivities(deps),
+    ...createMediaActivities(deps),
   };
 }
 

@@ -22,6 +22,8 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
         if (recording.status === 'completed') return { sessionId: recording.sessionId };
         if (recording.status === 'failed') throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
         let sessionId: string | null = null;
+        // What ffprobe found decides; recordings from before the media step go by the file's content type.
+        const hasVideo = recording.mediaHasVideo ?? recording.contentType?.startsWith('video/') === true;
         if (recording.roleplayId) {
           if (!recording.userId) throw permanent(FailureTypes.InvalidState, 'The recording has no user');
           sessionId =
@@ -41,8 +43,8 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
               criteriaResponses: result.criteriaResponses,
               metricResponses: result.metricResponses,
               // Stored files play back from storage; an unstored recording only from the caller's own URL.
-              audioStorageKey: recording.storageKey && !recording.contentType?.startsWith('video/') ? recording.storageKey : null,
-              videoStorageKey: recording.storageKey && recording.contentType?.startsWith('video/') ? recording.storageKey : null,
+              audioStorageKey: recording.storageKey && !hasVideo ? recording.storageKey : null,
+              videoStorageKey: recording.storageKey && hasVideo ? recording.storageKey : null,
               audioExternalUrl: recording.storageKey ? null : recording.sourceUrl,
               recordingId: recording.id,
             }));

@@ -10,13 +10,13 @@ export function providerAgent(): Dispatcher {
 }
 
 export interface ProviderRequest {
-  method: 'POST';
+  method: 'POST' | 'GET';
   headers: Record<string, string>;
-  body: Dispatcher.DispatchOptions['body'];
+  body?: Dispatcher.DispatchOptions['body'];
   signal?: AbortSignal;
 }
 
-/** POSTs and returns the parsed JSON answer; HTTP errors become retryable or permanent failures. */
+/** Sends the request and returns the parsed JSON answer; HTTP errors become retryable or permanent failures. */
 export async function callProvider(service: string, dispatcher: Dispatcher, url: URL, req: ProviderRequest): Promise<unknown> {
   const res = await request(url, { dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });
   const text = await res.body.text();

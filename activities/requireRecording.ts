@@ -8,3 +8,9 @@ export async function requireRecording(db: Knex, recordingId: string): Promise<R
   if (!row) throw permanent(FailureTypes.RecordingNotFound, `Recording ${recordingId} does not exist`);
   return row;
 }
+
+/** The URL of the recording's audio; a submitted transcript has none, and no step should ask for it. */
+export function requireSourceUrl(recording: RecordingRow): string {
+  if (recording.sourceUrl === null) throw permanent(FailureTypes.InvalidState, 'The recording is a submitted transcript and has no audio');
+  return recording.sourceUrl;
+}

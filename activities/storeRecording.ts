@@ -7,7 +7,7 @@ import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
 import { meter } from './progress';
 import { discard, openRecordingSource } from './recordingSource';
-import { requireRecording } from './requireRecording';
+import { requireRecording, requireSourceUrl } from './requireRecording';
 
 export interface StoredRecording {
   storageKey: string;
@@ -28,7 +28,7 @@ export function createStoreRecordingActivities({ db, config, storage }: Activity
         return { storageKey: recording.storageKey, contentType: recording.contentType, sizeBytes: recording.sizeBytes ?? 0 };
       }
       const signal = Context.current().cancellationSignal;
-      const source = await openRecordingSource(recording.sourceUrl, dispatcher, { maxBytes, signal });
+      const source = await openRecordingSource(requireSourceUrl(recording), dispatcher, { maxBytes, signal });
       const storageKey = `${recording.companyId}/${recording.id}.${source.extension}`;
       const counter = meter(maxBytes);
       let sizeBytes: number;

@@ -2,19 +2,21 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import type { Config } from '../common/config';
+import type { Db } from '../db/connection';
 import { createOutboundAgent } from '../common/outbound';
 import type { AnalysisLanguage } from '../common/recordingAnalysis';
-import { setRecordingTranscript } from '../db/queries/recordings';
+import { setRecordingSttJob, setRecordingTranscript } from '../db/queries/recordings';
 import { getRoleplay } from '../db/queries/roleplays';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
 import { keepAlive, meter } from './progress';
 import { discard, openRecordingSource } from './recordingSource';
-import { requireRecording } from './requireRecording';
+import { requireRecording, requireSourceUrl } from './requireRecording';
+import { createAssemblyAiSpeechToText } from './stt/assemblyai';
 import { createDeepgramSpeechToText } from './stt/deepgram';
 import { providerAgent } from './providerHttp';
 import { createOpenAiSpeechToText } from './stt/openai';
-import type { AudioInput, SpeechToText, Transcript } from './stt/transcript';
+import type { AudioInput, ProviderJob, SpeechToText, Transcript, TranscribeOptions } from './stt/transcript';
 
 export interface TranscriptionSummary {
   provider: Transcript['provider'];
@@ -24,7 +26,19 @@ export interface TranscriptionSummary {
 }
 
 export function createSpeechToText(config: Config, dispatcher = providerAgent()): SpeechToText {
-  return config.STT_PROVIDER === 'deepgram' ? createDeepgramSpeechToText(config, dispatcher) : createOpenAiSpeechToText(config, dispatcher);
+  switch (config.STT_PROVIDER) {
+    case 'deepgram':
+      return createDeepgramSpeechToText(config, dispatcher);
+    case 'assemblyai':
+      return createAssemblyAiSpeechToText(config, dispatcher);
+    default:
+      return createOpenAiSpeechToText(config, dispatcher);
+  }
+}
+
+/** The caller's repChannel names the rep when the provider labelled the speakers by channel. */
+function withRepChannel(transcript: Transcript, repChannel: string | null): Transcript {
+  return transcript.speakerAttribution === 'channels' && repChannel ? { ...transcript, repSpeaker: repChannel } : transcript;
 }
 
 const summary = (t: Transcript): TranscriptionSummary => ({
@@ -49,6 +63,20 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
       const signal = Context.current().cancellationSignal;
       const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
       const language: AnalysisLanguage | undefined = roleplay?.language;
+      const job: ProviderJob = { id: recording.sttJobId, created: (jobId) => setRecordingSttJob(db, recording.id, jobId) };
+      const options: TranscribeOptions = { language, signal, job };
+
+      // A job an earlier attempt already paid for is finished without touching the audio again.
+      if (recording.sttJobId && stt.resume) {
+        const stop = keepAlive(5_000);
+        let resumed: Transcript;
+        try {
+          resumed = withRepChannel(await stt.resume(recording.sttJobId, options), recording.repChannel);
+        } finally {
+          stop();
+        }
+        return keepTranscript(db, recording.id, resumed, null);
+      }
 
       let audio: AudioInput;
       let fetchedContentType: string | null = null;
@@ -60,10 +88,10 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         const contentType = recording.contentType ?? 'application/octet-stream';
         audio = { kind: 'bytes', stream: stored.stream, contentType, filename: path.posix.basename(recording.storageKey) };
       } else if (stt.fetchesUrls) {
-        audio = { kind: 'url', url: recording.sourceUrl };
+        audio = { kind: 'url', url: requireSourceUrl(recording) };
       } else {
         // Not stored, and the provider needs bytes: stream the caller's file straight through.
-        const source = await openRecordingSource(recording.sourceUrl, outbound, { maxBytes, signal });
+        const source = await openRecordingSource(requireSourceUrl(recording), outbound, { maxBytes, signal });
         counter = meter(maxBytes);
         const counted = counter;
         remote = source.stream;
@@ -75,7 +103,7 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
       const stop = keepAlive(5_000);
       let transcript: Transcript;
       try {
-        transcript = await stt.transcribe(audio, { language, signal });
+        transcript = withRepChannel(await stt.transcribe(audio, options), recording.repChannel);
       } catch (err) {
         if (counter && counter.bytes() > maxBytes) {
           throw permanent(FailureTypes.TooLarge, `The recording is larger than the ${maxBytes}-byte limit`);
@@ -86,11 +114,16 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         if (audio.kind === 'bytes') discard(audio.stream);
         if (remote) discard(remote);
       }
-      if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
-        throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
-      }
-      await setRecordingTranscript(db, recording.id, transcript, fetchedContentType);
-      return summary(transcript);
+      return keepTranscript(db, recording.id, transcript, fetchedContentType);
     },
   };
+}
+
+/** Saves the recording's whole transcript for analysis; one without a single word fails the recording. */
+export async function keepTranscript(db: Db, recordingId: string, transcript: Transcript, fetchedContentType: string | null): Promise<TranscriptionSummary> {
+  if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
+    throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
+  }
+  await setRecordingTranscript(db, recordingId, transcript, fetchedContentType);
+  return summary(transcript);
 }

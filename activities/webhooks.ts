@@ -3,7 +3,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { request, type Dispatcher } from 'undici';
 import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
 import { retryAfterMs } from '../common/retryAfter';
-import type { WebhookEvent, WebhookEventType } from '../common/webhookEvents';
+import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
 import {
@@ -13,13 +13,16 @@ import {
   recordWebhookDelivery,
   type NewWebhookDelivery,
 } from '../db/queries/webhooks';
+import { rememberWebhookEvent } from '../db/queries/webhookEvents';
 import type { ActivityDeps } from './deps';
 import { webhookRetryFromConfig } from './webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
   companyId: string;
   endpointId: string;
-  event: WebhookEvent;
+  event: DeliverableEvent;
+  /** See WebhookDeliveryInput.attemptOffset. */
+  attemptOffset?: number;
 }
 
 export type WebhookDeliveryResult =
@@ -45,11 +48,13 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
    * The attempt number is Temporal's, so the record of an attempt is written once however often
    * the activity's own bookkeeping is retried.
    */
-  async function attemptDelivery({ companyId, endpointId, event }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
-    const attempt = Context.current().info.attempt;
+  async function attemptDelivery({ companyId, endpointId, event, attemptOffset }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+    const attempt = Context.current().info.attempt + (attemptOffset ?? 0);
     const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
     if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
     if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
+    // Kept so that the event can be redelivered as it was (POST …/deliveries/{id}/redeliver).
+    await rememberWebhookEvent(db, companyId, event);
 
     const body = JSON.stringify(event);
     const started = Date.now();

@@ -29,6 +29,9 @@ export const badRequest = (code: string, message: string, details: ErrorDetail[]
 export const unauthorized = (code: string, message: string): ApiError =>
   new ApiError(401, code, message, [], { 'www-authenticate': 'ApiKey, Bearer' });
 export const forbidden = (code: string, message: string): ApiError => new ApiError(403, code, message);
+/** The API key lacks the scope an operation needs (or one it tried to grant). */
+export const insufficientScope = (scope: string): ApiError =>
+  new ApiError(403, 'insufficient_scope', `This API key does not have the scope ${scope}.`, [{ in: 'header', field: 'x-api-key', message: `the key lacks the scope ${scope}` }]);
 export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} was not found.`);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
 export const gone = (code: string, message: string): ApiError => new ApiError(410, code, message);

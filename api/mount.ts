@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { AppDeps } from './deps';
-import { badRequest } from './errors';
+import { badRequest, insufficientScope } from './errors';
 import { authenticate } from './middleware/authenticate';
 import type { RateLimit } from './middleware/rateLimit';
 import type { Operation } from './operation';
@@ -16,10 +16,11 @@ export function mountOperations(router: Router, operations: readonly Operation[]
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
-      const { company, rateLimitSubject } = await authenticate(ctx, op.auth, deps);
+      const { company, rateLimitSubject, scopes, apiKeyId } = await authenticate(ctx, op.auth, deps);
       // For the request log line.
       ctx.state.company = company;
       if (rateLimit && rateLimitSubject !== null) await rateLimit.consume(ctx, rateLimitSubject);
+      if (op.scope !== null && !scopes.includes(op.scope)) throw insufficientScope(op.scope);
 
       const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
       const query: Record<string, unknown> = { ...ctx.query };
@@ -40,7 +41,7 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       }
       assertValid(problems);
 
-      const result = await op.handler({ params, query, body, headers, company, deps, ctx });
+      const result = await op.handler({ params, query, body, headers, company, credential: { scopes, apiKeyId }, deps, ctx });
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
         ctx.body = result;

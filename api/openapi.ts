@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorBody } from './schemas/common';
 import type { Operation } from './operation';
+import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope } from '../common/webhookEvents';
 
 type Json = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as J
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request: every problem is listed in error.details.',
   401: 'Missing, invalid, expired or revoked credential.',
-  403: 'A child company id that is not a direct child of the caller.',
+  403: "The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller.",
   404: 'Unknown id, or an id of another company.',
   409: 'Conflicts with the current state.',
   410: 'No longer available.',
@@ -32,6 +33,50 @@ function parameters(location: 'path' | 'query' | 'header', schema: TSchema | und
   }));
 }
 
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to a receiver for each event type. */
+function webhooks(): Record<string, Json> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_DESCRIPTIONS.map((d) => [
+      d.type,
+      {
+        post: {
+          operationId: `webhook.${d.type}`.replace(/\.([a-z])/g, (_m, c: string) => c.toUpperCase()),
+          summary: `${d.type} event`,
+          description: `${d.summary} Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).`,
+          tags: ['Webhooks'],
+          requestBody: { required: true, content: { 'application/json': { schema: plain(webhookEnvelope(d)) } } },
+          responses: { '200': { description: 'Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried.' } },
+        },
+      },
+    ]),
+  );
+}
+
+/** What each tag groups, for the documentation's sections; an operation's tag missing here fails the build of the document. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Operations: 'Health and readiness probes for load balancers and orchestrators.',
+  'API keys': 'Scoped API keys of the company: listing, issuing and revoking them (scope keys:manage).',
+  Auth: 'Exchanging an API key for a short-lived bearer token.',
+  Sessions: 'Roleplay sessions: the scored attempts of users.',
+  Roleplays: 'Premade roleplays: what users practise and how they are scored.',
+  'Memorization scripts': 'Memorization scripts and their segments.',
+  Users: 'The users of a company and its direct child companies.',
+  Invitations: 'Inviting users by email and accepting invitations.',
+  Teams: 'Teams users belong to.',
+  Counts: 'Active-user counts of the company and its child companies.',
+  Webhooks: 'Endpoints that receive signed events, their delivery logs, and the events themselves.',
+  Recordings: 'Submitting call recordings for transcription and analysis, and following them.',
+};
+
+function tags(operations: readonly Operation[]): Json[] {
+  const names = [...new Set(operations.flatMap((op) => op.tags))];
+  return names.map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    if (!description) throw new Error(`OpenAPI tag "${name}" has no description in api/openapi.ts`);
+    return { name, description };
+  });
+}
+
 /** The OpenAPI 3.1 document, generated from the same operation list the router serves. */
 export function buildOpenApi(operations: readonly Operation[], serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -40,7 +85,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
       : { description: 'Success' };
-    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
+    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.scope !== null ? [403] : []), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
@@ -51,9 +96,12 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     paths[op.path][op.method] = {
       operationId: op.operationId,
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      description: op.scope ? `${op.description}\n\nRequires the API key scope \`${op.scope}\`.` : op.description,
       tags: op.tags,
+      // The scope is named in the description and in x-required-scope: Spectral (oas3-operation-security-defined)
+      // accepts entries in a security requirement only for OAuth scopes.
       security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
+      ...(op.scope ? { 'x-required-scope': op.scope } : {}),
       parameters: [...parameters('path', op.params), ...parameters('query', op.query), ...parameters('header', op.headers)],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body) } } } } : {}),
       responses,
@@ -64,9 +112,11 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     info: {
       title: 'Sales Practice Service API',
       version: '1.0.0',
-      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts and recording intake.',
+      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts, webhooks and recording intake.',
+      contact: { name: 'Sales Practice Service', url: 'https://github.com/sales-practice/service' },
     },
     servers: [{ url: serverUrl }],
+    tags: tags(operations),
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
@@ -75,5 +125,6 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
       schemas: { ErrorBody: plain(ErrorBody) },
     },
     paths,
+    webhooks: webhooks(),
   };
 }

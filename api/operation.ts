@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
+import type { Scope } from '../common/scopes';
 import type { AppDeps } from './deps';
 
 // An operation is the single description of an endpoint: its schemas drive request validation,
@@ -30,9 +31,12 @@ export interface OperationSpec<
   /** OpenAPI-style path, e.g. /api/roleplay/{id}. */
   path: string;
   summary: string;
-  description?: string;
+  /** What the operation does, for the documentation (Spectral requires one on every operation). */
+  description: string;
   tags: string[];
   auth: A;
+  /** The scope an API key needs for this operation (null for operations without a credential). */
+  scope: A extends 'none' ? null : Scope;
   params?: P;
   query?: Q;
   body?: B;
@@ -60,6 +64,8 @@ export interface OperationInput<P, Q, B, H, C extends CallerCompany | null> {
   headers: H;
   /** The authenticated caller's company (null for auth 'none'). */
   company: C;
+  /** The credential's scopes and, when an API key was used, its id. */
+  credential: { scopes: readonly Scope[]; apiKeyId: string | null };
   deps: AppDeps;
   ctx: Context;
 }

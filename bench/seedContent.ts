@@ -56,10 +56,10 @@ export function scorecardFor(n: number): Scorecard {
 }
 
 export const roleplayKinds = [
-  { title: 'Discovery call', roleplayType: 'discovery' },
-  { title: 'Objection handling', roleplayType: 'objection' },
-  { title: 'Cold call', roleplayType: 'cold-call' },
-  { title: 'Renewal negotiation', roleplayType: 'negotiation' },
+  { title: 'Discovery call', roleplayType: 'Train' },
+  { title: 'Objection handling', roleplayType: 'Train' },
+  { title: 'Cold call', roleplayType: 'Train' },
+  { title: 'Renewal negotiation', roleplayType: 'Interview' },
 ];
 
 export const scriptLines = [

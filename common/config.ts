@@ -15,6 +15,10 @@ export const ConfigSchema = Type.Object({
   TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice' }),
   // How long POST /api/recording waits for Temporal to accept a workflow start before answering 503.
   TEMPORAL_START_TIMEOUT: { ...Duration, default: '10s' },
+  // How long POST /api/recording/{id}/cancel waits for the workflow to record the cancellation before answering anyway.
+  RECORDING_CANCEL_WAIT: { ...Duration, default: '10s' },
+  // How long POST /api/webhook-endpoints/{id}/test and …/redeliver wait for the attempt's outcome before answering `pending`.
+  WEBHOOK_ATTEMPT_WAIT: { ...Duration, default: '30s' },
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),
@@ -35,10 +39,20 @@ export const ConfigSchema = Type.Object({
   S3_ACCESS_KEY_ID: Type.String({ default: '' }),
   S3_SECRET_ACCESS_KEY: Type.String({ default: '' }),
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
-  STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram')], { default: 'openai' }),
+  // The media step (activities/media): ffmpeg works on scratch files, one directory per recording.
+  SCRATCH_DIR: Type.String({ minLength: 1, default: '.data/scratch' }),
+  RECORDING_MAX_DURATION: { ...Duration, default: '4h' },
+  // OpenAI refuses uploads over 25 MiB ("Maximum content size limit (26214400) exceeded").
+  STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 1024 * 1024, default: 26214400 }),
+  // 0: the provider's default (10 minutes for openai, whose local Whisper servers time out on long files; none for the others).
+  STT_MAX_CHUNK_DURATION: { ...Duration, default: '0' },
+  STT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 3 }),
+  STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], { default: 'openai' }),
   STT_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.openai.com' }),
   STT_API_KEY: Type.String({ default: '' }),
   STT_MODEL: Type.String({ minLength: 1, default: 'whisper-1' }),
+  // Providers that transcribe asynchronously (AssemblyAI) are asked for the job's status this often.
+  STT_POLL_INTERVAL: { ...Duration, default: '3s' },
   LLM_BASE_URL: Type.String({ default: '' }),
   LLM_API_KEY: Type.String({ default: '' }),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),

@@ -7,13 +7,23 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ANALYSIS_LANGUAGES = ['en', 'es', 'fr-CA', 'pt-BR', 'cs'] as const;
 export type AnalysisLanguage = (typeof ANALYSIS_LANGUAGES)[number];
 
+export const SPEAKER_ATTRIBUTIONS = ['channels', 'diarization', 'transcript', 'none'] as const;
+export type SpeakerAttribution = (typeof SPEAKER_ATTRIBUTIONS)[number];
+
 export const ScorecardResponse = Type.Object(
   {
     title: Type.String(),
-    passed: Type.Boolean(),
+    passed: Type.Boolean({ description: 'false also when the item is not assessable (see assessable).' }),
     explanation: Type.String(),
     weight: Type.Number({ minimum: 0 }),
     sectionTitle: Type.String(),
+    assessable: Type.Optional(
+      Type.Literal(false, {
+        description:
+          'Present (false) only when the recording cannot tell: the item needs two speakers told apart and speakerAttribution is none. ' +
+          'Such an item is neither passed nor failed and does not count towards the score.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -27,12 +37,32 @@ export const RecordingAnalysis = Type.Object(
     analyzer: Type.Union([Type.Literal('builtin'), Type.Literal('llm')], { description: 'Which analyzer judged the scorecard.' }),
     language: Type.Union(
       ANALYSIS_LANGUAGES.map((l) => Type.Literal(l)),
-      { description: 'Language the filler words were counted in.' },
+      { description: 'Language the filler words and questions were counted in: the one the provider detected when it reports one, else the roleplay\'s, else en.' },
     ),
     length: Type.Integer({ minimum: 0, description: 'Duration in milliseconds.' }),
     wpm: Type.Number({ minimum: 0, description: "The rep's words per minute of their own speaking time." }),
-    talkRatio: Type.Number({ minimum: 0, maximum: 1, description: "The rep's share of the words spoken." }),
+    speakerAttribution: Type.Union(
+      SPEAKER_ATTRIBUTIONS.map((a) => Type.Literal(a)),
+      {
+        description:
+          'How the rep was told from the customer: channels (one side per audio channel), diarization (speaker labels from the provider), ' +
+          'transcript (speakers named in a submitted transcript) or none (one unlabelled voice: the measures that need two speakers are left out).',
+      },
+    ),
+    talkRatio: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "The rep's share of the speaking time. Left out when speakerAttribution is none." })),
+    longestMonologue: Type.Optional(Type.Number({ minimum: 0, description: "The rep's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none." })),
+    longestCustomerStory: Type.Optional(
+      Type.Number({ minimum: 0, description: "The customer's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none." }),
+    ),
+    interactivity: Type.Optional(Type.Number({ minimum: 0, description: 'Speaker switches per minute of the call. Left out when speakerAttribution is none.' })),
+    patience: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'Mean pause, in seconds, before the rep speaks after the customer stops. Left out when speakerAttribution is none or the rep never answers the customer.',
+      }),
+    ),
     numQuestions: Type.Integer({ minimum: 0, description: 'Questions asked by the rep.' }),
+    customerQuestions: Type.Optional(Type.Integer({ minimum: 0, description: 'Questions asked by the customer. Left out when speakerAttribution is none.' })),
     numFillerWords: Type.Integer({ minimum: 0, description: 'Filler words said by the rep.' }),
     fillerWords: Type.Array(Type.Object({ word: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
     customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known." }),
@@ -50,3 +80,13 @@ export type RecordingAnalysis = Static<typeof RecordingAnalysis>;
 
 /** Passing score of recordings submitted without a roleplay. */
 export const DEFAULT_PASSING_SCORE = 70;
+
+/**
+ * A result as stored: results saved before speakerAttribution existed get it from their snippets
+ * (a customer snippet means the provider told the speakers apart; otherwise there was one voice).
+ */
+export function storedAnalysis(stored: unknown): RecordingAnalysis {
+  const result = stored as RecordingAnalysis;
+  if (result.speakerAttribution) return result;
+  return { ...result, speakerAttribution: result.snippets.some((s) => !s.isUser) ? 'diarization' : 'none' };
+}

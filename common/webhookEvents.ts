@@ -1,8 +1,17 @@
-// Webhook event contract: the envelope and payloads receivers get (documented in the README).
-// The event id is fixed when the event is first built and stays the same on every retry.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { RecordingAnalysis } from './recordingAnalysis';
 
+// Webhook event contract: the envelope and payloads receivers get, as TypeBox schemas — the one
+// source for the TypeScript types, GET /api/webhook-events and the OpenAPI document's `webhooks`.
+// The event id is fixed when the event is first built and stays the same on every retry and redelivery.
+
+/** The event types an endpoint subscribes to. */
 export const WEBHOOK_EVENT_TYPES = ['recording.processing.completed', 'recording.processing.failed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent only on request (POST /api/webhook-endpoints/{id}/test), whatever the endpoint subscribes to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export type DeliverableEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
 export interface WebhookEvent<T = unknown> {
   id: string;
@@ -12,24 +21,73 @@ export interface WebhookEvent<T = unknown> {
   data: T;
 }
 
-export interface RecordingEventUser {
-  id: string;
-  name: string;
-  userUniqueIdentifier: string;
+const Id = Type.String({ format: 'uuid' });
+
+export const RecordingEventUser = Type.Object(
+  { id: Id, name: Type.String(), userUniqueIdentifier: Type.String() },
+  { additionalProperties: false, description: 'The user the recording belongs to.' },
+);
+export type RecordingEventUser = Static<typeof RecordingEventUser>;
+
+export const RecordingCompletedData = Type.Object(
+  {
+    recordingId: Id,
+    status: Type.Literal('completed'),
+    user: RecordingEventUser,
+    sessionId: Type.Union([Id, Type.Null()], { description: 'The session created when the recording was submitted with a roleplayId.' }),
+    result: RecordingAnalysis,
+  },
+  { additionalProperties: false },
+);
+export type RecordingCompletedData = Static<typeof RecordingCompletedData>;
+
+export const RecordingFailedData = Type.Object(
+  {
+    recordingId: Id,
+    status: Type.Literal('failed'),
+    user: Type.Union([RecordingEventUser, Type.Null()], { description: 'Null when the recording failed before its user was resolved.' }),
+    reason: Type.String({ description: 'What failed, e.g. "Transcription failed: …" or "Processing was cancelled".' }),
+  },
+  { additionalProperties: false },
+);
+export type RecordingFailedData = Static<typeof RecordingFailedData>;
+
+export const WebhookTestData = Type.Object(
+  { endpointId: Id, message: Type.String() },
+  { additionalProperties: false },
+);
+export type WebhookTestData = Static<typeof WebhookTestData>;
+
+export interface WebhookTestEvent extends Omit<WebhookEvent<WebhookTestData>, 'type'> {
+  type: typeof WEBHOOK_TEST_EVENT;
 }
 
-export interface RecordingCompletedData {
-  recordingId: string;
-  status: 'completed';
-  user: RecordingEventUser;
-  /** Present when the recording was submitted with a roleplayId. */
-  sessionId: string | null;
-  result: unknown;
+/** What the delivery workflow sends: a subscribed event, or a test event. */
+export type DeliverableEvent = WebhookEvent | WebhookTestEvent;
+
+export interface WebhookEventDescription {
+  type: DeliverableEventType;
+  summary: string;
+  /** Whether an endpoint subscribes to it (`events`); the test event is sent on request only. */
+  subscribable: boolean;
+  data: TSchema;
 }
 
-export interface RecordingFailedData {
-  recordingId: string;
-  status: 'failed';
-  user: RecordingEventUser | null;
-  reason: string;
+export const WEBHOOK_EVENT_DESCRIPTIONS: readonly WebhookEventDescription[] = [
+  { type: 'recording.processing.completed', summary: 'A recording was transcribed and analysed; `data.result` is the analysis.', subscribable: true, data: RecordingCompletedData },
+  { type: 'recording.processing.failed', summary: 'A recording failed for good or was cancelled; `data.reason` says why.', subscribable: true, data: RecordingFailedData },
+  { type: WEBHOOK_TEST_EVENT, summary: 'Sent by POST /api/webhook-endpoints/{id}/test to check that an endpoint receives and verifies events.', subscribable: false, data: WebhookTestData },
+];
+
+/** The whole body a receiver gets for one event type. */
+export function webhookEnvelope(description: WebhookEventDescription): TSchema {
+  return Type.Object(
+    {
+      id: { ...Id, description: 'Event id: the same on every retry and redelivery; de-duplicate on it.' },
+      type: Type.Literal(description.type),
+      createdAt: Type.String({ format: 'date-time' }),
+      data: description.data,
+    },
+    { additionalProperties: false, description: description.summary },
+  );
 }

@@ -59,6 +59,7 @@ if [ ! -d node_modules ]; then
   bash scripts/install.sh
 fi
 bash scripts/ensure-mariadb.sh
+bash scripts/ensure-media-tools.sh --worker || exit 1
 TEMPORAL="$(bash scripts/ensure-temporal.sh)"
 
 # 2. Database.
@@ -134,6 +135,11 @@ cat <<EOF
   Logs           .data/api.log .data/worker.log .data/temporal.log
 
   Try:  curl -H "x-api-key: $API_KEY" $API_URL/api/roleplay
+
+  A call transcript (WebVTT, no audio, no provider key needed), then its result:
+        curl -H "x-api-key: $API_KEY" -H 'content-type: application/json' \\
+          -d @scripts/sample-transcript.json $API_URL/api/recording
+        curl -H "x-api-key: $API_KEY" $API_URL/api/recording/<recordingId>
 
   Ctrl-C stops everything started here.
 EOF

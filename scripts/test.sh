@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || bash scripts/install.sh
 bash scripts/ensure-mariadb.sh
+bash scripts/ensure-media-tools.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
 VERSITYGW="$(bash scripts/ensure-s3.sh)"

@@ -1,5 +1,6 @@
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { untilAvailable } from '../common/startupRetry';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     connection = await untilAvailable('temporal', config.TEMPORAL_ADDRESS, () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }), logger, {
       signal: startup.signal,
     });
+    // What killed workers left behind: their scratch folders and unfinished uploads.
+    const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
+    if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,

@@ -2,9 +2,12 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  defineQuery,
   isCancellation,
   log,
+  patched,
   proxyActivities,
+  setHandler,
   TimeoutFailure,
   upsertSearchAttributes,
   uuid4,
@@ -41,13 +44,38 @@ const provider = proxyActivities<Activities>({
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
 });
 
+/** Probing, rendering and cutting the recording with ffmpeg: long, heartbeating, a few retries for passing faults. */
+const media = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
+});
+
+/** Patch id: recordings go through the media step (probe, 16 kHz rendition, pieces within the provider's limits). */
+export const MEDIA_STEP_PATCH = 'media-step';
+
+export interface RecordingProgress {
+  step: string;
+  /** Pieces of audio transcribed so far and in all; 0/0 before the media step planned them. */
+  piecesDone: number;
+  piecesTotal: number;
+}
+
+/** `temporal workflow query --workflow-id recording-<id> --type status` */
+export const recordingStatusQuery = defineQuery<RecordingProgress>('status');
+
 export interface RecordingIntakeInput {
   recordingId: string;
   companyId: string;
   storeRecording: boolean;
   /** Only in runs started before the worker owned the webhook retry policy (see workflows/webhookNotify.ts). */
   webhookRetry?: WebhookRetry;
+  /** The caller submitted a transcript instead of audio: nothing to fetch or transcribe. */
+  transcriptSubmitted?: boolean;
 }
+
+/** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
+export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
 
 export type RecordingIntakeOutcome =
   | { status: 'completed'; sessionId: string | null }
@@ -89,6 +117,9 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   };
 
   let step = 'Resolving the user';
+  const progress = { piecesDone: 0, piecesTotal: 0 };
+  setHandler(recordingStatusQuery, () => ({ step, ...progress }));
+  let mediaStep = false;
   let user: RecordingEventUser | null = null;
   let result: RecordingAnalysis;
   let sessionId: string | null;
@@ -99,9 +130,30 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       await moveTo('fetching');
       await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
     }
-    step = 'Transcription';
-    await moveTo('transcribing');
-    await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+    // The API saved a submitted transcript with the recording: analysis reads it like any other.
+    const submitted = input.transcriptSubmitted === true && patched(TRANSCRIPT_SUBMISSIONS_PATCH);
+    if (!submitted) {
+      step = 'Transcription';
+      await moveTo('transcribing');
+      mediaStep = patched(MEDIA_STEP_PATCH);
+      if (mediaStep) {
+        step = 'Preparing the audio';
+        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
+        step = 'Transcription';
+        progress.piecesTotal = plan.pieces.length;
+        const queue = [...plan.pieces];
+        const lane = async (): Promise<void> => {
+          for (let piece = queue.shift(); piece; piece = queue.shift()) {
+            await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+            progress.piecesDone += 1;
+          }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
+        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
+      } else {
+        await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+      }
+    }
     step = 'Analysis';
     await moveTo('analyzing');
     result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
@@ -114,6 +166,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
+      if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
       const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
@@ -122,6 +175,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (cancelled) throw err;
     return { status: 'failed', reason };
   }
+  if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   if (user) {

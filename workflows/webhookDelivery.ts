@@ -1,7 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { WebhookDeliveryResult } from '../activities/webhooks';
-import type { WebhookEvent } from '../common/webhookEvents';
+import type { DeliverableEvent } from '../common/webhookEvents';
 import { DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
 
 // Error types of deliverWebhook that no retry can fix (see activities/webhooks.ts).
@@ -10,8 +10,10 @@ const PERMANENT_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
 export interface WebhookDeliveryInput {
   companyId: string;
   endpointId: string;
-  event: WebhookEvent;
+  event: DeliverableEvent;
   retry: WebhookRetry;
+  /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
+  attemptOffset?: number;
 }
 
 /**
@@ -36,5 +38,5 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     },
     summary: `POST ${input.event.type} ${input.event.id}`,
   });
-  return deliverWebhook({ companyId: input.companyId, endpointId: input.endpointId, event: input.event });
+  return deliverWebhook({ companyId: input.companyId, endpointId: input.endpointId, event: input.event, attemptOffset: input.attemptOffset });
 }

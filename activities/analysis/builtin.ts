@@ -2,15 +2,15 @@ import type { RecordingAnalysis, ScorecardResponse } from '../../common/recordin
 import type { Analyzer, AnalysisInput } from './analyzer';
 import { measure } from './measures';
 import { effectiveScorecard, judgeItem, respond, scoreOf, type JudgeContext } from './scorecard';
-import { hasSpeakerLabels, toTurns } from './turns';
+import { speakerAttributionOf } from '../stt/transcript';
+import { toTurns } from './turns';
 
 /** The parts of an analysis every analyzer shares: turns, measures and the judging context. */
 export function prepare(input: AnalysisInput) {
-  const diarised = hasSpeakerLabels(input.transcript);
   const turns = toTurns(input.transcript);
-  const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, diarised);
-  const ctx: JudgeContext = { measures, repText: turns.filter((t) => t.isUser).map((t) => t.text).join('\n'), diarised };
-  return { diarised, turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard, diarised) };
+  const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, speakerAttributionOf(input.transcript));
+  const ctx: JudgeContext = { measures, repText: turns.filter((t) => t.isUser).map((t) => t.text).join('\n') };
+  return { turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard) };
 }
 
 export function assemble(
@@ -22,12 +22,24 @@ export function assemble(
 ): RecordingAnalysis {
   const { measures, turns } = prepared;
   const score = scoreOf([...criteriaResponses, ...metricResponses]);
+  const c = measures.conversation;
   return {
     analyzer,
     language: input.language,
     length: measures.lengthMs,
     wpm: measures.wpm,
-    talkRatio: measures.talkRatio,
+    speakerAttribution: measures.speakerAttribution,
+    // The two-speaker measures are left out, not zero, when the speakers cannot be told apart.
+    ...(c
+      ? {
+          talkRatio: c.talkRatio,
+          longestMonologue: c.longestMonologue,
+          longestCustomerStory: c.longestCustomerStory,
+          interactivity: c.interactivity,
+          ...(c.patience !== null ? { patience: c.patience } : {}),
+          customerQuestions: c.customerQuestions,
+        }
+      : {}),
     numQuestions: measures.numQuestions,
     numFillerWords: measures.numFillerWords,
     fillerWords: measures.fillerWords,

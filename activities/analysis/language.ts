@@ -51,3 +51,12 @@ export function toAnalysisLanguage(label: string | null): AnalysisLanguage | und
   if (exact) return exact;
   return PROVIDER_LANGUAGES[label.toLowerCase().split(/[-_]/)[0]];
 }
+
+/**
+ * The language fillers and questions are counted in: what the provider heard when it reports a
+ * language the analyzer knows (a French roleplay's call held in English is English), else the
+ * roleplay's language, else English.
+ */
+export function analysisLanguageFor(detected: string | null, roleplayLanguage: AnalysisLanguage | undefined): AnalysisLanguage {
+  return toAnalysisLanguage(detected) ?? roleplayLanguage ?? 'en';
+}

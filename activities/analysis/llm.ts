@@ -6,7 +6,7 @@ import { callProvider } from '../providerHttp';
 import { apiUrl } from '../stt/transcript';
 import type { Analyzer, AnalysisInput } from './analyzer';
 import { analyzeBuiltin, assemble, prepare } from './builtin';
-import { respond } from './scorecard';
+import { judgeItem, respond } from './scorecard';
 
 // An OpenAI-compatible chat-completions model judges the roleplay's scorecard items. Everything
 // countable (length, pace, fillers, questions, name use, snippets) stays deterministic, and so does
@@ -82,8 +82,13 @@ export function createLlmAnalyzer(config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API
       } catch {
         throw new Error('The analysis model did not answer with JSON');
       }
+      // An item the recording cannot assess (it needs two speakers, and there is one voice) stays so,
+      // whatever the model says about it.
       const judged = (items: ScorecardItem[], list: unknown, kind: string): ScorecardResponse[] =>
-        verdicts(list, items.length, kind).map((v) => respond(items[v.index], { passed: v.passed, explanation: v.explanation }));
+        verdicts(list, items.length, kind).map((v) => {
+          const measured = judgeItem(items[v.index], prepared.ctx);
+          return respond(items[v.index], measured.assessable === false ? measured : { passed: v.passed, explanation: v.explanation });
+        });
       return assemble(input, prepared, 'llm', judged(criteria, parsed.criteria, 'criterion'), judged(metrics, parsed.metrics, 'metric'));
     },
   };

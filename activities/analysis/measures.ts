@@ -1,15 +1,20 @@
-import type { AnalysisLanguage } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import { conversationMeasures, type ConversationMeasures } from './conversation';
+import { countQuestions } from './questions';
 import { FILLER_WORDS, SELF_INTRODUCTIONS } from './language';
 import type { Turn } from './turns';
 
-// Countable facts about a conversation, all computed on the rep's own words.
+// Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
+// and, when the speakers are told apart, the conversation measures (talk ratio, interactivity, ...).
 
 export interface Measures {
   lengthMs: number;
   repWords: number;
   totalWords: number;
   wpm: number;
-  talkRatio: number;
+  speakerAttribution: SpeakerAttribution;
+  /** Null when speakerAttribution is none: one unlabelled voice says nothing about who talked. */
+  conversation: ConversationMeasures | null;
   numQuestions: number;
   fillerWords: Array<{ word: string; count: number }>;
   numFillerWords: number;
@@ -40,10 +45,7 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
   return [...counts.entries()].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
-/** Questions: sentences ending in "?" ("??" counts once). */
-export function countQuestions(text: string): number {
-  return text.match(/\?+/g)?.length ?? 0;
-}
+export { countQuestions } from './questions';
 
 /** The name a customer introduces themselves with, first match in conversation order. */
 export function introducedName(customerTurns: Turn[], language: AnalysisLanguage): string | null {
@@ -63,22 +65,30 @@ export function countName(text: string, customerName: string | null): number {
   return text.match(phrasePattern([first]))?.length ?? 0;
 }
 
-export function measure(turns: Turn[], durationMs: number, language: AnalysisLanguage, knownCustomerName: string | null, diarised: boolean): Measures {
+export function measure(
+  turns: Turn[],
+  durationMs: number,
+  language: AnalysisLanguage,
+  knownCustomerName: string | null,
+  speakerAttribution: SpeakerAttribution,
+): Measures {
+  const twoSided = speakerAttribution !== 'none';
   const repTurns = turns.filter((t) => t.isUser);
   const repText = repTurns.map((t) => t.text).join('\n');
   const repWords = words(repText).length;
   const totalWords = turns.reduce((n, t) => n + words(t.text).length, 0);
   const lengthMs = Math.max(durationMs, ...turns.map((t) => t.endMs), 0);
   // Pace over the rep's own speaking time; without timings, over the whole recording.
-  const speakingMs = repTurns.reduce((ms, t) => ms + Math.max(0, t.endMs - t.startMs), 0) || lengthMs;
+  const speakingMs = repTurns.reduce((ms, t) => ms + t.speakingMs, 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
-  const customerName = knownCustomerName ?? (diarised ? introducedName(turns.filter((t) => !t.isUser), language) : null);
+  const customerName = knownCustomerName ?? (twoSided ? introducedName(turns.filter((t) => !t.isUser), language) : null);
   return {
     lengthMs,
     repWords,
     totalWords,
     wpm: speakingMs > 0 ? round(repWords / (speakingMs / 60_000), 1) : 0,
-    talkRatio: totalWords > 0 ? round(repWords / totalWords, 3) : 0,
+    speakerAttribution,
+    conversation: twoSided ? conversationMeasures(turns, lengthMs) : null,
     numQuestions: countQuestions(repText),
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),

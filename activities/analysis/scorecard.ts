@@ -15,6 +15,9 @@ export const THRESHOLDS = {
   maxWpm: 170,
   maxTalkRatio: 0.6,
   minNameCount: 1,
+  maxMonologueSeconds: 150,
+  minPatienceSeconds: 0.6,
+  minInteractivity: 4,
 };
 
 /** The scorecard of recordings without a roleplay (or whose roleplay has an empty scorecard). */
@@ -25,21 +28,27 @@ export const DEFAULT_SCORECARD: Scorecard = {
     { title: "Uses the customer's name", description: "Addresses the customer by name", weight: 1, sectionTitle: 'Rapport' },
     { title: 'Speaking pace', description: `Between ${THRESHOLDS.minWpm} and ${THRESHOLDS.maxWpm} words per minute`, weight: 1, sectionTitle: 'Delivery' },
     { title: 'Few filler words', description: `At most ${THRESHOLDS.maxFillersPer100Words} filler words per 100 words`, weight: 1, sectionTitle: 'Delivery' },
-    { title: 'Balanced talk time', description: `Speaks at most ${THRESHOLDS.maxTalkRatio * 100}% of the words`, weight: 1, sectionTitle: 'Delivery' },
+    { title: 'Balanced talk time', description: `Speaks at most ${THRESHOLDS.maxTalkRatio * 100}% of the time`, weight: 1, sectionTitle: 'Delivery' },
   ],
 };
 
 export interface Judgment {
   passed: boolean;
   explanation: string;
+  /** false: the recording cannot tell (the item needs two speakers and there is one voice). */
+  assessable?: false;
 }
 
 export interface JudgeContext {
   measures: Measures;
   repText: string;
-  /** Whether the transcript tells speakers apart (talk time is unknowable otherwise). */
-  diarised: boolean;
 }
+
+const notAssessable = (what: string): Judgment => ({
+  passed: false,
+  assessable: false,
+  explanation: `Not assessable: the recording does not tell the rep from the customer, so ${what} is unknown.`,
+});
 
 const pct = (ratio: number): string => `${Math.round(ratio * 100)}%`;
 
@@ -90,13 +99,34 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
     const passed = m.wpm >= THRESHOLDS.minWpm && m.wpm <= THRESHOLDS.maxWpm;
     return { passed, explanation: `The rep spoke at ${m.wpm} words per minute (${THRESHOLDS.minWpm}–${THRESHOLDS.maxWpm} expected).` };
   }
+  const c = m.conversation;
   if (/talk(ing)? (time|ratio)|\blisten/.test(text)) {
-    if (!ctx.diarised) return { passed: false, explanation: 'The transcript does not tell the speakers apart, so talk time is unknown.' };
-    const passed = m.talkRatio <= THRESHOLDS.maxTalkRatio;
-    return { passed, explanation: `The rep spoke ${pct(m.talkRatio)} of the words (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).` };
+    if (!c) return notAssessable('talk time');
+    const passed = c.talkRatio <= THRESHOLDS.maxTalkRatio;
+    return { passed, explanation: `The rep spoke ${pct(c.talkRatio)} of the time (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).` };
+  }
+  if (/monologue/.test(text)) {
+    if (!c) return notAssessable('the length of the rep\'s turns');
+    const passed = c.longestMonologue <= THRESHOLDS.maxMonologueSeconds;
+    return { passed, explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).` };
+  }
+  if (/patien|interrupt/.test(text)) {
+    if (!c) return notAssessable('how long the rep waits');
+    if (c.patience === null) return { passed: false, explanation: 'The rep never answered the customer.' };
+    const passed = c.patience >= THRESHOLDS.minPatienceSeconds;
+    return { passed, explanation: `The rep waited ${c.patience} s on average before answering (at least ${THRESHOLDS.minPatienceSeconds} s expected).` };
+  }
+  if (/interactiv|back.and.forth/.test(text)) {
+    if (!c) return notAssessable('how often the speakers switch');
+    const passed = c.interactivity >= THRESHOLDS.minInteractivity;
+    return { passed, explanation: `${c.interactivity} speaker switches per minute (at least ${THRESHOLDS.minInteractivity} expected).` };
   }
   if (/\bname\b/.test(text)) {
-    if (!m.customerName) return { passed: false, explanation: "The customer's name is not known from the recording." };
+    if (!m.customerName) {
+      // With one voice the customer's introduction cannot be found: unknown rather than missed.
+      if (!c) return notAssessable("the customer's name");
+      return { passed: false, explanation: "The customer's name is not known from the recording." };
+    }
     const passed = m.nameCount >= THRESHOLDS.minNameCount;
     return { passed, explanation: `The rep said the customer's name (${m.customerName}) ${m.nameCount} times.` };
   }
@@ -104,11 +134,22 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
 }
 
 export function respond(item: ScorecardItem, judgment: Judgment): ScorecardResponse {
-  return { title: item.title, passed: judgment.passed, explanation: judgment.explanation, weight: Math.max(0, item.weight), sectionTitle: item.sectionTitle };
+  const response: ScorecardResponse = {
+    title: item.title,
+    passed: judgment.passed,
+    explanation: judgment.explanation,
+    weight: Math.max(0, item.weight),
+    sectionTitle: item.sectionTitle,
+  };
+  return judgment.assessable === false ? { ...response, passed: false, assessable: false } : response;
 }
 
-/** Weighted share of passed items, 0–100 with one decimal; items all weighted 0 count equally. */
-export function scoreOf(responses: ScorecardResponse[]): number {
+/**
+ * Weighted share of passed items among the assessable ones, 0–100 with one decimal; items all
+ * weighted 0 count equally. Items the recording cannot assess count neither way.
+ */
+export function scoreOf(judged: ScorecardResponse[]): number {
+  const responses = judged.filter((r) => r.assessable !== false);
   if (responses.length === 0) return 0;
   const total = responses.reduce((n, r) => n + r.weight, 0);
   const weightOf = (r: ScorecardResponse): number => (total > 0 ? r.weight : 1);
@@ -117,8 +158,7 @@ export function scoreOf(responses: ScorecardResponse[]): number {
   return Math.round((1000 * passed) / all) / 10;
 }
 
-export function effectiveScorecard(scorecard: Scorecard | null, diarised: boolean): Scorecard {
-  if (scorecard && scorecard.criteria.length + scorecard.metrics.length > 0) return scorecard;
-  // Talk time cannot be judged on a transcript without speakers: the default card leaves it out then.
-  return diarised ? DEFAULT_SCORECARD : { criteria: [], metrics: DEFAULT_SCORECARD.metrics.filter((m) => !/talk time/i.test(m.title)) };
+/** The roleplay's own scorecard, or the default card (whose speaker-dependent items may be reported as not assessable). */
+export function effectiveScorecard(scorecard: Scorecard | null): Scorecard {
+  return scorecard && scorecard.criteria.length + scorecard.metrics.length > 0 ? scorecard : DEFAULT_SCORECARD;
 }

@@ -1,6 +1,7 @@
-import type { Transcript } from '../stt/transcript';
+import { speakerAttributionOf, type Transcript } from '../stt/transcript';
 
-// Speaker turns from transcript segments. Who is the rep (isUser): the recording belongs to the rep,
+// Speaker turns from transcript segments. Who is the rep (isUser): the transcript's `repSpeaker` when
+// it names one (the caller's repSpeaker or repChannel); otherwise the recording belongs to the rep,
 // who (in a sales call they place or answer) speaks first, so the speaker of the first labelled
 // segment is the rep and every other speaker is the customer. Consecutive segments of one speaker
 // form one turn. Without speaker labels (plain Whisper) the speakers cannot be told apart: every
@@ -11,29 +12,41 @@ export interface Turn {
   text: string;
   startMs: number;
   endMs: number;
+  /** Time actually spoken: the turn's segments, without the pauses between them. */
+  speakingMs: number;
 }
 
 export function hasSpeakerLabels(transcript: Transcript): boolean {
-  return transcript.segments.some((s) => s.speaker !== null);
+  return speakerAttributionOf(transcript) !== 'none';
 }
+
+/** The rep's label: the named one when it occurs in the transcript, else the first labelled speaker. */
+export function repSpeakerOf(transcript: Transcript): string | null {
+  const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
+  if (transcript.repSpeaker !== undefined && labels.includes(transcript.repSpeaker)) return transcript.repSpeaker;
+  return labels[0] ?? null;
+}
+
+const spoken = (s: { startMs: number; endMs: number }): number => Math.max(0, s.endMs - s.startMs);
 
 export function toTurns(transcript: Transcript): Turn[] {
   const segments = transcript.segments.filter((s) => s.text.trim().length > 0);
   if (!hasSpeakerLabels(transcript)) {
-    return segments.map((s) => ({ isUser: true, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs }));
+    return segments.map((s) => ({ isUser: true, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s) }));
   }
-  const rep = segments.find((s) => s.speaker !== null)?.speaker;
+  const rep = repSpeakerOf(transcript);
   const turns: Array<Turn & { speaker: string | null }> = [];
   for (const s of segments) {
     // An unlabelled segment inside a labelled transcript continues the current turn.
-    const speaker = s.speaker ?? turns[turns.length - 1]?.speaker ?? rep ?? null;
+    const speaker = s.speaker ?? turns[turns.length - 1]?.speaker ?? rep;
     const last = turns[turns.length - 1];
     if (last && last.speaker === speaker) {
       last.text = `${last.text} ${s.text.trim()}`;
       last.endMs = Math.max(last.endMs, s.endMs);
+      last.speakingMs += spoken(s);
     } else {
-      turns.push({ speaker, isUser: speaker === rep, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs });
+      turns.push({ speaker, isUser: speaker === rep, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s) });
     }
   }
-  return turns.map(({ isUser, text, startMs, endMs }) => ({ isUser, text, startMs, endMs }));
+  return turns.map(({ isUser, text, startMs, endMs, speakingMs }) => ({ isUser, text, startMs, endMs, speakingMs }));
 }

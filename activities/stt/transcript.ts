@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AnalysisLanguage } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
 
 // The provider-neutral transcript every speech-to-text adapter produces, and the adapter interface.
 
@@ -12,11 +12,25 @@ export interface TranscriptSegment {
 }
 
 export interface Transcript {
-  provider: 'openai' | 'deepgram';
-  /** As the provider reports it ("english", "en", "pt-BR"), null when it does not. */
+  /** Who made it: a speech-to-text provider, or the caller who submitted it (`submitted`). */
+  provider: 'openai' | 'deepgram' | 'assemblyai' | 'submitted';
+  /** As the provider reports it ("english", "en", "pt-BR", "en_us"), null when it does not. */
   language: string | null;
   durationMs: number;
   segments: TranscriptSegment[];
+  /**
+   * How the speaker labels came about. Absent in transcripts saved before it existed: then labels
+   * mean the provider diarised, and no labels mean `none` (see speakerAttributionOf).
+   */
+  speakerAttribution?: SpeakerAttribution;
+  /** The label that is the rep (a channel, a submitted speaker name); absent: the first labelled speaker. */
+  repSpeaker?: string;
+}
+
+/** How the transcript tells the speakers apart; labels that are all missing mean it does not. */
+export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution {
+  if (!transcript.segments.some((s) => s.speaker !== null)) return 'none';
+  return transcript.speakerAttribution ?? 'diarization';
 }
 
 /** The recording's bytes as a stream, or its URL for providers that fetch it themselves. */
@@ -27,7 +41,24 @@ export type AudioInput =
 export interface TranscribeOptions {
   /** Language hint (the roleplay's language); the provider detects it when absent. */
   language?: AnalysisLanguage;
+  /**
+   * Audio channels of the file when known (the media step probes them). With 2 and a provider that
+   * transcribes channels separately (Deepgram, AssemblyAI), segments are labelled `left`/`right`.
+   */
+  channels?: number;
+  /** Where an asynchronous provider keeps its job id (see ProviderJob). */
+  job?: ProviderJob;
   signal?: AbortSignal;
+}
+
+/**
+ * A provider job that outlives one request (AssemblyAI: upload, create, poll). `id` is the job
+ * already paid for, when an earlier attempt created one; `created` persists a new id before polling,
+ * so a worker that dies while the provider works resumes the same job instead of paying again.
+ */
+export interface ProviderJob {
+  id: string | null;
+  created(id: string): Promise<void>;
 }
 
 export interface SpeechToText {
@@ -35,7 +66,12 @@ export interface SpeechToText {
   /** Whether the provider can be handed the URL (storeRecording=false) instead of the bytes. */
   readonly fetchesUrls: boolean;
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<Transcript>;
+  /** Providers with asynchronous jobs: finish the job `id` an earlier attempt created, without the audio. */
+  resume?(id: string, options: TranscribeOptions): Promise<Transcript>;
 }
+
+/** Channel labels by index: the left and right of a stereo file, then `channel-3`, ... */
+export const channelLabel = (index: number): string => (index === 0 ? 'left' : index === 1 ? 'right' : `channel-${index + 1}`);
 
 /**
  * `{base}/v1/<path>`, accepting a base with or without its `/v1` (both spellings are common for

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { Transcript } from '../../activities/stt/transcript';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
@@ -19,13 +21,25 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
   if (await startRecordingWorkflow(deps.temporal, deps.config, row)) deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
 }
 
+/**
+ * The submitted transcript as kept on the recording: wrapped in an object, because a bare JSON string
+ * does not survive every driver's JSON column handling unchanged.
+ */
+function asSubmitted(body: RecordingSubmission): unknown {
+  if (body.transcript === undefined) return null;
+  return typeof body.transcript === 'string' ? { format: 'webvtt', text: body.transcript } : { format: 'segments', segments: body.transcript };
+}
+
 function sameSubmission(row: RecordingRow, body: RecordingSubmission): boolean {
   return (
     row.userUniqueIdentifier === body.userUniqueIdentifier &&
     row.userName === body.userName &&
-    row.sourceUrl === body.recordingPresignedUrl &&
+    row.sourceUrl === (body.recordingPresignedUrl ?? null) &&
     row.storeRecording === body.storeRecording &&
-    row.roleplayId === (body.roleplayId ?? null)
+    row.roleplayId === (body.roleplayId ?? null) &&
+    row.repChannel === (body.repChannel ?? null) &&
+    row.repSpeaker === (body.repSpeaker ?? null) &&
+    isDeepStrictEqual(row.submittedTranscript, asSubmitted(body))
   );
 }
 
@@ -46,8 +60,17 @@ async function replay(deps: AppDeps, row: RecordingRow, body: RecordingSubmissio
   return row.id;
 }
 
-/** Accepts a recording for processing; returns its id once the workflow start is durable. */
-export async function acceptRecording(deps: AppDeps, companyId: string, body: RecordingSubmission, idempotencyKey: string | null): Promise<string> {
+/**
+ * Accepts a recording for processing; returns its id once the workflow start is durable. `transcript`
+ * is the parsed form of a submitted transcript (body.transcript), saved as the recording's transcript.
+ */
+export async function acceptRecording(
+  deps: AppDeps,
+  companyId: string,
+  body: RecordingSubmission,
+  idempotencyKey: string | null,
+  transcript: Transcript | null = null,
+): Promise<string> {
   const { db } = deps;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
   if (idempotencyKey) {
@@ -62,8 +85,12 @@ export async function acceptRecording(deps: AppDeps, companyId: string, body: Re
       companyId,
       userUniqueIdentifier: body.userUniqueIdentifier,
       userName: body.userName,
-      sourceUrl: body.recordingPresignedUrl,
+      sourceUrl: body.recordingPresignedUrl ?? null,
       storeRecording: body.storeRecording,
+      repChannel: body.repChannel ?? null,
+      repSpeaker: body.repSpeaker ?? null,
+      submittedTranscript: asSubmitted(body),
+      transcript,
       roleplayId: body.roleplayId ?? null,
       idempotencyKey,
       workflowId: workflowIds.recording(id),

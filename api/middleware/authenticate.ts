@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { prefixOf } from '../../common/secrets';
-import { API_KEY_KIND, companyForApiKey, companyForBearerToken } from '../../db/queries/credentials';
+import { SCOPES, type Scope } from '../../common/scopes';
+import { API_KEY_KIND, companyForBearerToken, holderOfApiKey, touchApiKey } from '../../db/queries/credentials';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import type { AuthScheme, CallerCompany } from '../operation';
@@ -9,9 +10,16 @@ export interface Caller {
   company: CallerCompany | null;
   /** Whose rate-limit budget the request spends; null when it spends none. */
   rateLimitSubject: string | null;
+  /** What the credential may do: an API key's scopes; every scope for a bearer token (it opens only analytics). */
+  scopes: readonly Scope[];
+  /** The API key used, when one was. */
+  apiKeyId: string | null;
 }
 
-const ANONYMOUS: Caller = { company: null, rateLimitSubject: null };
+const ANONYMOUS: Caller = { company: null, rateLimitSubject: null, scopes: [], apiKeyId: null };
+
+/** lastUsedAt is kept to the minute: one write a minute per busy key rather than one per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Resolves the caller's company from the credential the operation requires (spec section 5). */
 export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDeps): Promise<Caller> {
@@ -19,12 +27,16 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   if (scheme === 'apiKey') {
     const key = ctx.get('x-api-key');
     if (!key) throw unauthorized('missing_credentials', 'This endpoint needs an API key in the x-api-key header.');
-    const company = await companyForApiKey(deps.db, key);
-    if (!company) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
+    const holder = await holderOfApiKey(deps.db, key);
+    if (!holder) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
+    const { company } = holder;
+    if (holder.lastUsedAt === null || Date.now() - holder.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await touchApiKey(deps.db, holder.keyId);
     return {
       company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
       // The key's public prefix names its rate-limit budget (never the secret itself).
       rateLimitSubject: `key:${prefixOf(key, API_KEY_KIND)}`,
+      scopes: holder.scopes,
+      apiKeyId: holder.keyId,
     };
   }
   const header = ctx.get('authorization');
@@ -36,5 +48,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
     // Tokens are short-lived and cheap to mint, so their budget is the company's.
     rateLimitSubject: `company:${company.id}`,
+    scopes: SCOPES,
+    apiKeyId: null,
   };
 }

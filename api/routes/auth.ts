@@ -19,6 +19,7 @@ export const authOperations: Operation[] = [
       description: 'The token authenticates GET /api/company/get-active-user-count. It expires after BEARER_TOKEN_TTL (1 hour by default).',
       tags: ['Auth'],
       auth: 'apiKey',
+      scope: 'analytics:read',
       response: TokenResponse,
     },
     async ({ company, deps }) => {

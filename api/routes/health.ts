@@ -25,7 +25,9 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export const healthOperations: Operation[] = [
   defineOperation(
-    { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive', tags: ['Operations'], auth: 'none', response: Health },
+    { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive',
+      description: 'Liveness: answers 200 while the process runs, whatever its dependencies (see /readyz for those). Needs no credential.',
+      tags: ['Operations'], auth: 'none', scope: null, response: Health },
     async () => ({ status: 'ok' as const }),
   ),
   defineOperation(
@@ -37,6 +39,7 @@ export const healthOperations: Operation[] = [
       description: 'Answers 503 naming each dependency that does not answer.',
       tags: ['Operations'],
       auth: 'none',
+      scope: null,
       response: Readiness,
       errors: [503],
     },

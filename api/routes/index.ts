@@ -1,4 +1,5 @@
 import type { Operation } from '../operation';
+import { apiKeyOperations } from './apiKeys';
 import { authOperations } from './auth';
 import { countOperations } from './counts';
 import { healthOperations } from './health';
@@ -9,9 +10,12 @@ import { scriptOperations } from './scripts';
 import { sessionOperations } from './sessions';
 import { teamOperations } from './teams';
 import { userOperations } from './users';
+import { webhookActionOperations } from './webhookActions';
 import { webhookEndpointOperations } from './webhookEndpoints';
+import { webhookEventOperations } from './webhookEvents';
 import { recordingOperations } from './recordings';
+import { recordingControlOperations } from './recordingControl';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...recordingOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];

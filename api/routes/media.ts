@@ -43,6 +43,7 @@ export const mediaOperations: Operation[] = [
         'The audioUrl/videoUrl links of session results point here. No credential: the signature is the permission. A changed link answers 403, an expired one (15 minutes) 410.',
       tags: ['Sessions'],
       auth: 'none',
+      scope: null,
       params: MediaParams,
       query: MediaQuery,
       response: undefined,

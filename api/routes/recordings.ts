@@ -1,13 +1,15 @@
 import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
-import type { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { storedAnalysis } from '../../common/recordingAnalysis';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, type ErrorDetail } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { acceptRecording } from '../commands/recordings';
+import { toSubmittedTranscript } from '../commands/transcriptSubmission';
 import { IdParams } from '../schemas/common';
 import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
 
-function toView(row: RecordingRow): RecordingView {
+/** A recording as GET /api/recording/{id} shows it, without the analysis (the list's item). */
+export function toRecordingSummary(row: RecordingRow): Omit<RecordingView, 'result'> {
   return {
     id: row.id,
     status: row.status,
@@ -19,8 +21,28 @@ function toView(row: RecordingRow): RecordingView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-    result: row.status === 'completed' ? (row.result as RecordingAnalysis) : null,
   };
+}
+
+export function toRecordingView(row: RecordingRow): RecordingView {
+  return { ...toRecordingSummary(row), result: row.status === 'completed' ? storedAnalysis(row.result) : null };
+}
+
+/** Audio or a transcript, exactly one, and the options that go with each. */
+function checkSource(body: RecordingSubmission): void {
+  const problem = (field: string, message: string): ErrorDetail => ({ in: 'body', field, message });
+  const problems: ErrorDetail[] = [];
+  const hasUrl = body.recordingPresignedUrl !== undefined;
+  const hasTranscript = body.transcript !== undefined;
+  if (hasUrl === hasTranscript) {
+    problems.push(problem(hasUrl ? 'transcript' : 'recordingPresignedUrl', 'exactly one of recordingPresignedUrl and transcript is required'));
+  } else if (hasTranscript) {
+    if (body.storeRecording) problems.push(problem('storeRecording', 'storeRecording must be false with a transcript (there is no file to store)'));
+    if (body.repChannel !== undefined) problems.push(problem('repChannel', 'repChannel applies to audio; name the rep of a transcript with repSpeaker'));
+  } else if (body.repSpeaker !== undefined) {
+    problems.push(problem('repSpeaker', 'repSpeaker applies to a transcript; name the rep of a stereo recording with repChannel'));
+  }
+  if (problems.length > 0) throw badRequest('validation_failed', problems.map((p) => p.message).join('; ') + '.', problems);
 }
 
 export const recordingOperations: Operation[] = [
@@ -29,28 +51,34 @@ export const recordingOperations: Operation[] = [
       operationId: 'submitRecording',
       method: 'post',
       path: '/api/recording',
-      summary: 'Submit a recording for transcription and analysis',
+      summary: 'Submit a recording (or its transcript) for transcription and analysis',
       description:
         'Answers 200 once processing is durably queued; processing runs asynchronously and ends with a `recording.processing.completed` ' +
         'or `recording.processing.failed` webhook. Send an `Idempotency-Key` header (up to 255 printable ASCII characters) to make retries ' +
-        'safe: the same key from the same company returns the same recordingId and starts nothing new. 503 means nothing was kept: retry.',
+        'safe: the same key from the same company returns the same recordingId and starts nothing new. 503 means nothing was kept: retry. ' +
+        'Extension: send `transcript` (WebVTT or segments) instead of `recordingPresignedUrl` to analyse a call you already transcribed.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:write',
       body: RecordingSubmission,
       headers: RecordingSubmissionHeaders,
       response: RecordingAccepted,
       errors: [404, 409, 503],
     },
     async ({ body, headers, company, deps, ctx }) => {
-      try {
-        parseOutboundUrl(body.recordingPresignedUrl);
-      } catch (err) {
-        if (!(err instanceof UnsupportedUrlError)) throw err;
-        throw badRequest('validation_failed', `recordingPresignedUrl cannot be fetched: ${err.message}.`, [
-          { in: 'body', field: 'recordingPresignedUrl', message: `recordingPresignedUrl: ${err.message}` },
-        ]);
+      checkSource(body);
+      if (body.recordingPresignedUrl !== undefined) {
+        try {
+          parseOutboundUrl(body.recordingPresignedUrl);
+        } catch (err) {
+          if (!(err instanceof UnsupportedUrlError)) throw err;
+          throw badRequest('validation_failed', `recordingPresignedUrl cannot be fetched: ${err.message}.`, [
+            { in: 'body', field: 'recordingPresignedUrl', message: `recordingPresignedUrl: ${err.message}` },
+          ]);
+        }
       }
-      const recordingId = await acceptRecording(deps, company.id, body, headers['Idempotency-Key'] ?? null);
+      const transcript = body.transcript !== undefined ? toSubmittedTranscript(body.transcript, body.repSpeaker) : null;
+      const recordingId = await acceptRecording(deps, company.id, body, headers['Idempotency-Key'] ?? null, transcript);
       ctx.set('Location', `/api/recording/${recordingId}`);
       return { status: 'accepted' as const, recordingId };
     },
@@ -64,6 +92,7 @@ export const recordingOperations: Operation[] = [
       description: 'Status (accepted, fetching, transcribing, analyzing, completed, failed), the failure reason, and the analysis once completed.',
       tags: ['Recordings'],
       auth: 'apiKey',
+      scope: 'recordings:read',
       params: IdParams,
       response: RecordingView,
       errors: [404],
@@ -71,7 +100,7 @@ export const recordingOperations: Operation[] = [
     async ({ params, company, deps }) => {
       const row = await getRecording(deps.db, company.id, params.id);
       if (!row) throw notFound('Recording');
-      return toView(row);
+      return toRecordingView(row);
     },
   ),
 ];

@@ -29,6 +29,7 @@ export const roleplayOperations: Operation[] = [
       description: 'Every premade roleplay of the company (drafts included), newest first. Not paginated.',
       tags: ['Roleplays'],
       auth: 'apiKey',
+      scope: 'roleplays:read',
       response: RoleplayList,
     },
     async ({ company, deps }) => (await listRoleplays(deps.db, company.id)).map(toRoleplay),
@@ -42,6 +43,7 @@ export const roleplayOperations: Operation[] = [
       description: 'Not in the specification: lets an integration set roleplays up. Created as a draft unless isLive is true.',
       tags: ['Roleplays'],
       auth: 'apiKey',
+      scope: 'roleplays:write',
       body: RoleplayCreate,
       response: Roleplay,
       successStatus: 201,
@@ -49,6 +51,7 @@ export const roleplayOperations: Operation[] = [
     async ({ body, company, deps }) => {
       const row = await createRoleplay(deps.db, company.id, {
         ...body,
+        conversationType: { title: body.conversationType.title, roleplayType: body.conversationType.roleplayType ?? 'Train' },
         customerPersona: { name: body.customerPersona.name, imageUrl: body.customerPersona.imageUrl ?? '', tags: body.customerPersona.tags ?? [] },
         customerBackground: { title: body.customerBackground.title, tags: body.customerBackground.tags ?? [] },
       });
@@ -61,8 +64,10 @@ export const roleplayOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/{id}',
       summary: 'Get a roleplay',
+      description: 'One roleplay of the caller\'s company, as the list shows it; write-only fields and the scorecard are never returned. Another company\'s id is a 404.',
       tags: ['Roleplays'],
       auth: 'apiKey',
+      scope: 'roleplays:read',
       params: IdParams,
       response: Roleplay,
       errors: [404],
@@ -83,6 +88,7 @@ export const roleplayOperations: Operation[] = [
         'Changes only the supplied fields (at least one). isLive=true publishes a draft, isLive=false takes a live roleplay back to draft. customAttributes replaces the whole object.',
       tags: ['Roleplays'],
       auth: 'apiKey',
+      scope: 'roleplays:write',
       params: IdParams,
       body: RoleplayPatch,
       response: Roleplay,

@@ -22,7 +22,7 @@ import {
   type WebhookEndpoint,
 } from '../schemas/webhooks';
 
-function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -35,7 +35,7 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -50,7 +50,7 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
 }
 
 /** Internal IP literals can never be delivered to when private networks are blocked: say so now. */
-function assertReachable(url: string, allowPrivate: boolean): void {
+export function assertReachable(url: string, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const range = net.isIP(host) ? blockedRange(host) : null;
@@ -74,6 +74,7 @@ export const webhookEndpointOperations: Operation[] = [
         'Subscribes an http(s) URL to event kinds. The answer carries the signing secret (whsec_...) once; it cannot be read again, only rotated.',
       tags: TAGS,
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       body: CreateWebhookEndpointBody,
       response: WebhookEndpointWithSecret,
       successStatus: 201,
@@ -98,6 +99,7 @@ export const webhookEndpointOperations: Operation[] = [
       description: 'Oldest first. Secrets are never listed.',
       tags: TAGS,
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       query: PageQuery,
       response: WebhookEndpointList,
     },
@@ -115,6 +117,7 @@ export const webhookEndpointOperations: Operation[] = [
       description: 'Removes the endpoint and its delivery records; deliveries still pending for it are dropped.',
       tags: TAGS,
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       params: IdParams,
       response: undefined,
       successStatus: 204,
@@ -134,6 +137,7 @@ export const webhookEndpointOperations: Operation[] = [
       description: 'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',
       tags: TAGS,
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       params: IdParams,
       response: WebhookEndpointWithSecret,
       errors: [404],
@@ -154,6 +158,7 @@ export const webhookEndpointOperations: Operation[] = [
       description: 'One record per attempt (event id, type, status code, error, attempt number, outcome, time), newest first.',
       tags: TAGS,
       auth: 'apiKey',
+      scope: 'webhooks:manage',
       params: IdParams,
       query: PageQuery,
       response: WebhookDeliveryList,

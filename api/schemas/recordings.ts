@@ -4,20 +4,63 @@ import { DateTime, Nullable, Uuid } from './common';
 
 // POST /api/recording (spec 4.14, 2.9) and the GET /api/recording/{id} extension.
 
+export const SubmittedSegment = Type.Object(
+  {
+    speaker: Type.String({ minLength: 1, maxLength: 255, description: 'Name or label of the speaker.' }),
+    start: Type.Number({ minimum: 0, description: 'Seconds from the start of the call.' }),
+    end: Type.Number({ minimum: 0, description: 'Seconds from the start of the call; not before start.' }),
+    text: Type.String({ maxLength: 100_000 }),
+  },
+  { additionalProperties: false },
+);
+
+const SUBMISSION_REQUIRED = ['userUniqueIdentifier', 'userName', 'storeRecording'];
+
 export const RecordingSubmission = Type.Object(
   {
     userUniqueIdentifier: Type.String({ minLength: 1, maxLength: 255, description: 'External user identifier.' }),
     userName: Type.String({ minLength: 1, maxLength: 255, description: 'Name of the recording creator; used when a new Integration user is created.' }),
-    recordingPresignedUrl: Type.String({
-      format: 'uri',
-      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
-      maxLength: 8192,
-      description: 'http(s) URL the audio/video file is fetched from.',
-    }),
-    storeRecording: Type.Boolean({ description: 'true: the file is downloaded and stored before processing.' }),
+    recordingPresignedUrl: Type.Optional(
+      Type.String({
+        format: 'uri',
+        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
+        maxLength: 8192,
+        description: 'http(s) URL the audio/video file is fetched from. Exactly one of recordingPresignedUrl and transcript.',
+      }),
+    ),
+    transcript: Type.Optional(
+      Type.Union(
+        [
+          Type.String({ minLength: 1, maxLength: 1_000_000, description: 'WebVTT text; speakers as voice tags (`<v Dana Reyes>Hello`).' }),
+          Type.Array(SubmittedSegment, { minItems: 1, maxItems: 20_000 }),
+        ],
+        {
+          description:
+            'Extension: a transcript instead of audio (no storage, no speech-to-text): WebVTT text or segments in seconds. ' +
+            'Exactly one of recordingPresignedUrl and transcript; storeRecording must be false. Malformed WebVTT is a 400 naming the line.',
+        },
+      ),
+    ),
+    repSpeaker: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: "Extension, with transcript: the speaker who is the rep (default: the transcript's first speaker)." }),
+    ),
+    repChannel: Type.Optional(
+      Type.Union([Type.Literal('left'), Type.Literal('right')], {
+        description: 'Extension, with recordingPresignedUrl: the channel of a stereo recording the rep is on (default: the channel that speaks first).',
+      }),
+    ),
+    storeRecording: Type.Boolean({ description: 'true: the file is downloaded and stored before processing. Must be false with a transcript.' }),
     roleplayId: Type.Optional({ ...Uuid, description: 'Extension: also store the result as a session of this roleplay of your company.' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Audio or a transcript (each branch repeats the always-required fields, so a branch alone is a
+    // whole submission). That both are not sent together is checked by the route, with its own message.
+    anyOf: [
+      { required: [...SUBMISSION_REQUIRED, 'recordingPresignedUrl'] },
+      { required: [...SUBMISSION_REQUIRED, 'transcript'] },
+    ],
+  },
 );
 export type RecordingSubmission = Static<typeof RecordingSubmission>;
 

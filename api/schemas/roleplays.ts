@@ -1,5 +1,5 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
-import type { CustomAttributes as CustomAttributesValue, RoleplayLanguage } from '../../db/queries/roleplays';
+import type { CustomAttributes as CustomAttributesValue, RoleplayLanguage, RoleplayType as RoleplayTypeValue } from '../../db/queries/roleplays';
 import { Nullable, Uuid } from './common';
 
 // Spec 2.1 (roleplay), 4.3 to 4.5, plus the create extension (POST /api/roleplay).
@@ -13,11 +13,12 @@ const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItem
 const LongText = (description: string) => Type.String({ maxLength: 20000, description });
 const UpToIntMax = (description: string) => Nullable(Type.Integer({ minimum: 0, maximum: 2147483647, description }));
 
-export const RoleplayType = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
-  description: 'Free-form lowercase kebab-case slug chosen by the company, e.g. `cold-call`, `discovery`, `objection-handling`.',
+const ROLEPLAY_TYPES: RoleplayTypeValue[] = ['Train', 'Interview'];
+/** Replay's values: `Train` (practice) and `Interview` (assessment). An enum keyword, so a wrong value is one error naming both. */
+export const RoleplayType = Type.Unsafe<RoleplayTypeValue>({
+  type: 'string',
+  enum: ROLEPLAY_TYPES,
+  description: '`Train` (practice) or `Interview` (assessment). Defaults to `Train` when a roleplay is created without it.',
 });
 
 // additionalProperties (not TypeBox's Record, whose `^(.*)$` pattern lets keys with a newline through unchecked).
@@ -30,7 +31,10 @@ export const CustomAttributes = Type.Unsafe<CustomAttributesValue>({
     'Key-value pairs for external integrations: at most 50 keys of 1 to 100 characters; values are strings (at most 1000 characters), numbers, booleans or null. Writing it replaces the whole object.',
 });
 
-export const ConversationType = Type.Object({ title: Type.String({ minLength: 1, maxLength: 255 }), roleplayType: RoleplayType }, { additionalProperties: false });
+export const ConversationType = Type.Object(
+  { title: Type.String({ minLength: 1, maxLength: 255 }), roleplayType: Type.Optional(RoleplayType) },
+  { additionalProperties: false },
+);
 const CustomerPersonaInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -108,7 +112,7 @@ export const Roleplay = Type.Object(
     instructions: Nullable(Type.String()),
     passingScore: Type.Integer({ minimum: 0, maximum: 100 }),
     isLive: Type.Boolean(),
-    conversationType: Type.Object({ title: Type.String(), roleplayType: Type.String() }, { additionalProperties: false }),
+    conversationType: Type.Object({ title: Type.String(), roleplayType: RoleplayType }, { additionalProperties: false }),
     customerPersona: Type.Object(
       { name: Type.String(), imageUrl: Type.String({ description: 'Empty when the persona has no picture.' }), tags: Type.Array(Type.String()) },
       { additionalProperties: false },

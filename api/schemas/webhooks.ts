@@ -63,3 +63,47 @@ export const WebhookDelivery = Type.Object(
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
 export const WebhookDeliveryList = Page(WebhookDelivery);
+
+export const UpdateWebhookEndpointBody = Type.Object(
+  {
+    url: Type.Optional(CreateWebhookEndpointBody.properties.url),
+    events: Type.Optional(CreateWebhookEndpointBody.properties.events),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+    enabled: Type.Optional(Type.Boolean({ description: 'true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it.' })),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'Any of the fields (at least one); only supplied fields change.' },
+);
+export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
+
+export const DeliveryParams = Type.Object({ id: Uuid, deliveryId: Uuid }, { additionalProperties: false });
+
+export const WebhookAttemptResult = Type.Object(
+  {
+    eventId: { ...Uuid, description: 'The event sent (for a redelivery, the original event id).' },
+    attempt: Type.Integer({ minimum: 1, description: 'Attempt number of this event at this endpoint.' }),
+    outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('pending')], {
+      description: '`pending`: the attempt was not made within WEBHOOK_ATTEMPT_WAIT; it still will be, see the deliveries.',
+    }),
+    delivery: Nullable(WebhookDelivery),
+  },
+  { additionalProperties: false },
+);
+export type WebhookAttemptResult = Static<typeof WebhookAttemptResult>;
+
+export const WebhookEventCatalog = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          type: Type.String({ description: 'The event type, as in the body\'s `type`.' }),
+          description: Type.String(),
+          subscribable: Type.Boolean({ description: 'Whether an endpoint can subscribe to it in `events` (the test event is sent on request only).' }),
+          schema: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'JSON Schema (2020-12) of the whole request body a receiver gets.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WebhookEventCatalog = Static<typeof WebhookEventCatalog>;

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { hashMatches, issueSecret, prefixOf } from '../../common/secrets';
 import { statement } from '../statement';
+import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 import type { CompanyRow } from './companies';
-import type { Db } from '../connection';
+import { fromJson, type Db } from '../connection';
+import { isScope, SCOPES, type Scope } from '../../common/scopes';
 
 export const API_KEY_KIND = 'spk';
 export const BEARER_TOKEN_KIND = 'spt';
 
-export async function createApiKey(db: Db, companyId: string, name: string | null = null): Promise<{ id: string; key: string }> {
+/** Issues a key with `scopes` (default: every scope). */
+export async function createApiKey(db: Db, companyId: string, name: string | null = null, scopes: readonly Scope[] = SCOPES): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const secret = issueSecret(API_KEY_KIND);
-  await db('api_keys').insert({ id, company_id: companyId, prefix: secret.prefix, key_hash: secret.hash, name });
+  await db('api_keys').insert({ id, company_id: companyId, prefix: secret.prefix, key_hash: secret.hash, name, scopes: JSON.stringify(SCOPES.filter((s) => scopes.includes(s))) });
   return { id, key: secret.value };
 }
 
@@ -34,10 +37,23 @@ export async function createBearerToken(
 const companyColumns = { id: 'c.id', name: 'c.name', parentCompanyId: 'c.parent_company_id', createdAt: 'c.created_at' };
 
 type CredentialRow = CompanyRow & { hash: string; revokedAt: Date | null };
+type ApiKeyCredentialRow = CredentialRow & { keyId: string; scopes: unknown; lastUsedAt: Date | null };
+
+/** The company of an API key, with the key's id and scopes. */
+export interface ApiKeyHolder {
+  company: CompanyRow;
+  keyId: string;
+  scopes: Scope[];
+  lastUsedAt: Date | null;
+}
 
 // Run by every authenticated request: built once (see db/statement.ts).
 const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
-  q('api_keys as k').join('companies as c', 'c.id', 'k.company_id').select({ ...companyColumns, hash: 'k.key_hash', revokedAt: 'k.revoked_at' }).where('k.prefix', prefix).first(),
+  q('api_keys as k')
+    .join('companies as c', 'c.id', 'k.company_id')
+    .select({ ...companyColumns, hash: 'k.key_hash', revokedAt: 'k.revoked_at', keyId: 'k.id', scopes: 'k.scopes', lastUsedAt: 'k.last_used_at' })
+    .where('k.prefix', prefix)
+    .first(),
 );
 const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
   q('bearer_tokens as t')
@@ -47,13 +63,28 @@ const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { pref
     .first(),
 );
 
-/** The company an active API key belongs to, or undefined for an unknown, malformed or revoked key. */
-export async function companyForApiKey(db: Db, key: string): Promise<CompanyRow | undefined> {
+/** The company an active API key belongs to (with the key's scopes), or undefined for an unknown, malformed or revoked key. */
+export async function holderOfApiKey(db: Db, key: string): Promise<ApiKeyHolder | undefined> {
   const prefix = prefixOf(key, API_KEY_KIND);
   if (!prefix) return undefined;
-  const row = await apiKeyByPrefix.first<CredentialRow>(db, { prefix });
+  const row = await apiKeyByPrefix.first<ApiKeyCredentialRow>(db, { prefix });
   if (!row || row.revokedAt !== null || !hashMatches(key, row.hash)) return undefined;
-  return { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt };
+  return {
+    company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
+    keyId: row.keyId,
+    scopes: fromJson<string[]>(row.scopes).filter(isScope),
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+/** The company an active API key belongs to, or undefined for an unknown, malformed or revoked key. */
+export async function companyForApiKey(db: Db, key: string): Promise<CompanyRow | undefined> {
+  return (await holderOfApiKey(db, key))?.company;
+}
+
+/** Marks the key used now. */
+export async function touchApiKey(db: Db, id: string): Promise<void> {
+  await db('api_keys').where({ id }).update({ last_used_at: db.fn.now(3) });
 }
 
 /** The company of an unexpired, unrevoked bearer token. */
@@ -68,5 +99,39 @@ export async function companyForBearerToken(db: Db, token: string): Promise<Comp
 
 export async function revokeBearerToken(db: Db, id: string): Promise<boolean> {
   const changed = await db('bearer_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
+  return changed > 0;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  name: string | null;
+  prefix: string;
+  scopes: Scope[];
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+const apiKeyColumns = { id: 'id', name: 'name', prefix: 'prefix', scopes: 'scopes', lastUsedAt: 'last_used_at', revokedAt: 'revoked_at', createdAt: 'created_at' };
+const toApiKey = (r: Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }): ApiKeyRow => ({ ...r, scopes: fromJson<string[]>(r.scopes).filter(isScope) });
+
+/** The company's keys (revoked ones too), newest first. */
+export async function listApiKeys(db: Db, companyId: string, page: PageRequest): Promise<Page<ApiKeyRow>> {
+  const { rows, total } = await pageWithTotal<Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }>(
+    db('api_keys').select(apiKeyColumns).where({ company_id: companyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+    countOf(db('api_keys').where({ company_id: companyId })),
+    page,
+  );
+  return { rows: rows.map(toApiKey), total };
+}
+
+export async function getApiKey(db: Db, companyId: string, id: string): Promise<ApiKeyRow | undefined> {
+  const row = (await db('api_keys').select(apiKeyColumns).where({ company_id: companyId, id }).first()) as (Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }) | undefined;
+  return row && toApiKey(row);
+}
+
+/** Revokes the company's key; false when unknown or already revoked. */
+export async function revokeCompanyApiKey(db: Db, companyId: string, id: string): Promise<boolean> {
+  const changed = await db('api_keys').where({ company_id: companyId, id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
   return changed > 0;
 }

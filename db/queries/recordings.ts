@@ -9,7 +9,10 @@ const TERMINAL: RecordingStatus[] = ['completed', 'failed'];
 export type NewRecording = Pick<
   RecordingRow,
   'id' | 'companyId' | 'userUniqueIdentifier' | 'userName' | 'sourceUrl' | 'storeRecording' | 'roleplayId' | 'idempotencyKey' | 'workflowId'
->;
+> &
+  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript'>>;
+
+export type RepChannel = 'left' | 'right';
 
 export interface RecordingRow {
   id: string;
@@ -17,7 +20,8 @@ export interface RecordingRow {
   userId: string | null;
   userUniqueIdentifier: string;
   userName: string;
-  sourceUrl: string;
+  /** Null for a submitted transcript (no audio). */
+  sourceUrl: string | null;
   storeRecording: boolean;
   roleplayId: string | null;
   idempotencyKey: string | null;
@@ -31,18 +35,31 @@ export interface RecordingRow {
   result: unknown;
   sessionId: string | null;
   workflowId: string;
+  /** The caller's side of the rep in a stereo recording; null: the side that speaks first. */
+  repChannel: RepChannel | null;
+  /** The caller's name of the rep in a submitted transcript; null: the first speaker. */
+  repSpeaker: string | null;
+  /** The transcript as the caller submitted it: {format: 'webvtt', text} or {format: 'segments', segments}. */
+  submittedTranscript: unknown;
+  /** The asynchronous speech-to-text job (AssemblyAI transcript id) once one was created. */
+  sttJobId: string | null;
+  /** What ffprobe found (the media step); null until then and for submitted transcripts. */
+  mediaDurationMs: number | null;
+  mediaChannels: number | null;
+  mediaHasVideo: boolean | null;
+  mediaContainer: string | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-interface DbRecording {
+export interface DbRecording {
   id: string;
   company_id: string;
   user_id: string | null;
   user_unique_identifier: string;
   user_name: string;
-  source_url: string;
+  source_url: string | null;
   store_recording: number | boolean;
   roleplay_id: string | null;
   idempotency_key: string | null;
@@ -55,12 +72,20 @@ interface DbRecording {
   result: unknown;
   session_id: string | null;
   workflow_id: string;
+  rep_channel: RepChannel | null;
+  rep_speaker: string | null;
+  submitted_transcript: unknown;
+  stt_job_id: string | null;
+  media_duration_ms: number | null;
+  media_channels: number | null;
+  media_has_video: number | boolean | null;
+  media_container: string | null;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-function toRow(r: DbRecording): RecordingRow {
+export function toRow(r: DbRecording): RecordingRow {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -80,6 +105,14 @@ function toRow(r: DbRecording): RecordingRow {
     result: r.result === null ? null : fromJson<unknown>(r.result),
     sessionId: r.session_id,
     workflowId: r.workflow_id,
+    repChannel: r.rep_channel,
+    repSpeaker: r.rep_speaker,
+    submittedTranscript: r.submitted_transcript === null ? null : fromJson<unknown>(r.submitted_transcript),
+    sttJobId: r.stt_job_id,
+    mediaDurationMs: r.media_duration_ms ?? null,
+    mediaChannels: r.media_channels ?? null,
+    mediaHasVideo: r.media_has_video === null || r.media_has_video === undefined ? null : Boolean(r.media_has_video),
+    mediaContainer: r.media_container ?? null,
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -104,6 +137,10 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     idempotency_key: input.idempotencyKey,
     status: 'accepted',
     workflow_id: input.workflowId,
+    rep_channel: input.repChannel ?? null,
+    rep_speaker: input.repSpeaker ?? null,
+    submitted_transcript: input.submittedTranscript === undefined || input.submittedTranscript === null ? null : JSON.stringify(input.submittedTranscript),
+    transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     created_at: now,
     updated_at: now,
   });
@@ -115,7 +152,15 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     storageKey: null,
     contentType: null,
     sizeBytes: null,
-    transcript: null,
+    transcript: input.transcript ?? null,
+    repChannel: input.repChannel ?? null,
+    repSpeaker: input.repSpeaker ?? null,
+    submittedTranscript: input.submittedTranscript ?? null,
+    sttJobId: null,
+    mediaDurationMs: null,
+    mediaChannels: null,
+    mediaHasVideo: null,
+    mediaContainer: null,
     result: null,
     sessionId: null,
     completedAt: null,
@@ -182,6 +227,28 @@ export async function setRecordingTranscript(db: Db, id: string, transcript: unk
       ...(contentType ? { content_type: contentType } : {}),
       updated_at: db.fn.now(3),
     });
+}
+
+export interface MediaFacts {
+  durationMs: number;
+  channels: number;
+  hasVideo: boolean;
+  container: string;
+}
+
+export async function setRecordingMediaFacts(db: Db, id: string, facts: MediaFacts): Promise<void> {
+  await db('recordings').where({ id }).update({
+    media_duration_ms: facts.durationMs,
+    media_channels: facts.channels,
+    media_has_video: facts.hasVideo,
+    media_container: facts.container.slice(0, 64),
+    updated_at: db.fn.now(3),
+  });
+}
+
+/** Keeps the id of the provider's transcription job, before it is polled (see ProviderJob). */
+export async function setRecordingSttJob(db: Db, id: string, jobId: string): Promise<void> {
+  await db('recordings').where({ id }).update({ stt_job_id: jobId, updated_at: db.fn.now(3) });
 }
 
 export async function completeRecording(db: Db, id: string, outcome: { result: unknown; sessionId: string | null }): Promise<void> {

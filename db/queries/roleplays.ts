@@ -6,9 +6,11 @@ export type RoleplayLanguage = 'en' | 'es' | 'fr-CA' | 'pt-BR' | 'cs';
 export type CustomAttributeValue = string | number | boolean | null;
 export type CustomAttributes = Record<string, CustomAttributeValue>;
 
+/** Replay's roleplay types: practice and assessment. */
+export type RoleplayType = 'Train' | 'Interview';
 export interface ConversationType {
   title: string;
-  roleplayType: string;
+  roleplayType: RoleplayType;
 }
 export interface CustomerPersona {
   name: string;

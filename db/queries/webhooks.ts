@@ -168,3 +168,39 @@ export async function listWebhookDeliveries(db: Db, endpointId: string, page: Pa
     page,
   );
 }
+
+export interface WebhookEndpointChanges {
+  url?: string;
+  description?: string | null;
+  events?: WebhookEventType[];
+  enabled?: boolean;
+}
+
+/** Applies the changes; enabling clears the reason it was disabled. False when the endpoint is unknown. */
+export async function updateWebhookEndpoint(db: Db, companyId: string, id: string, changes: WebhookEndpointChanges): Promise<boolean> {
+  const set: Record<string, unknown> = { updated_at: db.fn.now(3) };
+  if (changes.url !== undefined) set.url = changes.url;
+  if (changes.description !== undefined) set.description = changes.description;
+  if (changes.events !== undefined) set.events = JSON.stringify(changes.events);
+  if (changes.enabled === true) Object.assign(set, { enabled: true, disabled_reason: null });
+  if (changes.enabled === false) Object.assign(set, { enabled: false, disabled_reason: 'Disabled through the API' });
+  return (await db('webhook_endpoints').where({ id, company_id: companyId }).update(set)) > 0;
+}
+
+/** One recorded attempt of the endpoint, by its id. */
+export async function getWebhookDelivery(db: Db, endpointId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+  return (await db('webhook_deliveries').select(deliveryColumns).where({ id, endpoint_id: endpointId }).first()) as WebhookDeliveryRow | undefined;
+}
+
+/** The record of attempt `attempt` of an event at an endpoint, once it is written. */
+export async function findWebhookAttempt(db: Db, endpointId: string, eventId: string, attempt: number): Promise<WebhookDeliveryRow | undefined> {
+  return (await db('webhook_deliveries').select(deliveryColumns).where({ endpoint_id: endpointId, event_id: eventId, attempt }).first()) as
+    | WebhookDeliveryRow
+    | undefined;
+}
+
+/** How many attempts an event has had at an endpoint (the highest attempt number). */
+export async function lastWebhookAttempt(db: Db, endpointId: string, eventId: string): Promise<number> {
+  const [row] = (await db('webhook_deliveries').where({ endpoint_id: endpointId, event_id: eventId }).max({ n: 'attempt' })) as Array<{ n: number | null }>;
+  return Number(row?.n ?? 0);
+}

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../common/webhookEvents';
 import { chromium, type Browser } from 'playwright-core';
 import { operations } from '../../api/routes';
 import { startApi, type TestApi } from '../support/api';
@@ -72,7 +73,11 @@ describe('API documentation', () => {
       for (const expected of ['GET /api/roleplay', 'PATCH /api/roleplay/{id}', 'GET /api/roleplay/session', 'GET /api/memorization/script/{scriptId}']) {
         expect(rendered, expected).to.include(expected);
       }
-      expect(rendered).to.have.length(operations.length);
+      // Every operation, plus one block per webhook event (OpenAPI `webhooks`).
+      expect(rendered).to.have.length(operations.length + WEBHOOK_EVENT_DESCRIPTIONS.length);
+      // Grouped by the tags declared at the top of the document, in their order.
+      const sections = await page.$$eval('.opblock-tag', (tags) => tags.map((t) => t.getAttribute('data-tag') ?? ''));
+      expect(sections).to.deep.equal([...new Set(operations.flatMap((op) => op.tags))]);
       expect(await page.title()).to.equal('Sales Practice Service API');
       expect(requested.filter((u) => !u.startsWith(api.url))).to.deep.equal([]);
       expect(requested).to.include(`${api.url}/openapi.json`);

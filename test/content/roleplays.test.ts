@@ -15,7 +15,7 @@ const fields = (res: { body: unknown }) => (res.body as ErrorBody).error.details
 
 const minimalCreate = {
   title: 'Discovery call',
-  conversationType: { title: 'Discovery', roleplayType: 'discovery' },
+  conversationType: { title: 'Discovery', roleplayType: 'Train' },
   customerPersona: { name: 'Alex' },
   customerBackground: { title: 'Retail chain' },
 };
@@ -60,6 +60,33 @@ describe('roleplays API', () => {
       expect(res.body.customerBackground).to.deep.equal({ title: 'Retail chain', tags: [] });
       const row = await storedRow(res.body.id);
       expect(row).to.include({ company_id: tenant.company.id, language: 'en', timer_in_seconds: null, max_attempts: null });
+    });
+
+    it("takes Replay's roleplay types Train and Interview, defaults to Train, and refuses anything else by name", async () => {
+      const interview = await api.request<Roleplay>('POST', '/api/roleplay', {
+        apiKey: tenant.apiKey,
+        json: { ...minimalCreate, conversationType: { title: 'Final round', roleplayType: 'Interview' } },
+      });
+      expect(interview.status).to.equal(201);
+      expect(interview.body.conversationType).to.deep.equal({ title: 'Final round', roleplayType: 'Interview' });
+      const defaulted = await api.request<Roleplay>('POST', '/api/roleplay', {
+        apiKey: tenant.apiKey,
+        json: { ...minimalCreate, conversationType: { title: 'Practice' } },
+      });
+      expect(defaulted.status).to.equal(201);
+      expect(defaulted.body.conversationType).to.deep.equal({ title: 'Practice', roleplayType: 'Train' });
+      const got = await api.request<Roleplay>('GET', `/api/roleplay/${defaulted.body.id}`, { apiKey: tenant.apiKey });
+      expect(got.body.conversationType.roleplayType).to.equal('Train');
+      for (const roleplayType of ['cold-call', 'train', 'TRAIN', '']) {
+        const before = await testEnv().db('roleplays').count({ n: '*' });
+        const res = await api.request<ErrorBody>('POST', '/api/roleplay', {
+          apiKey: tenant.apiKey,
+          json: { ...minimalCreate, conversationType: { title: 'x', roleplayType } },
+        });
+        expect(res.status, roleplayType).to.equal(400);
+        expect(res.body.error.details.find((d) => d.field === 'conversationType.roleplayType')?.message, roleplayType).to.match(/Train.*Interview/);
+        expect(await testEnv().db('roleplays').count({ n: '*' })).to.deep.equal(before);
+      }
     });
 
     it('stores write-only fields and the scorecard without ever returning them', async () => {

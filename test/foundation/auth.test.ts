@@ -149,7 +149,7 @@ describe('authentication', () => {
       const owner = await createTenant('Owner Co');
       const roleplay = await createRoleplay(testEnv().db, owner.company.id, {
         title: 'Private roleplay',
-        conversationType: { title: 'Discovery', roleplayType: 'discovery' },
+        conversationType: { title: 'Discovery', roleplayType: 'Train' },
         customerPersona: { name: 'Pat', imageUrl: '', tags: [] },
         customerBackground: { title: 'Background', tags: [] },
       });

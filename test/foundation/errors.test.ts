@@ -61,7 +61,7 @@ describe('error responses', () => {
     roleplay = await createRoleplay(testEnv().db, tenant.company.id, {
       title: 'Untouched',
       passingScore: 70,
-      conversationType: { title: 'Discovery', roleplayType: 'discovery' },
+      conversationType: { title: 'Discovery', roleplayType: 'Train' },
       customerPersona: { name: 'Pat', imageUrl: '', tags: [] },
       customerBackground: { title: 'Background', tags: [] },
     });

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createDb, dropDatabase, ensureDatabase, migrationsDirectory, parseDatabaseUrl } from '../../db/connection';
+import { createDb, dropDatabase, fromJson, ensureDatabase, migrationsDirectory, parseDatabaseUrl } from '../../db/connection';
 import { testConfig } from '../support/env';
 
 // The schema the issue asks for; later issues may add tables, never remove these.
@@ -35,6 +35,15 @@ async function columnsOf(db: Knex, database: string, table: string): Promise<str
     .select({ name: 'column_name' })
     .where({ table_schema: database, table_name: table })) as Array<{ name: string }>;
   return rows.map((r) => r.name);
+}
+
+/** Reverts migrations, newest first, until `name` (and everything after it) is undone. */
+async function revertThrough(db: Knex, name: string): Promise<void> {
+  for (;;) {
+    const [done] = (await db.migrate.list()) as [Array<{ name: string }>, unknown[]];
+    if (!done.some((m) => m.name.replace(/\.(ts|js)$/, '') === name)) return;
+    await db.migrate.down();
+  }
 }
 
 describe('migrations', () => {
@@ -73,6 +82,8 @@ describe('migrations', () => {
     // Credentials are kept as a visible prefix plus a digest, never in clear.
     expect(await columnsOf(db, database, 'api_keys')).to.include.members(['prefix', 'key_hash', 'revoked_at']).and.not.to.include('key');
     expect(await columnsOf(db, database, 'bearer_tokens')).to.include.members(['prefix', 'token_hash', 'expires_at']).and.not.to.include('token');
+    // Who said what on a recording, and the transcription job kept before polling.
+    expect(await columnsOf(db, database, 'recordings')).to.include.members(['rep_channel', 'rep_speaker', 'submitted_transcript', 'stt_job_id']);
     for (const table of ['companies', 'api_keys', 'teams', 'users', 'roleplays', 'roleplay_sessions', 'memorization_scripts', 'recordings']) {
       expect(await columnsOf(db, database, table), table).to.include.members(['id', 'created_at', 'updated_at']);
     }
@@ -117,8 +128,8 @@ describe('migrations', () => {
   });
 
   it('count the sessions stored before session_counts existed', async () => {
-    await db.migrate.down(); // the backfill
-    await db.migrate.down(); // the table
+    // Back to before session_counts (later migrations come off first).
+    await revertThrough(db, '20261122000100_create_session_counts');
     expect(await tablesOf(db, database)).to.not.include('session_counts');
     const [company, otherCompany] = [randomUUID(), randomUUID()];
     await db('companies').insert([
@@ -149,6 +160,57 @@ describe('migrations', () => {
     expect([...counts].sort((a, b) => key(a).localeCompare(key(b)))).to.deep.equal([...expected].sort((a, b) => key(a).localeCompare(key(b))));
     await db('companies').whereIn('id', [company, otherCompany]).delete();
     expect(await db('session_counts').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+  });
+
+  it('move roleplay types written before Train/Interview existed, and give them back on the way down', async () => {
+    await revertThrough(db, '20261123000100_roleplay_types_train_interview');
+    const company = randomUUID();
+    await db('companies').insert({ id: company, name: 'Roleplay types' });
+    const slugs: Record<string, string | null> = {
+      'cold-call': 'Train',
+      discovery: 'Train',
+      'mock-interview': 'Interview',
+      interview: 'Interview',
+      'final-assessment': 'Interview',
+      'product-exam': 'Interview',
+      'certification-round': 'Interview',
+      'retest-objections': 'Train', // "test" only counts as a word of the slug
+      Interview: 'Interview', // already a Replay value: left alone
+      missing: 'Train', // no roleplayType at all
+    };
+    const ids = Object.fromEntries(Object.keys(slugs).map((slug) => [slug, randomUUID()]));
+    await db('roleplays').insert(
+      Object.keys(slugs).map((slug) => ({
+        id: ids[slug],
+        company_id: company,
+        title: slug,
+        conversation_starters: '[]',
+        keyterms: '[]',
+        conversation_type: JSON.stringify(slug === 'missing' ? { title: 'No type' } : { title: `About ${slug}`, roleplayType: slug }),
+        customer_persona: '{}',
+        customer_background: '{}',
+        scorecard: '{}',
+      })),
+    );
+    const typeOf = async (slug: string) => {
+      const row = (await db('roleplays').where({ id: ids[slug] }).first('conversation_type')) as { conversation_type: unknown };
+      return fromJson<Record<string, unknown>>(row.conversation_type);
+    };
+
+    await db.migrate.latest();
+    for (const [slug, expected] of Object.entries(slugs)) {
+      const type = await typeOf(slug);
+      expect(type.roleplayType, slug).to.equal(expected);
+      expect(type.title, slug).to.equal(slug === 'missing' ? 'No type' : `About ${slug}`);
+    }
+
+    await revertThrough(db, '20261123000100_roleplay_types_train_interview');
+    for (const slug of Object.keys(slugs)) {
+      const type = await typeOf(slug);
+      expect(type, slug).to.deep.equal(slug === 'missing' ? { title: 'No type', roleplayType: 'train' } : { title: `About ${slug}`, roleplayType: slug === 'Interview' ? 'interview' : slug });
+    }
+    await db.migrate.latest();
+    await db('companies').where({ id: company }).delete();
   });
 
   it('roll everything back, leaving only the migration bookkeeping tables', async () => {

@@ -25,7 +25,7 @@ describe('generated requests against every operation', function () {
 
   before(async () => {
     // A task queue no worker polls: accepted recordings and invitations wait instead of writing later.
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `fuzz-${randomBytes(4).toString('hex')}` });
+    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `fuzz-${randomBytes(4).toString('hex')}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
     world = await createTenantWorld('Fuzz');
     child = await createTenantWorld('Fuzz child', world.company.id);
     baseline = await dbSnapshot();

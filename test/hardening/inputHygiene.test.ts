@@ -39,7 +39,7 @@ describe('input hygiene', () => {
     expect(query.body.error.details).to.deep.include({ in: 'query', field: 'offset', message: 'offset must be a finite number' });
     const body = await api.request<ErrorShape>('POST', '/api/roleplay', {
       apiKey: tenant.apiKey,
-      raw: '{"title":"t","conversationType":{"title":"c","roleplayType":"cold-call"},"customerPersona":{"name":"n"},"customerBackground":{"title":"b"},"scorecard":{"criteria":[{"title":"a","description":"","weight":1e999,"sectionTitle":"s"}],"metrics":[]}}',
+      raw: '{"title":"t","conversationType":{"title":"c","roleplayType":"Train"},"customerPersona":{"name":"n"},"customerBackground":{"title":"b"},"scorecard":{"criteria":[{"title":"a","description":"","weight":1e999,"sectionTitle":"s"}],"metrics":[]}}',
       contentType: 'application/json',
     });
     expect(body.status).to.equal(400);

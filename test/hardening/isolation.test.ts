@@ -27,9 +27,11 @@ const isChildSlot = (name: string): boolean => /^child_?company_?id$/i.test(name
 
 /** Which row an id field names. A new kind of id fails here with a message saying what to add. */
 function kindOf(op: Operation, name: string): Kind {
-  const byName: Record<string, Kind> = { teamId: 'team', userId: 'user', roleplayId: 'roleplay', scriptId: 'script' };
+  const byName: Record<string, Kind> = { teamId: 'team', userId: 'user', roleplayId: 'roleplay', scriptId: 'script', deliveryId: 'delivery' };
   if (byName[name]) return byName[name];
   if (name === 'id') {
+    // Only a failed recording can be retried: the control needs one.
+    if (op.path === '/api/recording/{id}/retry') return 'failedRecording';
     const collection = op.path.slice(0, op.path.indexOf('/{id}'));
     const byPath: Record<string, Kind> = {
       '/api/roleplay/session': 'session',
@@ -89,7 +91,8 @@ describe('tenant isolation matrix', function () {
   const idOperations = operations.filter((op) => op.auth !== 'none' && idSlots(op).length > 0);
 
   before(async () => {
-    api = await startApi({ RATE_LIMIT_POINTS: 0 });
+    // A task queue no worker polls: started workflows wait instead of writing; a cancel answers at once.
+    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `isolation-${randomUUID()}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
     other = await createTenantWorld('Other');
   });
   after(() => api.close());

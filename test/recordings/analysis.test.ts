@@ -106,7 +106,8 @@ describe('recordings: built-in analysis', () => {
     expect(result).to.include({ numQuestions: 3, nameCount: 2, length: 26_000, score: 83.3, passingScore: 80, didPass: true, analyzer: 'builtin' });
     // Rep words over the rep's own 20 seconds of speech.
     expect(result.wpm).to.equal(Math.round((31 / (20 / 60)) * 10) / 10);
-    expect(result.talkRatio).to.equal(Math.round((31 / 34) * 1000) / 1000);
+    // Talk ratio by speaking time: rep 10 + 10 = 20 s, customer 4 + 2 = 6 s → 20 / 26.
+    expect(result.talkRatio).to.equal(Math.round((20 / 26) * 1000) / 1000);
     expect(analyzeBuiltin(input)).to.deep.equal(result);
     expect(analyzeBuiltin({ ...input, passingScore: 90 }).didPass).to.equal(false);
   });

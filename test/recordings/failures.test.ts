@@ -122,9 +122,9 @@ describe('recordings: failures', function () {
     expect(view.failureReason).to.equal('Transcription failed: No speech was found in the recording');
   });
 
-  it('storeRecording=false: an expired URL (403) fails the transcription step', async () => {
+  it('storeRecording=false: an expired URL (403) fails the media step (the worker fetches it to prepare the audio)', async () => {
     const { view, filePath } = await runFailing({ file: { status: 403 }, submission: { storeRecording: false } });
-    expect(view.failureReason).to.match(/^Transcription failed: The recording host answered HTTP 403/);
+    expect(view.failureReason).to.match(/^Preparing the audio failed: The recording host answered HTTP 403/);
     expect(files.hits(filePath)).to.equal(1);
     expect(stt?.requests).to.have.length(0);
   });

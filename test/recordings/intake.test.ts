@@ -4,6 +4,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
+import { completeRecording, insertRecording } from '../../db/queries/recordings';
 import { startApi } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
@@ -104,6 +105,25 @@ describe('recordings: intake API', () => {
     await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true, roleplayId: own.id });
   });
 
+  it('serves a result stored before speakerAttribution existed with the attribution its snippets imply', async () => {
+    const legacy = {
+      analyzer: 'builtin', language: 'en', length: 1000, wpm: 120, talkRatio: 0.5, numQuestions: 0, numFillerWords: 0, fillerWords: [],
+      customerName: null, nameCount: 0, score: 0, passingScore: 70, didPass: false, criteriaResponses: [], metricResponses: [],
+    };
+    const ids: string[] = [];
+    for (const snippets of [[{ isUser: true, text: 'Hi.' }, { isUser: false, text: 'Hello.' }], [{ isUser: true, text: 'Hi.' }]]) {
+      const id = randomUUID();
+      await insertRecording(testEnv().db, {
+        id, companyId: tenant.company.id, userUniqueIdentifier: 'old', userName: 'Old', sourceUrl: FILE_URL, storeRecording: false,
+        roleplayId: null, idempotencyKey: null, workflowId: workflowIds.recording(id),
+      });
+      await completeRecording(testEnv().db, id, { result: { ...legacy, snippets }, sessionId: null });
+      ids.push(id);
+    }
+    const views = await Promise.all(ids.map((id) => stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })));
+    expect(views.map((v) => v.body.result?.speakerAttribution)).to.deep.equal(['diarization', 'none']);
+  });
+
   it("answers 404 for another company's recording and for unknown ids", async () => {
     const other = await createTenant();
     const id = await acceptRecording(stack.api, other.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false });
@@ -150,6 +170,16 @@ describe('recordings: intake API', () => {
     const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
     expect(res.status).to.equal(409);
     expect(await recordingCount(tenant.company.id)).to.equal(1);
+  });
+
+  it('keeps repChannel on the recording; the same key with another repChannel is a different body', async () => {
+    const key = `rc-${randomUUID()}`;
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'right' }, { 'Idempotency-Key': key });
+    expect(await testEnv().db('recordings').where({ id }).first('rep_channel', 'rep_speaker', 'source_url')).to.deep.equal({ rep_channel: 'right', rep_speaker: null, source_url: FILE_URL });
+    const other = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'left' }, { 'Idempotency-Key': key });
+    expect(other.status).to.equal(409);
+    const bad = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'middle' as 'left' });
+    expect(bad.status).to.equal(400);
   });
 
   it('validates the Idempotency-Key header like any other request part, and documents it in the OpenAPI document', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { audioFacts, expectRendition } from '../support/renditionCheck';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
@@ -95,7 +96,8 @@ describe('recordings: processing', function () {
     expect(data.user).to.deep.equal({ id: view.userId, name: 'Sam Seller', userUniqueIdentifier: 'crm-42' });
     const result = view.result as RecordingAnalysis;
     expect(data.result).to.deep.equal(result);
-    expect(result).to.include({ analyzer: 'builtin', language: 'en', length: 26_000, numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
+    expect(result.length).to.be.closeTo(audioFacts(SAMPLE_AUDIO).seconds * 1000, 1000);
+    expect(result).to.include({ analyzer: 'builtin', language: 'en', numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
     expect(result.criteriaResponses).to.deep.equal([
       { title: 'Opened well', passed: true, explanation: result.criteriaResponses[0].explanation, weight: 2, sectionTitle: 'Opening' },
@@ -103,11 +105,11 @@ describe('recordings: processing', function () {
     expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([['Talk ratio', false]]);
     expect(result).to.include({ score: 66.7, passingScore: 70, didPass: false });
 
-    // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte, and was sent to the provider.
+    // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte; its rendition was sent to the provider.
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
     expect(await fs.readFile(path.join(stack.storageDir, tenant.company.id, `${id}.mp3`))).to.deep.equal(SAMPLE_AUDIO);
     expect(stt.requests).to.have.length(1);
-    expect(stt.requests[0].audio).to.deep.equal(SAMPLE_AUDIO);
+    expectRendition(stt.requests[0].audio, 26);
     expect(stt.requests[0].fields).to.include({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
     expect(stt.requests[0].headers.authorization).to.equal('Bearer test-stt-key');
 
@@ -119,7 +121,7 @@ describe('recordings: processing', function () {
     // The session shows up like any other roleplay session.
     const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
     expect(session.status).to.equal(200);
-    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false, length: 26_000 });
+    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false, length: result.length });
     expect(session.body.user.id).to.equal(view.userId);
     expect(session.body.snippets).to.deep.equal(result.snippets);
     expect(session.body.audioUrl).to.be.a('string');
@@ -143,27 +145,37 @@ describe('recordings: processing', function () {
     expect(data.sessionId).to.equal(null);
 
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
-    expect(stt.requests[0].audio).to.deep.equal(SAMPLE_AUDIO);
-    expect(stt.requests[0].audioType).to.equal('audio/wav');
+    // The provider gets the media step's rendition of the caller's file, not the file itself.
+    expectRendition(stt.requests[0].audio, 26);
+    expect(stt.requests[0].audioType).to.equal('audio/mpeg');
     expect(stt.requests[0].fields).not.to.have.property('language');
 
     // Without a roleplay: the default scorecard, passing score 70; without speaker labels every
-    // segment is its own snippet attributed to the rep, and talk time is not judged.
+    // segment is its own snippet attributed to the rep, the two-speaker measures are left out, and
+    // talk time and the (unknowable) customer's name are not assessable: they do not count.
     const result = view.result as RecordingAnalysis;
+    expect(result.speakerAttribution).to.equal('none');
+    expect(result).not.to.have.any.keys('talkRatio', 'interactivity', 'patience', 'longestMonologue', 'longestCustomerStory', 'customerQuestions');
     expect(result.snippets).to.have.length(CONVERSATION.length);
     expect(result.snippets.every((s) => s.isUser)).to.equal(true);
     expect(result.criteriaResponses).to.deep.equal([]);
-    expect(result.metricResponses.map((m) => m.title)).to.deep.equal(['Asks discovery questions', "Uses the customer's name", 'Speaking pace', 'Few filler words']);
+    expect(result.metricResponses.map((m) => [m.title, m.assessable ?? true])).to.deep.equal([
+      ['Asks discovery questions', true],
+      ["Uses the customer's name", false],
+      ['Speaking pace', true],
+      ['Few filler words', true],
+      ['Balanced talk time', false],
+    ]);
     expect(result.passingScore).to.equal(70);
     const passed = result.metricResponses.filter((m) => m.passed).length;
-    expect(result.score).to.equal(Math.round((1000 * passed) / 4) / 10);
+    expect(result.score).to.equal(Math.round((1000 * passed) / 3) / 10);
     expect(result.didPass).to.equal(result.score >= 70);
     expect(files.hits(`/remote/${n}/call.wav`)).to.equal(1);
 
     await keepHistory(stack.api, id, 'remote-openai');
   });
 
-  it('storeRecording=false with Deepgram: the URL is handed to the provider, utterances become snippets', async () => {
+  it('storeRecording=false with Deepgram: the rendition of the remote file is sent, utterances become snippets', async () => {
     stt = await startDeepgramServer({ segments: CONVERSATION });
     stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
@@ -175,8 +187,9 @@ describe('recordings: processing', function () {
     expect(view.status).to.equal('completed');
     const [req] = stt.requests;
     expect(req.path).to.equal('/v1/listen');
-    expect(req.url).to.equal(url);
-    expect(req.audio).to.deep.equal(SAMPLE_AUDIO);
+    // The worker fetched the file through its outbound checks and sent the rendition, not the URL.
+    expect(req.url).to.equal(null);
+    expectRendition(req.audio, 26);
     expect(req.headers.authorization).to.equal('Token test-stt-key');
     expect(Object.fromEntries(req.query)).to.include({ diarize: 'true', punctuate: 'true', utterances: 'true' });
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
@@ -201,8 +214,8 @@ describe('recordings: processing', function () {
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.m4a`]);
     const [req] = stt.requests;
     expect(req.url).to.equal(null);
-    expect(req.audio).to.deep.equal(SAMPLE_AUDIO);
-    expect(req.audioType).to.equal('audio/mp4');
+    expectRendition(req.audio, 26);
+    expect(req.audioType).to.equal('audio/mpeg');
     expect(req.query.get('model')).to.equal('nova-3');
   });
 
@@ -213,14 +226,22 @@ describe('recordings: processing', function () {
     const filePath = `/flaky/${n}/call.mp3`;
     const url = files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', failTimes: 1, failStatus: 503, retryAfter: '1' });
 
-    const started = Date.now();
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
     await completedWebhook(id);
     expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
     expect(files.hits(filePath)).to.equal(2);
     expect(stt.requests).to.have.length(2);
-    // Retry-After: 1 replaced the 5 s / 10 s first retry intervals.
-    expect(Date.now() - started).to.be.below(9_000);
+    // Retry-After: 1 replaced the 5 s / 10 s first retry intervals: each retried activity's second
+    // attempt started about a second after the activity was scheduled (Temporal's own timestamps).
+    const history = await stack.api.temporal.workflow.getHandle(`recording-${id}`).fetchHistory();
+    const events = history.events ?? [];
+    const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number => Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
+    for (const activity of ['storeRecording', 'transcribeRecordingPiece']) {
+      const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activity);
+      const started = events.find((e) => e.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === scheduled?.eventId?.toString());
+      expect(started?.activityTaskStartedEventAttributes?.attempt, activity).to.equal(2);
+      expect(seconds(started?.eventTime) - seconds(scheduled?.eventTime), activity).to.be.within(0.9, 4);
+    }
   });
 
   it('judges the roleplay scorecard with the chat-completions model when LLM_BASE_URL is set', async () => {

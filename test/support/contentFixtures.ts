@@ -15,7 +15,7 @@ export function roleplayInput(overrides: Partial<NewRoleplay> = {}): NewRoleplay
     title: `Cold call ${n}`,
     instructions: 'Book a follow-up meeting.',
     objective: 'Get past the gatekeeper.',
-    conversationType: { title: 'Cold call', roleplayType: 'cold-call' },
+    conversationType: { title: 'Cold call', roleplayType: 'Train' },
     customerPersona: { name: 'Dana', imageUrl: 'https://img.example.test/dana.png', tags: ['busy', 'skeptical'] },
     customerBackground: { title: 'Logistics company', tags: ['mid-market'] },
     conversationStarters: ['Hi, is this a good time?'],

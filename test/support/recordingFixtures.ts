@@ -10,15 +10,13 @@ import { workflowIds } from '../../common/temporal';
 import type { WebhookEventType } from '../../common/webhookEvents';
 import { startApi, type ApiResponse, type TestApi } from './api';
 import { historyToJson } from './histories';
+import { speakScript } from './sampleCall';
 import type { SpokenSegment } from './sttServers';
 import type { WebhookReceiver } from './webhookFixtures';
 import { startWorker, type RunningWorker } from './worker';
 
 // Recording intake end to end: an API and a worker on their own task queue and storage directory,
 // a sample file and conversation, and helpers to submit and follow a recording.
-
-/** A stand-in "mp3" with a recognisable pattern (the loopback providers never decode it). */
-export const SAMPLE_AUDIO: Buffer = Buffer.concat([Buffer.from('ID3\x04\x00\x00'), Buffer.from(Array.from({ length: 48 * 1024 }, (_, i) => (i * 31) % 251))]);
 
 /** A short sales call: speaker 0 (the rep) opens, speaker 1 is the customer Dana. */
 export const CONVERSATION: SpokenSegment[] = [
@@ -30,18 +28,25 @@ export const CONVERSATION: SpokenSegment[] = [
   { start: 24.5, end: 26, speaker: 1, text: 'Yes, Tuesday works.' },
 ];
 
+/** CONVERSATION spoken: a real 26-second MP3 (the media step probes and decodes what it is sent). */
+export const SAMPLE_AUDIO: Buffer = speakScript(CONVERSATION, { seconds: 26 });
+
 export interface RecordingStack {
   api: TestApi;
   worker: RunningWorker | undefined;
   config: Partial<Config>;
   storageDir: string;
+  /** SCRATCH_DIR of the stack's workers: empty once no recording is in progress. */
+  scratchDir: string;
   stop(): Promise<void>;
 }
 
 /** API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none. */
 export async function startRecordingStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
+  const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-scratch-'));
   const config: Partial<Config> = {
+    SCRATCH_DIR: scratchDir,
     TEMPORAL_TASK_QUEUE: `recordings-${randomBytes(4).toString('hex')}`,
     STORAGE_DIR: storageDir,
     STT_API_KEY: 'test-stt-key',
@@ -56,6 +61,7 @@ export async function startRecordingStack(overrides: Partial<Config> = {}, optio
     worker,
     config,
     storageDir,
+    scratchDir,
     async stop() {
       await worker?.stop();
       await api.close();
@@ -87,6 +93,7 @@ export interface Submission {
   recordingPresignedUrl: string;
   storeRecording: boolean;
   roleplayId?: string;
+  repChannel?: 'left' | 'right';
 }
 
 export async function submitRecording(api: TestApi, apiKey: string, body: Submission, headers: Record<string, string> = {}): Promise<ApiResponse<RecordingAccepted>> {
@@ -132,7 +139,20 @@ const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingIntake');
 export const recordingHistoryDir = (): string => HISTORY_DIR;
 
 /** Every committed recordingIntake history; replay.test.ts fails when one of them is missing. */
-export const RECORDING_HISTORIES = ['failed-store-404', 'remote-deepgram', 'remote-openai', 'stored-openai-roleplay', 'worker-killed'] as const;
+export const RECORDING_HISTORIES = [
+  'assemblyai-diarized',
+  'assemblyai-worker-killed',
+  'diarize-openai',
+  'failed-store-404',
+  'media-failed-truncated',
+  'media-pieces-worker-killed',
+  'media-video',
+  'remote-deepgram',
+  'remote-openai',
+  'stored-openai-roleplay',
+  'submitted-webvtt',
+  'worker-killed',
+] as const;
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
 /**

@@ -1,10 +1,15 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UndecodableAudioError, voicedStretches } from './voiceActivity';
 
 // Speech-to-text providers on 127.0.0.1 speaking the real protocols: OpenAI-compatible
 // `POST /v1/audio/transcriptions` (multipart, verbose_json) and Deepgram `POST /v1/listen` (raw bytes
 // or {"url"}, which it fetches itself like Deepgram does). Both can fail on demand.
+// `gpt-4o-transcribe-diarize` requests must ask for diarized_json (chunking_strategy is required past
+// 30 seconds, as OpenAI documents); that answer is made from the audio received: ffmpeg's voiced
+// stretches become transcript.text.segment entries whose speakers alternate A, B, ... per stretch
+// and whose text is the n-th line of `script`.
 
 export interface SpokenSegment {
   start: number;
@@ -25,6 +30,12 @@ export interface SttBehavior {
   rejectStatus?: number;
   /** Never answer the first request: its caller is expected to die meanwhile. */
   holdFirst?: boolean;
+  /** Never answer the n-th request (1-based), likewise. */
+  holdRequest?: number;
+  /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
+  script?: string[];
+  /** Whisper answers: the words of each voiced stretch are those of the line spoken at that time in the generated call. */
+  timedScript?: SpokenSegment[];
 }
 
 export interface SttRequest {
@@ -36,6 +47,8 @@ export interface SttRequest {
   audioType: string | null;
   fields: Record<string, string>;
   url: string | null;
+  /** Seconds of audio the provider decoded from what it got (OpenAI stand-in). */
+  heardSeconds?: number;
 }
 
 export interface SttServer {
@@ -64,7 +77,7 @@ async function startSttServer(handler: Handler, initial: SttBehavior): Promise<S
         const { request, answer } = await handler(req, Buffer.concat(chunks), behavior);
         requests.push(request);
         const n = requests.length;
-        if (behavior.holdFirst && n === 1) {
+        if ((behavior.holdFirst && n === 1) || behavior.holdRequest === n) {
           heldResolve();
           return; // never answered
         }
@@ -122,8 +135,30 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
       }
     }
     const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio, audioType, fields, url: null };
+    const refused = await refusedByOpenAi(raw, audio, fields['file.filename']);
+    if (refused) return { request, answer: refused };
+    if (/-diarize$/.test(fields.model ?? '') && url.pathname === '/v1/audio/transcriptions' && audio) {
+      return { request, answer: await diarizedAnswer(audio, fields, behavior) };
+    }
     if (url.pathname !== '/v1/audio/transcriptions' || !audio || fields.response_format !== 'verbose_json') {
       return { request, answer: { status: 400, body: { error: { message: 'expected a multipart verbose_json transcription request with a file' } } } };
+    }
+    const heard = await voicedStretches(audio);
+    request.heardSeconds = heard.duration;
+    if (behavior.timedScript) {
+      const lines = behavior.timedScript;
+      const overlap = (a: { start: number; end: number }, b: { start: number; end: number }): number => Math.min(a.end, b.end) - Math.max(a.start, b.start);
+      const segments = heard.stretches.map((st, i) => {
+        const line = [...lines].sort((a, b) => overlap(b, st) - overlap(a, st))[0];
+        return { id: i, start: st.start, end: st.end, text: ` ${line && overlap(line, st) > 0 ? line.text : '[inaudible]'}` };
+      });
+      return { request, answer: { status: 200, body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: segments.map((x) => x.text.trim()).join(' '), segments } } };
+    }
+    if (behavior.script) {
+      // Answer from what was heard: one segment per stretch of speech, timed as found, worded from the script in turn.
+      const script = behavior.script;
+      const segments = heard.stretches.map((st, i) => ({ id: i, start: st.start, end: st.end, text: ` ${script[i % script.length]}` }));
+      return { request, answer: { status: 200, body: { task: 'transcribe', language: behavior.language ?? 'english', duration: heard.duration, text: segments.map((x) => x.text.trim()).join(' '), segments } } };
     }
     return {
       request,
@@ -139,6 +174,50 @@ export function startOpenAiSttServer(initial: SttBehavior): Promise<SttServer> {
       },
     };
   }, initial);
+}
+
+/** OpenAI's documented upload limit and formats, with the error bodies its API answers. */
+export const OPENAI_MAX_UPLOAD_BYTES = 26_214_400;
+const OPENAI_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+
+async function refusedByOpenAi(raw: Buffer, audio: Buffer | null, filename: string | undefined): Promise<Answer | undefined> {
+  if (raw.length > OPENAI_MAX_UPLOAD_BYTES) {
+    return { status: 413, body: { error: { message: `Maximum content size limit (${OPENAI_MAX_UPLOAD_BYTES}) exceeded (${raw.length} bytes read)`, type: 'server_error', param: null, code: null } } };
+  }
+  if (!audio) return undefined;
+  const extension = /\.([a-z0-9]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
+  if (!extension || !OPENAI_FORMATS.includes(extension)) {
+    return { status: 400, body: { error: { message: `Invalid file format. Supported formats: ${JSON.stringify(OPENAI_FORMATS)}`, type: 'invalid_request_error', param: null, code: null } } };
+  }
+  try {
+    await voicedStretches(audio);
+  } catch (err) {
+    if (err instanceof UndecodableAudioError) return { status: 400, body: { error: { message: 'Audio file might be corrupted or unsupported', type: 'invalid_request_error', param: 'file', code: 'invalid_value' } } };
+    throw err;
+  }
+  return undefined;
+}
+
+const openAiError = (message: string, param: string) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } } });
+
+async function diarizedAnswer(audio: Buffer, fields: Record<string, string>, behavior: SttBehavior): Promise<Answer> {
+  if (!['json', 'text', 'diarized_json'].includes(fields.response_format ?? 'json')) {
+    return openAiError(`response_format '${fields.response_format}' is not compatible with model '${fields.model}'. Use 'json', 'text' or 'diarized_json'.`, 'response_format');
+  }
+  let heard: Awaited<ReturnType<typeof voicedStretches>>;
+  try {
+    heard = await voicedStretches(audio);
+  } catch (err) {
+    if (err instanceof UndecodableAudioError) return openAiError('Audio file might be corrupted or unsupported', 'file');
+    throw err;
+  }
+  if (heard.duration > 30 && !fields.chunking_strategy) return openAiError('chunking_strategy is required for audio longer than 30 seconds with this model', 'chunking_strategy');
+  const script = behavior.script ?? behavior.segments.map((s) => s.text);
+  const segments = heard.stretches
+    .map((s, i) => ({ type: 'transcript.text.segment', id: `seg_${i}`, start: s.start, end: s.end, text: script[i] ?? '', speaker: String.fromCharCode(65 + (i % 2)) }))
+    .filter((s) => s.text);
+  if (fields.response_format !== 'diarized_json') return { status: 200, body: { text: segments.map((s) => s.text).join(' ') } };
+  return { status: 200, body: { task: 'transcribe', duration: heard.duration, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: Math.ceil(heard.duration) } } };
 }
 
 export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../common/temporal';
 import { createBearerToken } from '../../db/queries/credentials';
-import { insertRecording } from '../../db/queries/recordings';
-import { createWebhookEndpoint } from '../../db/queries/webhooks';
+import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import { createTemporalClient } from '../../common/temporalClient';
+import { failRecording, insertRecording } from '../../db/queries/recordings';
+import type { WebhookTestEvent } from '../../common/webhookEvents';
+import { rememberWebhookEvent } from '../../db/queries/webhookEvents';
+import { createWebhookEndpoint, recordWebhookDelivery } from '../../db/queries/webhooks';
 import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from './contentFixtures';
-import { testEnv } from './env';
+import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
 import { insertInvitation, makeTeam } from './userFixtures';
 
 // A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
-// webhook endpoint, recording), so that generated tests can aim requests at real rows.
+// webhook endpoint, recording in progress, failed recording), so that generated tests can aim requests
+// at real rows. The recording in progress has a workflow (on a task queue no worker polls, so it never
+// moves), so that cancelling it is possible; the failed one has none yet, so retrying it is.
+
+/** No worker ever polls this queue: the world's recording workflows wait forever and write nothing. */
+export const UNPOLLED_TASK_QUEUE = 'tenant-world-unpolled';
 
 export interface TenantWorld extends TenantFixture {
   bearerToken: string;
@@ -22,6 +31,8 @@ export interface TenantWorld extends TenantFixture {
     invitation: string;
     webhookEndpoint: string;
     recording: string;
+    failedRecording: string;
+    delivery: string;
   };
   invitationToken: string;
   /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
@@ -57,6 +68,30 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     idempotencyKey: null,
     workflowId: workflowIds.recording(recordingId),
   });
+  const temporal = createTemporalClient(testConfig());
+  try {
+    await startRecordingWorkflow(temporal, { TEMPORAL_TASK_QUEUE: UNPOLLED_TASK_QUEUE }, { id: recordingId, companyId, storeRecording: false, roleplayId: roleplay.id });
+  } finally {
+    await temporal.connection.close();
+  }
+  const failedRecordingId = randomUUID();
+  await insertRecording(db, {
+    id: failedRecordingId,
+    companyId,
+    userUniqueIdentifier: `crm-${mark}`,
+    userName: `Caller ${mark}`,
+    sourceUrl: `https://files.example.com/${mark}-failed.mp3`,
+    storeRecording: false,
+    roleplayId: null,
+    idempotencyKey: null,
+    workflowId: workflowIds.recording(failedRecordingId),
+  });
+  await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);
+  // A delivery of a sent test event to the endpoint, so that it can be redelivered.
+  const event: WebhookTestEvent = { id: randomUUID(), type: 'webhook.test', createdAt: new Date().toISOString(), data: { endpointId: endpoint.id, message: mark } };
+  await rememberWebhookEvent(db, companyId, event);
+  await recordWebhookDelivery(db, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500', durationMs: 5 });
+  const delivery = (await db('webhook_deliveries').where({ endpoint_id: endpoint.id, event_id: event.id }).first('id')) as { id: string };
   const token = await createBearerToken(db, companyId, 3_600_000);
   return {
     ...tenant,
@@ -70,6 +105,8 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       invitation: invitation.id,
       webhookEndpoint: endpoint.id,
       recording: recordingId,
+      failedRecording: failedRecordingId,
+      delivery: delivery.id,
     },
     invitationToken: invitation.token,
     marks: [mark, companyId],

@@ -1,0 +1,117 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Dispatcher } from 'undici';
+import type { Config } from '../../common/config';
+import { durationMs } from '../../common/config';
+import type { RecordingStorage } from '../../common/storage/recordingStorage';
+import type { RecordingRow } from '../../db/queries/recordings';
+import type { ChunkChannel } from '../../db/queries/recordingChunks';
+import { FailureTypes, permanent } from '../failures';
+import { meter } from '../progress';
+import { openRecordingSource } from '../recordingSource';
+import { requireSourceUrl } from '../requireRecording';
+import { channelsDiffer, listenTo, RENDITION_BITRATE, renderAudio, soundMs, splitAudio, type Side } from './audio';
+import { chooseCuts } from './cuts';
+import { MediaToolError, lastLines } from './ffmpeg';
+import { probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
+import { recordingScratchDir } from './scratch';
+
+// From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
+// (stored or streamed from the caller's URL, never held in memory), probe it, render 16 kHz MP3 per
+// side, refuse what cannot be transcribed, and cut each side at pauses into pieces within the
+// provider's limits. Deterministic: cutting the same file again gives the same pieces.
+
+export interface Piece {
+  channel: ChunkChannel;
+  index: number;
+  startMs: number;
+  durationMs: number;
+  file: string;
+}
+
+export interface CutRecording {
+  probe: MediaProbe;
+  pieces: Piece[];
+}
+
+export interface PieceDeps {
+  config: Config;
+  storage: RecordingStorage;
+  outbound: Dispatcher;
+}
+
+/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's default, within the upload limit. */
+export function maxPieceMs(config: Config): number {
+  const configured = durationMs(config.STT_MAX_CHUNK_DURATION);
+  const byProvider = config.STT_PROVIDER === 'openai' ? 10 * 60_000 : Number.POSITIVE_INFINITY;
+  // 5% under the byte limit for the MP3 frame headers.
+  const bySize = Math.floor(((config.STT_MAX_UPLOAD_BYTES * 8) / RENDITION_BITRATE) * 1000 * 0.95);
+  return Math.min(configured > 0 ? configured : byProvider, bySize);
+}
+
+/** The file of a piece in the recording's scratch folder (pieces of a side that was not cut are the rendition itself). */
+export function pieceFile(dir: string, channel: ChunkChannel, index: number, piecesOfSide: number): string {
+  return piecesOfSide === 1 ? path.join(dir, `${channel}.mp3`) : path.join(dir, `${channel}-${String(index).padStart(4, '0')}.mp3`);
+}
+
+async function copyOriginal(deps: PieceDeps, recording: RecordingRow, file: string, signal: AbortSignal): Promise<void> {
+  const maxBytes = deps.config.RECORDING_MAX_BYTES;
+  if (recording.storageKey) {
+    const stored = await deps.storage.get(recording.storageKey);
+    if (!stored) throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');
+    await pipeline(stored.stream, createWriteStream(file), { signal });
+    return;
+  }
+  const source = await openRecordingSource(requireSourceUrl(recording), deps.outbound, { maxBytes, signal });
+  await pipeline(source.stream, meter(maxBytes), createWriteStream(file), { signal });
+}
+
+function unusable(err: unknown): never {
+  if (err instanceof UndecodableMediaError) throw permanent(FailureTypes.NotMedia, 'The file is not audio or video that can be decoded');
+  if (err instanceof MediaToolError) throw permanent(FailureTypes.NotMedia, `The audio cannot be decoded (${lastLines(err.stderr, 1)})`);
+  throw err;
+}
+
+export async function cutRecording(deps: PieceDeps, recording: RecordingRow, signal: AbortSignal): Promise<CutRecording> {
+  const { config } = deps;
+  const dir = recordingScratchDir(config.SCRATCH_DIR, recording.id);
+  await fs.mkdir(dir, { recursive: true });
+  const original = path.join(dir, 'original');
+  await copyOriginal(deps, recording, original, signal);
+
+  const probe = await probeMedia(original, signal).catch(unusable);
+  if (probe.audioStreams === 0) throw permanent(FailureTypes.NotMedia, `The file has no audio stream (${probe.hasVideo ? 'video only' : probe.container})`);
+  const maxDuration = durationMs(config.RECORDING_MAX_DURATION);
+  if (probe.durationMs > maxDuration) {
+    throw permanent(FailureTypes.TooLong, `The recording lasts ${Math.round(probe.durationMs / 60_000)} minutes; the limit is ${Math.round(maxDuration / 60_000)} minutes`);
+  }
+  const split = probe.channels >= 2 && (await channelsDiffer(original, signal).catch(unusable));
+  const renditions = await renderAudio(original, dir, split, signal).catch(unusable);
+  // The original is not needed past this point; the scratch folder keeps only what is sent.
+  await fs.rm(original, { force: true });
+
+  const sides = (Object.entries(renditions) as Array<[Side, string | undefined]>).filter((e): e is [Side, string] => e[1] !== undefined);
+  const heard = await Promise.all(sides.map(async ([side, file]) => ({ side, file, audio: await listenTo(file, signal).catch(unusable) })));
+  if (heard.every((h) => soundMs(h.audio) < 300)) throw permanent(FailureTypes.NoSpeech, 'The recording has no sound: it is silent from start to end');
+  const decodedMs = Math.max(...heard.map((h) => h.audio.durationMs));
+  // A file whose header announces more than can be decoded was cut off (an interrupted upload or download).
+  if (probe.durationMs - decodedMs > Math.max(1500, probe.durationMs * 0.05)) {
+    throw permanent(
+      FailureTypes.NotMedia,
+      `The file is truncated or damaged: only ${(decodedMs / 1000).toFixed(1)} s of the ${(probe.durationMs / 1000).toFixed(1)} s it announces can be decoded`,
+    );
+  }
+
+  const limit = maxPieceMs(config);
+  const pieces: Piece[] = [];
+  for (const { side, file, audio } of heard) {
+    const cuts = chooseCuts(audio.durationMs, audio.pauses, limit);
+    const files = await splitAudio(file, cuts, signal).catch(unusable);
+    const bounds = [0, ...cuts, audio.durationMs];
+    files.forEach((f, index) => pieces.push({ channel: side, index, startMs: bounds[index], durationMs: bounds[index + 1] - bounds[index], file: f }));
+    if (files.length > 1) await fs.rm(file, { force: true });
+  }
+  return { probe: { ...probe, durationMs: decodedMs }, pieces };
+}

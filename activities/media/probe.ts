@@ -1,0 +1,41 @@
+import { MediaToolError, runTool } from './ffmpeg';
+
+// What a recording file is: container, duration, audio streams and channels, whether it has video.
+
+export interface MediaProbe {
+  container: string;
+  durationMs: number;
+  audioStreams: number;
+  channels: number;
+  hasVideo: boolean;
+}
+
+interface ProbeJson {
+  format?: { format_name?: string; duration?: string };
+  streams?: Array<{ codec_type?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }>;
+}
+
+export class UndecodableMediaError extends Error {}
+
+export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaProbe> {
+  let json: ProbeJson;
+  try {
+    const { stdout } = await runTool('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], signal);
+    json = JSON.parse(stdout) as ProbeJson;
+  } catch (err) {
+    if (err instanceof MediaToolError || err instanceof SyntaxError) throw new UndecodableMediaError('the file is not audio or video that can be decoded');
+    throw err;
+  }
+  const streams = json.streams ?? [];
+  const audio = streams.filter((s) => s.codec_type === 'audio');
+  // Cover art in an MP3 or M4A is a one-frame "video" stream: it is not a video recording.
+  const video = streams.filter((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const seconds = Number(json.format?.duration ?? audio[0]?.duration ?? NaN);
+  return {
+    container: json.format?.format_name ?? 'unknown',
+    durationMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : 0,
+    audioStreams: audio.length,
+    channels: Math.max(0, ...audio.map((s) => s.channels ?? 0)),
+    hasVideo: video.length > 0,
+  };
+}

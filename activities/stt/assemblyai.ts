@@ -1,0 +1,138 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
+import { durationMs, type Config } from '../../common/config';
+import { FailureTypes, permanent } from '../failures';
+import { callProvider } from '../providerHttp';
+import { channelLabel, type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
+
+// AssemblyAI's asynchronous API: the file's bytes go to `POST /v2/upload` (a URL the caller gave is
+// handed over as is, AssemblyAI fetches it), `POST /v2/transcript` creates the paid job with
+// speaker_labels (or multichannel for a stereo file), and `GET /v2/transcript/{id}` is polled until
+// its status is completed or error. The job id is handed to `options.job.created` before the first
+// poll, so an attempt that dies while AssemblyAI works is resumed by id, never paid for twice.
+// Utterances carry a speaker letter ("A", "B") or, with multichannel, a channel ("1" = left).
+
+const SERVICE = 'AssemblyAI';
+
+/** AssemblyAI language codes for the roleplay languages (it has no regional French or Portuguese). */
+const LANGUAGE_CODES: Record<string, string> = { en: 'en', es: 'es', 'fr-CA': 'fr', 'pt-BR': 'pt', cs: 'cs' };
+
+interface Utterance {
+  speaker?: unknown;
+  channel?: unknown;
+  start?: unknown;
+  end?: unknown;
+  text?: unknown;
+}
+
+interface TranscriptAnswer {
+  id?: unknown;
+  status?: unknown;
+  error?: unknown;
+  text?: unknown;
+  language_code?: unknown;
+  audio_duration?: unknown;
+  multichannel?: unknown;
+  utterances?: Utterance[] | null;
+}
+
+const millis = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+
+/** A completed transcript object as the provider-neutral transcript. */
+export function parseAssemblyAiTranscript(answer: unknown): Transcript {
+  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as TranscriptAnswer;
+  const byChannel = body.multichannel === true;
+  const segments: TranscriptSegment[] = (Array.isArray(body.utterances) ? body.utterances : [])
+    .map((u) => {
+      const channel = typeof u.channel === 'string' || typeof u.channel === 'number' ? Number(u.channel) : NaN;
+      const speaker = byChannel && channel >= 1 ? channelLabel(channel - 1) : typeof u.speaker === 'string' && u.speaker ? u.speaker : null;
+      return { startMs: millis(u.start), endMs: millis(u.end), text: typeof u.text === 'string' ? u.text.trim() : '', speaker };
+    })
+    .filter((s) => s.text.length > 0)
+    .sort((a, b) => a.startMs - b.startMs);
+  const duration = typeof body.audio_duration === 'number' && body.audio_duration > 0 ? Math.round(body.audio_duration * 1000) : 0;
+  const lengthMs = Math.max(duration, ...segments.map((s) => s.endMs), 0);
+  if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
+    segments.push({ startMs: 0, endMs: lengthMs, text: body.text.trim(), speaker: null });
+  }
+  return {
+    provider: 'assemblyai',
+    language: typeof body.language_code === 'string' ? body.language_code : null,
+    durationMs: lengthMs,
+    segments,
+    speakerAttribution: byChannel ? 'channels' : 'diarization',
+  };
+}
+
+export function createAssemblyAiSpeechToText(
+  config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL' | 'STT_POLL_INTERVAL'>,
+  dispatcher: Dispatcher,
+): SpeechToText {
+  const root = config.STT_BASE_URL.replace(/\/+$/, '').replace(/\/v2$/, '');
+  const url = (path: string): URL => new URL(`${root}/v2/${path}`);
+  const pollMs = durationMs(config.STT_POLL_INTERVAL);
+  const headers = (extra: Record<string, string>): Record<string, string> => ({
+    accept: 'application/json',
+    ...(config.STT_API_KEY ? { authorization: config.STT_API_KEY } : {}),
+    ...extra,
+  });
+
+  async function poll(id: string, options: TranscribeOptions): Promise<Transcript> {
+    for (;;) {
+      const answer = (await callProvider(SERVICE, dispatcher, url(`transcript/${encodeURIComponent(id)}`), {
+        method: 'GET',
+        headers: headers({}),
+        signal: options.signal,
+      })) as TranscriptAnswer;
+      if (answer.status === 'completed') return parseAssemblyAiTranscript(answer);
+      if (answer.status === 'error') {
+        // The job is over: asking again would only repeat the same answer.
+        const reason = typeof answer.error === 'string' && answer.error ? answer.error : 'no reason given';
+        throw permanent(FailureTypes.ProviderRejected, `${SERVICE} could not transcribe the recording: ${reason}`);
+      }
+      if (answer.status !== 'queued' && answer.status !== 'processing') {
+        throw new Error(`${SERVICE} answered an unknown transcript status ${JSON.stringify(answer.status)}`);
+      }
+      await sleep(pollMs, undefined, { signal: options.signal });
+    }
+  }
+
+  return {
+    provider: 'assemblyai',
+    fetchesUrls: true,
+    async transcribe(audio, options) {
+      if (options.job?.id) return poll(options.job.id, options);
+      let audioUrl: string;
+      if (audio.kind === 'url') {
+        audioUrl = audio.url;
+      } else {
+        const uploaded = (await callProvider(SERVICE, dispatcher, url('upload'), {
+          method: 'POST',
+          headers: headers({ 'content-type': 'application/octet-stream' }),
+          body: audio.stream,
+          signal: options.signal,
+        })) as { upload_url?: unknown };
+        if (typeof uploaded.upload_url !== 'string') throw new Error(`${SERVICE} answered the upload without an upload_url`);
+        audioUrl = uploaded.upload_url;
+      }
+      const request: Record<string, unknown> = { audio_url: audioUrl };
+      if (options.channels === 2) request.multichannel = true;
+      else request.speaker_labels = true;
+      const code = options.language ? LANGUAGE_CODES[options.language] : undefined;
+      if (code) request.language_code = code;
+      else request.language_detection = true;
+      // STT_MODEL defaults to OpenAI's whisper-1, which is not an AssemblyAI model: then AssemblyAI's default applies.
+      if (config.STT_MODEL !== 'whisper-1') request.speech_models = [config.STT_MODEL];
+      const created = (await callProvider(SERVICE, dispatcher, url('transcript'), {
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify(request),
+        signal: options.signal,
+      })) as TranscriptAnswer;
+      if (typeof created.id !== 'string' || !created.id) throw new Error(`${SERVICE} created a transcript without an id`);
+      await options.job?.created(created.id);
+      return poll(created.id, options);
+    },
+    resume: (id, options) => poll(id, options),
+  };
+}
