@@ -1,5 +1,6 @@
 import type { FileServer } from '../test/support/fileServer';
 import type { ReceivedWebhook, WebhookReceiver } from '../test/support/webhookFixtures';
+import { speakScript } from '../test/support/sampleCall';
 import type { SpokenSegment } from '../test/support/sttServers';
 import { percentile } from './load';
 
@@ -17,8 +18,6 @@ export interface EndToEnd {
   p99: number;
 }
 
-/** A stand-in mp3 (the loopback provider never decodes it). */
-export const BENCH_AUDIO = Buffer.concat([Buffer.from('ID3\x04\x00\x00'), Buffer.alloc(256 * 1024, 7)]);
 
 /** A two-minute discovery call, as the speech-to-text stand-in returns it. */
 export const BENCH_CALL: SpokenSegment[] = Array.from({ length: 24 }, (_, i) => ({
@@ -89,7 +88,8 @@ async function firstDeliveries(input: EndToEndInput): Promise<Map<string, Receiv
 
 export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   await registerReceiver(input);
-  const audioUrl = input.files.serve('/bench/call.mp3', { body: BENCH_AUDIO, contentType: 'audio/mpeg' });
+  // Real speech: every recording goes through the media step (probe, rendition) like a customer's call.
+  const audioUrl = input.files.serve('/bench/call.mp3', { body: speakScript(BENCH_CALL, { seconds: 120 }), contentType: 'audio/mpeg' });
   const postedAt = new Map<string, number>();
   let next = 0;
   const submitter = async (): Promise<void> => {

@@ -30,14 +30,22 @@ export const ConfigSchema = Type.Object({
   // Signs the 15-minute media links in session results; set it to a long random value in production.
   MEDIA_URL_SECRET: Type.String({ minLength: 16, default: 'dev-media-url-secret-change-me' }),
   MEDIA_URL_TTL: { ...Duration, default: '15m' },
-  STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
+  // Where stored recordings live: `local` (STORAGE_DIR, one machine or a shared filesystem) or `s3` (any S3-compatible bucket).
   STORAGE_BACKEND: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
+  STORAGE_DIR: Type.String({ minLength: 1, default: '.data/recordings' }),
   S3_BUCKET: Type.String({ default: '' }),
   S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  // Empty for AWS itself; e.g. https://storage.googleapis.com (GCS interoperability) or http://minio:9000.
   S3_ENDPOINT: Type.String({ pattern: '^(https?://.*)?$', default: '' }),
-  S3_FORCE_PATH_STYLE: { ...Bool, default: false },
+  // Where browsers reach the S3 server when that differs from S3_ENDPOINT (docker-compose's minio:9000); presigned links name it.
+  S3_PUBLIC_ENDPOINT: Type.String({ pattern: '^(https?://.*)?$', default: '' }),
+  // Empty: the AWS SDK's own credential chain (instance role, AWS_* variables, ~/.aws).
   S3_ACCESS_KEY_ID: Type.String({ default: '' }),
   S3_SECRET_ACCESS_KEY: Type.String({ default: '' }),
+  // Path-style URLs (endpoint/bucket/key) for MinIO and most self-hosted servers; virtual-hosted style otherwise.
+  S3_FORCE_PATH_STYLE: { ...Bool, default: false },
+  // Uploads larger than one part go up as a multipart upload in parts of this size (S3's minimum is 5 MiB).
+  S3_PART_SIZE: Type.Integer({ minimum: 5242880, maximum: 5368709120, default: 8388608 }),
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
   // The media step (activities/media): ffmpeg works on scratch files, one directory per recording.
   SCRATCH_DIR: Type.String({ minLength: 1, default: '.data/scratch' }),
@@ -106,7 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(problems);
   }
   const config = candidate as Config;
-  if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND is "s3"']);
+  if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK credential chain)']);
+  }
   return config;
 }
 

@@ -4,7 +4,7 @@ import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { untilAvailable } from '../common/startupRetry';
-import { createRecordingStorage } from '../common/storage/createStorage';
+import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, parseDatabaseUrl } from '../db/connection';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowsPath: require.resolve('../workflows'),
-      activities: createActivities({ db, config, logger, storage: createRecordingStorage(config), metrics }),
+      activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },
       shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
     });

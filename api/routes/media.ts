@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { verifyMediaLink } from '../../common/mediaLinks';
-import { createLocalStorage } from '../../common/storage/localStorage';
+import { recordingStorageFor } from '../../common/storage/configuredStorage';
+import { mediaTypeOfKey } from '../../common/storage/mediaTypes';
 import { forbidden, gone, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 
@@ -16,21 +16,6 @@ const MediaQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Media types the recording pipeline stores; anything else is served as opaque bytes. */
-const MEDIA_TYPES: Record<string, string> = {
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.flac': 'audio/flac',
-  '.aac': 'audio/aac',
-  '.weba': 'audio/webm',
-  '.webm': 'video/webm',
-  '.mp4': 'video/mp4',
-  '.mov': 'video/quicktime',
-};
 
 export const mediaOperations: Operation[] = [
   defineOperation(
@@ -53,13 +38,14 @@ export const mediaOperations: Operation[] = [
       const check = verifyMediaLink(deps.config.MEDIA_URL_SECRET, params.token, query.expires, query.signature);
       if (!check.ok && check.reason === 'expired') throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');
       if (!check.ok) throw forbidden('invalid_signature', 'This recording link is not valid: it was changed or signed with another secret.');
-      // get() rejects only for a key outside the storage root, which no signed link of ours names.
-      const file = await createLocalStorage(deps.config.STORAGE_DIR)
+      // get() rejects for a key outside the storage root, which no signed link of ours names, or an
+      // unreachable bucket; either way there is nothing to serve.
+      const file = await recordingStorageFor(deps.config)
         .get(check.key)
         .catch(() => undefined);
       if (!file) throw notFound('Recording');
       ctx.status = 200;
-      ctx.type = MEDIA_TYPES[path.extname(check.key).toLowerCase()] ?? 'application/octet-stream';
+      ctx.type = mediaTypeOfKey(check.key);
       ctx.length = file.sizeBytes;
       ctx.set('cache-control', 'private, no-store');
       ctx.set('x-content-type-options', 'nosniff');

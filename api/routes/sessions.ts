@@ -1,5 +1,6 @@
-import { storedMediaLink } from '../../common/storedMediaLink';
-import type { Config } from '../../common/config';
+import { signMediaLink } from '../../common/mediaLinks';
+import { durationMs, type Config } from '../../common/config';
+import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { getSessionResult, listSessions, type SessionResultRow } from '../../db/queries/sessions';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
@@ -7,6 +8,12 @@ import { IdParams, pagination } from '../schemas/common';
 import { SessionListQuery, SessionPage, SessionResult } from '../schemas/sessions';
 
 const fullName = (first: string, last: string | null): string => [first, last].filter(Boolean).join(' ');
+
+/** A bucket's own presigned GET when the backend has one (the API stays out of the download), else our signed /media link. */
+async function mediaLink(config: Config, key: string): Promise<string> {
+  const storage = recordingStorageFor(config);
+  return storage.playbackUrl ? storage.playbackUrl(key, durationMs(config.MEDIA_URL_TTL)) : signMediaLink(config, key);
+}
 
 /** Spec 2.5: optional parts appear only when there is something to show. */
 async function toResult(row: SessionResultRow, config: Config): Promise<SessionResult> {
@@ -31,9 +38,9 @@ async function toResult(row: SessionResultRow, config: Config): Promise<SessionR
   if (row.numFillerWords !== null) result.numFillerWords = row.numFillerWords;
   if (row.customerPersona.imageUrl) result.customerPersona = { imageUrl: row.customerPersona.imageUrl };
   // A stored file is served through a short-lived signed link; a caller's own permanent URL is passed on as is.
-  if (row.audioStorageKey) result.audioUrl = await storedMediaLink(config, row.audioStorageKey);
+  if (row.audioStorageKey) result.audioUrl = await mediaLink(config, row.audioStorageKey);
   else if (row.audioExternalUrl) result.audioUrl = row.audioExternalUrl;
-  if (row.videoStorageKey) result.videoUrl = await storedMediaLink(config, row.videoStorageKey);
+  if (row.videoStorageKey) result.videoUrl = await mediaLink(config, row.videoStorageKey);
   return result;
 }
 
@@ -74,7 +81,7 @@ export const sessionOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/session/{id}',
       summary: 'Get a roleplay session result',
-      description: 'audioUrl and videoUrl, when present, are signed links (this service\'s, or the object store\'s) that stop working after 15 minutes.',
+      description: 'audioUrl and videoUrl, when present, are links signed by this service that stop working after 15 minutes.',
       tags: ['Sessions'],
       auth: 'apiKey',
       scope: 'sessions:read',

@@ -45,7 +45,7 @@ const MediaUrl = (kind: string) =>
     Nullable(
       Type.String({
         format: 'uri',
-        description: `Link to the ${kind} recording, signed by this service and valid for 15 minutes (or the caller's own permanent URL when the file was not stored). Present only when a ${kind} recording exists.`,
+        description: `Link to the ${kind} recording, valid for MEDIA_URL_TTL (15 minutes by default): signed by this service, or a presigned GET of the storage bucket when recordings are kept in S3-compatible storage (or the caller's own permanent URL when the file was not stored). Present only when a ${kind} recording exists.`,
       }),
     ),
   );

@@ -13,10 +13,10 @@ export interface RecordingStorage {
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /**
-   * A link anyone may GET for `expiresInSeconds`, when the store itself can sign one (S3). Without it the
-   * API serves the file behind its own signed /media link.
+   * A link a browser can fetch the stored file from directly, valid for `ttlMs` (an S3 presigned GET).
+   * Absent when the backend has none; the API then signs a link to its own /media route.
    */
-  presignedGetUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  playbackUrl?(key: string, ttlMs: number): Promise<string>;
 }
 
 export class StorageLimitError extends Error {

@@ -1,85 +1,130 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { PassThrough, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { Config } from '../config';
+import { mediaTypeOfKey } from './mediaTypes';
 import { StorageLimitError, type RecordingStorage } from './recordingStorage';
 
-export type S3Settings = Pick<Config, 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
-
-/** 8 MiB parts: above S3's 5 MiB minimum, and at most a few parts in memory per upload. */
-const PART_SIZE = 8 * 1024 * 1024;
-
-export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
-    region: settings.S3_REGION,
-    ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
-    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-    ...(settings.S3_ACCESS_KEY_ID ? { credentials: { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } } : {}),
-    // The SDK's default (a CRC32 trailer in aws-chunked bodies) is AWS-only; GCS's interoperability API and
-    // many S3-compatible servers refuse or mis-store such bodies. Checksums only where S3 requires them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Empty for AWS itself. */
+  endpoint: string;
+  /** Where browsers reach the same server, when it differs from `endpoint` (a container network name); presigned links name it. */
+  publicEndpoint?: string;
+  /** Both empty: the SDK's default credential chain. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  partSize: number;
 }
 
-const isMissing = (err: unknown): boolean =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+/** SigV4 links live at most 7 days, whatever MEDIA_URL_TTL asks for. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidToken', 'ExpiredToken']);
 
-/**
- * Recording storage in an S3-compatible bucket. Uploads stream in parts (multipart past one part), so a
- * large recording never sits in memory whole; an object only appears once its upload completes, and an
- * upload stopped by the size limit is aborted, leaving nothing.
- */
-export function createS3Storage(settings: S3Settings, client: S3Client = createS3Client(settings)): RecordingStorage {
-  const Bucket = settings.S3_BUCKET;
+/** An S3 refusal in words an operator can act on: which bucket, which endpoint, what S3 said. */
+export class S3StorageError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly httpStatus: number | undefined,
+    where: string,
+    detail: string,
+  ) {
+    const hint = CREDENTIAL_REFUSALS.has(code) || httpStatus === 403 ? ' (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy)' : '';
+    super(`S3 storage ${where} refused the request: ${code}${httpStatus ? ` ${httpStatus}` : ''}: ${detail}${hint}`);
+    this.name = 'S3StorageError';
+  }
+}
+
+function clientConfig(options: S3StorageOptions, endpoint: string): S3ClientConfig {
   return {
-    async put(key, body: Readable, { maxBytes }) {
+    region: options.region,
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    ...(options.accessKeyId ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+    // Checksums only where S3 requires them: the SDK's default CRC trailers (aws-chunked bodies) are not
+    // understood by every S3-compatible server (GCS interoperability, older MinIO releases).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+const statusOf = (err: unknown): number | undefined => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+
+/** Recording storage in an S3-compatible bucket. Objects appear whole (S3 PUT and multipart completion are atomic). */
+export function createS3Storage(options: S3StorageOptions): RecordingStorage & { close(): void } {
+  const client = new S3Client(clientConfig(options, options.endpoint));
+  const presigner = options.publicEndpoint && options.publicEndpoint !== options.endpoint ? new S3Client(clientConfig(options, options.publicEndpoint)) : client;
+  const where = `bucket "${options.bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+  const refusal = (err: unknown): Error =>
+    // A HEAD answer has no body, so the SDK knows only the status ("Unknown").
+    err instanceof S3ServiceException
+      ? new S3StorageError(err.name === 'Unknown' && statusOf(err) === 403 ? 'Forbidden' : err.name, statusOf(err), where, err.message)
+      : (err as Error);
+
+  return {
+    async put(key, body, { maxBytes }) {
       let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, callback) {
+      let overLimit = false;
+      async function* limited(): AsyncGenerator<Buffer> {
+        for await (const chunk of body as AsyncIterable<Buffer>) {
           size += chunk.length;
-          if (size > maxBytes) callback(new StorageLimitError(maxBytes));
-          else callback(null, chunk);
-        },
-      });
-      const counted = new PassThrough();
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: counted }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false });
-      const uploaded = upload.done();
-      try {
-        await pipeline(body, limit, counted);
-      } catch (err) {
-        await upload.abort().catch(() => undefined);
-        await uploaded.catch(() => undefined);
-        throw err;
+          if (size > maxBytes) {
+            overLimit = true;
+            throw new StorageLimitError(maxBytes);
+          }
+          yield chunk;
+        }
       }
-      await uploaded;
+      // Streams part by part (never the whole file in memory); a failed multipart upload is aborted, so no parts linger.
+      const upload = new Upload({
+        client,
+        params: { Bucket: options.bucket, Key: key, Body: Readable.from(limited()), ContentType: mediaTypeOfKey(key) },
+        partSize: options.partSize,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (err) {
+        if (overLimit) throw new StorageLimitError(maxBytes);
+        throw refusal(err);
+      }
       return { sizeBytes: size };
     },
     async get(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return { stream: object.Body as Readable, sizeBytes: object.ContentLength ?? 0 };
+        const res = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return { stream: res.Body as Readable, sizeBytes: res.ContentLength ?? 0 };
       } catch (err) {
-        if (isMissing(err)) return undefined;
-        throw err;
+        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || statusOf(err) === 404)) return undefined;
+        throw refusal(err);
       }
     },
     async exists(key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: key }));
         return true;
       } catch (err) {
-        if (isMissing(err)) return false;
-        throw err;
+        if (statusOf(err) === 404) return false;
+        throw refusal(err);
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      } catch (err) {
+        throw refusal(err);
+      }
     },
-    async presignedGetUrl(key, expiresInSeconds) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds });
+    async playbackUrl(key, ttlMs) {
+      const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.ceil(ttlMs / 1000)));
+      return getSignedUrl(presigner, new GetObjectCommand({ Bucket: options.bucket, Key: key, ResponseContentType: mediaTypeOfKey(key) }), { expiresIn });
+    },
+    close() {
+      client.destroy();
+      if (presigner !== client) presigner.destroy();
     },
   };
 }

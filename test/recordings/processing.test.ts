@@ -190,6 +190,8 @@ describe('recordings: processing', function () {
     // The worker fetched the file through its outbound checks and sent the rendition, not the URL.
     expect(req.url).to.equal(null);
     expectRendition(req.audio, 26);
+    // The Deepgram stand-in decoded all of it (it refuses audio it cannot decode, as Deepgram does).
+    expect(req.heardSeconds).to.be.closeTo(26, 0.5);
     expect(req.headers.authorization).to.equal('Token test-stt-key');
     expect(Object.fromEntries(req.query)).to.include({ diarize: 'true', punctuate: 'true', utterances: 'true' });
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
@@ -215,6 +217,7 @@ describe('recordings: processing', function () {
     const [req] = stt.requests;
     expect(req.url).to.equal(null);
     expectRendition(req.audio, 26);
+    expect(req.heardSeconds).to.be.closeTo(26, 0.5);
     expect(req.audioType).to.equal('audio/mpeg');
     expect(req.query.get('model')).to.equal('nova-3');
   });

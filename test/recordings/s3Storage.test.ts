@@ -1,108 +1,149 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../common/config';
 import { StorageLimitError } from '../../common/storage/recordingStorage';
-import { createS3Client, createS3Storage } from '../../common/storage/s3Storage';
+import { createS3Storage, S3StorageError, type S3StorageOptions } from '../../common/storage/s3Storage';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, filesUnder, SAMPLE_AUDIO, startRecordingStack, waitForRecording } from '../support/recordingFixtures';
-import { startLoopbackS3, type LoopbackS3 } from '../support/s3Server';
+import { acceptRecording, CONVERSATION, filesUnder, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from '../support/s3Server';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
-// STORAGE_BACKEND=s3 against a real S3-compatible server on loopback (versitygw, SigV4 checked): the
-// worker streams the recording into the bucket, the session result links a presigned GET valid for
-// MEDIA_URL_TTL, and that link plays the same bytes.
+// STORAGE_BACKEND=s3 against a real S3-compatible server on loopback that checks SigV4 signatures.
 
-async function objectKeys(s3: LoopbackS3, bucket: string): Promise<string[]> {
-  const client = createS3Client(s3.s3(bucket));
-  try {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-    return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();
-  } finally {
-    client.destroy();
-  }
+const MiB = 1024 * 1024;
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 describe('recordings: S3-compatible storage', function () {
   this.timeout(90_000);
-  let s3: LoopbackS3;
-  let bucket: string;
+  let s3: S3TestServer;
+  let options: S3StorageOptions;
+  let inspector: S3Client;
 
   before(async () => {
-    s3 = await startLoopbackS3();
+    s3 = await startS3Server();
+    options = { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.url, forcePathStyle: true, partSize: 5 * MiB, ...S3_TEST_CREDENTIALS };
+    inspector = new S3Client({ region: 'us-east-1', endpoint: s3.url, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
   });
-  after(async () => s3.close());
-  beforeEach(async () => {
-    bucket = `rec-${randomBytes(4).toString('hex')}`;
-    await s3.createBucket(bucket);
+  after(async () => {
+    inspector.destroy();
+    await s3.close();
   });
 
-  it('a stored recording plays back through the presigned link in its session result', async () => {
-    const files: FileServer = await startFileServer();
-    const stt: SttServer = await startOpenAiSttServer({ segments: CONVERSATION });
-    const stack = await startRecordingStack({ ...s3.settings(bucket), STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, MEDIA_URL_TTL: '15m' });
-    try {
+  const keysInBucket = async (prefix: string): Promise<string[]> =>
+    ((await inspector.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key as string);
+
+  describe('a recording stored in the bucket', () => {
+    let files: FileServer;
+    let stt: SttServer;
+    let stack: RecordingStack;
+    before(async () => {
+      files = await startFileServer();
+      stt = await startOpenAiSttServer({ segments: CONVERSATION });
+      stack = await startRecordingStack({ ...s3.config, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    });
+    after(async () => {
+      await stack.stop();
+      await stt.close();
+      await files.close();
+    });
+
+    it('plays back through the presigned GET link in its session result; the local directory stays empty', async () => {
       const tenant = await createTenant();
       const roleplay = await createRoleplayFixture(tenant.company.id);
       const url = files.serve('/s3/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
       const view = await waitForRecording(stack.api, tenant.apiKey, id);
-      expect(view.status, view.failureReason ?? '').to.equal('completed');
+      expect(view.status).to.equal('completed');
 
-      expect(await objectKeys(s3, bucket)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
-      expect(await filesUnder(stack.storageDir), 'nothing in the local directory').to.deep.equal([]);
+      expect(await keysInBucket(tenant.company.id)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
+      expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
 
-      const session = await stack.api.request<{ audioUrl?: string | null }>('GET', `/api/roleplay/session/${view.sessionId}`, { apiKey: tenant.apiKey });
-      expect(session.status, session.text).to.equal(200);
-      const link = new URL(String(session.body.audioUrl));
-      expect(link.origin).to.equal(s3.endpoint);
-      expect(link.pathname).to.equal(`/${bucket}/${tenant.company.id}/${id}.mp3`);
-      expect(link.searchParams.get('X-Amz-Expires')).to.equal('900');
+      const session = await stack.api.request<{ audioUrl?: string }>('GET', `/api/roleplay/session/${view.sessionId}`, { apiKey: tenant.apiKey });
+      expect(session.status).to.equal(200);
+      const link = new URL(session.body.audioUrl as string);
+      expect(link.origin + link.pathname).to.equal(`${s3.url}/${s3.bucket}/${tenant.company.id}/${id}.mp3`);
+      expect(link.searchParams.get('X-Amz-Expires')).to.equal('900'); // MEDIA_URL_TTL's default, 15m
+      expect(link.searchParams.get('X-Amz-Algorithm')).to.equal('AWS4-HMAC-SHA256');
+
       const played = await fetch(link);
       expect(played.status).to.equal(200);
+      expect(played.headers.get('content-type')).to.equal('audio/mpeg');
       expect(Buffer.from(await played.arrayBuffer())).to.deep.equal(SAMPLE_AUDIO);
 
-      // The server checks the signature: a changed link is refused.
-      const tampered = new URL(link);
-      tampered.searchParams.set('X-Amz-Expires', '86400');
-      const refused = await fetch(tampered);
-      expect(refused.status).to.equal(403);
-      expect(await refused.text()).to.include('SignatureDoesNotMatch');
-    } finally {
-      await stack.stop();
-      await stt.close();
-      await files.close();
-    }
+      // The server checks the signature: an edited link is refused.
+      const edited = new URL(link);
+      edited.searchParams.set('X-Amz-Expires', '3600');
+      expect((await fetch(edited)).status).to.equal(403);
+    });
   });
 
-  it('streams a large file in parts and reads it back; past the limit it leaves nothing', async () => {
-    const storage = createS3Storage(s3.s3(bucket));
-    const big = randomBytes(19 * 1024 * 1024);
-    const chunks = Array.from({ length: 19 }, (_, i) => big.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024));
-    expect(await storage.put('c/big.mp3', Readable.from(chunks), { maxBytes: big.length })).to.deep.equal({ sizeBytes: big.length });
-    const stored = await storage.get('c/big.mp3');
-    expect(stored?.sizeBytes).to.equal(big.length);
-    const read: Buffer[] = [];
-    for await (const chunk of stored!.stream) read.push(chunk as Buffer);
-    expect(Buffer.concat(read).equals(big)).to.equal(true);
+  it('a file larger than the part size goes up as a streamed multipart upload and reads back byte for byte', async () => {
+    const storage = createS3Storage(options);
+    const body = randomBytes(11 * MiB + 123);
+    const key = `multipart/${randomBytes(4).toString('hex')}.wav`;
+    // Fed in 64 KiB pieces, as a download arrives.
+    const pieces = Array.from({ length: Math.ceil(body.length / (64 * 1024)) }, (_, i) => body.subarray(i * 64 * 1024, (i + 1) * 64 * 1024));
+    const seen = s3.requests.length;
+    expect(await storage.put(key, Readable.from(pieces), { maxBytes: 20 * MiB })).to.deep.equal({ sizeBytes: body.length });
 
-    let failure: unknown;
-    await storage.put('c/too-big.mp3', Readable.from(chunks), { maxBytes: 10 * 1024 * 1024 }).catch((err: unknown) => (failure = err));
-    expect(failure).to.be.instanceOf(StorageLimitError);
-    expect(await storage.exists('c/too-big.mp3')).to.equal(false);
-    expect(await objectKeys(s3, bucket)).to.deep.equal(['c/big.mp3']);
-
-    expect(await storage.get('c/missing.mp3')).to.equal(undefined);
-    await storage.delete('c/big.mp3');
-    expect(await storage.exists('c/big.mp3')).to.equal(false);
+    // What the server received: create, three parts (5 + 5 + 1 MiB), complete; never one whole-file PUT.
+    const upload = s3.requests.slice(seen).map((r) => `${r.method} ${r.queryKeys.filter((k) => !k.startsWith('x-id')).sort().join('&')} ${r.status}`);
+    expect(upload.sort()).to.deep.equal(['POST uploadId 200', 'POST uploads 200', 'PUT partNumber&uploadId 200', 'PUT partNumber&uploadId 200', 'PUT partNumber&uploadId 200']);
+    const head = await inspector.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+    expect(head.ContentType).to.equal('audio/wav');
+    const read = await storage.get(key);
+    expect(read?.sizeBytes).to.equal(body.length);
+    expect(sha256(await readAll(read!.stream))).to.equal(sha256(body));
+    expect(await storage.exists(key)).to.equal(true);
+    await storage.delete(key);
+    expect(await storage.exists(key)).to.equal(false);
+    expect(await storage.get(key)).to.equal(undefined);
+    storage.close();
   });
 
-  it('refuses wrong credentials', async () => {
-    const storage = createS3Storage({ ...s3.s3(bucket), S3_SECRET_ACCESS_KEY: 'not-the-secret' });
-    let failure: unknown;
-    await storage.get('c/any.mp3').catch((err: unknown) => (failure = err));
-    expect((failure as Error | undefined)?.name).to.equal('SignatureDoesNotMatch');
+  it('a file past maxBytes is refused with StorageLimitError and leaves no object behind', async () => {
+    const storage = createS3Storage(options);
+    const key = `limit/${randomBytes(4).toString('hex')}.mp3`;
+    const err = await storage.put(key, Readable.from([randomBytes(6 * MiB), randomBytes(1 * MiB)]), { maxBytes: 6 * MiB }).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(StorageLimitError);
+    expect(await keysInBucket('limit/')).to.deep.equal([]);
+    storage.close();
+  });
+
+  it('bad credentials fail with an error naming the bucket, what S3 said and which settings to check', async () => {
+    const wrongSecret = createS3Storage({ ...options, secretAccessKey: 'not-the-secret' });
+    const err = await wrongSecret.put('x/y.mp3', Readable.from([Buffer.from('abc')]), { maxBytes: 100 }).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(S3StorageError);
+    const where = `bucket "${s3.bucket}" at ${s3.url}`.replace(/[./]/g, (c) => `\\${c}`);
+    expect((err as Error).message).to.match(
+      new RegExp(`^S3 storage ${where} refused the request: SignatureDoesNotMatch 403: .+ \\(check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy\\)$`),
+    );
+    const unknownKey = createS3Storage({ ...options, accessKeyId: 'NOBODY' });
+    const err2 = await unknownKey.get('x/y.mp3').catch((e: unknown) => e);
+    expect((err2 as S3StorageError).code).to.equal('InvalidAccessKeyId');
+    const err3 = await unknownKey.exists('x/y.mp3').catch((e: unknown) => e);
+    expect((err3 as Error).message).to.match(/refused the request: Forbidden 403: .*check S3_ACCESS_KEY_ID/);
+    // A link presigned with the wrong secret does not play.
+    expect((await fetch(await wrongSecret.playbackUrl!('x/y.mp3', 60_000))).status).to.equal(403);
+    expect(await keysInBucket('x/')).to.deep.equal([]);
+    wrongSecret.close();
+    unknownKey.close();
+  });
+
+  it('STORAGE_BACKEND=s3 needs a bucket, and both credential halves or neither', () => {
+    expect(() => loadConfig({ STORAGE_BACKEND: 's3' })).to.throw(ConfigError, 'S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3');
+    expect(() => loadConfig({ STORAGE_BACKEND: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).to.throw(ConfigError, 'set both or neither');
+    expect(() => loadConfig({ STORAGE_BACKEND: 'gcs' })).to.throw(ConfigError, 'STORAGE_BACKEND="gcs": must be one of "local", "s3"');
+    expect(loadConfig({}).STORAGE_BACKEND).to.equal('local');
   });
 });

@@ -1,85 +1,82 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import type { Config } from '../../common/config';
-import { createS3Client, type S3Settings } from '../../common/storage/s3Storage';
-import { freePort } from './temporalServer';
+import { verifySigV4 } from './s3SignatureCheck';
 
-// A real S3-compatible server on loopback: versitygw (built by scripts/ensure-s3.sh) over a temp
-// directory. It checks SigV4 signatures and presigned-URL expiry like S3 and answers S3's XML errors.
+// A real S3-compatible server on 127.0.0.1: s3rver (an npm devDependency installed by scripts/install.sh)
+// behind a SigV4 check (s3rver alone does not verify V4 signatures). It speaks the S3 REST protocol
+// including multipart uploads and presigned GETs; see the README (Storage) for what it does not check.
 
-export interface LoopbackS3 {
-  endpoint: string;
-  dataDir: string;
-  /** Settings that point the service at `bucket` on this server. */
-  settings(bucket: string): Partial<Config>;
-  s3(bucket: string): S3Settings;
-  createBucket(bucket: string): Promise<void>;
+export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export interface S3Request {
+  method: string;
+  path: string;
+  /** Query parameter names (uploads, partNumber, uploadId, X-Amz-Signature, …). */
+  queryKeys: string[];
+  status: number;
+}
+
+export interface S3TestServer {
+  url: string;
+  bucket: string;
+  /** Settings that point the service at this server. */
+  config: Partial<Config>;
+  /** Every request the server received, with the status it answered. */
+  requests: S3Request[];
   close(): Promise<void>;
 }
 
-function versitygwPath(): string {
-  if (process.env.VERSITYGW) return process.env.VERSITYGW;
-  const candidate = path.join(process.env.GOPATH ?? path.join(os.homedir(), 'go'), 'bin', 'versitygw');
-  if (!existsSync(candidate)) throw new Error(`versitygw not found at ${candidate}; run scripts/ensure-s3.sh`);
-  return candidate;
-}
+const errorXml = (code: string, message: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 
-export async function startLoopbackS3(): Promise<LoopbackS3> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-s3-'));
-  const port = await freePort();
-  const accessKeyId = `AK${randomBytes(8).toString('hex').toUpperCase()}`;
-  const secretAccessKey = randomBytes(20).toString('base64url');
-  const child: ChildProcess = spawn(versitygwPath(), ['--access', accessKeyId, '--secret', secretAccessKey, '--port', `127.0.0.1:${port}`, 'posix', dataDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const endpoint = `http://127.0.0.1:${port}`;
-  const s3 = (bucket: string): S3Settings => ({
-    S3_BUCKET: bucket,
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: endpoint,
-    S3_FORCE_PATH_STYLE: true,
-    S3_ACCESS_KEY_ID: accessKeyId,
-    S3_SECRET_ACCESS_KEY: secretAccessKey,
-  });
-  const settings = (bucket: string): Partial<Config> => ({ STORAGE_BACKEND: 's3', ...s3(bucket) });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`versitygw exited early: ${stderr}`);
-    const up = await fetch(endpoint).then(
-      () => true,
-      () => false,
+export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-s3-'));
+  const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket }] });
+  await s3rver.configureBuckets();
+  const serveS3 = s3rver.callback();
+  const requests: S3Request[] = [];
+  const keys = { [S3_TEST_CREDENTIALS.accessKeyId]: S3_TEST_CREDENTIALS.secretAccessKey };
+
+  const server = createServer((req: IncomingMessage, res) => {
+    const url = new URL(req.url ?? '/', 'http://placeholder');
+    const entry: S3Request = { method: req.method ?? '', path: url.pathname, queryKeys: [...url.searchParams.keys()], status: 0 };
+    requests.push(entry);
+    res.on('finish', () => (entry.status = res.statusCode));
+    verifySigV4(req, keys).then(
+      (verdict) => {
+        if (verdict.ok) return serveS3(req, res);
+        req.resume();
+        res.writeHead(403, { 'content-type': 'application/xml' }).end(errorXml(verdict.code, verdict.message));
+      },
+      (err: unknown) => res.writeHead(400, { 'content-type': 'application/xml' }).end(errorXml('InvalidRequest', String(err))),
     );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`versitygw did not come up: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    endpoint,
-    dataDir,
-    settings,
-    s3,
-    async createBucket(bucket) {
-      const client = createS3Client(s3(bucket));
-      try {
-        await client.send(new CreateBucketCommand({ Bucket: bucket }));
-      } finally {
-        client.destroy();
-      }
+    url,
+    bucket,
+    requests,
+    config: {
+      STORAGE_BACKEND: 's3',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: url,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     },
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      server.closeAllConnections();
+      server.close();
+      await fs.rm(directory, { recursive: true, force: true });
     },
   };
 }

@@ -47,7 +47,7 @@ export interface SttRequest {
   audioType: string | null;
   fields: Record<string, string>;
   url: string | null;
-  /** Seconds of audio the provider decoded from what it got (OpenAI stand-in). */
+  /** Seconds of audio the provider decoded from what it got (OpenAI and Deepgram stand-ins). */
   heardSeconds?: number;
 }
 
@@ -220,6 +220,9 @@ async function diarizedAnswer(audio: Buffer, fields: Record<string, string>, beh
   return { status: 200, body: { task: 'transcribe', duration: heard.duration, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: Math.ceil(heard.duration) } } };
 }
 
+/** Deepgram's documented largest file for pre-recorded audio. */
+const DEEPGRAM_MAX_BYTES = 2 * 1000 ** 3;
+
 export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
   return startSttServer(async (req, raw, behavior) => {
     const url = new URL(req.url ?? '/', 'http://stt.test');
@@ -236,6 +239,16 @@ export function startDeepgramServer(initial: SttBehavior): Promise<SttServer> {
     } else {
       request.audio = raw;
       request.audioType = type;
+    }
+    // Deepgram's refusals as it documents them: more than 2 GB (413), audio it cannot decode (400).
+    if (request.audio.length > DEEPGRAM_MAX_BYTES) {
+      return { request, answer: { status: 413, body: { err_code: 'PAYLOAD_TOO_LARGE', err_msg: 'Payload too large: the maximum is 2 GB' } } };
+    }
+    try {
+      request.heardSeconds = (await voicedStretches(request.audio)).duration;
+    } catch (err) {
+      if (!(err instanceof UndecodableAudioError)) throw err;
+      return { request, answer: { status: 400, body: { err_code: 'Bad Request', err_msg: 'Bad Request: failed to process audio: corrupt or unsupported data' } } };
     }
     const utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0), channel: 0 }));
     return {

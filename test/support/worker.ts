@@ -1,7 +1,7 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../common/config';
-import { createRecordingStorage } from '../../common/storage/createStorage';
+import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { silentLogger, testConfig, testEnv } from './env';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -26,7 +26,7 @@ export async function startWorker(overrides: Partial<Config> = {}): Promise<Runn
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
-    activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: createRecordingStorage(config) }),
+    activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: recordingStorageFor(config) }),
     shutdownGraceTime: '5 seconds',
   });
   const running = worker.run();
