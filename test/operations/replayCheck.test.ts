@@ -57,11 +57,8 @@ async function workflowsWithChangedConnectivityCheck(body: string): Promise<{ in
   await fs.writeFile(path.join(dir, 'connectivityCheck.ts'), changed);
   await fs.writeFile(
     path.join(dir, 'index.ts'),
-    [
-      "export { connectivityCheck } from './connectivityCheck';",
-      ...['invitation', 'recordingIntake', 'webhookDelivery'].map((name) => `export { ${name} } from '${path.join(WORKFLOWS_DIR, name)}';`),
-      '',
-    ].join('\n'),
+    // Every workflow of today's index; the explicit export shadows the star export's connectivityCheck.
+    [`export * from '${WORKFLOWS_DIR}';`, "export { connectivityCheck } from './connectivityCheck';", ''].join('\n'),
   );
   return { indexPath: path.join(dir, 'index.ts'), remove: () => fs.rm(dir, { recursive: true, force: true }) };
 }
