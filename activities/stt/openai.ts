@@ -31,9 +31,11 @@ interface VerboseJson {
   segments?: VerboseSegment[];
 }
 
-export function parseVerboseJson(answer: unknown): Transcript {
-  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as VerboseJson;
-  const segments: TranscriptSegment[] = (Array.isArray(body.segments) ? body.segments : [])
+type TimedSegment = VerboseSegment & { type?: unknown };
+
+/** Timed segments of either answer; a server that sends only `text` gives one segment spanning the file. */
+function readSegments(body: { duration?: unknown; text?: unknown }, raw: TimedSegment[]): { segments: TranscriptSegment[]; durationMs: number } {
+  const segments: TranscriptSegment[] = raw
     .map((s) => ({
       startMs: secondsToMs(s.start),
       endMs: secondsToMs(s.end),
@@ -46,6 +48,14 @@ export function parseVerboseJson(answer: unknown): Transcript {
   if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
     segments.push({ startMs: 0, endMs: durationMs, text: body.text.trim(), speaker: null });
   }
+  return { segments, durationMs };
+}
+
+const asObject = (answer: unknown): Record<string, unknown> => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {});
+
+export function parseVerboseJson(answer: unknown): Transcript {
+  const body = asObject(answer) as VerboseJson;
+  const { segments, durationMs } = readSegments(body, Array.isArray(body.segments) ? body.segments : []);
   return { provider: 'openai', language: typeof body.language === 'string' ? body.language : null, durationMs, segments };
 }
 
@@ -57,20 +67,9 @@ interface DiarizedJson {
 
 /** diarized_json has no language field: the hint given (if any) is what the call was transcribed as. */
 export function parseDiarizedJson(answer: unknown, languageHint: string | null): Transcript {
-  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as DiarizedJson;
-  const segments: TranscriptSegment[] = (Array.isArray(body.segments) ? body.segments : [])
-    .filter((s) => s.type === undefined || s.type === 'transcript.text.segment')
-    .map((s) => ({
-      startMs: secondsToMs(s.start),
-      endMs: secondsToMs(s.end),
-      text: typeof s.text === 'string' ? s.text.trim() : '',
-      speaker: typeof s.speaker === 'string' || typeof s.speaker === 'number' ? String(s.speaker) : null,
-    }))
-    .filter((s) => s.text.length > 0);
-  const durationMs = secondsToMs(body.duration) || Math.max(0, ...segments.map((s) => s.endMs));
-  if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
-    segments.push({ startMs: 0, endMs: durationMs, text: body.text.trim(), speaker: null });
-  }
+  const body = asObject(answer) as DiarizedJson;
+  const raw = (Array.isArray(body.segments) ? body.segments : []).filter((s) => s.type === undefined || s.type === 'transcript.text.segment');
+  const { segments, durationMs } = readSegments(body, raw);
   return { provider: 'openai', language: languageHint, durationMs, segments, speakerAttribution: 'diarization' };
 }
 
