@@ -95,8 +95,8 @@ describe('worker process lifecycle', function () {
       text = await (await fetch(metricsUrl)).text();
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'transcribeRecording', outcome: 'completed' })).to.equal(1);
-    expect(sample(text, 'sales_practice_activity_duration_seconds_bucket', { activity: 'transcribeRecording', outcome: 'completed', le: '+Inf' })).to.equal(1);
+    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'transcribeRecordingPiece', outcome: 'completed' })).to.equal(1);
+    expect(sample(text, 'sales_practice_activity_duration_seconds_bucket', { activity: 'transcribeRecordingPiece', outcome: 'completed', le: '+Inf' })).to.equal(1);
     expect(sample(text, 'sales_practice_activity_failures_total', { activity: 'deliverWebhook', failure: 'WebhookDeliveryFailed' })).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' })).to.equal(1);
@@ -113,7 +113,7 @@ describe('worker process lifecycle', function () {
     // Activity and workflow log lines go through the Temporal logger into the same JSON, with the ids.
     const lines = (worker as ServiceProcess).logLines().filter((l) => l.recordingId === id);
     expect(lines.every((l) => l.workflowId === `recording-${id}` && l.service === 'worker')).to.equal(true);
-    expect(lines.find((l) => l.msg === 'Activity completed' && l.activityType === 'transcribeRecording')).to.include({ level: 20 });
+    expect(lines.find((l) => l.msg === 'Activity completed' && l.activityType === 'transcribeRecordingPiece')).to.include({ level: 20 });
     expect(lines.find((l) => l.msg === 'Workflow completed')).to.include({ workflowType: 'recordingIntake' });
     expect(lines.find((l) => l.msg === 'recording completed')).to.include({ level: 30, workflowType: 'recordingIntake', companyId: tenant.company.id });
   });
@@ -130,8 +130,9 @@ describe('worker process lifecycle', function () {
     expect(await (worker as ServiceProcess).exited, (worker as ServiceProcess).output().slice(-3000)).to.equal(0);
     expect(Date.now() - signalAt).to.be.at.least(2500); // it waited for the provider's answer
     expect((worker as ServiceProcess).output()).to.contain('"msg":"worker stopped"');
-    const row = await testEnv().db('recordings').where({ id }).first('status', 'transcript');
-    expect(row.transcript, 'the transcription finished before the exit').to.not.equal(null);
+    // The recording is one piece: its answer was kept before the worker exited.
+    const piece = await testEnv().db('recording_chunks').where({ recording_id: id }).first('transcript');
+    expect(piece.transcript, 'the transcription finished before the exit').to.not.equal(null);
 
     // Another worker takes over from there: the transcription is not repeated.
     const next = await startWorker(settings);
