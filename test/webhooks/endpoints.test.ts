@@ -156,7 +156,7 @@ describe('webhook endpoints API', () => {
   it('documents the endpoints in the OpenAPI document', async () => {
     const res = await api.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json', { skipSchema: true });
     expect(res.body.paths['/api/webhook-endpoints']).to.have.keys('get', 'post');
-    expect(res.body.paths['/api/webhook-endpoints/{id}']).to.have.keys('delete');
+    expect(res.body.paths['/api/webhook-endpoints/{id}']).to.have.keys('delete', 'patch');
     expect(res.body.paths['/api/webhook-endpoints/{id}/rotate-secret']).to.have.keys('post');
     expect(res.body.paths['/api/webhook-endpoints/{id}/deliveries']).to.have.keys('get');
   });
