@@ -5,6 +5,7 @@ import type { Operation } from '../../api/operation';
 import { operations } from '../../api/routes';
 import type { ErrorBody } from '../../api/schemas/common';
 import { buildOpenApi } from '../../api/openapi';
+import { createApiKey } from '../../db/queries/credentials';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
 import { dbSnapshot } from '../support/dbSnapshot';
@@ -45,7 +46,7 @@ describe('Idempotency-Key', function () {
   it('is honoured by every POST an API key opens, and documented on each', () => {
     const posts = operations.filter((op) => op.method === 'post' && op.auth === 'apiKey');
     // Recording intake keeps its key on the recording row (same rules, README).
-    expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal(['createRecording']);
+    expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal(['submitRecording']);
     const doc = buildOpenApi(operations, testConfig().PUBLIC_URL) as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>> };
     for (const op of posts) {
       const documented = doc.paths[op.path][op.method];
@@ -104,15 +105,28 @@ describe('Idempotency-Key', function () {
   });
 
   it('keeps nothing for a request that failed, so its retry runs', async () => {
-    const name = `Team ${randomUUID()}`;
-    expect((await post('/api/team', { name })).status).to.equal(201);
-    const key = randomUUID();
-    const taken = await post<ErrorBody>('/api/team', { name }, key);
+    const db = testEnv().db;
+    // Held by a lease (invite): the handler's 409 releases the key.
+    const existing = (await db('users').where({ id: world.ids.user }).first('email')) as { email: string };
+    const inviteKey = randomUUID();
+    let before = await dbSnapshot();
+    const taken = await post<ErrorBody>('/api/user/invite', { email: existing.email, teamId: world.ids.team, role: 'User' }, inviteKey);
     expect(taken.status).to.equal(409);
-    expect(taken.body.error.code).to.not.match(/^idempotency/);
-    const retried = await post<{ id: string; name: string }>('/api/team', { name: `${name} B` }, key);
-    expect(retried.status).to.equal(201);
-    expect(retried.body.name).to.equal(`${name} B`);
+    expect(taken.body.error.code).to.equal('user_exists');
+    expect(await dbSnapshot()).to.deep.equal(before);
+    const invited = await post('/api/user/invite', { email: `new-${randomUUID()}@example.com`, teamId: world.ids.team, role: 'User' }, inviteKey);
+    expect(invited.status, invited.text).to.be.within(200, 299);
+
+    // Held by the transaction (API key): the handler's 403 rolls the key back with everything else.
+    const keysOnly = await createApiKey(db, world.company.id, 'keys only', ['keys:manage']);
+    const keyKey = randomUUID();
+    before = await dbSnapshot();
+    const refused = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: keysOnly.key, json: { name: 'wider', scopes: ['roleplays:read'] }, headers: withKey(keyKey) });
+    expect(refused.status).to.equal(403);
+    expect(refused.body.error.code).to.equal('insufficient_scope');
+    expect(await dbSnapshot()).to.deep.equal(before);
+    const created = await api.request('POST', '/api/api-keys', { apiKey: keysOnly.key, json: { name: 'same', scopes: ['keys:manage'] }, headers: withKey(keyKey) });
+    expect(created.status, created.text).to.equal(201);
   });
 
   it('gives the shown-once secret of an API key again on a retry, and the database alone does not reveal it', async () => {
