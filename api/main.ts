@@ -6,6 +6,7 @@ import { createTemporalClient } from '../common/temporalClient';
 import { createDb, parseDatabaseUrl } from '../db/connection';
 import { createApp } from './app';
 import { serve } from './httpServer';
+import { startIdempotencyKeySweep } from './idempotency';
 
 // The API process. It listens at once, even while MySQL or Temporal is still coming up (/healthz
 // answers, /readyz names what is missing) and logs its wait for each dependency. On SIGTERM/SIGINT it
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const temporal = createTemporalClient(config);
-  const app = createApp({ db, temporal, config, logger, metrics: createApiMetrics({ processMetrics: true }) });
+  const deps = { db, temporal, config, logger, metrics: createApiMetrics({ processMetrics: true }) };
+  const app = createApp(deps);
   const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);
 
@@ -31,12 +33,15 @@ async function main(): Promise<void> {
     () => undefined, // aborted by shutdown
   );
 
+  const stopSweep = startIdempotencyKeySweep(deps);
+
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     startup.abort(new Error('shutting down'));
     logger.info({ signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) }, 'shutting down: no new connections, finishing requests in flight');
+    stopSweep();
     await http.stop();
     await waits;
     await Promise.allSettled([db.destroy(), temporal.connection.close()]);

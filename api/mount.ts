@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { AppDeps } from './deps';
 import { badRequest, insufficientScope } from './errors';
+import { answerIdempotently } from './idempotency';
 import { authenticate } from './middleware/authenticate';
 import type { RateLimit } from './middleware/rateLimit';
 import type { Operation } from './operation';
@@ -41,7 +42,20 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       }
       assertValid(problems);
 
-      const result = await op.handler({ params, query, body, headers, company, credential: { scopes, apiKeyId }, deps, ctx });
+      const input = { params, query, body, headers, company, credential: { scopes, apiKeyId }, deps, ctx };
+      const key = op.idempotent && company ? (headers as Record<string, string | undefined>)['Idempotency-Key'] : undefined;
+      if (op.idempotent && company && key !== undefined) {
+        const request = { companyId: company.id, key, operationId: op.operationId, params, body };
+        const answer = await answerIdempotently(deps, op.idempotent, request, async (db) => ({
+          status: op.successStatus ?? 200,
+          body: await op.handler(db === deps.db ? input : { ...input, deps: { ...deps, db } }),
+        }));
+        if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+        ctx.status = answer.status;
+        ctx.body = answer.body;
+        return;
+      }
+      const result = await op.handler(input);
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
         ctx.body = result;

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { sample } from 'openapi-sampler';
 import { ErrorBody } from './schemas/common';
 import type { Operation } from './operation';
 import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope } from '../common/webhookEvents';
@@ -21,6 +22,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency is unavailable; retry later.',
 };
 
+/**
+ * An example value generated from a schema (its `examples`, defaults, formats and patterns honoured),
+ * so every operation shows a request and an answer; Spectral checks each against its schema.
+ */
+export const exampleOf = (schema: Json): unknown => sample(schema as Parameters<typeof sample>[0], { enablePatterns: true, quiet: true });
+
 function parameters(location: 'path' | 'query' | 'header', schema: TSchema | undefined): Json[] {
   if (!schema) return [];
   const s = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
@@ -30,6 +37,7 @@ function parameters(location: 'path' | 'query' | 'header', schema: TSchema | und
     required: location === 'path' || ((s.required ?? []).includes(name) && prop.default === undefined),
     ...(typeof prop.description === 'string' ? { description: prop.description } : {}),
     schema: prop,
+    example: exampleOf(prop),
   }));
 }
 
@@ -83,7 +91,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
   for (const op of operations) {
     const responses: Json = {};
     responses[String(op.successStatus ?? 200)] = op.response
-      ? { description: 'Success', content: { 'application/json': { schema: plain(op.response) } } }
+      ? { description: 'Success', content: { 'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) } } }
       : { description: 'Success' };
     const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.scope !== null ? [403] : []), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
     for (const status of [...statuses].sort()) {
@@ -103,7 +111,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
       security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
       ...(op.scope ? { 'x-required-scope': op.scope } : {}),
       parameters: [...parameters('path', op.params), ...parameters('query', op.query), ...parameters('header', op.headers)],
-      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body) } } } } : {}),
+      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body), example: exampleOf(plain(op.body)) } } } } : {}),
       responses,
     };
   }

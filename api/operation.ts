@@ -2,6 +2,8 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { Scope } from '../common/scopes';
 import type { AppDeps } from './deps';
+import type { IdempotencyMode } from './idempotency';
+import { IdempotencyKeyHeaders } from './schemas/common';
 
 // An operation is the single description of an endpoint: its schemas drive request validation,
 // the OpenAPI document and the response checks in tests; its handler does the work.
@@ -52,6 +54,11 @@ export interface OperationSpec<
   errors?: number[];
   /** Body is optional (e.g. an action endpoint with nothing to send). */
   bodyOptional?: boolean;
+  /**
+   * The operation honours an `Idempotency-Key` header (api/idempotency.ts): 'transaction' when all it
+   * does is write to the database, 'lease' when it talks to Temporal. The header is declared for it.
+   */
+  idempotent?: IdempotencyMode;
 }
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
@@ -95,5 +102,13 @@ export function defineOperation<
   A extends AuthScheme = AuthScheme,
 >(spec: OperationSpec<P, Q, B, R, H, A>, handler: OperationHandler<P, Q, B, R, H, A>): Operation {
   // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
-  return { ...spec, handler: handler as unknown as Operation['handler'] };
+  const op: Operation = { ...spec, handler: handler as unknown as Operation['handler'] };
+  if (spec.idempotent) {
+    op.headers = IdempotencyKeyHeaders(
+      'Makes retries safe: a retry with the same key and the same request gets the first answer again and does nothing twice. ' +
+        'The same key with another request is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).',
+    );
+    op.errors = [...new Set([...(spec.errors ?? []), 409])];
+  }
+  return op;
 }

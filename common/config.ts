@@ -19,6 +19,8 @@ export const ConfigSchema = Type.Object({
   RECORDING_CANCEL_WAIT: { ...Duration, default: '10s' },
   // How long POST /api/webhook-endpoints/{id}/test and …/redeliver wait for the attempt's outcome before answering `pending`.
   WEBHOOK_ATTEMPT_WAIT: { ...Duration, default: '30s' },
+  // How long an Idempotency-Key's first answer is kept for retries (API).
+  IDEMPOTENCY_KEY_TTL: { ...Duration, default: '24h' },
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),

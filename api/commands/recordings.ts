@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Transcript } from '../../activities/stt/transcript';
+import { durationMs } from '../../common/config';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
-import { deleteRecording, findRecordingByIdempotencyKey, insertRecording, type RecordingRow } from '../../db/queries/recordings';
+import { deleteRecording, findRecordingByIdempotencyKey, forgetRecordingIdempotencyKey, insertRecording, type RecordingRow } from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
@@ -75,7 +76,10 @@ export async function acceptRecording(
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
   if (idempotencyKey) {
     const existing = await findRecordingByIdempotencyKey(db, companyId, idempotencyKey);
-    if (existing) return replay(deps, existing, body);
+    // Past IDEMPOTENCY_KEY_TTL the key starts a new recording, as keys do on every other POST.
+    if (existing && existing.createdAt.getTime() <= Date.now() - durationMs(deps.config.IDEMPOTENCY_KEY_TTL)) {
+      await forgetRecordingIdempotencyKey(db, companyId, existing.id);
+    } else if (existing) return replay(deps, existing, body);
   }
   const id = randomUUID();
   let row: RecordingRow;

@@ -41,6 +41,7 @@ export const apiKeyOperations: Operation[] = [
     {
       operationId: 'createApiKey',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/api-keys',
       summary: 'Issue an API key',
       description:

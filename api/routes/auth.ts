@@ -14,6 +14,7 @@ export const authOperations: Operation[] = [
     {
       operationId: 'createBearerToken',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/auth/token',
       summary: 'Exchange an API key for a bearer token',
       description: 'The token authenticates GET /api/company/get-active-user-count. It expires after BEARER_TOKEN_TTL (1 hour by default).',

@@ -53,6 +53,7 @@ export const invitationOperations: Operation[] = [
     {
       operationId: 'inviteUser',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/user/invite',
       summary: 'Invite a person, or resend their outstanding invitation',
       description:

@@ -44,6 +44,7 @@ export const recordingControlOperations: Operation[] = [
     {
       operationId: 'cancelRecording',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/recording/{id}/cancel',
       summary: 'Cancel a recording in progress',
       description:
@@ -63,6 +64,7 @@ export const recordingControlOperations: Operation[] = [
     {
       operationId: 'retryRecording',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/recording/{id}/retry',
       summary: 'Run a failed recording again',
       description:

@@ -38,6 +38,7 @@ export const roleplayOperations: Operation[] = [
     {
       operationId: 'createRoleplay',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/roleplay',
       summary: 'Create a roleplay',
       description: 'Not in the specification: lets an integration set roleplays up. Created as a draft unless isLive is true.',

@@ -60,6 +60,7 @@ export const scriptOperations: Operation[] = [
     {
       operationId: 'createMemorizationScript',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/memorization/script',
       summary: 'Create a memorization script',
       description: 'Not in the specification: lets an integration set scripts up.',

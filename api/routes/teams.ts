@@ -30,6 +30,7 @@ export const teamOperations: Operation[] = [
     {
       operationId: 'createTeam',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/team',
       summary: 'Create a team',
       description: 'Creates a standard team. Team names need not be unique.',

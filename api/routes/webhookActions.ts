@@ -49,6 +49,7 @@ export const webhookActionOperations: Operation[] = [
     {
       operationId: 'testWebhookEndpoint',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/webhook-endpoints/{id}/test',
       summary: 'Send a test event to a webhook endpoint',
       description:
@@ -68,6 +69,7 @@ export const webhookActionOperations: Operation[] = [
     {
       operationId: 'redeliverWebhookEvent',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver',
       summary: 'Send the event of a delivery again',
       description:

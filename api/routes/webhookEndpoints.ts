@@ -68,6 +68,7 @@ export const webhookEndpointOperations: Operation[] = [
     {
       operationId: 'createWebhookEndpoint',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/webhook-endpoints',
       summary: 'Register a webhook endpoint',
       description:
@@ -132,6 +133,7 @@ export const webhookEndpointOperations: Operation[] = [
     {
       operationId: 'rotateWebhookSecret',
       method: 'post',
+      idempotent: 'transaction',
       path: '/api/webhook-endpoints/{id}/rotate-secret',
       summary: "Replace a webhook endpoint's signing secret",
       description: 'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',

@@ -58,3 +58,14 @@ export const Page = <T extends TSchema>(item: T) =>
 export function pagination(total: number, offset: number, limit: number, returned: number): Pagination {
   return { total, offset, limit, hasMore: offset + returned < total };
 }
+
+/**
+ * The Idempotency-Key request header (printable ASCII, as the IETF Idempotency-Key draft and common
+ * APIs allow), described for the operation that reads it.
+ */
+export const IdempotencyKeyHeaders = (description: string) =>
+  Type.Object({
+    'Idempotency-Key': Type.Optional(
+      Type.String({ pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$', description, errorMessage: 'must be 1 to 255 printable ASCII characters' }),
+    ),
+  });

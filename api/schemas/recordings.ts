@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RecordingAnalysis } from '../../common/recordingAnalysis';
-import { DateTime, Nullable, Uuid } from './common';
+import { DateTime, IdempotencyKeyHeaders, Nullable, Uuid } from './common';
 
 // POST /api/recording (spec 4.14, 2.9) and the GET /api/recording/{id} extension.
 
@@ -100,13 +100,6 @@ export const RecordingView = Type.Object(
 );
 export type RecordingView = Static<typeof RecordingView>;
 
-export const RecordingSubmissionHeaders = Type.Object({
-  'Idempotency-Key': Type.Optional(
-    Type.String({
-      // Printable ASCII, as the IETF Idempotency-Key draft and common APIs allow.
-      pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
-      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
-      errorMessage: 'must be 1 to 255 printable ASCII characters',
-    }),
-  ),
-});
+export const RecordingSubmissionHeaders = IdempotencyKeyHeaders(
+  'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
+);

@@ -192,6 +192,11 @@ export async function findRecordingByIdempotencyKey(db: Db, companyId: string, k
   return row && toRow(row);
 }
 
+/** Frees an expired Idempotency-Key held by a recording (IDEMPOTENCY_KEY_TTL), so a new request can use it. */
+export async function forgetRecordingIdempotencyKey(db: Db, companyId: string, id: string): Promise<void> {
+  await db('recordings').where({ company_id: companyId, id }).update({ idempotency_key: null });
+}
+
 /** Removes a recording whose workflow could not be started (nothing else refers to it yet). */
 export async function deleteRecording(db: Db, companyId: string, id: string): Promise<void> {
   await db('recordings').where({ company_id: companyId, id }).delete();

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../common/webhookEvents';
 import { chromium, type Browser } from 'playwright-core';
 import { operations } from '../../api/routes';
+import { compile } from '../../api/validation';
 import { startApi, type TestApi } from '../support/api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -41,6 +42,25 @@ describe('API documentation', () => {
       expect(doc.paths).to.have.property(required);
     }
     expect(doc.paths['/api/roleplay'].get.security).to.deep.equal([{ apiKey: [] }]);
+  });
+
+  it('shows an example request and answer for every operation, each valid against its schema', async () => {
+    type Media = { content?: Record<string, { example?: unknown }> };
+    type Documented = { parameters?: Array<{ name: string; example?: unknown }>; requestBody?: Media; responses: Record<string, Media> };
+    const doc = (await api.request<{ paths: Record<string, Record<string, Documented>> }>('GET', '/openapi.json')).body;
+    for (const op of operations) {
+      const entry = doc.paths[op.path][op.method];
+      const name = `${op.method.toUpperCase()} ${op.path}`;
+      for (const p of entry.parameters ?? []) expect(p, `${name} parameter ${p.name}`).to.have.property('example');
+      if (op.body) {
+        const example = entry.requestBody?.content?.['application/json']?.example;
+        expect(compile(op.body)(example), `${name} request example ${JSON.stringify(example)}`).to.equal(true);
+      }
+      if (op.response) {
+        const example = entry.responses[String(op.successStatus ?? 200)].content?.['application/json']?.example;
+        expect(compile(op.response)(example), `${name} answer example ${JSON.stringify(example)}`).to.equal(true);
+      }
+    }
   });
 
   describe('GET /docs in headless Chromium', () => {

@@ -51,13 +51,16 @@ describe('OpenAPI document under Spectral', function () {
     expect(findings.map((f) => `${f.code} at ${f.path.join('.')}: ${f.message}`)).to.deep.equal([]);
   });
 
-  it('is a real check: an operation without a description or with an undeclared tag is reported', async () => {
+  it('is a real check: an operation without a description, with an undeclared tag or an example off its schema is reported', async () => {
     const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
     const op = doc.paths['/api/roleplay']?.get;
     expect(op).to.not.equal(undefined);
     delete op.description;
     op.tags = ['Undeclared'];
+    // An example that does not match its schema.
+    const created = doc.paths['/api/roleplay']?.post as { requestBody: { content: Record<string, { example: Record<string, unknown> }> } };
+    created.requestBody.content['application/json'].example.title = 42;
     const codes = (await lint(doc)).map((f) => f.code);
-    expect(codes).to.include.members(['operation-description', 'operation-tag-defined']);
+    expect(codes).to.include.members(['operation-description', 'operation-tag-defined', 'oas3-valid-media-example']);
   });
 });

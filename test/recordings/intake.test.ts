@@ -194,15 +194,17 @@ describe('recordings: intake API', () => {
     }
     expect(await recordingCount(tenant.company.id)).to.equal(0);
     const doc = (await stack.api.request<{ paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string; required: boolean }> }>> }>('GET', '/openapi.json')).body;
-    expect(doc.paths['/api/recording'].post.parameters).to.deep.include({
+    const { example, ...parameter } = doc.paths['/api/recording'].post.parameters.find((p) => p.name === 'Idempotency-Key') as { example?: unknown };
+    expect(example).to.be.a('string');
+    expect(parameter).to.deep.equal({
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
+      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
       schema: {
         type: 'string',
         pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
-        description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new.',
+        description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
         errorMessage: 'must be 1 to 255 printable ASCII characters',
       },
     });

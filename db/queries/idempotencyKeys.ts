@@ -1,0 +1,94 @@
+import { isDuplicateEntry, type Db } from '../connection';
+
+// Idempotency-Key records (idempotency_keys), by the key's hash: claimed when a request with a key
+// starts, completed with the answer it got (sealed), released when it failed. api/idempotency.ts owns the rules.
+
+export interface IdempotencyRecord {
+  operationId: string;
+  requestHash: string;
+  /** The first answer, once the first request succeeded. */
+  response: { status: number; sealedBody: Buffer } | null;
+  createdAt: Date;
+  lockedUntil: Date | null;
+}
+
+interface DbIdempotencyKey {
+  operation_id: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: Buffer | null;
+  created_at: Date;
+  locked_until: Date | null;
+}
+
+export interface KeyClaim {
+  companyId: string;
+  keyHash: string;
+  operationId: string;
+  requestHash: string;
+  now: Date;
+  /** Null when the claim is held by the caller's transaction instead of by time. */
+  lockedUntil: Date | null;
+}
+
+/** Takes the key for a new request: true, or false when a record of it exists (read it with findIdempotencyRecord). */
+export async function claimIdempotencyKey(db: Db, claim: KeyClaim): Promise<boolean> {
+  try {
+    await db('idempotency_keys').insert({
+      company_id: claim.companyId,
+      key_hash: claim.keyHash,
+      operation_id: claim.operationId,
+      request_hash: claim.requestHash,
+      created_at: claim.now,
+      locked_until: claim.lockedUntil,
+    });
+    return true;
+  } catch (err) {
+    if (isDuplicateEntry(err)) return false;
+    throw err;
+  }
+}
+
+/** The record as last committed (a locking read, so a transaction sees a record committed after its snapshot). */
+export async function findIdempotencyRecord(db: Db, companyId: string, keyHash: string): Promise<IdempotencyRecord | undefined> {
+  const row = (await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).forShare().first()) as DbIdempotencyKey | undefined;
+  if (!row) return undefined;
+  return {
+    operationId: row.operation_id,
+    requestHash: row.request_hash,
+    response: row.response_status === null || row.response_body === null ? null : { status: row.response_status, sealedBody: row.response_body },
+    createdAt: row.created_at,
+    lockedUntil: row.locked_until,
+  };
+}
+
+/** Takes over a claim whose holder is gone (its lock ran out): true for the one caller that got it. */
+export async function takeOverIdempotencyKey(db: Db, companyId: string, keyHash: string, seen: Date, lockedUntil: Date): Promise<boolean> {
+  const changed = await db('idempotency_keys')
+    .where({ company_id: companyId, key_hash: keyHash, locked_until: seen })
+    .whereNull('response_status')
+    .update({ locked_until: lockedUntil });
+  return changed === 1;
+}
+
+/** Records the answer of the request that holds the key. */
+export async function completeIdempotencyKey(db: Db, companyId: string, keyHash: string, status: number, sealedBody: Buffer): Promise<void> {
+  await db('idempotency_keys')
+    .where({ company_id: companyId, key_hash: keyHash })
+    .update({ response_status: status, response_body: sealedBody, locked_until: null });
+}
+
+/** Gives the key back after the request failed, so a retry runs it again. */
+export async function releaseIdempotencyKey(db: Db, companyId: string, keyHash: string): Promise<void> {
+  await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).whereNull('response_status').delete();
+}
+
+/** Removes one expired record (created at `createdAt`), so the key can start a new request. */
+export async function dropExpiredIdempotencyKey(db: Db, companyId: string, keyHash: string, createdAt: Date): Promise<void> {
+  await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash, created_at: createdAt }).delete();
+}
+
+/** Deletes up to `limit` records created before `before`; returns how many. */
+export async function deleteExpiredIdempotencyKeys(db: Db, before: Date, limit: number): Promise<number> {
+  return db('idempotency_keys').where('created_at', '<', before).orderBy('created_at').limit(limit).delete();
+}
