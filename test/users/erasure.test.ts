@@ -33,7 +33,7 @@ import { makeTeam } from '../support/userFixtures';
 // Erasure of a person (POST /api/user/{userId}/erase) on a real worker: a user with recordings in
 // every state, one still in progress, a bystander whose data must stay, and the 409s around it.
 
-export const ERASURE_HISTORY_DIR = path.join(__dirname, '..', 'histories', 'userErasure');
+const ERASURE_HISTORY_DIR = path.join(__dirname, '..', 'histories', 'userErasure');
 
 async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
