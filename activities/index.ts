@@ -9,6 +9,7 @@ import { createTranscribeActivities } from './transcribe';
 import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
+import { createUserErasureActivities } from './userErasure';
 import { createWebhookActivities } from './webhooks';
 
 /** Every activity the worker registers, built from injected dependencies. */
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInvitationExpiryActivities(deps),
     ...createWebhookActivities(deps),
     ...createMediaActivities(deps),
+    ...createUserErasureActivities(deps),
   };
 }
 

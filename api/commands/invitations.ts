@@ -17,10 +17,12 @@ import {
   type InvitationRow,
 } from '../../db/queries/invitations';
 import { getTeam } from '../../db/queries/teams';
+import { getErasureState } from '../../db/queries/userErasure';
 import { createUser, findUserByEmail, type UserRow } from '../../db/queries/users';
 import type { AppDeps } from '../deps';
 import { ApiError, badRequest, conflict, gone, notFound } from '../errors';
 import { announceInvitationEnd, deliverInvitation } from './invitationWorkflow';
+import { refuseErased } from './userErasure';
 import type { AcceptBody, InviteBody } from '../schemas/invitations';
 
 // What the invitation endpoints do: each writes the database in one transaction, commits, and only
@@ -39,6 +41,7 @@ async function writeInvitation(trx: Knex.Transaction, companyId: string, body: I
     ]);
   }
   const user = await findUserByEmail(trx, companyId, body.email);
+  if (user) refuseErased(await getErasureState(trx, companyId, user.id));
   if (user) throw conflict('user_exists', `A ${user.status} user with the email ${user.email} already exists in this company.`);
 
   const now = new Date();

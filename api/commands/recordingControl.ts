@@ -4,8 +4,10 @@ import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { reopenFailedRecording, restoreFailedRecording } from '../../db/queries/recordingRetry';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
+import { getErasureState } from '../../db/queries/userErasure';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
+import { refuseErased } from './userErasure';
 
 // Cancel and retry act through Temporal only: cancel asks the recording's workflow to stop (it marks the
 // recording failed and sends the failed webhook itself); retry starts a new run of the same workflow
@@ -55,6 +57,8 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
 export async function retryRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
   const row = await requireRecording(deps, companyId, id);
   if (row.status !== 'failed') throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
+  // An erased person's recordings have nothing left to process, and they get no new runs while erasing.
+  if (row.userId) refuseErased(await getErasureState(deps.db, companyId, row.userId));
   if (!(await reopenFailedRecording(deps.db, companyId, id))) {
     throw conflict('recording_not_failed', 'The recording is no longer failed (another retry started it).');
   }

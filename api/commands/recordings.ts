@@ -7,9 +7,11 @@ import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
 import { deleteRecording, findRecordingByIdempotencyKey, forgetRecordingIdempotencyKey, insertRecording, type RecordingRow } from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
+import { lockUserByExternalId } from '../../db/queries/userErasure';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
+import { refuseErased } from './userErasure';
 
 // Accepting a recording means: the row exists AND Temporal has accepted its workflow. Only then does
 // the caller get 200; when Temporal cannot be reached the row is removed again and the caller gets a
@@ -84,20 +86,25 @@ export async function acceptRecording(
   const id = randomUUID();
   let row: RecordingRow;
   try {
-    row = await insertRecording(db, {
-      id,
-      companyId,
-      userUniqueIdentifier: body.userUniqueIdentifier,
-      userName: body.userName,
-      sourceUrl: body.recordingPresignedUrl ?? null,
-      storeRecording: body.storeRecording,
-      repChannel: body.repChannel ?? null,
-      repSpeaker: body.repSpeaker ?? null,
-      submittedTranscript: asSubmitted(body),
-      transcript,
-      roleplayId: body.roleplayId ?? null,
-      idempotencyKey,
-      workflowId: workflowIds.recording(id),
+    // The user the identifier names is share-locked until the insert commits: an erasure requested at
+    // the same time either comes first (409 here) or waits and then finds this recording.
+    row = await db.transaction(async (trx) => {
+      refuseErased(await lockUserByExternalId(trx, companyId, body.userUniqueIdentifier));
+      return insertRecording(trx, {
+        id,
+        companyId,
+        userUniqueIdentifier: body.userUniqueIdentifier,
+        userName: body.userName,
+        sourceUrl: body.recordingPresignedUrl ?? null,
+        storeRecording: body.storeRecording,
+        repChannel: body.repChannel ?? null,
+        repSpeaker: body.repSpeaker ?? null,
+        submittedTranscript: asSubmitted(body),
+        transcript,
+        roleplayId: body.roleplayId ?? null,
+        idempotencyKey,
+        workflowId: workflowIds.recording(id),
+      });
     });
   } catch (err) {
     // A concurrent request with the same key inserted first: answer as that request does.

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { storedRoleFromInput } from '../../common/roles';
 import { getUser, getUserForUpdate, updateUser, type UserRow } from '../../db/queries/users';
+import { getErasureState } from '../../db/queries/userErasure';
 import { getOutstandingInvitationForUpdate, updateInvitationDetails, type OutstandingInvitationRow } from '../../db/queries/userRecords';
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../errors';
 import type { UserUpdateBody } from '../schemas/users';
+import { refuseErased } from './userErasure';
 
 /** What PATCH /api/user/{userId} changed: a user, or an outstanding invitation under that id. */
 export type UpdatedUserRecord = { kind: 'user'; user: UserRow } | { kind: 'invitation'; invitation: OutstandingInvitationRow };
@@ -29,7 +31,11 @@ async function updateExistingUser(trx: Knex.Transaction, companyId: string, user
 export async function updateUserRecord(deps: Pick<AppDeps, 'db'>, companyId: string, id: string, body: UserUpdateBody): Promise<UpdatedUserRecord> {
   return deps.db.transaction(async (trx): Promise<UpdatedUserRecord> => {
     const user = await getUserForUpdate(trx, companyId, id);
-    if (user) return { kind: 'user', user: await updateExistingUser(trx, companyId, user, body) };
+    if (user) {
+      // The row is locked: an erasure request cannot slip in between this check and the update.
+      refuseErased(await getErasureState(trx, companyId, user.id));
+      return { kind: 'user', user: await updateExistingUser(trx, companyId, user, body) };
+    }
     const now = new Date();
     const invitation = await getOutstandingInvitationForUpdate(trx, companyId, id, now);
     if (!invitation) throw notFound('User');

@@ -10,6 +10,7 @@ import { scriptOperations } from './scripts';
 import { sessionOperations } from './sessions';
 import { teamOperations } from './teams';
 import { userOperations } from './users';
+import { userErasureOperations } from './userErasure';
 import { webhookActionOperations } from './webhookActions';
 import { webhookEndpointOperations } from './webhookEndpoints';
 import { webhookEventOperations } from './webhookEvents';
@@ -18,4 +19,4 @@ import { recordingControlOperations } from './recordingControl';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...userErasureOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];

@@ -3,12 +3,31 @@ import { fromJson, type Db } from '../connection';
 
 // Events as they were sent (webhook_events), for redelivery.
 
-/** Keeps the event the first time it is sent; later attempts and redeliveries change nothing. */
+/**
+ * Keeps the event the first time it is sent; later attempts and redeliveries change nothing. An event
+ * naming a user whose erasure was requested (by `data.user.id`, or by `data.recordingId`'s user) is not
+ * kept: the check and the insert are one statement, so an erasure that forgets the user's events never
+ * misses one written beside it (db/queries/userErasure.ts).
+ */
 export async function rememberWebhookEvent(db: Db, companyId: string, event: DeliverableEvent): Promise<void> {
-  await db('webhook_events')
-    .insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) })
-    .onConflict('id')
-    .ignore();
+  const data = event.data as { user?: { id?: unknown } | null; recordingId?: unknown } | null;
+  const userId = typeof data?.user?.id === 'string' ? data.user.id : null;
+  const recordingId = typeof data?.recordingId === 'string' ? data.recordingId : null;
+  if (userId === null && recordingId === null) {
+    await db('webhook_events')
+      .insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) })
+      .onConflict('id')
+      .ignore();
+    return;
+  }
+  await db.raw(
+    `INSERT IGNORE INTO webhook_events (id, company_id, type, payload)
+     SELECT ?, ?, ?, ? FROM DUAL
+      WHERE NOT EXISTS (SELECT 1 FROM users u
+                         WHERE u.company_id = ? AND u.erasure_requested_at IS NOT NULL
+                           AND (u.id = ? OR u.id IN (SELECT r.user_id FROM recordings r WHERE r.company_id = ? AND r.id = ?)))`,
+    [event.id, companyId, event.type, JSON.stringify(event), companyId, userId ?? '', companyId, recordingId ?? ''],
+  );
 }
 
 /** The company's event as sent, or undefined (unknown, another company's, or sent before events were kept). */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { workflowIds } from '../../common/temporal';
 import type { Invitation } from '../../api/schemas/invitations';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
@@ -80,8 +81,12 @@ describe('operations: replay-check against live histories', function () {
       await registerWebhook(stack.api, tenant.apiKey, receiver, '/hooks/replay');
       const url = files.serve('/replay/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const recordingId = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
-      expect((await waitForRecording(stack.api, tenant.apiKey, recordingId)).status).to.equal('completed');
+      const recording = await waitForRecording(stack.api, tenant.apiKey, recordingId);
+      expect(recording.status).to.equal('completed');
       await receiver.waitFor('/hooks/replay', 1);
+      // A person's erasure, run to its end.
+      expect((await stack.api.request('POST', `/api/user/${recording.userId ?? ''}/erase`, { apiKey: tenant.apiKey })).status).to.equal(202);
+      await stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, recording.userId ?? '')).result();
 
       connectivityId = `connectivity-${randomBytes(4).toString('hex')}`;
       await stack.api.temporal.workflow.execute('connectivityCheck', { taskQueue, workflowId: connectivityId, args: [] });
@@ -108,7 +113,7 @@ describe('operations: replay-check against live histories', function () {
   it('passes on today’s code after runs of every workflow type', async () => {
     const outcome = await replayCheck(taskQueue);
     expect(outcome.code, outcome.stderr).to.equal(0);
-    for (const type of ['connectivityCheck', 'invitation', 'recordingIntake', 'webhookDelivery']) {
+    for (const type of ['connectivityCheck', 'invitation', 'recordingIntake', 'userErasure', 'webhookDelivery']) {
       expect(outcome.stdout).to.match(new RegExp(`^${type}: [1-9]\\d* replayed$`, 'm'));
     }
     expect(outcome.stdout).to.include('every history replays');

@@ -140,6 +140,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     expect(res.body.data.map((e) => [e.type, e.subscribable])).to.deep.equal([
       ['recording.processing.completed', true],
       ['recording.processing.failed', true],
+      ['user.erased', true],
       ['webhook.test', false],
     ]);
     const { endpoint, path } = await newEndpoint();

@@ -1,0 +1,83 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { searchAttributes, workflowIds } from '../../common/temporal';
+import { getErasureState, getErasureStateForUpdate, markErasureRequested, withdrawErasureRequest, type ErasureState } from '../../db/queries/userErasure';
+import type { Db } from '../../db/connection';
+import type { userErasure } from '../../workflows/userErasure';
+import type { AppDeps } from '../deps';
+import { conflict, notFound, workflowStartError } from '../errors';
+import type { UserErasure } from '../schemas/userErasure';
+
+// Erasure of a person: the request is recorded on the user row (from then on the user cannot be
+// updated, invited again or given recordings), then the erasure workflow is started. Both are
+// idempotent: a repeated request finds the row already marked and the workflow already started (or
+// finished), answers the same, and starts nothing new.
+
+const UNAVAILABLE = 'The erasure could not be started and was not recorded. Retry the request.';
+
+export function erasureView(state: ErasureState): UserErasure {
+  const status = state.erasedAt ? 'erased' : state.erasureRequestedAt ? 'erasing' : 'none';
+  return {
+    userId: state.userId,
+    status,
+    requestedAt: state.erasureRequestedAt ? state.erasureRequestedAt.toISOString() : null,
+    completedAt: state.erasedAt ? state.erasedAt.toISOString() : null,
+    workflowId: state.erasureRequestedAt ? workflowIds.userErasure(state.companyId, state.userId) : null,
+  };
+}
+
+/**
+ * Starts `user-erasure-<companyId>-<userId>`. ALLOW_DUPLICATE_FAILED_ONLY: a running or completed
+ * erasure is never run again (the start answers "already started", which counts as started), while one
+ * that was terminated or failed can be started afresh by asking again.
+ */
+async function startErasure(deps: AppDeps, companyId: string, userId: string): Promise<void> {
+  try {
+    await deps.temporal.workflow.start<typeof userErasure>('userErasure', {
+      workflowId: workflowIds.userErasure(companyId, userId),
+      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+      args: [{ companyId, userId }],
+      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
+      staticSummary: `Erasure of user ${userId} · company ${companyId}`,
+    });
+    deps.metrics?.workflowStarts.inc({ workflow: 'userErasure' });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    throw err;
+  }
+}
+
+/** POST /api/user/{userId}/erase */
+export async function requestErasure(deps: AppDeps, companyId: string, userId: string): Promise<UserErasure> {
+  const { state, fresh } = await deps.db.transaction(async (trx) => {
+    const found = await getErasureStateForUpdate(trx, companyId, userId);
+    if (!found) throw notFound('User');
+    if (found.erasureRequestedAt) return { state: found, fresh: false };
+    const requestedAt = await markErasureRequested(trx, companyId, userId, new Date());
+    return { state: { ...found, erasureRequestedAt: requestedAt ?? null }, fresh: true };
+  });
+  if (state.erasedAt) return erasureView(state);
+  try {
+    await startErasure(deps, companyId, userId);
+  } catch (err) {
+    // If the start did reach Temporal, its first step records the request again.
+    if (fresh && state.erasureRequestedAt) await withdrawErasureRequest(deps.db, companyId, userId, state.erasureRequestedAt);
+    throw workflowStartError(err, UNAVAILABLE);
+  }
+  return erasureView(state);
+}
+
+/** GET /api/user/{userId}/erase */
+export async function erasureStatus(db: Db, companyId: string, userId: string): Promise<UserErasure> {
+  const state = await getErasureState(db, companyId, userId);
+  if (!state) throw notFound('User');
+  return erasureView(state);
+}
+
+export const userErased = () =>
+  conflict('user_erased', 'This user is being erased or has been erased (POST /api/user/{userId}/erase); it cannot be changed, invited or given recordings.');
+
+/** The 409 for a user whose erasure was requested; nothing for anyone else. */
+export function refuseErased(state: Pick<ErasureState, 'erasureRequestedAt'> | undefined): void {
+  if (state?.erasureRequestedAt) throw userErased();
+}
