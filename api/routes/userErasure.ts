@@ -12,6 +12,7 @@ export const userErasureOperations: Operation[] = [
     {
       operationId: 'eraseUser',
       method: 'post',
+      idempotent: 'lease',
       path: '/api/user/{userId}/erase',
       summary: 'Erase a person',
       description:

@@ -6,6 +6,7 @@ import { operations } from '../../api/routes';
 import type { ErrorBody } from '../../api/schemas/common';
 import { buildOpenApi } from '../../api/openapi';
 import { createApiKey } from '../../db/queries/credentials';
+import { createUserFixture } from '../support/contentFixtures';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
 import { dbSnapshot } from '../support/dbSnapshot';
@@ -107,7 +108,7 @@ describe('Idempotency-Key', function () {
   it('keeps nothing for a request that failed, so its retry runs', async () => {
     const db = testEnv().db;
     // Held by a lease (invite): the handler's 409 releases the key.
-    const existing = (await db('users').where({ id: world.ids.user }).first('email')) as { email: string };
+    const existing = await createUserFixture(world.company.id);
     const inviteKey = randomUUID();
     let before = await dbSnapshot();
     const taken = await post<ErrorBody>('/api/user/invite', { email: existing.email, teamId: world.ids.team, role: 'User' }, inviteKey);
