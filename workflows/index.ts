@@ -2,4 +2,5 @@
 export { connectivityCheck } from './connectivityCheck';
 export { invitation } from './invitation';
 export { recordingIntake } from './recordingIntake';
+export { recordingRetention } from './recordingRetention';
 export { webhookDelivery } from './webhookDelivery';

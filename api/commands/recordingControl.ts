@@ -55,6 +55,8 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
 export async function retryRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
   const row = await requireRecording(deps, companyId, id);
   if (row.status !== 'failed') throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
+  // Retention deleted what a new run would start from (the stored file or the caller's link, the transcript).
+  if (row.mediaDeletedAt) throw conflict('recording_media_deleted', 'The media of this recording were deleted under the retention policy; submit it again instead.');
   if (!(await reopenFailedRecording(deps.db, companyId, id))) {
     throw conflict('recording_not_failed', 'The recording is no longer failed (another retry started it).');
   }
