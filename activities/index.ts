@@ -2,6 +2,7 @@ import type { ActivityDeps } from './deps';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
+import { createRecordingRetentionActivities } from './recordingRetention';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createMediaActivities(deps),
     ...createUserErasureActivities(deps),
+    ...createRecordingRetentionActivities(deps),
   };
 }
 

@@ -48,6 +48,9 @@ export const ConfigSchema = Type.Object({
   S3_FORCE_PATH_STYLE: { ...Bool, default: false },
   // Uploads larger than one part go up as a multipart upload in parts of this size (S3's minimum is 5 MiB).
   S3_PART_SIZE: Type.Integer({ minimum: 5242880, maximum: 5368709120, default: 8388608 }),
+  // Worker: stored media and transcripts of recordings older than this are deleted by the daily retention
+  // schedule (workflows/recordingRetention.ts); 0 keeps them forever (the worker then deletes the schedule).
+  RECORDING_RETENTION: { ...Duration, default: '0' },
   RECORDING_MAX_BYTES: Type.Integer({ minimum: 1, default: 524288000 }),
   // The media step (activities/media): ffmpeg works on scratch files, one directory per recording.
   SCRATCH_DIR: Type.String({ minLength: 1, default: '.data/scratch' }),

@@ -8,6 +8,8 @@ export const searchAttributes = {
   CompanyId: defineSearchAttributeKey('CompanyId', 'KEYWORD'),
   RecordingId: defineSearchAttributeKey('RecordingId', 'KEYWORD'),
   RecordingStatus: defineSearchAttributeKey('RecordingStatus', 'KEYWORD'),
+  /** The recording's user once resolved (patch `user-id-search-attribute`): a person's recordings in the Web UI. */
+  UserId: defineSearchAttributeKey('UserId', 'KEYWORD'),
 } as const;
 
 /** `name=Type` pairs for `temporal server start-dev --search-attribute` and `operator search-attribute create`. */
@@ -15,7 +17,11 @@ export const searchAttributeDefinitions: ReadonlyArray<{ name: string; type: 'Ke
   { name: 'CompanyId', type: 'Keyword' },
   { name: 'RecordingId', type: 'Keyword' },
   { name: 'RecordingStatus', type: 'Keyword' },
+  { name: 'UserId', type: 'Keyword' },
 ];
+
+/** The one schedule the worker keeps (worker/retentionSchedule.ts); its runs are `recording-retention-<time>`. */
+export const RETENTION_SCHEDULE_ID = 'recording-retention';
 
 export const workflowIds = {
   recording: (recordingId: string): string => `recording-${recordingId}`,

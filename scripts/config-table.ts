@@ -40,6 +40,7 @@ const meanings: Record<string, string> = {
   S3_FORCE_PATH_STYLE: 'Path-style URLs (endpoint/bucket/key), needed by MinIO and most self-hosted servers.',
   S3_PART_SIZE: 'Part size of multipart uploads in bytes; a file larger than one part is uploaded in parts, streamed.',
   STORAGE_DIR: 'Directory where stored recordings are kept (shared by the worker, which writes, and the API, which serves).',
+  RECORDING_RETENTION: 'Worker: stored media files and transcripts of recordings created longer ago than this are deleted by the daily `recording-retention` schedule (scores and session measures stay); `0` keeps them forever and removes the schedule.',
   RECORDING_MAX_BYTES: 'Largest recording the worker downloads or passes on.',
   SCRATCH_DIR: 'Worker scratch space for the media step (one directory per recording, removed when it ends; a starting worker removes what a killed one left).',
   RECORDING_MAX_DURATION: 'Longest recording accepted for processing; a longer one fails at once.',

@@ -1,3 +1,4 @@
+import { Client } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
@@ -8,6 +9,7 @@ import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, parseDatabaseUrl } from '../db/connection';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
+import { keepRetentionSchedule } from './retentionSchedule';
 import { activityLogContext, temporalLogger } from './temporalLogger';
 
 // The worker process: waits (with backoff and a log line per try) for MySQL and Temporal, then runs
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
     // What killed workers left behind: their scratch folders and unfinished uploads.
     const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
+    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (README, Operations).
+    await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config, logger);
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,

@@ -2,5 +2,6 @@
 export { connectivityCheck } from './connectivityCheck';
 export { invitation } from './invitation';
 export { recordingIntake } from './recordingIntake';
+export { recordingRetention } from './recordingRetention';
 export { userErasure } from './userErasure';
 export { webhookDelivery } from './webhookDelivery';

@@ -74,6 +74,9 @@ export interface RecordingIntakeInput {
   transcriptSubmitted?: boolean;
 }
 
+/** Patch id: the run carries the recording's user as the `UserId` search attribute once resolved. */
+export const USER_ID_SEARCH_ATTRIBUTE_PATCH = 'user-id-search-attribute';
+
 /** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
 export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
 
@@ -125,6 +128,8 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   let sessionId: string | null;
   try {
     user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    // An upsert is a command in history: runs recorded before this patch replay without it.
+    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: searchAttributes.UserId, value: user.id }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
       await moveTo('fetching');

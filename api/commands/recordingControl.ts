@@ -59,6 +59,8 @@ export async function retryRecording(deps: AppDeps, companyId: string, id: strin
   if (row.status !== 'failed') throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
   // An erased person's recordings have nothing left to process, and they get no new runs while erasing.
   if (row.userId) refuseErased(await getErasureState(deps.db, companyId, row.userId));
+  // Retention deleted what a new run would start from (the stored file or the caller's link, the transcript).
+  if (row.mediaDeletedAt) throw conflict('recording_media_deleted', 'The media of this recording were deleted under the retention policy; submit it again instead.');
   if (!(await reopenFailedRecording(deps.db, companyId, id))) {
     throw conflict('recording_not_failed', 'The recording is no longer failed (another retry started it).');
   }

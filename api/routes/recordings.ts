@@ -21,6 +21,7 @@ export function toRecordingSummary(row: RecordingRow): Omit<RecordingView, 'resu
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    mediaDeletedAt: row.mediaDeletedAt ? row.mediaDeletedAt.toISOString() : null,
   };
 }
 

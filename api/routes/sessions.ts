@@ -41,6 +41,11 @@ async function toResult(row: SessionResultRow, config: Config): Promise<SessionR
   if (row.audioStorageKey) result.audioUrl = await mediaLink(config, row.audioStorageKey);
   else if (row.audioExternalUrl) result.audioUrl = row.audioExternalUrl;
   if (row.videoStorageKey) result.videoUrl = await mediaLink(config, row.videoStorageKey);
+  // Retention deleted the media: the links are withdrawn (null says "there was one, it is gone").
+  if (row.mediaDeletedAt) {
+    result.audioUrl = null;
+    result.videoUrl = null;
+  }
   return result;
 }
 

@@ -94,6 +94,11 @@ export const RecordingView = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
     completedAt: Nullable(DateTime),
+    mediaDeletedAt: Type.Union([DateTime, Type.Null()], {
+      description:
+        'When retention (RECORDING_RETENTION) deleted the stored media and the transcripts; null while they are kept. ' +
+        'After that the session offers no audioUrl/videoUrl and result.snippets is empty; scores and measures stay.',
+    }),
     result: Nullable(RecordingAnalysis),
   },
   { additionalProperties: false },

@@ -36,6 +36,7 @@ const LIST_COLUMNS = [
   'rep_channel',
   'rep_speaker',
   'stt_job_id',
+  'media_deleted_at',
   'completed_at',
   'created_at',
   'updated_at',

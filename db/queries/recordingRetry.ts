@@ -8,6 +8,8 @@ import type { Db } from '../connection';
 export async function reopenFailedRecording(db: Db, companyId: string, id: string): Promise<boolean> {
   const changed = await db('recordings')
     .where({ company_id: companyId, id, status: 'failed' })
+    // Not once retention deleted its media (the cleanup marks the row under a lock; see recordingRetention.ts).
+    .whereNull('media_deleted_at')
     .update({ status: 'accepted', failure_reason: null, updated_at: db.fn.now(3) });
   return changed > 0;
 }

@@ -48,6 +48,8 @@ export interface RecordingRow {
   mediaChannels: number | null;
   mediaHasVideo: boolean | null;
   mediaContainer: string | null;
+  /** When retention deleted the stored media and the transcripts (null: not deleted). */
+  mediaDeletedAt: Date | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -80,6 +82,7 @@ export interface DbRecording {
   media_channels: number | null;
   media_has_video: number | boolean | null;
   media_container: string | null;
+  media_deleted_at?: Date | null;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -113,6 +116,7 @@ export function toRow(r: DbRecording): RecordingRow {
     mediaChannels: r.media_channels ?? null,
     mediaHasVideo: r.media_has_video === null || r.media_has_video === undefined ? null : Boolean(r.media_has_video),
     mediaContainer: r.media_container ?? null,
+    mediaDeletedAt: r.media_deleted_at ?? null,
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -161,6 +165,7 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     mediaChannels: null,
     mediaHasVideo: null,
     mediaContainer: null,
+    mediaDeletedAt: null,
     result: null,
     sessionId: null,
     completedAt: null,

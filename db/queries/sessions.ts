@@ -74,6 +74,8 @@ export interface SessionResultRow {
   audioStorageKey: string | null;
   videoStorageKey: string | null;
   audioExternalUrl: string | null;
+  /** When retention deleted the recording's media (the result then offers no links). */
+  mediaDeletedAt: Date | null;
   recordingId: string | null;
   snippets: SessionSnippet[];
   criteriaResponses: SessionResponse[];
@@ -261,6 +263,7 @@ const sessionResultById = statement<{ companyId: string; id: string }>(['company
       audioStorageKey: 's.audio_storage_key',
       videoStorageKey: 's.video_storage_key',
       audioExternalUrl: 's.audio_external_url',
+      mediaDeletedAt: 's.media_deleted_at',
       recordingId: 's.recording_id',
       createdAt: 's.created_at',
       updatedAt: 's.updated_at',

@@ -151,6 +151,7 @@ export const RECORDING_HISTORIES = [
   'remote-openai',
   'stored-openai-roleplay',
   'submitted-webvtt',
+  'user-id-attribute',
   'worker-killed',
 ] as const;
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];

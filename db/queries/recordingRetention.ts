@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { Db } from '../connection';
+
+// Retention (RECORDING_RETENTION): recordings whose stored media and transcripts are due for deletion,
+// and the row changes that delete the transcripts and record when the media went. Scores, measures and
+// scorecard responses (recordings.result apart from its snippets, roleplay_sessions, session_responses) stay.
+
+/** Recordings a cleanup may touch: finished ones (a run in progress still reads its file and transcript). */
+const FINISHED = ['completed', 'failed'];
+
+/**
+ * Ids of finished recordings created before `cutoff` whose media are not deleted yet, oldest first
+ * (the (media_deleted_at, created_at, id) index). A cleaned row leaves this set, so asking again
+ * after a batch gives the next one, and a batch asked for again after a crash is what is left of it.
+ */
+export async function findExpiredRecordingIds(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = (await db('recordings')
+    .whereNull('media_deleted_at')
+    .andWhere('created_at', '<', cutoff)
+    .whereIn('status', FINISHED)
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(limit)
+    .select('id')) as Array<{ id: string }>;
+  return rows.map((r) => r.id);
+}
+
+export interface ExpiringRecording {
+  id: string;
+  storageKey: string | null;
+}
+
+/**
+ * Locks the recording for the rest of the transaction when it is still due (finished, media not deleted),
+ * so a concurrent retry (which reopens a failed row) waits for the cleanup and then finds it deleted.
+ */
+export async function lockExpiringRecording(trx: Knex.Transaction, id: string): Promise<ExpiringRecording | undefined> {
+  const row = (await trx('recordings')
+    .where({ id })
+    .whereNull('media_deleted_at')
+    .whereIn('status', FINISHED)
+    .forUpdate()
+    .first('id', 'storage_key')) as { id: string; storage_key: string | null } | undefined;
+  return row && { id: row.id, storageKey: row.storage_key };
+}
+
+export interface TranscriptRemoval {
+  /** The recording held a transcript (speech-to-text's, or the one the caller submitted). */
+  transcript: boolean;
+  /** Pieces of audio with their speech-to-text answers (recording_chunks rows). */
+  pieces: number;
+  /** Snippets of the session made from the recording (session_snippets rows). */
+  snippets: number;
+}
+
+/**
+ * Deletes what the recording kept of the words said (its transcript, the submitted transcript, the
+ * pieces' answers, the result's snippets and the session's snippets), forgets where the media were
+ * (the caller's URL, the session's storage keys) and stamps `media_deleted_at` on the recording and
+ * its session. The storage key of the recording stays as the record of which object was deleted.
+ */
+export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: string): Promise<TranscriptRemoval> {
+  const held = (await trx('recordings')
+    .where({ id })
+    .first(trx.raw('(transcript IS NOT NULL OR submitted_transcript IS NOT NULL) AS held'))) as { held: number | string } | undefined;
+  const pieces = await trx('recording_chunks').where({ recording_id: id }).delete();
+  const sessionIds = trx('roleplay_sessions').where({ recording_id: id }).select('id');
+  const snippets = await trx('session_snippets').whereIn('session_id', sessionIds).delete();
+  await trx('roleplay_sessions').where({ recording_id: id }).update({
+    audio_storage_key: null,
+    video_storage_key: null,
+    audio_external_url: null,
+    media_deleted_at: trx.fn.now(3),
+  });
+  await trx('recordings')
+    .where({ id })
+    .update({
+      transcript: null,
+      submitted_transcript: null,
+      source_url: null,
+      // The analysis stays; only its copy of the conversation goes.
+      result: trx.raw("JSON_SET(result, '$.snippets', JSON_ARRAY())"),
+      media_deleted_at: trx.fn.now(3),
+      updated_at: trx.fn.now(3),
+    });
+  return { transcript: Number(held?.held ?? 0) === 1, pieces, snippets };
+}
