@@ -37,7 +37,10 @@ async function startErasure(deps: AppDeps, companyId: string, userId: string): P
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
       args: [{ companyId, userId }],
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
+      typedSearchAttributes: [
+        { key: searchAttributes.CompanyId, value: companyId },
+        { key: searchAttributes.UserId, value: userId },
+      ],
       staticSummary: `Erasure of user ${userId} · company ${companyId}`,
     });
     deps.metrics?.workflowStarts.inc({ workflow: 'userErasure' });

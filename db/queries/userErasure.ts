@@ -105,6 +105,8 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       transcript: null,
       submitted_transcript: null,
       storage_key: null,
+      // Shown as mediaDeletedAt, as after retention (which may have come first).
+      media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]),
       result: db.raw("CASE WHEN result IS NULL THEN NULL ELSE JSON_SET(result, '$.snippets', JSON_ARRAY()) END"),
     });
 }
@@ -127,7 +129,9 @@ export async function userSessionsPage(db: Db, companyId: string, userId: string
 export async function eraseSessionContent(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db('session_snippets').whereIn('session_id', ids).delete();
-  await db('roleplay_sessions').whereIn('id', ids).update({ audio_storage_key: null, video_storage_key: null, audio_external_url: null });
+  await db('roleplay_sessions')
+    .whereIn('id', ids)
+    .update({ audio_storage_key: null, video_storage_key: null, audio_external_url: null, media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]) });
 }
 
 /**

@@ -157,6 +157,14 @@ describe('users: erasure of a person', function () {
     expect(view.status).to.equal('completed');
     expect(view.result?.score).to.equal(done.result?.score);
     expect(view.result?.snippets).to.deep.equal([]);
+    expect(view.mediaDeletedAt, 'the recording shows when its media went').to.be.a('string');
+    // Visibility is eventually consistent: give the listing a few seconds.
+    let found: string[] = [];
+    for (const deadline = Date.now() + 10_000; found.length === 0 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      found = [];
+      for await (const wf of stack.api.temporal.workflow.list({ query: `UserId = '${userId}' AND WorkflowType = 'userErasure'` })) found.push(wf.workflowId);
+    }
+    expect(found, 'the erasure is found by UserId in the Web UI').to.deep.equal([workflowIds.userErasure(tenant.company.id, userId)]);
     const sessionAfter = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, { apiKey: tenant.apiKey });
     expect(sessionAfter.status).to.equal(200);
     expect(sessionAfter.body.score).to.equal(sessionBefore.body.score);
@@ -169,6 +177,7 @@ describe('users: erasure of a person', function () {
     expect(sessionsAfter.data).to.deep.equal(sessionsBefore.data.map((s) => ({ ...s, userName: 'Erased user' })));
     const keptView = (await stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })).body;
     expect(keptView.result?.snippets.length).to.be.greaterThan(0);
+    expect(keptView.mediaDeletedAt).to.equal(null);
 
     // The tombstone.
     const user = await stack.api.request<UserRead>('GET', `/api/user/${userId}`, { apiKey: tenant.apiKey });
