@@ -124,6 +124,13 @@ describe('error responses', () => {
     expect(await roleplayTitle()).to.equal('Untouched');
   });
 
+  it('400 malformed_json for JSON after a byte order mark (RFC 8259), even when the JSON itself would be valid', async () => {
+    const raw = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"title":"Changed"}')]);
+    const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw, contentType: 'application/json' });
+    expect(expectError(res, 400, 'malformed_json').message).to.contain('byte order mark');
+    expect(await roleplayTitle()).to.equal('Untouched');
+  });
+
   it('404 route_not_found for an unknown route, with or without credentials', async () => {
     for (const path of ['/api/nothing-here', '/api/roleplay/x/y/z', '/']) {
       const error = expectError(await api.request('GET', path, { apiKey: tenant.apiKey }), 404, 'route_not_found');
