@@ -88,6 +88,12 @@ describe('operations: replay-check against live histories', function () {
       expect((await stack.api.request('POST', `/api/user/${recording.userId ?? ''}/erase`, { apiKey: tenant.apiKey })).status).to.equal(202);
       await stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, recording.userId ?? '')).result();
 
+      // A retention cleanup as the schedule starts it (ten years: it finds nothing of the other tests' recordings).
+      await stack.api.temporal.workflow.execute('recordingRetention', {
+        taskQueue,
+        workflowId: `retention-${randomBytes(4).toString('hex')}`,
+        args: [{ retentionMs: 10 * 365 * 86_400_000 }],
+      });
       connectivityId = `connectivity-${randomBytes(4).toString('hex')}`;
       await stack.api.temporal.workflow.execute('connectivityCheck', { taskQueue, workflowId: connectivityId, args: [] });
     } finally {
@@ -113,7 +119,7 @@ describe('operations: replay-check against live histories', function () {
   it('passes on today’s code after runs of every workflow type', async () => {
     const outcome = await replayCheck(taskQueue);
     expect(outcome.code, outcome.stderr).to.equal(0);
-    for (const type of ['connectivityCheck', 'invitation', 'recordingIntake', 'userErasure', 'webhookDelivery']) {
+    for (const type of ['connectivityCheck', 'invitation', 'recordingIntake', 'recordingRetention', 'userErasure', 'webhookDelivery']) {
       expect(outcome.stdout).to.match(new RegExp(`^${type}: [1-9]\\d* replayed$`, 'm'));
     }
     expect(outcome.stdout).to.include('every history replays');
