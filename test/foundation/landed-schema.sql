@@ -8,6 +8,7 @@ CREATE TABLE `api_keys` (
   `revoked_at` datetime(3) DEFAULT NULL,
   `created_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
   `updated_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
+  `scopes` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL CHECK (json_valid(`scopes`)),
   PRIMARY KEY (`id`),
   UNIQUE KEY `api_keys_prefix_unique` (`prefix`),
   KEY `api_keys_company_id_index` (`company_id`),
@@ -93,13 +94,26 @@ CREATE TABLE `rate_limit_points` (
   PRIMARY KEY (`key`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+CREATE TABLE `recording_chunks` (
+  `recording_id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `channel` enum('mono','left','right') NOT NULL,
+  `chunk_index` int(10) unsigned NOT NULL,
+  `start_ms` int(10) unsigned NOT NULL,
+  `duration_ms` int(10) unsigned NOT NULL,
+  `transcript` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(`transcript`)),
+  `stt_job_id` varchar(255) DEFAULT NULL,
+  `created_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
+  PRIMARY KEY (`recording_id`,`channel`,`chunk_index`),
+  CONSTRAINT `recording_chunks_recording_id_foreign` FOREIGN KEY (`recording_id`) REFERENCES `recordings` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
 CREATE TABLE `recordings` (
   `id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
   `company_id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
   `user_id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci DEFAULT NULL,
   `user_unique_identifier` varchar(255) NOT NULL,
   `user_name` varchar(255) NOT NULL,
-  `source_url` text NOT NULL,
+  `source_url` text DEFAULT NULL,
   `store_recording` tinyint(1) NOT NULL,
   `roleplay_id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci DEFAULT NULL,
   `idempotency_key` varchar(255) DEFAULT NULL,
@@ -115,6 +129,14 @@ CREATE TABLE `recordings` (
   `completed_at` datetime(3) DEFAULT NULL,
   `created_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
   `updated_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
+  `rep_channel` enum('left','right') DEFAULT NULL,
+  `rep_speaker` varchar(255) DEFAULT NULL,
+  `submitted_transcript` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(`submitted_transcript`)),
+  `stt_job_id` varchar(255) DEFAULT NULL,
+  `media_duration_ms` int(10) unsigned DEFAULT NULL,
+  `media_channels` tinyint(3) unsigned DEFAULT NULL,
+  `media_has_video` tinyint(1) DEFAULT NULL,
+  `media_container` varchar(64) DEFAULT NULL,
   PRIMARY KEY (`id`),
   UNIQUE KEY `recordings_company_id_idempotency_key_unique` (`company_id`,`idempotency_key`),
   KEY `recordings_user_id_foreign` (`user_id`),
@@ -291,4 +313,15 @@ CREATE TABLE `webhook_endpoints` (
   PRIMARY KEY (`id`),
   KEY `webhook_endpoints_company_id_created_at_id_index` (`company_id`,`created_at`,`id`),
   CONSTRAINT `webhook_endpoints_company_id_foreign` FOREIGN KEY (`company_id`) REFERENCES `companies` (`id`) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+
+CREATE TABLE `webhook_events` (
+  `id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `company_id` char(36) CHARACTER SET ascii COLLATE ascii_general_ci NOT NULL,
+  `type` varchar(128) NOT NULL,
+  `payload` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL CHECK (json_valid(`payload`)),
+  `created_at` datetime(3) NOT NULL DEFAULT current_timestamp(3),
+  PRIMARY KEY (`id`),
+  KEY `webhook_events_company_id_created_at_index` (`company_id`,`created_at`),
+  CONSTRAINT `webhook_events_company_id_foreign` FOREIGN KEY (`company_id`) REFERENCES `companies` (`id`) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
