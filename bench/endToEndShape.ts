@@ -62,18 +62,36 @@ export async function runShape(client: Client, taskQueue: string, companyId: str
   return { recordings, completedPerSecond: recordings / ((last - first) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), samples };
 }
 
-/** Event types of one run's history and the activity types it scheduled, with counts. */
-export async function historyShape(client: Client, workflowId: string): Promise<{ events: number; types: Record<string, number>; activities: Record<string, number> }> {
+/**
+ * One run's history: its events, the activity types it scheduled (with counts), and the profile of
+ * where its time went: per activity type, ms from scheduled to started (waiting for a worker slot) and
+ * from started to completed (running), summed over its executions.
+ */
+export async function historyShape(client: Client, workflowId: string): Promise<{ events: number; activities: Record<string, number>; waitMs: Record<string, number>; runMs: Record<string, number> }> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  const types: Record<string, number> = {};
   const activities: Record<string, number> = {};
+  const waitMs: Record<string, number> = {};
+  const runMs: Record<string, number> = {};
+  const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number => Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+  const byId = new Map<string, { name: string; scheduled: number; started?: number }>();
   for (const e of history.events ?? []) {
-    const type = String(e.eventType);
-    types[type] = (types[type] ?? 0) + 1;
-    const name = e.activityTaskScheduledEventAttributes?.activityType?.name;
-    if (name) activities[name] = (activities[name] ?? 0) + 1;
+    const at = ms(e.eventTime);
+    const scheduled = e.activityTaskScheduledEventAttributes;
+    if (scheduled?.activityType?.name) {
+      activities[scheduled.activityType.name] = (activities[scheduled.activityType.name] ?? 0) + 1;
+      byId.set(String(e.eventId), { name: scheduled.activityType.name, scheduled: at });
+    }
+    const started = e.activityTaskStartedEventAttributes;
+    const a = started ? byId.get(String(started.scheduledEventId)) : undefined;
+    if (a) {
+      a.started = at;
+      waitMs[a.name] = (waitMs[a.name] ?? 0) + (at - a.scheduled);
+    }
+    const completed = e.activityTaskCompletedEventAttributes;
+    const b = completed ? byId.get(String(completed.scheduledEventId)) : undefined;
+    if (b?.started !== undefined) runMs[b.name] = (runMs[b.name] ?? 0) + (at - b.started);
   }
-  return { events: history.events?.length ?? 0, types, activities };
+  return { events: history.events?.length ?? 0, activities, waitMs, runMs };
 }
 
 /** What the empty prepareMedia answers: as many pieces as the real media step cut the benchmark's call into. */

@@ -25,6 +25,9 @@ export interface Machine {
 export interface HistoryShape {
   events: number;
   activities: Record<string, number>;
+  /** Per activity type: ms waiting for a worker (scheduled → started) and running (started → completed). */
+  waitMs: Record<string, number>;
+  runMs: Record<string, number>;
 }
 
 export interface BenchResults {
@@ -124,6 +127,13 @@ export function formatResults(r: BenchResults): string {
       ],
     ),
   );
+  const profile = (h: HistoryShape): string =>
+    Object.entries(h.runMs)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${f(ms, 0)}+${f(h.waitMs[name] ?? 0, 0)}`)
+      .join(', ');
+  lines.push(`one stored recording of the real pipeline, ms running+waiting per activity: ${profile(sh.real.stored)}`);
+  lines.push(`the same in the bare shape: ${profile(sh.bare.stored)}`);
   lines.push('');
   const t = r.twoOfEach;
   lines.push(`Two of each: two API processes / two workers against one, same MariaDB and Temporal dev server`);

@@ -88,8 +88,9 @@ async function checkSql(databaseUrl: string, data: BenchData, offsets: number[])
 }
 
 async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[]): Promise<BenchResults | undefined> {
-  const started = await machine(databaseUrl);
+  const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
+  const started = { ...(await machine(databaseUrl)), loadAverage: loadAtStart };
   log(`data ${data.reused ? 'reused' : 'seeded'} in ${data.seedSeconds.toFixed(1)} s`);
   await forgetEarlierRecordings(databaseUrl, data.companyId);
   await checkSql(databaseUrl, data, [mode.deepOffset, mode.middleOffset]);
