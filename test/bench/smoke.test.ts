@@ -183,7 +183,7 @@ describe('benchmark smoke run', function () {
 
   it('prints the table it wrote', () => {
     for (const r of results.reads) expect(stdout).to.include(r.endpoint);
-    expect(stdout).to.include('bare @temporalio/client start');
+    expect(stdout).to.include('bare start per s');
     expect(stdout).to.include('End to end: 10 recordings');
     expect(stdout).to.include('real pipeline (0 failed)');
     expect(stdout).to.include('bare workflow, same shape');
