@@ -73,6 +73,14 @@ async function route(pool: Pool, sql: ServiceSql, config: ReturnType<typeof load
     return send(res, 200, sessionResult(session, snippets, responses, config));
   }
   if (path === '/api/roleplay') return send(res, 200, (await run(pool, sql.roleplays, { companyId })).map(roleplayItem));
+  if (path.startsWith('/api/user/')) {
+    const [user] = await run(pool, sql.user, { companyId, id: path.slice('/api/user/'.length) });
+    return user ? send(res, 200, userItem(user)) : send(res, 404, error('not_found', 'User not found.'));
+  }
+  if (path.startsWith('/api/roleplay/')) {
+    const [roleplay] = await run(pool, sql.roleplay, { companyId, id: path.slice('/api/roleplay/'.length) });
+    return roleplay ? send(res, 200, roleplayItem(roleplay)) : send(res, 404, error('not_found', 'Roleplay not found.'));
+  }
   return send(res, 404, error('not_found', 'No such route.'));
 }
 

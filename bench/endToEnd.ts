@@ -16,6 +16,8 @@ export interface EndToEnd {
   /** POST sent → webhook received, in ms. */
   p50: number;
   p99: number;
+  /** One recording that was stored first and one sent by URL: their histories are compared with the bare shape's. */
+  samples: { stored: string; byUrl: string };
 }
 
 
@@ -71,14 +73,17 @@ async function registerReceiver(input: EndToEndInput): Promise<void> {
   input.receiver.setSecret(WEBHOOK_PATH, created.body.secret);
 }
 
-/** The first delivery per recording (a retried delivery may repeat one), once every recording has one. */
-async function firstDeliveries(input: EndToEndInput): Promise<Map<string, ReceivedWebhook>> {
+/**
+ * The first delivery per recording of this run (a retried delivery may repeat one; the receiver also
+ * holds an earlier run's), once every recording has one.
+ */
+async function firstDeliveries(input: EndToEndInput, posted: Map<string, number>): Promise<Map<string, ReceivedWebhook>> {
   const deadline = Date.now() + input.timeoutMs;
   for (;;) {
     const first = new Map<string, ReceivedWebhook>();
     for (const hook of input.receiver.on(WEBHOOK_PATH)) {
       const id = (hook.event?.data as { recordingId?: string } | undefined)?.recordingId ?? `unreadable-${first.size}`;
-      if (!first.has(id)) first.set(id, hook);
+      if (!first.has(id) && (posted.has(id) || id.startsWith('unreadable-'))) first.set(id, hook);
     }
     if (first.size >= input.recordings) return first;
     if (Date.now() > deadline) throw new Error(`${first.size} of ${input.recordings} recordings reached the webhook within ${input.timeoutMs} ms`);
@@ -91,6 +96,7 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   // Real speech: every recording goes through the media step (probe, rendition) like a customer's call.
   const audioUrl = input.files.serve('/bench/call.mp3', { body: speakScript(BENCH_CALL, { seconds: 120 }), contentType: 'audio/mpeg' });
   const postedAt = new Map<string, number>();
+  const samples = { stored: '', byUrl: '' };
   let next = 0;
   const submitter = async (): Promise<void> => {
     while (next < input.recordings) {
@@ -104,11 +110,12 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
       });
       if (res.status !== 200) throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
       postedAt.set(res.body.recordingId, t0);
+      samples[n % 2 === 0 ? 'stored' : 'byUrl'] ||= res.body.recordingId;
     }
   };
   const first = Date.now();
   await Promise.all(Array.from({ length: input.concurrency }, submitter));
-  const received = await firstDeliveries(input);
+  const received = await firstDeliveries(input, postedAt);
   const latencies: number[] = [];
   let failed = 0;
   let last = first;
@@ -126,5 +133,6 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
     completedPerSecond: (input.recordings - failed) / ((last - first) / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    samples,
   };
 }

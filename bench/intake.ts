@@ -43,22 +43,27 @@ export interface IntakeInput {
   externalIds: string[];
 }
 
-export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<IntakeComparison> {
+/** POST /api/recording with a fresh body per request (users rotated, unique URLs). */
+export function intakeTarget(serviceUrl: string, apiKey: string, externalIds: string[]): LoadTarget {
   let n = 0;
-  const service: LoadTarget = {
-    url: `${input.serviceUrl}/api/recording`,
+  return {
+    url: `${serviceUrl}/api/recording`,
     method: 'POST',
-    headers: { 'x-api-key': input.apiKey, 'content-type': 'application/json' },
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
     body: () => {
       n += 1;
       return JSON.stringify({
-        userUniqueIdentifier: input.externalIds[n % input.externalIds.length],
+        userUniqueIdentifier: externalIds[n % externalIds.length],
         userName: 'Bench Caller',
         recordingPresignedUrl: `https://files.example.com/calls/${n}.mp3?X-Amz-Signature=${randomUUID()}`,
         storeRecording: false,
       });
     },
   };
+}
+
+export async function runIntake(input: IntakeInput, s: LoadSettings): Promise<IntakeComparison> {
+  const service = intakeTarget(input.serviceUrl, input.apiKey, input.externalIds);
   // The API's own client (same deadline interceptor) and the API's own start function.
   const client = createTemporalClient(input.config);
   try {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-// `npm run bench:media [-- --minutes 60]`: the media step on an N-minute stored call (speech-to-text
+// Part of `npm run bench` (bench/run.ts); alone: `npm run bench:media [-- --minutes 60]`: the media step on an N-minute stored call (speech-to-text
 // excluded) against the same ffmpeg commands run bare, one after another, in the same run; and the
 // worker-side process's peak RSS with the media work against the same process without it.
 
@@ -54,9 +54,23 @@ function makeCall(minutes: number, file: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-function main(): void {
-  const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
-  const minutes = Number(values.minutes);
+export interface MediaReport {
+  date: string;
+  minutes: number;
+  fileMiB: number;
+  pieces: number;
+  ffmpegCommands: number;
+  mediaStepSeconds: number;
+  bareSeconds: number;
+  ratio: number;
+  peakRssMiB: number;
+  idlePeakRssMiB: number;
+  rssDeltaMiB: number;
+  targets: { ratioAtLeast: number; rssDeltaAtMostMiB: number };
+}
+
+/** The media step on an N-minute call against the same commands run bare; part of `npm run bench`. */
+export function runMedia(minutes: number): MediaReport {
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-storage-'));
   const key = 'company/bench-call.mp3';
   fs.mkdirSync(path.join(storageDir, 'company'));
@@ -80,10 +94,16 @@ function main(): void {
     rssDeltaMiB: Math.round(step.peakRssMiB - idle.peakRssMiB),
     targets: { ratioAtLeast: 0.9, rssDeltaAtMostMiB: 100 },
   };
+  fs.rmSync(storageDir, { recursive: true, force: true });
+  return report;
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
+  const report = runMedia(Number(values.minutes));
   const resultsDir = path.join(__dirname, 'results');
   fs.writeFileSync(path.join(resultsDir, `${report.date.slice(0, 10)}-media.json`), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  fs.rmSync(storageDir, { recursive: true, force: true });
 }
 
-main();
+if (require.main === module) main();

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await fs.rm(path.join(scratchDir), { recursive: true, force: true });
-  process.stdout.write(`${JSON.stringify({ seconds, peakRssMiB: process.resourceUsage().maxRSS / 1024, pieces, commands })}\n`);
+  // VmHWM, not resourceUsage().maxRSS: Linux keeps ru_maxrss across fork and exec, so a child of a large
+  // process (the bench after a long run) would report its parent's size.
+  const hwm = /^VmHWM:\s+(\d+)\s+kB/m.exec(await fs.readFile('/proc/self/status', 'utf8'));
+  process.stdout.write(`${JSON.stringify({ seconds, peakRssMiB: Number(hwm?.[1] ?? 0) / 1024, pieces, commands })}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -32,8 +32,18 @@ export interface BenchMode {
   connections: number;
   /** Concurrent connections (in-flight starts) of the intake comparison. */
   intakeConnections: number;
-  /** Recordings pushed through the worker, POST to webhook. */
+  /** Recordings pushed through the worker, POST to webhook (and through the bare shape). */
   endToEndRecordings: number;
+  /** Submissions in flight at once. */
+  endToEndConcurrency: number;
+  /** Open-loop latency at a fixed rate: warm-up and rounds per side (percentiles over all rounds). */
+  rateWarmupSeconds: number;
+  rateRoundSeconds: number;
+  rateRounds: number;
+  /** Full intake comparisons (each its own warm-up and rounds); the target takes the minimum. */
+  intakeRuns: number;
+  /** Length of the call the media step cuts. */
+  mediaMinutes: number;
 }
 
 export const modes: Record<BenchMode['name'], BenchMode> = {
@@ -48,6 +58,12 @@ export const modes: Record<BenchMode['name'], BenchMode> = {
     connections: 64,
     intakeConnections: 32,
     endToEndRecordings: 500,
+    endToEndConcurrency: 16,
+    rateWarmupSeconds: 3,
+    rateRoundSeconds: 8,
+    rateRounds: 2,
+    intakeRuns: 3,
+    mediaMinutes: 60,
   },
   smoke: {
     name: 'smoke',
@@ -60,5 +76,11 @@ export const modes: Record<BenchMode['name'], BenchMode> = {
     connections: 8,
     intakeConnections: 4,
     endToEndRecordings: 10,
+    endToEndConcurrency: 10,
+    rateWarmupSeconds: 1,
+    rateRoundSeconds: 1,
+    rateRounds: 1,
+    intakeRuns: 3,
+    mediaMinutes: 1,
   },
 };

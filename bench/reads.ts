@@ -1,10 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { BenchData } from './seed';
+import { compareAtRate, type RateComparison, type RateSettings } from './fixedRate';
 import { compare, type Comparison, type LoadSettings, type LoadTarget } from './load';
 
 // Part 1 and 2 of the suite: the read endpoints against the bare baseline, and the deep pages.
 
-export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'sessionsMiddle' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays';
+export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'sessionsMiddle' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays' | 'user' | 'roleplay';
+
+/** The single-row reads: their p99 at a fixed rate has a target of its own (< 50 ms). */
+export const SINGLE_ROW_READS: ReadKey[] = ['session', 'roleplay', 'user'];
 
 export interface ReadCase {
   key: ReadKey;
@@ -14,8 +18,11 @@ export interface ReadCase {
 }
 
 export function readCases(data: BenchData, deepOffset: number, middleOffset: number): ReadCase[] {
-  let next = 0;
-  const sessionPath = () => `/api/roleplay/session/${data.sessionIds[next++ % data.sessionIds.length]}`;
+  // Each rotates over its sampled ids, so the single-row reads touch many rows, not one cached one.
+  const rotate = (prefix: string, ids: string[]): (() => string) => {
+    let next = 0;
+    return () => `${prefix}${ids[next++ % ids.length]}`;
+  };
   const byUser = `userId=${data.heavyUserId}`;
   return [
     { key: 'users', name: 'GET /api/user?limit=100', path: '/api/user?limit=100' },
@@ -24,12 +31,14 @@ export function readCases(data: BenchData, deepOffset: number, middleOffset: num
     { key: 'sessionsMiddle', name: `GET /api/roleplay/session?offset=${middleOffset}&limit=100`, path: `/api/roleplay/session?offset=${middleOffset}&limit=100` },
     { key: 'byUser', name: 'GET /api/roleplay/session?userId&limit=100', path: `/api/roleplay/session?${byUser}&limit=100` },
     { key: 'byUserDeep', name: `GET /api/roleplay/session?userId&offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?${byUser}&offset=${deepOffset}&limit=100` },
-    { key: 'session', name: 'GET /api/roleplay/session/{id}', path: sessionPath },
+    { key: 'session', name: 'GET /api/roleplay/session/{id}', path: rotate('/api/roleplay/session/', data.sessionIds) },
     { key: 'roleplays', name: 'GET /api/roleplay', path: '/api/roleplay' },
+    { key: 'roleplay', name: 'GET /api/roleplay/{id}', path: rotate('/api/roleplay/', data.roleplayIds) },
+    { key: 'user', name: 'GET /api/user/{id}', path: rotate('/api/user/', data.userIds) },
   ];
 }
 
-const target = (base: string, apiKey: string, c: ReadCase): LoadTarget => {
+export const target = (base: string, apiKey: string, c: ReadCase): LoadTarget => {
   const first = typeof c.path === 'string' ? c.path : c.path();
   return { url: base + first, headers: { 'x-api-key': apiKey }, ...(typeof c.path === 'string' ? {} : { path: c.path }) };
 };
@@ -58,6 +67,20 @@ export async function runReads(serviceUrl: string, baselineUrl: string, apiKey: 
   for (const c of cases) {
     log(`load: ${c.name}`);
     out.set(c.key, await compare(target(serviceUrl, apiKey, c), target(baselineUrl, apiKey, c), settings));
+  }
+  return out;
+}
+
+/**
+ * Each case open-loop at `rateOf(key)` requests per second (half the baseline's closed-loop maximum
+ * measured in this run), service and baseline at the same rate.
+ */
+export async function runFixedRate(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[], rateOf: (key: ReadKey) => number, settings: RateSettings, log: (line: string) => void): Promise<Map<ReadKey, RateComparison>> {
+  const out = new Map<ReadKey, RateComparison>();
+  for (const c of cases) {
+    const rate = Math.max(1, Math.round(rateOf(c.key)));
+    log(`fixed rate ${rate}/s: ${c.name}`);
+    out.set(c.key, await compareAtRate(target(serviceUrl, apiKey, c), target(baselineUrl, apiKey, c), rate, settings));
   }
   return out;
 }

@@ -1,28 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../common/config';
+import { createTemporalClient } from '../common/temporalClient';
 import { createDb } from '../db/connection';
-import { startFileServer, type FileServer } from '../test/support/fileServer';
-import { startOpenAiSttServer, type SttServer } from '../test/support/sttServers';
-import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
-import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
-import { BENCH_CALL, runEndToEnd } from './endToEnd';
-import { runIntake } from './intake';
+import { freePort } from '../test/support/temporalServer';
+import { describeTuning } from '../worker/tuning';
+import { runEndToEnd, type EndToEnd } from './endToEnd';
+import { historyShape, planFromHistory, runShape } from './endToEndShape';
+import { intakeTarget, runIntake } from './intake';
+import { measureIntakeParts } from './intakeParts';
 import type { Comparison } from './load';
+import { runMedia } from './media';
 import { modes, type BenchMode } from './modes';
-import { npmScriptCommand, startProcess, type BenchProcess } from './processes';
-import { checkSameAnswers, readCases, runReads } from './reads';
+import { npmScriptCommand, startProcess } from './processes';
+import { checkSameAnswers, readCases, runFixedRate, runReads, SINGLE_ROW_READS, target, type ReadKey } from './reads';
 import { formatResults, judge, type BenchResults, type Machine } from './report';
 import { seedBench, type BenchData } from './seed';
 import { captureServiceSql, verifyServiceSql } from './serviceSql';
+import { startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { compareOneAndTwo } from './twoOfEach';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
-// Seeds (or reuses) the bench database, starts a Temporal dev server, the real API and worker and the
-// bare baseline as separate processes, loads them from here, prints the table and writes
-// <out>/<YYYY-MM-DD>.json.
+// Seeds (or reuses) the bench database, starts a Temporal dev server, the real API and worker, the bare
+// baseline and the bare-shape worker as separate processes, loads them from here, prints the table and
+// writes <out>/<YYYY-MM-DD>.json. The order matters: intake leaves workflows queued that no worker may
+// pick up afterwards, so it comes after every end-to-end part.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
 
@@ -56,6 +59,7 @@ async function machine(databaseUrl: string): Promise<Machine> {
       mariadb: v.version,
       node: process.version,
       innodbBufferPoolMiB: Number(v.pool) / 2 ** 20,
+      loadAverage: os.loadavg()[0],
     };
   } finally {
     await db.destroy();
@@ -72,127 +76,121 @@ async function forgetEarlierRecordings(databaseUrl: string, companyId: string): 
   }
 }
 
+const captureInput = (data: BenchData) => ({ companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0], roleplayId: data.roleplayIds[0] });
+
 async function checkSql(databaseUrl: string, data: BenchData, offsets: number[]): Promise<void> {
   const db = createDb(databaseUrl, 1);
   try {
-    const input = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
-    await verifyServiceSql(db, await captureServiceSql(db, input), input, offsets);
+    await verifyServiceSql(db, await captureServiceSql(db, captureInput(data)), captureInput(data), offsets);
   } finally {
     await db.destroy();
   }
 }
 
-interface Stack {
-  temporal?: TemporalDevServer;
-  stt?: SttServer;
-  files?: FileServer;
-  receiver?: WebhookReceiver;
-  api?: BenchProcess;
-  baseline?: BenchProcess;
-  worker?: BenchProcess;
-  storageDir?: string;
-}
-
-async function teardown(stack: Stack): Promise<void> {
-  await Promise.allSettled([stack.worker?.stop(), stack.api?.stop(), stack.baseline?.stop()]);
-  await Promise.allSettled([stack.stt?.close(), stack.files?.close(), stack.receiver?.close(), stack.temporal?.stop()]);
-  if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
-}
-
-async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined, stack: Stack, only?: string[]): Promise<BenchResults | undefined> {
-  log(`mode ${mode.name}, database ${new URL(databaseUrl).pathname.slice(1)}`);
+async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[]): Promise<BenchResults | undefined> {
+  const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
+  const started = { ...(await machine(databaseUrl)), loadAverage: loadAtStart };
   log(`data ${data.reused ? 'reused' : 'seeded'} in ${data.seedSeconds.toFixed(1)} s`);
   await forgetEarlierRecordings(databaseUrl, data.companyId);
   await checkSql(databaseUrl, data, [mode.deepOffset, mode.middleOffset]);
-
-  if (!temporalAddress) stack.temporal = await startTemporalDevServer();
-  stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
-  stack.files = await startFileServer();
-  stack.receiver = await startWebhookReceiver();
-  stack.storageDir = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-recordings-'));
-  const [apiPort, baselinePort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: temporalAddress ?? stack.temporal?.address,
-    TEMPORAL_NAMESPACE: 'default',
-    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
-    HOST: '127.0.0.1',
-    PORT: String(apiPort),
-    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-    // The service's production log level: a JSON line per request (to /dev/null here) is part of its cost.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    OUTBOUND_ALLOW_PRIVATE: 'true',
-    STT_PROVIDER: 'openai',
-    STT_BASE_URL: stack.stt.url,
-    STT_API_KEY: 'bench-stt-key',
-    STORAGE_DIR: stack.storageDir,
-    WEBHOOK_INITIAL_INTERVAL: '1s',
-    WEBHOOK_MAX_INTERVAL: '5s',
-    // The limiter stays in the request path (its cost is part of the service), with a budget no run exhausts.
-    RATE_LIMIT_POINTS: '1000000000',
-    RATE_LIMIT_STORE: 'memory',
-    WORKER_METRICS_PORT: String(await freePort()),
-  };
-  const config: Config = loadConfig(env);
-  const serviceUrl = `http://127.0.0.1:${apiPort}`;
+  const { config } = stack;
+  const api = await startApi(stack, 'api');
+  const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  // The API runs as `npm start` does; the baseline gets the same node flags (heap limit included).
-  const apiCommand = npmScriptCommand('start');
-  stack.api = await startProcess('api', apiCommand, { env, readyUrl: `${serviceUrl}/healthz`, discardStdout: true, cpuProfileDir });
-  const capture = { companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0] };
-  stack.baseline = await startProcess('baseline', { flags: apiCommand.flags, entry: 'bench/baseline.ts' }, {
-    env: { ...env, PORT: String(baselinePort), BENCH_CAPTURE: JSON.stringify(capture) },
+  // The baseline gets the API's node flags (heap limit included).
+  const baseline = await startProcess('baseline', { flags: npmScriptCommand('start').flags, entry: 'bench/baseline.ts' }, {
+    env: { ...stack.env, PORT: String(baselinePort), BENCH_CAPTURE: JSON.stringify(captureInput(data)) },
     readyText: `listening ${baselinePort}`,
-    cpuProfileDir,
+    cpuProfileDir: stack.cpuProfileDir,
   });
+  stack.processes.push(baseline);
 
   const readKeys = only?.filter((key) => key !== 'intake');
   const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !readKeys || readKeys.includes(c.key));
   if (readKeys && cases.length !== readKeys.length) throw new Error(`--reads takes intake and keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
-  await checkSameAnswers(serviceUrl, baselineUrl, data.apiKey, cases);
+  await checkSameAnswers(api.url, baselineUrl, data.apiKey, cases);
   const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
-  const reads = await runReads(serviceUrl, baselineUrl, data.apiKey, cases, settings, log);
-  const intakeInput = { serviceUrl, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds };
+  const reads = await runReads(api.url, baselineUrl, data.apiKey, cases, settings, log);
+  const rateOf = (key: ReadKey): number => (reads.get(key)?.baseline.rps ?? 2) / 2;
+  const rateSettings = { warmupSeconds: mode.rateWarmupSeconds, roundSeconds: mode.rateRoundSeconds, rounds: mode.rateRounds };
+  const fixedRate = await runFixedRate(api.url, baselineUrl, data.apiKey, cases, rateOf, rateSettings, log);
+  const intakeInput = { serviceUrl: api.url, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds };
   const intakeSettings = { ...settings, connections: mode.intakeConnections };
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('intake')) quick.set('intake', await runIntake(intakeInput, intakeSettings));
     for (const [key, c] of quick) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
-    log(`peak RSS: API ${(await stack.api.peakRssMiB()).toFixed(1)} MiB, baseline ${(await stack.baseline.peakRssMiB()).toFixed(1)} MiB`);
+    for (const [key, c] of fixedRate) log(`${key} at ${c.service.rate}/s: p99 ${c.service.p99.toFixed(1)} ms, baseline ${c.baseline.p99.toFixed(1)} ms`);
+    log(`peak RSS: API ${(await api.process.peakRssMiB()).toFixed(1)} MiB, baseline ${(await baseline.peakRssMiB()).toFixed(1)} MiB`);
     return undefined;
   }
-  const baselinePeak = await stack.baseline.peakRssMiB();
-  await stack.baseline.stop();
+  const baselinePeak = await baseline.peakRssMiB();
+  await stop(stack, baseline);
 
-  log(`end to end: ${mode.endToEndRecordings} recordings`);
-  // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
-  stack.worker = await startProcess('worker', npmScriptCommand('worker'), { env: { ...env, LOG_LEVEL: 'info' }, readyText: 'worker started', cpuProfileDir, timeoutMs: 120_000 });
-  const endToEnd = await runEndToEnd({
-    serviceUrl,
-    apiKey: data.apiKey,
-    externalIds: data.externalIds,
-    files: stack.files,
-    receiver: stack.receiver,
-    recordings: mode.endToEndRecordings,
-    concurrency: Math.min(16, mode.endToEndRecordings),
-    timeoutMs: mode.name === 'full' ? 900_000 : 60_000,
-  });
-  const workerPeak = await stack.worker.peakRssMiB();
-  // Stopped before the intake comparison: the workflows started there must only queue up.
-  await stack.worker.stop();
+  // End to end: the real pipeline with one worker, then the bare shape with the same options.
+  const e2eInput = { serviceUrl: api.url, apiKey: data.apiKey, externalIds: data.externalIds, files: stack.files!, receiver: stack.receiver!, recordings: mode.endToEndRecordings, concurrency: mode.endToEndConcurrency, timeoutMs: mode.name === 'full' ? 900_000 : 120_000 };
+  log(`end to end: ${mode.endToEndRecordings} recordings, one worker`);
+  const worker = await startWorker(stack, 'worker');
+  const endToEnd = await runEndToEnd(e2eInput);
+  const workerPeak = await worker.peakRssMiB();
+  await stop(stack, worker);
+  const client = createTemporalClient(config);
+  let shape: BenchResults['shape'];
+  try {
+    const real = { stored: await historyShape(client, `recording-${endToEnd.samples.stored}`), byUrl: await historyShape(client, `recording-${endToEnd.samples.byUrl}`) };
+    const plan = planFromHistory(real.stored.activities, config.STT_CONCURRENCY);
+    const shapeQueue = `${config.TEMPORAL_TASK_QUEUE}-shape`;
+    log(`bare shape: ${mode.endToEndRecordings} workflows, ${plan.pieces.length} piece(s) each`);
+    const shapeWorker = await startWorker(stack, 'shape-worker', 'bench/shape/worker.ts', { TEMPORAL_TASK_QUEUE: shapeQueue, SHAPE_PLAN: JSON.stringify(plan) });
+    const run = await runShape(client, shapeQueue, data.companyId, mode.endToEndRecordings, mode.endToEndConcurrency);
+    const shapePeak = await shapeWorker.peakRssMiB();
+    await stop(stack, shapeWorker);
+    const bare = { stored: await historyShape(client, run.samples.stored), byUrl: await historyShape(client, run.samples.byUrl) };
+    shape = { ...run, ratio: endToEnd.completedPerSecond / run.completedPerSecond, real, bare, peakRssMiB: shapePeak };
+  } finally {
+    await client.connection.close();
+  }
 
-  log('intake: POST /api/recording vs bare Temporal client');
-  const intake = await runIntake(intakeInput, intakeSettings);
-  const apiPeak = await stack.api.peakRssMiB();
+  // Two of each: end to end with two workers (while no intake workflow is queued), then reads and intake on two APIs.
+  log('two of each: end to end with two workers');
+  const workers = [await startWorker(stack, 'worker-a'), await startWorker(stack, 'worker-b')];
+  const endToEndTwo: EndToEnd = await runEndToEnd(e2eInput);
+  const twoWorkerPeaks = await Promise.all(workers.map((w) => w.peakRssMiB()));
+  for (const w of workers) await stop(stack, w);
+  const api2 = await startApi(stack, 'api-b');
+  const byKey = new Map(cases.map((c) => [c.key, c]));
+  const twoReads = [];
+  for (const key of ['session', 'users'] as const) {
+    const c = byKey.get(key);
+    if (!c) continue;
+    log(`two of each: ${c.name}`);
+    twoReads.push({ endpoint: c.name, ...(await compareOneAndTwo([target(api.url, data.apiKey, c), target(api2.url, data.apiKey, c)], settings)) });
+  }
+  log('two of each: intake');
+  const twoIntake = await compareOneAndTwo([intakeTarget(api.url, data.apiKey, data.externalIds), intakeTarget(api2.url, data.apiKey, data.externalIds)], intakeSettings);
+  await stop(stack, api2.process);
 
-  const get = (key: Parameters<typeof reads.get>[0]) => {
+  const intakeRuns = [];
+  for (let i = 0; i < mode.intakeRuns; i += 1) {
+    log(`intake run ${i + 1} of ${mode.intakeRuns}: POST /api/recording vs bare Temporal client`);
+    const c = await runIntake(intakeInput, intakeSettings);
+    intakeRuns.push({ ...c, ratio: c.service.rps / c.baseline.rps });
+  }
+  log('intake parts: key lookup and INSERT alone');
+  const parts = await measureIntakeParts({ databaseUrl, poolSize: config.DATABASE_POOL_MAX, apiKey: data.apiKey, companyId: data.companyId, concurrency: mode.intakeConnections, seconds: mode.roundSeconds });
+  const apiPeak = await api.process.peakRssMiB();
+  await stop(stack, api.process);
+
+  log(`media step: a ${mode.mediaMinutes}-minute call`);
+  const media = runMedia(mode.mediaMinutes);
+
+  const get = (key: ReadKey) => {
     const c = reads.get(key);
     if (!c) throw new Error(`no figures for ${key}`);
     return c;
   };
-  const deep = (filter: 'none' | 'userId', offset: number, shallow: ReturnType<typeof get>, far: ReturnType<typeof get>) => ({
+  const deep = (filter: 'none' | 'userId', offset: number, shallow: Comparison, far: Comparison) => ({
     filter,
     offset,
     p99Offset0: shallow.service.p99,
@@ -200,31 +198,36 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
     growth: far.service.p99 / shallow.service.p99,
     baselineGrowth: far.baseline.p99 / shallow.baseline.p99,
   });
+  const { name: _name, ...modeSettings } = mode;
   const partial: Omit<BenchResults, 'targets'> = {
     date: new Date().toISOString(),
     mode: mode.name,
-    machine: await machine(databaseUrl),
-    settings: {
-      counts: mode.counts,
-      deepOffset: mode.deepOffset,
-      middleOffset: mode.middleOffset,
-      warmupSeconds: mode.warmupSeconds,
-      roundSeconds: mode.roundSeconds,
-      rounds: mode.rounds,
-      connections: mode.connections,
-      intakeConnections: mode.intakeConnections,
-      endToEndRecordings: mode.endToEndRecordings,
-    },
+    machine: started,
+    settings: modeSettings,
+    workerSettings: describeTuning(config),
     seed: { reused: data.reused, seconds: data.seedSeconds },
     reads: cases.map((c) => ({ endpoint: c.name, ...get(c.key), ratio: get(c.key).service.rps / get(c.key).baseline.rps })),
+    fixedRate: cases.map((c) => {
+      const r = fixedRate.get(c.key);
+      if (!r) throw new Error(`no fixed-rate figures for ${c.key}`);
+      return { endpoint: c.name, singleRow: SINGLE_ROW_READS.includes(c.key), ...r, p99Ratio: r.service.p99 / r.baseline.p99 };
+    }),
     deepPages: [
       deep('none', mode.deepOffset, get('sessions'), get('sessionsDeep')),
       deep('none', mode.middleOffset, get('sessions'), get('sessionsMiddle')),
       deep('userId', mode.deepOffset, get('byUser'), get('byUserDeep')),
     ],
-    intake: { ...intake, ratio: intake.service.rps / intake.baseline.rps },
+    intake: { runs: intakeRuns, minRatio: Math.min(...intakeRuns.map((r) => r.ratio)), parts },
     endToEnd,
-    memory: { apiPeakRssMiB: apiPeak, workerPeakRssMiB: workerPeak, baselinePeakRssMiB: baselinePeak },
+    shape,
+    twoOfEach: {
+      reads: twoReads,
+      intake: twoIntake,
+      endToEnd: { one: endToEnd.completedPerSecond, two: endToEndTwo.completedPerSecond, scale: endToEndTwo.completedPerSecond / endToEnd.completedPerSecond },
+      workerPeakRssMiB: twoWorkerPeaks,
+    },
+    memory: { apiPeakRssMiB: apiPeak, workerPeakRssMiB: workerPeak, shapeWorkerPeakRssMiB: shape.peakRssMiB, baselinePeakRssMiB: baselinePeak },
+    media,
   };
   return { ...partial, targets: judge(partial) };
 }
@@ -232,10 +235,11 @@ async function bench(mode: BenchMode, databaseUrl: string, temporalAddress: stri
 async function main(): Promise<void> {
   const opts = options();
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
-  const stack: Stack = {};
+  log(`mode ${opts.mode.name}, database ${new URL(opts.databaseUrl).pathname.slice(1)}`);
+  const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {
-    results = await bench(opts.mode, opts.databaseUrl, opts.temporalAddress, cpuProfileDir, stack, opts.reads);
+    results = await bench(opts.mode, opts.databaseUrl, stack, opts.reads);
   } finally {
     await teardown(stack);
   }
@@ -250,7 +254,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);
   },
 );

@@ -24,6 +24,9 @@ export interface BenchData {
   sessionIds: string[];
   /** External ids of existing users, for recordings that resolve to an existing user. */
   externalIds: string[];
+  /** Up to 1,000 user ids and every roleplay id, for the single-row reads. */
+  userIds: string[];
+  roleplayIds: string[];
   reused: boolean;
   seedSeconds: number;
 }
@@ -240,7 +243,9 @@ async function sample(db: Knex, companyId: string): Promise<Omit<BenchData, 'api
     [companyId, step],
   )) as [Array<{ id: string }>, unknown];
   const users = (await db('users').where({ company_id: companyId, status: 'active', role: 'Rep' }).orderBy('external_id').limit(50).select('external_id')) as Array<{ external_id: string }>;
-  return { companyId, heavyUserId: heavy.id, sessionIds: sessions[0].map((r) => r.id), externalIds: users.map((u) => u.external_id) };
+  const userIds = (await db('users').where({ company_id: companyId }).orderBy('id').limit(1000).pluck('id')) as string[];
+  const roleplayIds = (await db('roleplays').where({ company_id: companyId }).pluck('id')) as string[];
+  return { companyId, heavyUserId: heavy.id, sessionIds: sessions[0].map((r) => r.id), externalIds: users.map((u) => u.external_id), userIds, roleplayIds };
 }
 
 /** Creates, migrates and fills the database (or reuses a complete earlier fill), and issues an API key. */

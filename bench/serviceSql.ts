@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { prefixOf } from '../common/secrets';
 import { API_KEY_KIND, companyForApiKey } from '../db/queries/credentials';
-import { listRoleplays } from '../db/queries/roleplays';
+import { getRoleplay, listRoleplays } from '../db/queries/roleplays';
 import { getSessionResult, listSessions, pageWindow } from '../db/queries/sessions';
-import { listUsers } from '../db/queries/users';
+import { getUser, listUsers } from '../db/queries/users';
 import { bindings, captureQueries, one, sameStatements, type Params, type QueryTemplate } from './sqlCapture';
 
 // The statements the service sends for each benchmarked endpoint, captured from its query modules
@@ -44,6 +44,9 @@ export interface ServiceSql {
   sessionsByUser: PagedSql;
   session: { main: QueryTemplate; snippets: QueryTemplate; responses: QueryTemplate };
   roleplays: QueryTemplate;
+  /** The single-row reads: GET /api/user/{id} and GET /api/roleplay/{id}. */
+  user: QueryTemplate;
+  roleplay: QueryTemplate;
 }
 
 export interface CaptureInput {
@@ -51,6 +54,7 @@ export interface CaptureInput {
   apiKey: string;
   userId: string;
   sessionId: string;
+  roleplayId: string;
 }
 
 // Values no real argument takes, so a binding equal to one of them can only be that argument.
@@ -95,6 +99,8 @@ export async function captureServiceSql(db: Knex, input: CaptureInput): Promise<
   const byUser = await sessionPaged(db, { ...base, userId: input.userId }, 'session list by user', { userId: input.userId });
   const session = await captureQueries(db, { ...base, id: input.sessionId }, () => getSessionResult(db, input.companyId, input.sessionId));
   const roleplays = await captureQueries(db, base, () => listRoleplays(db, input.companyId));
+  const user = await captureQueries(db, { ...base, id: input.userId }, () => getUser(db, input.companyId, input.userId));
+  const roleplay = await captureQueries(db, { ...base, id: input.roleplayId }, () => getRoleplay(db, input.companyId, input.roleplayId));
   return {
     auth,
     users,
@@ -106,6 +112,8 @@ export async function captureServiceSql(db: Knex, input: CaptureInput): Promise<
       responses: one(session, /session_responses/, 'responses'),
     },
     roleplays: one(roleplays, /roleplays/, 'roleplay list'),
+    user: one(user, /users/, 'user'),
+    roleplay: one(roleplay, /roleplays/, 'roleplay'),
   };
 }
 
@@ -126,7 +134,7 @@ async function serviceStatements(db: Knex, call: () => Promise<unknown>): Promis
  * (text and bindings); throws naming the first endpoint that differs.
  */
 export async function verifyServiceSql(db: Knex, sql: ServiceSql, input: CaptureInput, offsets: number[]): Promise<void> {
-  const { companyId, userId, sessionId } = input;
+  const { companyId, userId, sessionId, roleplayId } = input;
   const totals = {
     all: (await listSessions(db, companyId, { offset: 0, limit: 1 })).total,
     byUser: (await listSessions(db, companyId, { offset: 0, limit: 1, userId })).total,
@@ -158,6 +166,8 @@ export async function verifyServiceSql(db: Knex, sql: ServiceSql, input: Capture
       call: () => getSessionResult(db, companyId, sessionId),
     },
     { name: 'roleplays', baseline: [render(sql.roleplays, { companyId })], call: () => listRoleplays(db, companyId) },
+    { name: 'user', baseline: [render(sql.user, { companyId, id: userId })], call: () => getUser(db, companyId, userId) },
+    { name: 'roleplay', baseline: [render(sql.roleplay, { companyId, id: roleplayId })], call: () => getRoleplay(db, companyId, roleplayId) },
   ];
   for (const c of cases) {
     const service = await serviceStatements(db, c.call);

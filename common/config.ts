@@ -91,6 +91,15 @@ export const ConfigSchema = Type.Object({
   METRICS_TOKEN: Type.String({ default: '' }),
   // The worker's Prometheus endpoint (GET /metrics); 0 turns it off.
   WORKER_METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
+  // Worker sizing (worker/tuning.ts). The defaults fit a 2-core box with a few GiB; the README says what a big one takes.
+  // Workflows kept in memory between their tasks (sticky cache); a workflow evicted from it is replayed from history on its next task.
+  WORKER_MAX_CACHED_WORKFLOWS: Type.Integer({ minimum: 2, maximum: 100000, default: 100 }),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: Type.Integer({ minimum: 1, maximum: 10000, default: 32 }),
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: Type.Integer({ minimum: 2, maximum: 10000, default: 10 }),
+  WORKER_WORKFLOW_TASK_POLLERS: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+  WORKER_ACTIVITY_TASK_POLLERS: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+  // V8's old-generation limit of the worker process (scripts/worker.sh passes it as --max-old-space-size); 0: Node's default.
+  WORKER_MAX_OLD_SPACE_MB: Type.Integer({ minimum: 0, maximum: 65536, default: 384 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

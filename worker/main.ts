@@ -11,6 +11,8 @@ import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
 import { keepRetentionSchedule } from './retentionSchedule';
 import { activityLogContext, temporalLogger } from './temporalLogger';
+import { describeTuning, workerTuning } from './tuning';
+import { bundleWorkflowsApart } from './workflowBundle';
 
 // The worker process: waits (with backoff and a log line per try) for MySQL and Temporal, then runs
 // workflows and activities for the task queue. On SIGTERM/SIGINT the SDK stops polling, running
@@ -61,7 +63,8 @@ async function main(): Promise<void> {
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowsPath: require.resolve('../workflows'),
+      workflowBundle: await bundleWorkflowsApart(require.resolve('../workflows')),
+      ...workerTuning(config),
       activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },
       shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
@@ -71,7 +74,7 @@ async function main(): Promise<void> {
     process.removeListener('SIGINT', abortStartup);
     const running = worker.run();
     if (startup.signal.aborted) worker.shutdown(); // the signal came while the workflow code was bundled
-    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
+    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, ...describeTuning(config) }, 'worker started');
     await running;
     logger.info('worker stopped');
   } catch (err) {

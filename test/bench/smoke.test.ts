@@ -71,6 +71,8 @@ describe('benchmark smoke run', function () {
       'GET /api/roleplay/session?userId&offset=400&limit=100',
       'GET /api/roleplay/session/{id}',
       'GET /api/roleplay',
+      'GET /api/roleplay/{id}',
+      'GET /api/user/{id}',
     ]);
     for (const r of results.reads) {
       expectFigures(r.service, `${r.endpoint} service`);
@@ -91,26 +93,86 @@ describe('benchmark smoke run', function () {
     }
   });
 
-  it('compares recording intake with bare Temporal starts', () => {
-    expectFigures(results.intake.service, 'intake service');
-    expectFigures(results.intake.baseline, 'intake baseline');
-    expectPositive(results.intake.ratio, 'intake ratio');
+  it('loads every read endpoint open-loop at half the baseline\'s rate, both sides at the same rate', () => {
+    expect(results.fixedRate.map((r) => r.endpoint)).to.deep.equal(results.reads.map((r) => r.endpoint));
+    expect(results.fixedRate.filter((r) => r.singleRow).map((r) => r.endpoint)).to.deep.equal(['GET /api/roleplay/session/{id}', 'GET /api/roleplay/{id}', 'GET /api/user/{id}']);
+    for (const [i, r] of results.fixedRate.entries()) {
+      expect(r.service.rate).to.equal(r.baseline.rate);
+      expect(r.service.rate).to.equal(Math.max(1, Math.round(results.reads[i].baseline.rps / 2)));
+      for (const side of [r.service, r.baseline]) {
+        expectPositive(side.answered, `${r.endpoint} answered`);
+        expectPositive(side.p50, `${r.endpoint} p50`);
+        expect(side.p99).to.be.at.least(side.p50);
+      }
+      expect(r.p99Ratio).to.be.closeTo(r.service.p99 / r.baseline.p99, 1e-9);
+    }
   });
 
-  it('pushes every recording through the worker to a verified webhook', () => {
+  it('compares recording intake with bare Temporal starts in three full runs, and times the key lookup and the INSERT alone', () => {
+    expect(results.intake.runs).to.have.length(3);
+    for (const run of results.intake.runs) {
+      expectFigures(run.service, 'intake service');
+      expectFigures(run.baseline, 'intake baseline');
+      expect(run.ratio).to.be.closeTo(run.service.rps / run.baseline.rps, 1e-9);
+    }
+    expect(results.intake.minRatio).to.equal(Math.min(...results.intake.runs.map((r) => r.ratio)));
+    for (const part of [results.intake.parts.keyLookup, results.intake.parts.insert]) {
+      expectPositive(part.perSecond, 'part per second');
+      expectPositive(part.p50, 'part p50');
+    }
+  });
+
+  it('pushes every recording through the worker to a verified webhook, and the same number through the bare shape', () => {
     expect(results.endToEnd.recordings).to.equal(10);
     expect(results.endToEnd.failed).to.equal(0);
     expectPositive(results.endToEnd.completedPerSecond, 'completed per second');
     expectPositive(results.endToEnd.p50, 'end-to-end p50');
     expectPositive(results.endToEnd.p99, 'end-to-end p99');
+    expect(results.shape.recordings).to.equal(10);
+    expectPositive(results.shape.completedPerSecond, 'bare shape completed per second');
+    expect(results.shape.ratio).to.be.closeTo(results.endToEnd.completedPerSecond / results.shape.completedPerSecond, 1e-9);
   });
 
-  it('reports peak memory and judges every target', () => {
+  it('gives the bare shape the real history\'s activities, status upserts and child workflow', () => {
+    for (const kind of ['stored', 'byUrl'] as const) {
+      const real = results.shape.real[kind];
+      const bare = results.shape.bare[kind];
+      expect(bare.activities, kind).to.deep.equal(real.activities);
+      // The number of workflow tasks (three events each) depends on timing: activities that finish close
+      // together are answered in one task. Everything else is the same event for event.
+      expect(bare.events, `${kind} events`).to.be.within(real.events - 12, real.events + 12);
+    }
+    expect(results.shape.real.stored.activities.storeRecording).to.equal(1);
+    expect(results.shape.real.byUrl.activities.storeRecording).to.equal(undefined);
+  });
+
+  it('runs two API processes and two workers against one of each', () => {
+    expect(results.twoOfEach.reads.map((r) => r.endpoint)).to.deep.equal(['GET /api/roleplay/session/{id}', 'GET /api/user?limit=100']);
+    for (const s of [...results.twoOfEach.reads, results.twoOfEach.intake]) {
+      expectFigures(s.one, 'one');
+      expectFigures(s.two, 'two');
+      expect(s.scale).to.be.closeTo(s.two.rps / s.one.rps, 1e-9);
+    }
+    expectPositive(results.twoOfEach.endToEnd.two, 'two workers completed per second');
+    expect(results.twoOfEach.workerPeakRssMiB).to.have.length(2);
+  });
+
+  it('includes the media step against the same ffmpeg commands run bare', () => {
+    expect(results.media.minutes).to.equal(1);
+    expectPositive(results.media.mediaStepSeconds, 'media step seconds');
+    expectPositive(results.media.bareSeconds, 'bare seconds');
+    expectPositive(results.media.ffmpegCommands, 'ffmpeg commands');
+  });
+
+  it('reports peak memory with the worker settings, and judges every target', () => {
     expectPositive(results.memory.apiPeakRssMiB, 'API peak RSS');
     expectPositive(results.memory.workerPeakRssMiB, 'worker peak RSS');
+    expectPositive(results.memory.shapeWorkerPeakRssMiB, 'bare-shape worker peak RSS');
     expectPositive(results.memory.baselinePeakRssMiB, 'baseline peak RSS');
-    // Two per read endpoint, three deep pages, intake and memory.
-    expect(results.targets).to.have.length(results.reads.length * 2 + 5);
+    expect(Object.keys(results.workerSettings)).to.include.members(['maxCachedWorkflows', 'maxConcurrentActivityTaskExecutions', 'maxConcurrentWorkflowTaskExecutions', 'maxOldSpaceMiB']);
+    // Per read endpoint: throughput and p99 ratio (plus p99 for the three single-row reads); three deep
+    // pages; intake, end to end, worker memory, API memory, and the media step's two.
+    expect(results.targets).to.have.length(results.reads.length * 2 + 3 + 3 + 6);
     for (const t of results.targets) {
       expectPositive(t.value, t.target);
       const [, op, bound] = /^(>=|<=|<) ([\d.]+)$/.exec(t.limit) ?? [];
@@ -121,8 +183,13 @@ describe('benchmark smoke run', function () {
 
   it('prints the table it wrote', () => {
     for (const r of results.reads) expect(stdout).to.include(r.endpoint);
-    expect(stdout).to.include('bare @temporalio/client start');
-    expect(stdout).to.include('End to end: 10 recordings (0 failed)');
+    expect(stdout).to.include('bare start per s');
+    expect(stdout).to.include('End to end: 10 recordings');
+    expect(stdout).to.include('real pipeline (0 failed)');
+    expect(stdout).to.include('bare workflow, same shape');
+    expect(stdout).to.include('Two of each');
+    expect(stdout).to.include('Media step, 1-minute call');
+    expect(stdout).to.include('Worker settings: maxCachedWorkflows=');
     expect(stdout).to.include('Peak RSS: API');
   });
 });

@@ -1,0 +1,42 @@
+// The activities of the bare shape (bench/shape/workflows.ts): the names of the recording pipeline's,
+// with empty bodies. They return the smallest values the workflow needs to take the same path.
+
+export interface ShapePlan {
+  pieces: Array<{ channel: 'mixed' | 'rep' | 'customer'; index: number }>;
+  concurrency: number;
+}
+
+export function createShapeActivities(plan: ShapePlan) {
+  return {
+    async resolveRecordingUser(_recordingId: string): Promise<{ id: string }> {
+      return { id: 'shape-user' };
+    },
+    async setRecordingStatus(_recordingId: string, _status: string): Promise<void> {},
+    async storeRecording(_recordingId: string): Promise<void> {},
+    async prepareMedia(_recordingId: string): Promise<ShapePlan> {
+      return plan;
+    },
+    async transcribeRecordingPiece(_recordingId: string, _channel: string, _index: number): Promise<{ segments: number }> {
+      return { segments: 0 };
+    },
+    async stitchTranscript(_recordingId: string): Promise<void> {},
+    async analyzeRecording(_recordingId: string): Promise<{ score: number }> {
+      return { score: 0 };
+    },
+    async persistRecordingResult(_recordingId: string, _result: unknown): Promise<{ sessionId: string | null }> {
+      return { sessionId: null };
+    },
+    async removeMediaScratch(_recordingId: string): Promise<void> {},
+    async listWebhookTargets(_companyId: string, _eventType: string): Promise<string[]> {
+      return ['shape-endpoint'];
+    },
+    async webhookRetryPolicy(): Promise<{ initialIntervalMs: number; maxIntervalMs: number; maximumAttempts: number }> {
+      return { initialIntervalMs: 1000, maxIntervalMs: 5000, maximumAttempts: 8 };
+    },
+    async deliverWebhook(_input: unknown): Promise<{ delivered: boolean }> {
+      return { delivered: true };
+    },
+  };
+}
+
+export type ShapeActivities = ReturnType<typeof createShapeActivities>;

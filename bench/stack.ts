@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../common/config';
+import { startFileServer, type FileServer } from '../test/support/fileServer';
+import { startOpenAiSttServer, type SttServer } from '../test/support/sttServers';
+import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
+import { workerNodeFlags } from '../worker/tuning';
+import { BENCH_CALL } from './endToEnd';
+import { npmScriptCommand, startProcess, type BenchProcess, type NodeCommand } from './processes';
+
+// What a run starts: the Temporal dev server, the loopback stand-ins, and the processes under test
+// (API, worker, bare-shape worker, baseline), each a separate node process with its production flags.
+
+export interface Stack {
+  temporal?: TemporalDevServer;
+  stt?: SttServer;
+  files?: FileServer;
+  receiver?: WebhookReceiver;
+  storageDir?: string;
+  env: NodeJS.ProcessEnv;
+  config: Config;
+  processes: BenchProcess[];
+  cpuProfileDir?: string;
+}
+
+export async function startStack(databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined): Promise<Stack> {
+  const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir };
+  try {
+    if (!temporalAddress) stack.temporal = await startTemporalDevServer();
+    stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
+    stack.files = await startFileServer();
+    stack.receiver = await startWebhookReceiver();
+    stack.storageDir = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-recordings-'));
+  } catch (err) {
+    await teardown(stack as Stack);
+    throw err;
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress ?? stack.temporal?.address,
+    TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
+    HOST: '127.0.0.1',
+    // The service's production log level: a JSON line per request (to /dev/null here) is part of its cost.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    STT_PROVIDER: 'openai',
+    STT_BASE_URL: stack.stt.url,
+    STT_API_KEY: 'bench-stt-key',
+    STORAGE_DIR: stack.storageDir,
+    WEBHOOK_INITIAL_INTERVAL: '1s',
+    WEBHOOK_MAX_INTERVAL: '5s',
+    // The limiter stays in the request path (its cost is part of the service), with a budget no run exhausts.
+    RATE_LIMIT_POINTS: '1000000000',
+    RATE_LIMIT_STORE: 'memory',
+  };
+  return { ...stack, env, config: loadConfig(env) } as Stack;
+}
+
+export async function teardown(stack: Stack): Promise<void> {
+  await Promise.allSettled(stack.processes.map((p) => p.stop()));
+  await Promise.allSettled([stack.stt?.close(), stack.files?.close(), stack.receiver?.close(), stack.temporal?.stop()]);
+  if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
+}
+
+/** The API as `npm start` runs it, on a port of its own; resolves with its URL once /healthz answers. */
+export async function startApi(stack: Stack, name: string): Promise<{ process: BenchProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const p = await startProcess(name, npmScriptCommand('start'), { env: { ...stack.env, PORT: String(port), PUBLIC_URL: url }, readyUrl: `${url}/healthz`, discardStdout: true, cpuProfileDir: stack.cpuProfileDir });
+  stack.processes.push(p);
+  return { process: p, url };
+}
+
+/** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx. */
+export const workerCommand = (config: Config, entry: string): NodeCommand => ({ flags: [...workerNodeFlags(config), '--import', 'tsx'], entry });
+
+/** The worker as `npm run worker` runs it (or the bare-shape worker with the same flags and options). */
+export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}): Promise<BenchProcess> {
+  // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
+  const p = await startProcess(name, workerCommand(stack.config, entry), {
+    env: { ...stack.env, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env },
+    readyText: 'worker started',
+    cpuProfileDir: stack.cpuProfileDir,
+    timeoutMs: 120_000,
+  });
+  stack.processes.push(p);
+  return p;
+}
+
+export async function stop(stack: Stack, p: BenchProcess): Promise<void> {
+  await p.stop();
+  stack.processes = stack.processes.filter((x) => x !== p);
+}
