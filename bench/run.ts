@@ -100,7 +100,8 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
   // The baseline gets the API's node flags (heap limit included).
   const baseline = await startProcess('baseline', { flags: npmScriptCommand('start').flags, entry: 'bench/baseline.ts' }, {
-    env: { ...stack.env, PORT: String(baselinePort), BENCH_CAPTURE: JSON.stringify(captureInput(data)) },
+    // PUBLIC_URL: the API's, so both sign media links under the same base.
+    env: { ...stack.env, PORT: String(baselinePort), PUBLIC_URL: api.url, BENCH_CAPTURE: JSON.stringify(captureInput(data)) },
     readyText: `listening ${baselinePort}`,
     cpuProfileDir: stack.cpuProfileDir,
   });
