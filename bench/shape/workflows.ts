@@ -69,6 +69,7 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(shapeStatusQuery, () => ({ step, ...progress }));
   const user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+  upsertSearchAttributes([{ key: searchAttributes.UserId, value: user.id }]);
   if (input.storeRecording) {
     step = 'Storing the recording';
     await moveTo('fetching');
