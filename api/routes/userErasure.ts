@@ -2,7 +2,8 @@ import { erasureStatus, requestErasure } from '../commands/userErasure';
 import { resolveCompanyScope } from '../commands/companyScope';
 import { defineOperation, type Operation } from '../operation';
 import { UserIdParams } from '../schemas/users';
-import { UserErasure, UserErasureQuery } from '../schemas/userErasure';
+import { UserErasure } from '../schemas/userErasure';
+import { UserGetQuery } from '../schemas/users';
 
 const followAt = (userId: string, childCompanyId: string | undefined): string =>
   `/api/user/${userId}/erase${childCompanyId === undefined ? '' : `?childCompanyId=${childCompanyId}`}`;
@@ -24,7 +25,7 @@ export const userErasureOperations: Operation[] = [
       auth: 'apiKey',
       scope: 'users:write',
       params: UserIdParams,
-      query: UserErasureQuery,
+      query: UserGetQuery,
       response: UserErasure,
       successStatus: 202,
       errors: [403, 404, 503],
@@ -48,7 +49,7 @@ export const userErasureOperations: Operation[] = [
       auth: 'apiKey',
       scope: 'users:read',
       params: UserIdParams,
-      query: UserErasureQuery,
+      query: UserGetQuery,
       response: UserErasure,
       errors: [403, 404],
     },

@@ -1,11 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, Uuid } from './common';
 
-export const UserErasureQuery = Type.Object(
-  { childCompanyId: Type.Optional(Type.String({ format: 'uuid', description: 'Operate on a user of this direct child company (otherwise 403).' })) },
-  { additionalProperties: false },
-);
-
 export const UserErasure = Type.Object(
   {
     userId: Uuid,
