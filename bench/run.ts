@@ -38,14 +38,16 @@ function options() {
       out: { type: 'string', default: path.join(__dirname, 'results') },
       'cpu-prof': { type: 'boolean', default: false },
       // A quick look while profiling: only these read cases (comma-separated keys; `intake` adds the intake
-      // comparison), no end to end, nothing written.
+      // comparison, `endToEnd` the end to end and its bare shape), nothing written.
       reads: { type: 'string' },
+      // Recordings of the end to end (the mode's count otherwise).
+      recordings: { type: 'string' },
     },
   });
   const mode = modes[values.smoke ? 'smoke' : 'full'];
   const url = new URL(values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice');
   if (!values['database-url']) url.pathname = mode.name === 'full' ? '/sp_bench' : '/sp_bench_smoke';
-  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(',') };
+  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(','), recordings: values.recordings ? Number(values.recordings) : undefined };
 }
 
 async function machine(databaseUrl: string): Promise<Machine> {
@@ -87,7 +89,33 @@ async function checkSql(databaseUrl: string, data: BenchData, offsets: number[])
   }
 }
 
-async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[]): Promise<BenchResults | undefined> {
+/** The real pipeline with one worker, then the bare shape with the same worker options, recordings and concurrency. */
+async function endToEndAndShape(stack: Stack, mode: BenchMode, companyId: string, e2eInput: Parameters<typeof runEndToEnd>[0]) {
+  const { config } = stack;
+  log(`end to end: ${e2eInput.recordings} recordings, one worker`);
+  const worker = await startWorker(stack, 'worker');
+  const endToEnd = await runEndToEnd(e2eInput);
+  const workerPeak = await worker.peakRssMiB();
+  await stop(stack, worker);
+  const client = createTemporalClient(config);
+  try {
+    const real = { stored: await historyShape(client, `recording-${endToEnd.samples.stored}`), byUrl: await historyShape(client, `recording-${endToEnd.samples.byUrl}`) };
+    const plan = planFromHistory(real.stored.activities, config.STT_CONCURRENCY);
+    const shapeQueue = `${config.TEMPORAL_TASK_QUEUE}-shape`;
+    log(`bare shape: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
+    const shapeWorker = await startWorker(stack, 'shape-worker', 'bench/shape/worker.ts', { TEMPORAL_TASK_QUEUE: shapeQueue, SHAPE_PLAN: JSON.stringify(plan) });
+    const run = await runShape(client, shapeQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency);
+    const shapePeak = await shapeWorker.peakRssMiB();
+    await stop(stack, shapeWorker);
+    const bare = { stored: await historyShape(client, run.samples.stored), byUrl: await historyShape(client, run.samples.byUrl) };
+    const shape: BenchResults['shape'] = { ...run, ratio: endToEnd.completedPerSecond / run.completedPerSecond, real, bare, peakRssMiB: shapePeak };
+    return { endToEnd, workerPeak, shape };
+  } finally {
+    await client.connection.close();
+  }
+}
+
+async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[], recordings?: number): Promise<BenchResults | undefined> {
   const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
   const started = { ...(await machine(databaseUrl)), loadAverage: loadAtStart };
@@ -107,7 +135,7 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   });
   stack.processes.push(baseline);
 
-  const readKeys = only?.filter((key) => key !== 'intake');
+  const readKeys = only?.filter((key) => key !== 'intake' && key !== 'endToEnd');
   const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !readKeys || readKeys.includes(c.key));
   if (readKeys && cases.length !== readKeys.length) throw new Error(`--reads takes intake and keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
   await checkSameAnswers(api.url, baselineUrl, data.apiKey, cases);
@@ -118,11 +146,17 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   const fixedRate = await runFixedRate(api.url, baselineUrl, data.apiKey, cases, rateOf, rateSettings, log);
   const intakeInput = { serviceUrl: api.url, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds };
   const intakeSettings = { ...settings, connections: mode.intakeConnections };
+  const e2eInput = { serviceUrl: api.url, apiKey: data.apiKey, externalIds: data.externalIds, files: stack.files!, receiver: stack.receiver!, recordings: recordings ?? mode.endToEndRecordings, concurrency: mode.endToEndConcurrency, timeoutMs: mode.name === 'full' ? 900_000 : 120_000 };
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('intake')) quick.set('intake', await runIntake(intakeInput, intakeSettings));
     for (const [key, c] of quick) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
     for (const [key, c] of fixedRate) log(`${key} at ${c.service.rate}/s: p99 ${c.service.p99.toFixed(1)} ms, baseline ${c.baseline.p99.toFixed(1)} ms`);
+    if (only.includes('endToEnd')) {
+      const { endToEnd, workerPeak, shape } = await endToEndAndShape(stack, mode, data.companyId, e2eInput);
+      log(`end to end: ${endToEnd.completedPerSecond.toFixed(2)}/s (${endToEnd.failed} failed), bare shape ${shape.completedPerSecond.toFixed(2)}/s, ratio ${shape.ratio.toFixed(2)}; peak RSS worker ${workerPeak.toFixed(1)} MiB, shape worker ${shape.peakRssMiB.toFixed(1)} MiB`);
+      log(`one stored recording, ms running per activity: real ${JSON.stringify(shape.real.stored.runMs)}, bare ${JSON.stringify(shape.bare.stored.runMs)}`);
+    }
     log(`peak RSS: API ${(await api.process.peakRssMiB()).toFixed(1)} MiB, baseline ${(await baseline.peakRssMiB()).toFixed(1)} MiB`);
     return undefined;
   }
@@ -130,28 +164,7 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   await stop(stack, baseline);
 
   // End to end: the real pipeline with one worker, then the bare shape with the same options.
-  const e2eInput = { serviceUrl: api.url, apiKey: data.apiKey, externalIds: data.externalIds, files: stack.files!, receiver: stack.receiver!, recordings: mode.endToEndRecordings, concurrency: mode.endToEndConcurrency, timeoutMs: mode.name === 'full' ? 900_000 : 120_000 };
-  log(`end to end: ${mode.endToEndRecordings} recordings, one worker`);
-  const worker = await startWorker(stack, 'worker');
-  const endToEnd = await runEndToEnd(e2eInput);
-  const workerPeak = await worker.peakRssMiB();
-  await stop(stack, worker);
-  const client = createTemporalClient(config);
-  let shape: BenchResults['shape'];
-  try {
-    const real = { stored: await historyShape(client, `recording-${endToEnd.samples.stored}`), byUrl: await historyShape(client, `recording-${endToEnd.samples.byUrl}`) };
-    const plan = planFromHistory(real.stored.activities, config.STT_CONCURRENCY);
-    const shapeQueue = `${config.TEMPORAL_TASK_QUEUE}-shape`;
-    log(`bare shape: ${mode.endToEndRecordings} workflows, ${plan.pieces.length} piece(s) each`);
-    const shapeWorker = await startWorker(stack, 'shape-worker', 'bench/shape/worker.ts', { TEMPORAL_TASK_QUEUE: shapeQueue, SHAPE_PLAN: JSON.stringify(plan) });
-    const run = await runShape(client, shapeQueue, data.companyId, mode.endToEndRecordings, mode.endToEndConcurrency);
-    const shapePeak = await shapeWorker.peakRssMiB();
-    await stop(stack, shapeWorker);
-    const bare = { stored: await historyShape(client, run.samples.stored), byUrl: await historyShape(client, run.samples.byUrl) };
-    shape = { ...run, ratio: endToEnd.completedPerSecond / run.completedPerSecond, real, bare, peakRssMiB: shapePeak };
-  } finally {
-    await client.connection.close();
-  }
+  const { endToEnd, workerPeak, shape } = await endToEndAndShape(stack, mode, data.companyId, e2eInput);
 
   // Two of each: end to end with two workers (while no intake workflow is queued), then reads and intake on two APIs.
   log('two of each: end to end with two workers');
@@ -240,7 +253,7 @@ async function main(): Promise<void> {
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {
-    results = await bench(opts.mode, opts.databaseUrl, stack, opts.reads);
+    results = await bench(opts.mode, opts.databaseUrl, stack, opts.reads, opts.recordings);
   } finally {
     await teardown(stack);
   }

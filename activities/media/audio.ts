@@ -1,18 +1,25 @@
 import path from 'node:path';
 import type { Pause } from './cuts';
 import { FFMPEG_QUIET, runTool } from './ffmpeg';
-import { probeMedia } from './probe';
 
 // The audio the provider gets: 16 kHz mono MP3 at 32 kbps (every supported provider takes MP3, and
 // an hour is ~14 MB, so only very long calls need splitting for size). A stereo call whose channels
-// differ becomes one file per channel, so each side is transcribed and labelled on its own.
+// differ becomes one file per channel, so each side is transcribed and labelled on its own. A mono MP3
+// that already fits in one piece is sent as it is (pieces.ts): only its pauses and length are heard.
+// Each side is decoded once: the same pass writes the rendition and hears the pauses and the real length.
 
 export const RENDITION_BITRATE = 32_000;
-const ENCODE = ['-c:a', 'libmp3lame', '-b:a', '32k', '-ar', '16000', '-ac', '1', '-f', 'mp3'];
+const ENCODE = ['-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3'];
+const RENDITION_FORMAT = 'aformat=sample_rates=16000:channel_layouts=mono';
 /** Quieter than -40 dB for at least 0.4 s is a pause between words or turns. */
 const SILENCE = 'silencedetect=noise=-40dB:d=0.4';
+/** ffmpeg's progress report (key=value lines on stdout) ends with the time of the last decoded audio. */
+const PROGRESS = ['-progress', 'pipe:1'];
 
 export type Side = 'mono' | 'left' | 'right';
+
+/** The part of the first audio stream a side is: the whole mix, or one channel of a stereo call. */
+const PICK: Record<Side, string> = { mono: '', left: 'pan=mono|c0=c0,', right: 'pan=mono|c0=c1,' };
 
 /** Whether the first two channels carry different sound (a mono call saved as stereo does not). */
 export async function channelsDiffer(source: string, signal?: AbortSignal): Promise<boolean> {
@@ -21,32 +28,27 @@ export async function channelsDiffer(source: string, signal?: AbortSignal): Prom
   return max !== undefined && max !== '-inf' && Number(max) > -50;
 }
 
-/** Writes the rendition(s) of `source` into `dir`: `mono.mp3`, or `left.mp3` and `right.mp3`. */
-export async function renderAudio(source: string, dir: string, split: boolean, signal?: AbortSignal): Promise<Record<Side, string | undefined>> {
-  if (!split) {
-    const mono = path.join(dir, 'mono.mp3');
-    await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', source, '-map', '0:a:0', '-vn', ...ENCODE, mono], signal);
-    return { mono, left: undefined, right: undefined };
-  }
-  const left = path.join(dir, 'left.mp3');
-  const right = path.join(dir, 'right.mp3');
-  await runTool(
-    'ffmpeg',
-    [...FFMPEG_QUIET, '-i', source, '-filter_complex', '[0:a:0]asplit=2[a][b];[a]pan=mono|c0=c0[l];[b]pan=mono|c0=c1[r]', '-map', '[l]', ...ENCODE, left, '-map', '[r]', ...ENCODE, right],
-    signal,
-  );
-  return { mono: undefined, left, right };
-}
-
 export interface HeardAudio {
   durationMs: number;
   pauses: Pause[];
 }
 
-/** Decodes `file` to the end: its real length and its pauses. */
+/** Writes `side` of `source` to `out` as the rendition, and hears it (length, pauses) in the same decode. */
+export async function renderSide(source: string, side: Side, out: string, signal?: AbortSignal): Promise<HeardAudio> {
+  const graph = `[0:a:0]${PICK[side]}${RENDITION_FORMAT},asplit=2[send][hear];[hear]${SILENCE}[heard]`;
+  const { stdout, stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, ...PROGRESS, '-i', source, '-filter_complex', graph, '-map', '[send]', ...ENCODE, out, '-map', '[heard]', '-f', 'null', '-'], signal);
+  return heardIn(stdout, stderr);
+}
+
+/** Decodes `file` to the end without writing anything: its real length and its pauses. */
 export async function listenTo(file: string, signal?: AbortSignal): Promise<HeardAudio> {
-  const { stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', file, '-af', SILENCE, '-f', 'null', '-'], signal);
-  const durationMs = (await probeMedia(file, signal)).durationMs;
+  const { stdout, stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, ...PROGRESS, '-i', file, '-map', '0:a:0', '-af', SILENCE, '-f', 'null', '-'], signal);
+  return heardIn(stdout, stderr);
+}
+
+function heardIn(progress: string, stderr: string): HeardAudio {
+  const times = [...progress.matchAll(/^out_time_us=(\d+)$/gm)];
+  const durationMs = times.length > 0 ? Math.round(Number(times[times.length - 1][1]) / 1000) : 0;
   const pauses: Pause[] = [];
   let open: number | null = null;
   for (const line of stderr.split('\n')) {

@@ -12,7 +12,7 @@ import { FailureTypes, permanent } from '../failures';
 import { meter } from '../progress';
 import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
-import { channelsDiffer, listenTo, RENDITION_BITRATE, renderAudio, soundMs, splitAudio, type Side } from './audio';
+import { channelsDiffer, listenTo, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
 import { probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
@@ -20,8 +20,9 @@ import { recordingScratchDir } from './scratch';
 
 // From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
 // (stored or streamed from the caller's URL, never held in memory), probe it, render 16 kHz MP3 per
-// side, refuse what cannot be transcribed, and cut each side at pauses into pieces within the
-// provider's limits. Deterministic: cutting the same file again gives the same pieces.
+// side (or keep a small mono MP3 as it is), refuse what cannot be transcribed, and cut each side at
+// pauses into pieces within the provider's limits. Deterministic: cutting the same file again gives
+// the same pieces.
 
 export interface Piece {
   channel: ChunkChannel;
@@ -56,6 +57,27 @@ export function pieceFile(dir: string, channel: ChunkChannel, index: number, pie
   return piecesOfSide === 1 ? path.join(dir, `${channel}.mp3`) : path.join(dir, `${channel}-${String(index).padStart(4, '0')}.mp3`);
 }
 
+/** Above this a mono MP3 is rendered anyway: the rendition is a quarter of its size or less, to upload and to keep in scratch. */
+const AS_IT_IS_MAX_BITRATE = 4 * RENDITION_BITRATE;
+
+/**
+ * A mono MP3 that one piece can hold is what the rendition would be, at most a few times larger: it
+ * is sent as it is, saving the encode (most of the media step's CPU for a short call).
+ */
+function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
+  return (
+    probe.container === 'mp3' &&
+    probe.audioCodec === 'mp3' &&
+    probe.audioStreams === 1 &&
+    probe.channels === 1 &&
+    !probe.hasVideo &&
+    probe.bitRate > 0 &&
+    probe.bitRate <= AS_IT_IS_MAX_BITRATE &&
+    bytes <= config.STT_MAX_UPLOAD_BYTES * 0.95 &&
+    probe.durationMs <= maxPieceMs(config)
+  );
+}
+
 async function copyOriginal(deps: PieceDeps, recording: RecordingRow, file: string, signal: AbortSignal): Promise<void> {
   const maxBytes = deps.config.RECORDING_MAX_BYTES;
   if (recording.storageKey) {
@@ -88,12 +110,25 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
     throw permanent(FailureTypes.TooLong, `The recording lasts ${Math.round(probe.durationMs / 60_000)} minutes; the limit is ${Math.round(maxDuration / 60_000)} minutes`);
   }
   const split = probe.channels >= 2 && (await channelsDiffer(original, signal).catch(unusable));
-  const renditions = await renderAudio(original, dir, split, signal).catch(unusable);
-  // The original is not needed past this point; the scratch folder keeps only what is sent.
-  await fs.rm(original, { force: true });
+  const bytes = (await fs.stat(original)).size;
+  let heard: Array<{ side: Side; file: string; audio: HeardAudio }>;
+  if (!split && sentAsItIs(config, probe, bytes)) {
+    const file = path.join(dir, 'mono.mp3');
+    const audio = await listenTo(original, signal).catch(unusable);
+    await fs.rename(original, file);
+    heard = [{ side: 'mono', file, audio }];
+  } else {
+    const sides: Side[] = split ? ['left', 'right'] : ['mono'];
+    heard = await Promise.all(
+      sides.map(async (side) => {
+        const file = path.join(dir, `${side}.mp3`);
+        return { side, file, audio: await renderSide(original, side, file, signal).catch(unusable) };
+      }),
+    );
+    // The original is not needed past this point; the scratch folder keeps only what is sent.
+    await fs.rm(original, { force: true });
+  }
 
-  const sides = (Object.entries(renditions) as Array<[Side, string | undefined]>).filter((e): e is [Side, string] => e[1] !== undefined);
-  const heard = await Promise.all(sides.map(async ([side, file]) => ({ side, file, audio: await listenTo(file, signal).catch(unusable) })));
   if (heard.every((h) => soundMs(h.audio) < 300)) throw permanent(FailureTypes.NoSpeech, 'The recording has no sound: it is silent from start to end');
   const decodedMs = Math.max(...heard.map((h) => h.audio.durationMs));
   // A file whose header announces more than can be decoded was cut off (an interrupted upload or download).

@@ -7,12 +7,16 @@ export interface MediaProbe {
   durationMs: number;
   audioStreams: number;
   channels: number;
+  /** The first audio stream's codec (ffprobe's name: mp3, aac, opus, pcm_s16le, ...). */
+  audioCodec: string;
+  /** Bits per second of the first audio stream (of the whole file when the stream does not say; 0 when unknown). */
+  bitRate: number;
   hasVideo: boolean;
 }
 
 interface ProbeJson {
-  format?: { format_name?: string; duration?: string };
-  streams?: Array<{ codec_type?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }>;
+  format?: { format_name?: string; duration?: string; bit_rate?: string };
+  streams?: Array<{ codec_type?: string; codec_name?: string; bit_rate?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }>;
 }
 
 export class UndecodableMediaError extends Error {}
@@ -36,6 +40,8 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
     durationMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : 0,
     audioStreams: audio.length,
     channels: Math.max(0, ...audio.map((s) => s.channels ?? 0)),
+    audioCodec: audio[0]?.codec_name ?? 'none',
+    bitRate: Number(audio[0]?.bit_rate) || Number(json.format?.bit_rate) || 0,
     hasVideo: video.length > 0,
   };
 }

@@ -4,7 +4,7 @@ import type { RecordingCompletedData, RecordingFailedData } from '../../common/w
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { AUDIO_FORMATS, encodedCall, HTML_AS_AUDIO, silentCall, truncatedCall, videoCall, type AudioFormat } from '../support/mediaFiles';
+import { AUDIO_FORMATS, encodedCall, HTML_AS_AUDIO, richMp3Call, silentCall, truncatedCall, videoCall, type AudioFormat } from '../support/mediaFiles';
 import { acceptRecording, CONVERSATION, filesUnder, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 import { audioFacts, expectRendition } from '../support/renditionCheck';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
@@ -51,7 +51,9 @@ describe('recordings: media formats and unusable files', function () {
   }
 
   for (const format of Object.keys(AUDIO_FORMATS) as AudioFormat[]) {
-    it(`a ${format.toUpperCase()} call completes; the provider gets a 16 kHz mono MP3 of it; the session offers audioUrl`, async () => {
+    // The MP3 is mono at 128 kbps in one piece: sent as it is; every other format gets the rendition.
+    const asItIs = format === 'mp3';
+    it(`a ${format.toUpperCase()} call completes; the provider gets ${asItIs ? 'the mono MP3 as it is' : 'a 16 kHz mono MP3 of it'}; the session offers audioUrl`, async () => {
       const bytes = encodedCall(format);
       const roleplay = await createRoleplayFixture(tenant.company.id);
       const before = stt.requests.length;
@@ -64,12 +66,28 @@ describe('recordings: media formats and unusable files', function () {
       const sent = stt.requests.slice(before);
       expect(sent).to.have.length(1);
       expectRendition(sent[0].audio, seconds);
+      expect(sent[0].audio!.equals(bytes)).to.equal(asItIs);
+      if (!asItIs) expect(audioFacts(sent[0].audio!).bitRate).to.equal(32_000);
       const session = await stack.api.request<SessionMedia>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
       expect(session.body.audioUrl).to.be.a('string');
       expect(session.body).not.to.have.property('videoUrl');
       expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
     });
   }
+
+  it('a mono MP3 at more than four times the rendition\'s bit rate is rendered before it is sent', async () => {
+    const rich = richMp3Call();
+    expect(audioFacts(rich)).to.include({ codec: 'mp3', channels: 1, bitRate: 160_000 });
+    const before = stt.requests.length;
+    const { hookPath } = await submitStored('rich.mp3', rich, 'audio/mpeg');
+    const [hook] = await receiver.waitFor(hookPath, 1);
+    expect(hook.event?.type).to.equal('recording.processing.completed');
+    const sent = stt.requests.slice(before);
+    expect(sent).to.have.length(1);
+    expectRendition(sent[0].audio, audioFacts(rich).seconds);
+    expect(audioFacts(sent[0].audio!).bitRate).to.equal(32_000);
+    expect(sent[0].audio!.length).to.be.below(rich.length / 4);
+  });
 
   it('an MP4 video completes with audio only sent to the provider; the session videoUrl serves the original', async () => {
     const video = videoCall();

@@ -105,11 +105,13 @@ describe('recordings: processing', function () {
     expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([['Talk ratio', false]]);
     expect(result).to.include({ score: 66.7, passingScore: 70, didPass: false });
 
-    // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte; its rendition was sent to the provider.
+    // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte; a mono 64 kbps MP3 that
+    // fits in one piece is what a rendition would be, so the provider got it as it is.
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
     expect(await fs.readFile(path.join(stack.storageDir, tenant.company.id, `${id}.mp3`))).to.deep.equal(SAMPLE_AUDIO);
     expect(stt.requests).to.have.length(1);
     expectRendition(stt.requests[0].audio, 26);
+    expect(stt.requests[0].audio).to.deep.equal(SAMPLE_AUDIO);
     expect(stt.requests[0].fields).to.include({ model: 'whisper-1', response_format: 'verbose_json', language: 'en' });
     expect(stt.requests[0].headers.authorization).to.equal('Bearer test-stt-key');
 

@@ -46,6 +46,9 @@ export const videoCall = (): Buffer =>
     ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=10', '-i', source, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '38', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', out]),
   );
 
+/** The call as a mono MP3 at 160 kbps: more than four times the rendition's bit rate. */
+export const richMp3Call = (): Buffer => make('call-160k.mp3', (out) => ffmpeg(['-i', source, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '160k', out]));
+
 /** 20 seconds of digital silence as an MP3. */
 export const silentCall = (): Buffer => make('silent.mp3', (out) => ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '20', '-c:a', 'libmp3lame', '-b:a', '64k', out]));
 

@@ -10,6 +10,8 @@ export interface AudioFacts {
   codec: string;
   sampleRate: number;
   channels: number;
+  /** The audio stream's bits per second. */
+  bitRate: number;
   seconds: number;
   streams: string[];
 }
@@ -21,13 +23,14 @@ export function audioFacts(bytes: Buffer): AudioFacts {
   try {
     const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]).toString('utf8')) as {
       format: { duration: string };
-      streams: Array<{ codec_type: string; codec_name: string; sample_rate?: string; channels?: number }>;
+      streams: Array<{ codec_type: string; codec_name: string; sample_rate?: string; channels?: number; bit_rate?: string }>;
     };
     const audio = out.streams.find((s) => s.codec_type === 'audio');
     return {
       codec: audio?.codec_name ?? '',
       sampleRate: Number(audio?.sample_rate ?? 0),
       channels: audio?.channels ?? 0,
+      bitRate: Number(audio?.bit_rate ?? 0),
       seconds: Number(out.format.duration),
       streams: out.streams.map((s) => s.codec_type),
     };
