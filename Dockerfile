@@ -13,4 +13,4 @@ RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 # The API's heap limit: see "Memory" in BENCHMARKS.md (package.json's start script is the same command).
-CMD ["node", "--max-old-space-size=1024", "--import", "tsx", "api/main.ts"]
+CMD ["node", "--max-old-space-size=1024", "--require", "tsx/cjs", "api/main.ts"]

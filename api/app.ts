@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createApiMetrics } from '../common/metrics';
+import { durationMs } from '../common/config';
+import { createCredentialCache } from './credentialCache';
 import type { AppDeps } from './deps';
 import { mountDocs } from './docs';
 import { mountMetrics } from './metricsEndpoint';
@@ -19,7 +21,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the Koa app from injected dependencies; the server and the tests both start here. */
 export function createApp(appDeps: AppDeps): Koa {
   const metrics = appDeps.metrics ?? createApiMetrics();
-  const deps: AppDeps = { ...appDeps, metrics };
+  const credentialCache = appDeps.credentialCache ?? createCredentialCache(durationMs(appDeps.config.CREDENTIAL_CACHE_TTL));
+  const deps: AppDeps = { ...appDeps, metrics, credentialCache };
   const app = new Koa({ proxy: false });
   app.silent = true; // the error boundary logs what matters
   const router = new Router();

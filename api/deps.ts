@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../common/config';
 import type { ApiMetrics } from '../common/metrics';
+import type { CredentialCache } from './credentialCache';
 
 /** Everything the API needs from outside, injected so that tests and the server build the app alike. */
 export interface AppDeps {
@@ -12,4 +13,6 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics; createApp makes a fresh set when none is given. */
   metrics?: ApiMetrics;
+  /** Valid API keys kept for CREDENTIAL_CACHE_TTL; createApp makes one when none is given. */
+  credentialCache?: CredentialCache;
 }

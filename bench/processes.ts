@@ -31,7 +31,7 @@ export interface StartOptions {
 const root = path.join(__dirname, '..');
 
 export interface NodeCommand {
-  /** Node's own flags, e.g. `--max-old-space-size=1024 --import tsx`. */
+  /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs`. */
   flags: string[];
   /** The script, relative to the repository. */
   entry: string;

@@ -76,14 +76,17 @@ export async function startApi(stack: Stack, name: string): Promise<{ process: B
   return { process: p, url };
 }
 
-/** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx. */
-export const workerCommand = (config: Config, entry: string): NodeCommand => ({ flags: [...workerNodeFlags(config), '--import', 'tsx'], entry });
+/** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx's CommonJS hook as it loads it. */
+export const workerCommand = (config: Config, entry: string): NodeCommand => ({ flags: [...workerNodeFlags(config), '--require', 'tsx/cjs'], entry });
+
+/** The environment scripts/worker.sh adds (unless the caller's environment sets it). */
+const WORKER_LAUNCH_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 /** The worker as `npm run worker` runs it (or the bare-shape worker with the same flags and options). */
 export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}): Promise<BenchProcess> {
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
   const p = await startProcess(name, workerCommand(stack.config, entry), {
-    env: { ...stack.env, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env },
+    env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env },
     readyText: 'worker started',
     cpuProfileDir: stack.cpuProfileDir,
     timeoutMs: 120_000,

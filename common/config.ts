@@ -21,6 +21,9 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_ATTEMPT_WAIT: { ...Duration, default: '30s' },
   // How long an Idempotency-Key's first answer is kept for retries (API).
   IDEMPOTENCY_KEY_TTL: { ...Duration, default: '24h' },
+  // How long the API keeps a valid API key in memory instead of reading its row per request; a key revoked
+  // by another process (or `admin apikey:revoke`) stops working within this time; 0 reads it every time (API).
+  CREDENTIAL_CACHE_TTL: { ...Duration, default: '2s' },
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:3000' }),

@@ -27,10 +27,15 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   if (scheme === 'apiKey') {
     const key = ctx.get('x-api-key');
     if (!key) throw unauthorized('missing_credentials', 'This endpoint needs an API key in the x-api-key header.');
-    const holder = await holderOfApiKey(deps.db, key);
+    const load = () => holderOfApiKey(deps.db, key);
+    const holder = deps.credentialCache ? await deps.credentialCache.apiKeyHolder(key, load) : await load();
     if (!holder) throw unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
     const { company } = holder;
-    if (holder.lastUsedAt === null || Date.now() - holder.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) await touchApiKey(deps.db, holder.keyId);
+    if (holder.lastUsedAt === null || Date.now() - holder.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      await touchApiKey(deps.db, holder.keyId);
+      // A kept holder is the next request's: it must not touch the row again within the minute.
+      holder.lastUsedAt = new Date();
+    }
     return {
       company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
       // The key's public prefix names its rate-limit budget (never the secret itself).

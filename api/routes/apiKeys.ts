@@ -83,6 +83,7 @@ export const apiKeyOperations: Operation[] = [
     },
     async ({ params, company, deps, ctx }) => {
       if (!(await revokeCompanyApiKey(deps.db, company.id, params.id))) throw notFound('API key');
+      deps.credentialCache?.forgetAll();
       ctx.status = 204;
     },
   ),

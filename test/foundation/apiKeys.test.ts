@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { ApiKeyList, ApiKeyWithSecret } from '../../api/schemas/apiKeys';
 import type { ErrorBody } from '../../api/schemas/common';
 import { SCOPES } from '../../common/scopes';
-import { createApiKey } from '../../db/queries/credentials';
+import { createApiKey, revokeApiKey } from '../../db/queries/credentials';
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
@@ -85,5 +85,52 @@ describe('API keys: /api/api-keys and scopes', () => {
       expect(res.status, `${method} ${path}`).to.equal(403);
       expect(res.body.error.message).to.contain('keys:manage');
     }
+  });
+
+  describe('CREDENTIAL_CACHE_TTL', () => {
+    /** GETs with `key`, answering their statuses and how many times the key's row was read meanwhile. */
+    async function callsWith(server: TestApi, key: string, times: number): Promise<{ statuses: number[]; lookups: number }> {
+      let lookups = 0;
+      const listener = (q: { sql: string }) => {
+        if (/^select\b/i.test(q.sql) && /`api_keys`/.test(q.sql)) lookups += 1;
+      };
+      testEnv().db.on('query', listener);
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < times; i += 1) statuses.push((await server.request('GET', '/api/roleplay', { apiKey: key })).status);
+        return { statuses, lookups };
+      } finally {
+        testEnv().db.off('query', listener);
+      }
+    }
+
+    it('a key\'s row is read once per TTL; revoked through the API it is refused at once, revoked elsewhere within the TTL', async () => {
+      const cached = await startApi({ CREDENTIAL_CACHE_TTL: '1s' });
+      try {
+        const elsewhere = await createApiKey(testEnv().db, tenant.company.id, 'revoked by admin apikey:revoke', [...SCOPES]);
+        expect(await callsWith(cached, elsewhere.key, 5)).to.deep.equal({ statuses: [200, 200, 200, 200, 200], lookups: 1 });
+        // As `admin apikey:revoke` does: straight in the database, not through this process.
+        await revokeApiKey(testEnv().db, elsewhere.id);
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        expect(await callsWith(cached, elsewhere.key, 2)).to.deep.equal({ statuses: [401, 401], lookups: 2 });
+
+        const through = await createApiKey(testEnv().db, tenant.company.id, 'revoked through the API', [...SCOPES]);
+        expect((await callsWith(cached, through.key, 2)).statuses).to.deep.equal([200, 200]);
+        expect((await cached.request('DELETE', `/api/api-keys/${through.id}`, { apiKey: tenant.apiKey })).status).to.equal(204);
+        expect((await callsWith(cached, through.key, 1)).statuses).to.deep.equal([401]);
+      } finally {
+        await cached.close();
+      }
+    });
+
+    it('0 reads the key\'s row on every request', async () => {
+      const uncached = await startApi({ CREDENTIAL_CACHE_TTL: '0' });
+      try {
+        const key = await createApiKey(testEnv().db, tenant.company.id, 'never kept', [...SCOPES]);
+        expect(await callsWith(uncached, key.key, 3)).to.deep.equal({ statuses: [200, 200, 200], lookups: 3 });
+      } finally {
+        await uncached.close();
+      }
+    });
   });
 });

@@ -76,7 +76,7 @@ describe('docker-compose.yml', () => {
       expect(s.build, `${name} build`).to.equal('.');
       expect(commandText(s), `${name} command`).to.equal(command);
     }
-    expect(scripts['start']).to.equal('node --max-old-space-size=1024 --import tsx api/main.ts');
+    expect(scripts['start']).to.equal('node --max-old-space-size=1024 --require tsx/cjs api/main.ts');
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? '[]').join(' '), 'Dockerfile CMD').to.equal(scripts['start']);
   });

@@ -13,7 +13,7 @@ import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../support/temporalServer';
 import { startWorker } from '../support/worker';
 
-// The API as its own process (`node --import tsx api/main.ts`): SIGTERM in the middle of a load of
+// The API as its own process (`node --require tsx/cjs api/main.ts`): SIGTERM in the middle of a load of
 // reads and recording submissions, and a start while Temporal is not there yet.
 
 interface Outcome {

@@ -4,7 +4,7 @@ import type { Config } from '../../common/config';
 import { testConfig } from './env';
 
 // The API or the worker as its own OS process, configured only through the environment as in
-// production, with all of its output kept. It runs as `node --import tsx <entry>` so that the pid we
+// production, with all of its output kept. It runs as `node --require tsx/cjs <entry>` so that the pid we
 // signal is the service itself (`npx` does not pass SIGTERM on to it).
 
 export interface ServiceProcess {
@@ -25,7 +25,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export function spawnService(entry: 'api/main.ts' | 'worker/main.ts', overrides: Partial<Config> = {}): ServiceProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(testConfig({ LOG_LEVEL: 'info', ...overrides }))) env[key] = String(value);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--require', 'tsx/cjs', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
