@@ -26,6 +26,7 @@ const meanings: Record<string, string> = {
   TEMPORAL_NAMESPACE: 'Temporal namespace for workflows and the API\'s client.',
   TEMPORAL_TASK_QUEUE: 'Task queue the worker polls and the API starts workflows on.',
   TEMPORAL_START_TIMEOUT: 'Deadline of every call the API makes to Temporal: a recording or invitation start that takes longer is answered 503; also bounds signals and health probes.',
+  CREDENTIAL_CACHE_TTL: 'How long the API keeps a valid API key in memory instead of reading its row on every request. A key revoked through `DELETE /api/api-keys/{id}` is refused at once by the process that revoked it; a revocation elsewhere (another API process, `admin apikey:revoke`) within this time. `0` reads the row every time.',
   IDEMPOTENCY_KEY_TTL: 'How long the first answer to a request with an `Idempotency-Key` is kept: a retry within it gets that answer again; after it the key starts a new request. Expired keys are deleted by the API process every few minutes.',
   RECORDING_CANCEL_WAIT: 'How long `POST /api/recording/{id}/cancel` waits for the workflow to record the cancellation before answering with the recording as it is then.',
   WEBHOOK_ATTEMPT_WAIT: 'How long `POST /api/webhook-endpoints/{id}/test` and `…/redeliver` wait for the attempt\'s outcome before answering `pending` (the attempt still happens).',
