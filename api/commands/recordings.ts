@@ -5,13 +5,12 @@ import { durationMs } from '../../common/config';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
-import { deleteRecording, findRecordingByIdempotencyKey, forgetRecordingIdempotencyKey, insertRecording, type RecordingRow } from '../../db/queries/recordings';
+import { deleteRecording, findRecordingByIdempotencyKey, forgetRecordingIdempotencyKey, insertRecordingUnlessErasing, type RecordingRow } from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
-import { lockUserByExternalId } from '../../db/queries/userErasure';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
-import { refuseErased } from './userErasure';
+import { userErased } from './userErasure';
 
 // Accepting a recording means: the row exists AND Temporal has accepted its workflow. Only then does
 // the caller get 200; when Temporal cannot be reached the row is removed again and the caller gets a
@@ -86,26 +85,23 @@ export async function acceptRecording(
   const id = randomUUID();
   let row: RecordingRow;
   try {
-    // The user the identifier names is share-locked until the insert commits: an erasure requested at
-    // the same time either comes first (409 here) or waits and then finds this recording.
-    row = await db.transaction(async (trx) => {
-      refuseErased(await lockUserByExternalId(trx, companyId, body.userUniqueIdentifier));
-      return insertRecording(trx, {
-        id,
-        companyId,
-        userUniqueIdentifier: body.userUniqueIdentifier,
-        userName: body.userName,
-        sourceUrl: body.recordingPresignedUrl ?? null,
-        storeRecording: body.storeRecording,
-        repChannel: body.repChannel ?? null,
-        repSpeaker: body.repSpeaker ?? null,
-        submittedTranscript: asSubmitted(body),
-        transcript,
-        roleplayId: body.roleplayId ?? null,
-        idempotencyKey,
-        workflowId: workflowIds.recording(id),
-      });
+    const inserted = await insertRecordingUnlessErasing(db, {
+      id,
+      companyId,
+      userUniqueIdentifier: body.userUniqueIdentifier,
+      userName: body.userName,
+      sourceUrl: body.recordingPresignedUrl ?? null,
+      storeRecording: body.storeRecording,
+      repChannel: body.repChannel ?? null,
+      repSpeaker: body.repSpeaker ?? null,
+      submittedTranscript: asSubmitted(body),
+      transcript,
+      roleplayId: body.roleplayId ?? null,
+      idempotencyKey,
+      workflowId: workflowIds.recording(id),
     });
+    if (!inserted) throw userErased();
+    row = inserted;
   } catch (err) {
     // A concurrent request with the same key inserted first: answer as that request does.
     if (idempotencyKey && isDuplicateEntry(err)) {

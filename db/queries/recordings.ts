@@ -123,14 +123,9 @@ export function toRow(r: DbRecording): RecordingRow {
   };
 }
 
-/**
- * Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY.
- * Returns the row from the input and the known defaults rather than reading it back: the timestamps
- * are set here (millisecond precision, as stored) so the returned row equals the stored one.
- */
-export async function insertRecording(db: Db, input: NewRecording): Promise<RecordingRow> {
-  const now = new Date();
-  await db('recordings').insert({
+/** The stored columns of a new recording. */
+function recordingColumns(input: NewRecording, now: Date): Record<string, string | number | boolean | Date | null> {
+  return {
     id: input.id,
     company_id: input.companyId,
     user_unique_identifier: input.userUniqueIdentifier,
@@ -147,7 +142,37 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     created_at: now,
     updated_at: now,
-  });
+  };
+}
+
+/**
+ * Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY.
+ * Returns the row from the input and the known defaults rather than reading it back: the timestamps
+ * are set here (millisecond precision, as stored) so the returned row equals the stored one.
+ */
+export async function insertRecording(db: Db, input: NewRecording): Promise<RecordingRow> {
+  const now = new Date();
+  await db('recordings').insert(recordingColumns(input, now));
+  return acceptedRow(input, now);
+}
+
+/**
+ * insertRecording, unless the person the recording names is being erased (undefined then), in one
+ * statement. INSERT … SELECT share-locks the rows it reads (the user's row, or the gap where it would
+ * be) until it commits, so an erasure marked at the same time either came first (nothing is inserted)
+ * or waits and then finds this recording; one round trip instead of a transaction of four.
+ */
+export async function insertRecordingUnlessErasing(db: Db, input: NewRecording): Promise<RecordingRow | undefined> {
+  const now = new Date();
+  const columns = recordingColumns(input, now);
+  const names = Object.keys(columns);
+  const erasing = db('users').select(db.raw('1')).where({ company_id: input.companyId, external_id: input.userUniqueIdentifier }).whereNotNull('erasure_requested_at').toSQL();
+  const sql = `insert into ?? (${names.map(() => '??').join(', ')}) select ${names.map(() => '?').join(', ')} from dual where not exists (${erasing.sql})`;
+  const [result] = (await db.raw(sql, ['recordings', ...names, ...Object.values(columns), ...erasing.bindings])) as [{ affectedRows: number }];
+  return result.affectedRows === 1 ? acceptedRow(input, now) : undefined;
+}
+
+function acceptedRow(input: NewRecording, now: Date): RecordingRow {
   return {
     ...input,
     userId: null,

@@ -37,14 +37,6 @@ export async function getErasureStateForUpdate(trx: Knex.Transaction, companyId:
   return trx('users').select(stateColumns).where({ company_id: companyId, id: userId }).forUpdate().first();
 }
 
-/**
- * The user a new recording names by its identifier, share-locked until the recording's insert commits:
- * an erasure request (which updates that row) waits for it, so the erasure always sees the recording.
- */
-export async function lockUserByExternalId(trx: Knex.Transaction, companyId: string, externalId: string): Promise<ErasureState | undefined> {
-  return trx('users').select(stateColumns).where({ company_id: companyId, external_id: externalId }).forShare().first();
-}
-
 /** Sets erasure_requested_at unless already set; answers the time it holds. */
 export async function markErasureRequested(db: Db, companyId: string, userId: string, at: Date): Promise<Date | undefined> {
   await db('users').where({ company_id: companyId, id: userId }).whereNull('erasure_requested_at').update({ erasure_requested_at: at, updated_at: db.fn.now(3) });

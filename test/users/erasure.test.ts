@@ -223,6 +223,31 @@ describe('users: erasure of a person', function () {
     }
   });
 
+  it('a recording submitted while an erasure is being marked waits for that, then is refused (409) and nothing is written', async () => {
+    const tenant = await createTenant();
+    const externalId = `crm-${randomUUID()}`;
+    const user = await createUserFixture(tenant.company.id, { externalId });
+    const before = await testEnv().db('recordings').where({ company_id: tenant.company.id }).count({ n: '*' });
+    // The erasure's mark, not yet committed: the intake's read of the person must wait for it, not read around it.
+    const marking = await testEnv().db.transaction();
+    try {
+      await marking('users').where({ id: user.id }).update({ erasure_requested_at: new Date() });
+      let answered = false;
+      const submitted = submitRecording(stack.api, tenant.apiKey, { userUniqueIdentifier: externalId, recordingPresignedUrl: files.serve(`/marking/${externalId}.mp3`, { body: SAMPLE_AUDIO }), storeRecording: false }).finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(answered, 'answered while the erasure mark was uncommitted').to.equal(false);
+      await marking.commit();
+      const refused = await submitted;
+      expect(refused.status, refused.text).to.equal(409);
+      expect((refused.body as unknown as ErrorBody).error.code).to.equal('user_erased');
+    } finally {
+      if (!marking.isCompleted()) await marking.rollback();
+    }
+    expect(await testEnv().db('recordings').where({ company_id: tenant.company.id }).count({ n: '*' })).to.deep.equal(before);
+  });
+
   it('erases a user of a direct child company; refuses invitations of a user being erased, not after', async () => {
     const parent = await createTenant();
     const child = await createTenant(undefined, parent.company.id);
