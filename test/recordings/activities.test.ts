@@ -15,7 +15,7 @@ import { createStoreRecordingActivities } from '../../activities/storeRecording'
 import { createTranscribeActivities } from '../../activities/transcribe';
 import type { Config } from '../../common/config';
 import { createLocalStorage } from '../../common/storage/localStorage';
-import { getRecordingById, insertRecording, setRecordingUser } from '../../db/queries/recordings';
+import { getRecordingById, insertRecording, insertRecordingUnlessErasing, setRecordingUser } from '../../db/queries/recordings';
 import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
@@ -80,6 +80,32 @@ describe('recordings: activities', () => {
       workflowId: `recording-${id}`,
     });
     expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
+  });
+
+  it('insertRecordingUnlessErasing stores and returns the same row as insertRecording, and nothing for a person being erased', async () => {
+    const input = (id: string, externalId: string) => ({
+      id,
+      companyId: tenant.company.id,
+      userUniqueIdentifier: externalId,
+      userName: 'Ana',
+      sourceUrl: null,
+      storeRecording: true,
+      repChannel: 'right' as const,
+      submittedTranscript: { segments: [{ speaker: 'rep', text: 'Hello there', startMs: 0, endMs: 900 }] },
+      transcript: null,
+      roleplayId: null,
+      idempotencyKey: null,
+      workflowId: `recording-${id}`,
+    });
+    const id = randomUUID();
+    const returned = await insertRecordingUnlessErasing(testEnv().db, input(id, 'crm-10'));
+    expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
+
+    const erasing = await createUserFixture(tenant.company.id, { externalId: 'crm-being-erased' });
+    await testEnv().db('users').where({ id: erasing.id }).update({ erasure_requested_at: new Date() });
+    const refused = randomUUID();
+    expect(await insertRecordingUnlessErasing(testEnv().db, input(refused, 'crm-being-erased'))).to.equal(undefined);
+    expect(await getRecordingById(testEnv().db, refused)).to.equal(undefined);
   });
 
   it('resolveRecordingUser: racing recordings for one new identifier create one Integration user', async () => {
