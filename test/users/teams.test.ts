@@ -56,7 +56,8 @@ describe('teams', () => {
     const past = await api.request<TeamPage>('GET', '/api/team?offset=5', { apiKey: t.apiKey });
     expect(past.body.data).to.deep.equal([]);
     const counted = await countQueries(() => api.request('GET', '/api/team?limit=1000', { apiKey: t.apiKey }));
-    expect(counted.queries).to.have.length(3);
+    // The page and its total.
+    expect(counted.queries).to.have.length(2);
   });
 
   for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc', 'limit=1.5', 'limit=1&limit=2']) {
