@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '../db/connection';
 import { companyForApiKey } from '../db/queries/credentials';
-import { insertRecording } from '../db/queries/recordings';
+import { insertRecordingUnlessErasing } from '../db/queries/recordings';
 import { workflowIds } from '../common/temporal';
 import { percentile } from './load';
 
-// What an acceptance does besides the Temporal start the bare loop also does: the API key lookup and
-// the recording's INSERT (autocommit: a redo-log flush before the workflow may exist). Each measured on
+// What an acceptance does besides the Temporal start the bare loop also does: the API key lookup (now
+// once per CREDENTIAL_CACHE_TTL, timed here uncached) and the recording's INSERT … SELECT (autocommit: a
+// redo-log flush before the workflow may exist). Each measured on
 // its own, with the service's query functions, at the intake's concurrency and the API's pool size.
 
 export interface PartFigures {
@@ -38,7 +39,7 @@ export async function measureIntakeParts(input: { databaseUrl: string; poolSize:
     const keyLookup = await loops(input.concurrency, input.seconds, () => companyForApiKey(db, input.apiKey));
     const insert = await loops(input.concurrency, input.seconds, () => {
       const id = randomUUID();
-      return insertRecording(db, {
+      return insertRecordingUnlessErasing(db, {
         id,
         companyId: input.companyId,
         userUniqueIdentifier: 'crm-1',
