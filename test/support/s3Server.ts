@@ -10,7 +10,7 @@ import { verifySigV4 } from './s3SignatureCheck';
 
 // A real S3-compatible server on 127.0.0.1: s3rver (an npm devDependency installed by scripts/install.sh)
 // behind a SigV4 check (s3rver alone does not verify V4 signatures). It speaks the S3 REST protocol
-// including multipart uploads and presigned GETs; see the README (Storage) for what it does not check.
+// including multipart uploads and presigned GETs; see the docs/operations.md (Storage) for what it does not check.
 
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
