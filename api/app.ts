@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { createApiMetrics } from '../common/metrics';
 import { durationMs } from '../common/config';
+import { mediaLinkSecrets as mediaLinkSecretsOf } from '../common/mediaLinks';
 import { createCredentialCache } from './credentialCache';
 import type { AppDeps } from './deps';
 import { mountDocs } from './docs';
@@ -22,7 +23,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(appDeps: AppDeps): Koa {
   const metrics = appDeps.metrics ?? createApiMetrics();
   const credentialCache = appDeps.credentialCache ?? createCredentialCache(durationMs(appDeps.config.CREDENTIAL_CACHE_TTL));
-  const deps: AppDeps = { ...appDeps, metrics, credentialCache };
+  const mediaLinkSecrets = appDeps.mediaLinkSecrets ?? mediaLinkSecretsOf(appDeps.config);
+  const deps: AppDeps = { ...appDeps, metrics, credentialCache, mediaLinkSecrets };
   const app = new Koa({ proxy: false });
   app.silent = true; // the error boundary logs what matters
   const router = new Router();

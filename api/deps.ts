@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../common/config';
+import type { MediaLinkSecrets } from '../common/mediaLinks';
 import type { ApiMetrics } from '../common/metrics';
 import type { CredentialCache } from './credentialCache';
 
@@ -15,4 +16,6 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** Valid API keys kept for CREDENTIAL_CACHE_TTL; createApp makes one when none is given. */
   credentialCache?: CredentialCache;
+  /** The secrets media links are checked with; createApp takes them from the configuration at its start. */
+  mediaLinkSecrets?: MediaLinkSecrets;
 }

@@ -18,7 +18,9 @@ import { ApiError, conflict } from './errors';
 // Idempotency-Key on the creating and acting POSTs. The first request with a key runs; its success is
 // kept with the key for IDEMPOTENCY_KEY_TTL and a retry with the same key and the same request gets
 // that answer again (201 and body as first sent). Another request under the same key is 409
-// `idempotency_key_reused`. A failed request keeps nothing, so its retry runs again.
+// `idempotency_key_reused`; so is the same request from another credential: a kept answer belongs to
+// the API key that earned it (a bearer token acts as the key it was minted from), because answers can
+// hold what only that key was allowed to get. A failed request keeps nothing, so its retry runs again.
 //
 // Two ways to hold the key while the first request runs:
 // - 'transaction': the key's row and everything the operation writes commit together (the handler runs
@@ -37,6 +39,8 @@ const CLAIM_ATTEMPTS = 3;
 
 export interface IdempotentRequest {
   companyId: string;
+  /** The credential sending it (api/middleware/authenticate.ts): a kept answer is given to it alone. */
+  credentialId: string;
   key: string;
   operationId: string;
   params: unknown;
@@ -82,6 +86,12 @@ function unseal(request: IdempotentRequest, sealed: Buffer): unknown {
 const reused = (): ApiError =>
   conflict('idempotency_key_reused', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');
 
+const reusedByAnother = (): ApiError =>
+  conflict(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used by another credential (another API key) of the company. A kept answer is given only to the credential that sent the first request; use a new key.',
+  );
+
 const inUse = (): ApiError =>
   new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', [], { 'retry-after': '1' });
 
@@ -89,6 +99,8 @@ type Verdict = { kind: 'expired' } | { kind: 'replay'; answer: Answer } | { kind
 
 function judge(record: IdempotencyRecord, hash: string, request: IdempotentRequest, now: Date, ttlMs: number): Verdict {
   if (record.createdAt.getTime() <= now.getTime() - ttlMs) return { kind: 'expired' };
+  // Records from before credentials were recorded (null) belong to no one who can prove it.
+  if (record.credentialId !== request.credentialId) throw reusedByAnother();
   if (record.operationId !== request.operationId || record.requestHash !== hash) throw reused();
   if (record.response) return { kind: 'replay', answer: { status: record.response.status, body: unseal(request, record.response.sealedBody) } };
   return { kind: 'pending' };
@@ -103,13 +115,13 @@ export async function answerIdempotently(
 ): Promise<IdempotentAnswer> {
   const hash = requestHash(request);
   const ttlMs = durationMs(deps.config.IDEMPOTENCY_KEY_TTL);
-  const { companyId, operationId } = request;
+  const { companyId, credentialId, operationId } = request;
   const key = keyHashOf(request.key);
   if (mode === 'transaction') {
     return deps.db.transaction(async (trx) => {
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
         const now = new Date();
-        if (await claimIdempotencyKey(trx, { companyId, keyHash: key, operationId, requestHash: hash, now, lockedUntil: null })) {
+        if (await claimIdempotencyKey(trx, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil: null })) {
           const answer = await run(trx);
           await completeIdempotencyKey(trx, companyId, key, answer.status, seal(request, answer.body));
           return { ...answer, replayed: false };
@@ -144,7 +156,7 @@ export async function answerIdempotently(
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
-    if (await claimIdempotencyKey(db, { companyId, keyHash: key, operationId, requestHash: hash, now, lockedUntil })) return runHeld();
+    if (await claimIdempotencyKey(db, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil })) return runHeld();
     const record = await findIdempotencyRecord(db, companyId, key);
     if (!record) continue;
     const verdict = judge(record, hash, request, now, ttlMs);

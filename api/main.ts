@@ -13,7 +13,8 @@ import { startIdempotencyKeySweep } from './idempotency';
 // stops accepting connections, lets requests in flight finish (at most SHUTDOWN_TIMEOUT), closes its
 // pools and exits 0.
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The API signs and checks the media links: in production it does not start without their secret.
+  const config = loadConfig(process.env, {}, ['MEDIA_URL_SECRET']);
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const temporal = createTemporalClient(config);

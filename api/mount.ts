@@ -17,10 +17,10 @@ export function mountOperations(router: Router, operations: readonly Operation[]
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
-      const { company, rateLimitSubject, scopes, apiKeyId } = await authenticate(ctx, op.auth, deps);
+      const { company, credentialId, scopes, apiKeyId } = await authenticate(ctx, op.auth, deps);
       // For the request log line.
       ctx.state.company = company;
-      if (rateLimit && rateLimitSubject !== null) await rateLimit.consume(ctx, rateLimitSubject);
+      if (rateLimit && company && credentialId !== null) await rateLimit.consume(ctx, { credentialId, companyId: company.id });
       if (op.scope !== null && !scopes.includes(op.scope)) throw insufficientScope(op.scope);
 
       const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
@@ -44,18 +44,20 @@ export function mountOperations(router: Router, operations: readonly Operation[]
 
       const input = { params, query, body, headers, company, credential: { scopes, apiKeyId }, deps, ctx };
       const key = op.idempotent && company ? (headers as Record<string, string | undefined>)['Idempotency-Key'] : undefined;
-      if (op.idempotent && company && key !== undefined) {
-        const request = { companyId: company.id, key, operationId: op.operationId, params, body };
+      if (op.idempotent && company && credentialId !== null && key !== undefined) {
+        const request = { companyId: company.id, credentialId, key, operationId: op.operationId, params, body };
         const answer = await answerIdempotently(deps, op.idempotent, request, async (db) => ({
           status: op.successStatus ?? 200,
           body: await op.handler(db === deps.db ? input : { ...input, deps: { ...deps, db } }),
         }));
         if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+        if (op.location) ctx.set('Location', op.location(answer.body));
         ctx.status = answer.status;
         ctx.body = answer.body;
         return;
       }
       const result = await op.handler(input);
+      if (op.location) ctx.set('Location', op.location(result));
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
         ctx.body = result;

@@ -59,6 +59,8 @@ export interface OperationSpec<
    * does is write to the database, 'lease' when it talks to Temporal. The header is declared for it.
    */
   idempotent?: IdempotencyMode;
+  /** The Location header of a success, from its body (also of a replayed answer). */
+  location?: (body: StaticOr<R, void>) => string;
 }
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
@@ -89,8 +91,9 @@ export type OperationHandler<P, Q, B, R, H, A extends AuthScheme> = (
 
 /** What the app and the OpenAPI builder see of an operation, with its types erased. */
 export interface Operation
-  extends OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, AuthScheme> {
+  extends Omit<OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, AuthScheme>, 'location'> {
   handler: (input: OperationInput<unknown, unknown, unknown, unknown, CallerCompany | null>) => Promise<unknown>;
+  location?: (body: unknown) => string;
 }
 
 export function defineOperation<
@@ -102,11 +105,11 @@ export function defineOperation<
   A extends AuthScheme = AuthScheme,
 >(spec: OperationSpec<P, Q, B, R, H, A>, handler: OperationHandler<P, Q, B, R, H, A>): Operation {
   // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
-  const op: Operation = { ...spec, handler: handler as unknown as Operation['handler'] };
+  const op: Operation = { ...spec, handler: handler as unknown as Operation['handler'], location: spec.location as Operation['location'] };
   if (spec.idempotent) {
     op.headers = IdempotencyKeyHeaders(
-      'Makes retries safe: a retry with the same key and the same request gets the first answer again and does nothing twice. ' +
-        'The same key with another request is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).',
+      'Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. ' +
+        'The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).',
     );
     op.errors = [...new Set([...(spec.errors ?? []), 409])];
   }

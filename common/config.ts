@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import Ajv, { type ErrorObject } from 'ajv';
 import ms from 'ms';
+import { checkSecrets, type SecretSetting } from './secretSettings';
 
 // Every setting comes from the environment; this schema is the single list of them, with defaults
 // that work on a developer machine. Durations accept `ms` notation ("30d", "15m", "500ms") or milliseconds.
@@ -32,8 +33,18 @@ export const ConfigSchema = Type.Object({
     { default: 'info' },
   ),
   BEARER_TOKEN_TTL: { ...Duration, default: '1h' },
-  // Signs the 15-minute media links in session results; set it to a long random value in production.
-  MEDIA_URL_SECRET: Type.String({ minLength: 16, default: 'dev-media-url-secret-change-me' }),
+  // Signing secrets have no default (common/secretSettings.ts): required in production, random per process elsewhere.
+  MEDIA_URL_SECRET: Type.String({
+    default: '',
+    description:
+      'HMAC secret signing the media links in session results (API), at least 32 bytes: `openssl rand -base64 48`. No default: required with NODE_ENV=production; ' +
+      'elsewhere a random one per process when unset (`npm run dev` keeps one in `.data/media-url-secret`).',
+  }),
+  MEDIA_URL_SECRET_PREVIOUS: Type.String({
+    default: '',
+    description:
+      'The secret MEDIA_URL_SECRET replaced, during a rotation: links it signed keep working until they expire (at most MEDIA_URL_TTL after the API started); remove it after that.',
+  }),
   MEDIA_URL_TTL: { ...Duration, default: '15m' },
   // Where stored recordings live: `local` (STORAGE_DIR, one machine or a shared filesystem) or `s3` (any S3-compatible bucket).
   STORAGE_BACKEND: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
@@ -82,7 +93,23 @@ export const ConfigSchema = Type.Object({
   INVITATION_TTL: { ...Duration, default: '30d' },
   // Requests per API key (per company for bearer tokens) in each RATE_LIMIT_DURATION window; 0 turns the limit off.
   RATE_LIMIT_POINTS: Type.Integer({ minimum: 0, default: 1200 }),
+  // Requests per company (all its keys and tokens together) in each window; 0: no company budget.
+  RATE_LIMIT_COMPANY_POINTS: Type.Integer({
+    minimum: 0,
+    default: 3000,
+    description: 'Requests a company may make per RATE_LIMIT_DURATION with all its keys and tokens together, so minting keys does not multiply the limit; 0: no company budget.',
+  }),
   RATE_LIMIT_DURATION: { ...Duration, default: '1m' },
+  API_KEYS_PER_COMPANY: Type.Integer({
+    minimum: 1,
+    default: 50,
+    description: 'Active (unrevoked) API keys a company may hold; issuing one more is 409 `limit_reached`.',
+  }),
+  WEBHOOK_ENDPOINTS_PER_COMPANY: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'Webhook endpoints a company may register; registering one more is 409 `limit_reached`.',
+  }),
   // memory: per API process (N replicas allow N x the limit); mysql: one shared counter table (rate_limit_points).
   RATE_LIMIT_STORE: Type.Union([Type.Literal('memory'), Type.Literal('mysql')], { default: 'memory' }),
   // Slow clients: the whole request (headers + body) must arrive within HTTP_REQUEST_TIMEOUT, the headers within HTTP_HEADERS_TIMEOUT.
@@ -117,7 +144,11 @@ export class ConfigError extends Error {
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
 const validate = ajv.compile<Config>(ConfigSchema);
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/**
+ * The settings from `env` (and `overrides`), checked. `usesSecrets`: the signing secrets this process
+ * signs or verifies with, which it cannot start without in production (common/secretSettings.ts).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}, usesSecrets: readonly SecretSetting[] = []): Config {
   const candidate: Record<string, unknown> = {};
   for (const key of Object.keys(ConfigSchema.properties)) {
     const value = env[key];
@@ -131,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(problems);
   }
   const config = candidate as Config;
+  const secrets = checkSecrets(config, env, usesSecrets);
+  if (secrets.problems.length > 0) throw new ConfigError(secrets.problems);
+  Object.assign(config, secrets.filled);
   if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK credential chain)']);

@@ -6,7 +6,10 @@ import { ConfigSchema } from '../common/config';
 // so a new setting shows up in the table even before someone describes it.
 
 const meanings: Record<string, string> = {
-  RATE_LIMIT_POINTS: 'Requests each API key (or, for bearer tokens, each company) may make per RATE_LIMIT_DURATION; 0 turns limiting off.',
+  RATE_LIMIT_POINTS: 'Requests each API key (with the bearer tokens minted from it) may make per RATE_LIMIT_DURATION; 0 turns limiting off (the company budget too).',
+  RATE_LIMIT_COMPANY_POINTS: 'Requests a company may make per RATE_LIMIT_DURATION with all its keys and tokens together, so minting keys does not multiply the limit; 0: no company budget.',
+  API_KEYS_PER_COMPANY: 'Active (unrevoked) API keys a company may hold; issuing one more is 409 `limit_reached`.',
+  WEBHOOK_ENDPOINTS_PER_COMPANY: 'Webhook endpoints a company may register; registering one more is 409 `limit_reached`.',
   RATE_LIMIT_DURATION: 'Window of the rate limit.',
   RATE_LIMIT_STORE: 'Where rate-limit counters live: `memory` (per API process) or `mysql` (shared by every replica).',
   HTTP_REQUEST_TIMEOUT: 'A client must send its whole request within this time (408 otherwise).',
@@ -35,7 +38,8 @@ const meanings: Record<string, string> = {
   PUBLIC_URL: 'Base URL clients reach the API at; used in the OpenAPI document, invitation links and media links.',
   LOG_LEVEL: 'pino log level of the API and the worker (JSON lines on stdout).',
   BEARER_TOKEN_TTL: 'Lifetime of bearer tokens from POST /api/auth/token and `admin token:create`.',
-  MEDIA_URL_SECRET: 'HMAC secret signing the media links in session results; set a long random value in production.',
+  MEDIA_URL_SECRET: 'HMAC secret signing the media links in session results (API), at least 32 bytes: `openssl rand -base64 48`. No default: required with NODE_ENV=production; elsewhere a random one per process when unset (`npm run dev` keeps one in `.data/media-url-secret`).',
+  MEDIA_URL_SECRET_PREVIOUS: 'The secret MEDIA_URL_SECRET replaced, during a rotation: links it signed keep working until they expire (at most MEDIA_URL_TTL after the API started); remove it after that.',
   MEDIA_URL_TTL: 'Lifetime of those media links (spec: 15 minutes).',
   STORAGE_BACKEND: 'Where stored recordings live: `local` (STORAGE_DIR) or `s3` (an S3-compatible bucket: AWS S3, GCS interoperability, MinIO).',
   S3_BUCKET: 'Bucket for stored recordings (required with STORAGE_BACKEND=s3); keep it private.',

@@ -1,22 +1,25 @@
 import type { Context } from 'koa';
-import { prefixOf } from '../../common/secrets';
 import { SCOPES, type Scope } from '../../common/scopes';
-import { API_KEY_KIND, companyForBearerToken, holderOfApiKey, touchApiKey } from '../../db/queries/credentials';
+import { holderOfApiKey, holderOfBearerToken, touchApiKey } from '../../db/queries/credentials';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../errors';
 import type { AuthScheme, CallerCompany } from '../operation';
 
 export interface Caller {
   company: CallerCompany | null;
-  /** Whose rate-limit budget the request spends; null when it spends none. */
-  rateLimitSubject: string | null;
+  /**
+   * The credential that acts, null when none does: `key:<api key id>`, also for a bearer token minted
+   * from that key (`token:<id>` for one the admin CLI minted). It owns the request's stored idempotent
+   * answers and spends its rate-limit budget (besides the company's).
+   */
+  credentialId: string | null;
   /** What the credential may do: an API key's scopes; every scope for a bearer token (it opens only analytics). */
   scopes: readonly Scope[];
   /** The API key used, when one was. */
   apiKeyId: string | null;
 }
 
-const ANONYMOUS: Caller = { company: null, rateLimitSubject: null, scopes: [], apiKeyId: null };
+const ANONYMOUS: Caller = { company: null, credentialId: null, scopes: [], apiKeyId: null };
 
 /** lastUsedAt is kept to the minute: one write a minute per busy key rather than one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -38,8 +41,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     }
     return {
       company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
-      // The key's public prefix names its rate-limit budget (never the secret itself).
-      rateLimitSubject: `key:${prefixOf(key, API_KEY_KIND)}`,
+      credentialId: `key:${holder.keyId}`,
       scopes: holder.scopes,
       apiKeyId: holder.keyId,
     };
@@ -47,12 +49,13 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   const header = ctx.get('authorization');
   if (!header) throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const company = match ? await companyForBearerToken(deps.db, match[1]) : undefined;
-  if (!company) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
+  const token = match ? await holderOfBearerToken(deps.db, match[1]) : undefined;
+  if (!token) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
+  const { company } = token;
   return {
     company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
-    // Tokens are short-lived and cheap to mint, so their budget is the company's.
-    rateLimitSubject: `company:${company.id}`,
+    // Tokens are cheap to mint: a token acts as the key it came from, so minting more adds no budget.
+    credentialId: token.apiKeyId ? `key:${token.apiKeyId}` : `token:${token.tokenId}`,
     scopes: SCOPES,
     apiKeyId: null,
   };

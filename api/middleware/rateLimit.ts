@@ -5,18 +5,34 @@ import { durationMs, type Config } from '../../common/config';
 import { parseDatabaseUrl } from '../../db/connection';
 import { ApiError } from '../errors';
 
-// Per-credential request budget: RATE_LIMIT_POINTS requests per RATE_LIMIT_DURATION window for each
-// API key (each bearer-authenticated company). Every authenticated answer carries the budget in the
-// IETF draft headers (RateLimit-Limit/-Remaining/-Reset and RateLimit-Policy); a spent budget is a
-// 429 with Retry-After. Unauthenticated requests never reach the limiter.
+// Request budgets in each RATE_LIMIT_DURATION window: RATE_LIMIT_POINTS for each credential (an API
+// key, and the bearer tokens minted from it, which act as that key) and RATE_LIMIT_COMPANY_POINTS for
+// the company as a whole, so minting more keys does not multiply what a company may send. A request
+// spends one point of each. Every authenticated answer carries the budget closer to running out in the
+// IETF draft headers (RateLimit-Limit/-Remaining/-Reset and RateLimit-Policy); a spent budget is a 429
+// with Retry-After. Unauthenticated requests never reach the limiter.
 
-export interface RateLimit {
-  /** Spends one point of `subject`'s budget; throws the 429 when none is left. */
-  consume(ctx: Context, subject: string): Promise<void>;
+export interface RateLimitSubject {
+  /** The acting credential (api/middleware/authenticate.ts: `key:<id>` or `token:<id>`). */
+  credentialId: string;
+  companyId: string;
 }
 
-function createStore(config: Config, db: Knex, points: number, duration: number): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ points, duration, keyPrefix: 'api' });
+export interface RateLimit {
+  /** Spends one point of the credential's budget and one of its company's; throws the 429 when either has none left. */
+  consume(ctx: Context, subject: RateLimitSubject): Promise<void>;
+}
+
+interface Budget {
+  store: RateLimiterAbstract;
+  points: number;
+  duration: number;
+  /** Whose budget it is, for the 429's message. */
+  holder: string;
+}
+
+function createStore(config: Config, db: Knex, points: number, duration: number, keyPrefix: string): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   if (config.RATE_LIMIT_STORE === 'memory') return memory;
   return new RateLimiterMySQL({
     storeClient: db,
@@ -26,39 +42,48 @@ function createStore(config: Config, db: Knex, points: number, duration: number)
     tableCreated: true, // by the migration
     points,
     duration,
-    keyPrefix: 'api',
+    keyPrefix,
     // A database hiccup must not turn into 500s: count in this process meanwhile.
     insuranceLimiter: memory,
   });
 }
 
 export function createRateLimit(config: Config, db: Knex): RateLimit | null {
-  const points = config.RATE_LIMIT_POINTS;
-  if (points === 0) return null;
+  if (config.RATE_LIMIT_POINTS === 0) return null;
   const duration = Math.max(1, Math.round(durationMs(config.RATE_LIMIT_DURATION) / 1000));
-  const store = createStore(config, db, points, duration);
-  const policy = `${points};w=${duration}`;
+  const budget = (points: number, keyPrefix: string, holder: string): Budget => ({ store: createStore(config, db, points, duration, keyPrefix), points, duration, holder });
+  const perCredential = budget(config.RATE_LIMIT_POINTS, 'api', 'for each API key');
+  const perCompany = config.RATE_LIMIT_COMPANY_POINTS === 0 ? null : budget(config.RATE_LIMIT_COMPANY_POINTS, 'company', 'for the whole company');
 
-  const setHeaders = (ctx: Context, res: RateLimiterRes): number => {
+  const setHeaders = (ctx: Context, spent: Budget, res: RateLimiterRes): number => {
     const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    ctx.set('RateLimit-Policy', policy);
-    ctx.set('RateLimit-Limit', String(points));
+    ctx.set('RateLimit-Policy', `${spent.points};w=${spent.duration}`);
+    ctx.set('RateLimit-Limit', String(spent.points));
     ctx.set('RateLimit-Remaining', String(Math.max(0, res.remainingPoints)));
     ctx.set('RateLimit-Reset', String(resetSeconds));
     return resetSeconds;
   };
 
+  /** Spends a point of `spent` under `subject`: its state, or the 429 when it has none left. */
+  const spend = async (ctx: Context, spent: Budget, subject: string): Promise<RateLimiterRes> => {
+    try {
+      return await spent.store.consume(subject, 1);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = String(setHeaders(ctx, spent, rejection));
+      throw new ApiError(429, 'rate_limited', `Too many requests: the limit is ${spent.points} per ${spent.duration} s ${spent.holder}. Retry after ${retryAfter} s.`, [], {
+        'retry-after': retryAfter,
+      });
+    }
+  };
+
   return {
-    async consume(ctx, subject) {
-      try {
-        setHeaders(ctx, await store.consume(subject, 1));
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const retryAfter = String(setHeaders(ctx, rejection));
-        throw new ApiError(429, 'rate_limited', `Too many requests: the limit is ${points} per ${duration} s for each API key. Retry after ${retryAfter} s.`, [], {
-          'retry-after': retryAfter,
-        });
-      }
+    async consume(ctx, { credentialId, companyId }) {
+      const own = await spend(ctx, perCredential, credentialId);
+      const shared = perCompany ? await spend(ctx, perCompany, companyId) : null;
+      // The headers describe the budget closer to running out.
+      if (shared && perCompany && shared.remainingPoints < own.remainingPoints) setHeaders(ctx, perCompany, shared);
+      else setHeaders(ctx, perCredential, own);
     },
   };
 }

@@ -1,10 +1,13 @@
 import { createApiKey, getApiKey, listApiKeys, revokeCompanyApiKey, type ApiKeyRow } from '../../db/queries/credentials';
-import { insufficientScope, notFound } from '../errors';
+import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
+import { conflict, insufficientScope, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
 import { ApiKeyList, ApiKeyWithSecret, CreateApiKeyBody, type ApiKey } from '../schemas/apiKeys';
 
 const TAGS = ['API keys'];
+
+const limitReached = (message: string) => conflict('limit_reached', message);
 
 function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -46,7 +49,8 @@ export const apiKeyOperations: Operation[] = [
       summary: 'Issue an API key',
       description:
         'Issues a key of the caller\'s company with the given scopes (default: the calling key\'s). The key is in this answer only. ' +
-        'A key cannot grant a scope it does not hold: 403 `insufficient_scope` naming it.',
+        'A key cannot grant a scope it does not hold: 403 `insufficient_scope` naming it. A company holds at most API_KEYS_PER_COMPANY active keys (50 by default): ' +
+        'one more is 409 `limit_reached`.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'keys:manage',
@@ -54,13 +58,22 @@ export const apiKeyOperations: Operation[] = [
       bodyOptional: true,
       response: ApiKeyWithSecret,
       successStatus: 201,
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ body, company, credential, deps }) => {
       const scopes = body?.scopes ?? [...credential.scopes];
       const ungrantable = scopes.find((s) => !credential.scopes.includes(s));
       if (ungrantable) throw insufficientScope(ungrantable);
-      const { id, key } = await createApiKey(deps.db, company.id, body?.name ?? null, scopes);
+      const limit = deps.config.API_KEYS_PER_COMPANY;
+      const { id, key } = await withinCompanyCeiling(
+        deps.db,
+        company.id,
+        'apiKeys',
+        (active) => {
+          if (active >= limit) throw limitReached(`The company already has ${limit} active API keys, the most it may hold (API_KEYS_PER_COMPANY). Revoke one it no longer uses first.`);
+        },
+        (trx) => createApiKey(trx, company.id, body?.name ?? null, scopes),
+      );
       const row = await getApiKey(deps.db, company.id, id);
       if (!row) throw notFound('API key');
       return { ...toApiKey(row), key };
@@ -72,16 +85,22 @@ export const apiKeyOperations: Operation[] = [
       method: 'delete',
       path: '/api/api-keys/{id}',
       summary: 'Revoke an API key',
-      description: 'Requests with the key get 401 from then on. An unknown, another company\'s or an already revoked key is a 404.',
+      description:
+        'Requests with the key, and with the bearer tokens minted from it, get 401 from then on. An unknown, another company\'s or an already revoked key is a 404. ' +
+        'A key cannot revoke a key holding a scope it does not hold itself: 403 `insufficient_scope` naming it.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'keys:manage',
       params: IdParams,
       response: undefined,
       successStatus: 204,
-      errors: [404],
+      errors: [403, 404],
     },
-    async ({ params, company, deps, ctx }) => {
+    async ({ params, company, credential, deps, ctx }) => {
+      const target = await getApiKey(deps.db, company.id, params.id);
+      if (!target || target.revokedAt !== null) throw notFound('API key');
+      const beyond = target.scopes.find((s) => !credential.scopes.includes(s));
+      if (beyond) throw insufficientScope(beyond);
       if (!(await revokeCompanyApiKey(deps.db, company.id, params.id))) throw notFound('API key');
       deps.credentialCache?.forgetAll();
       ctx.status = 204;

@@ -17,14 +17,16 @@ export const authOperations: Operation[] = [
       idempotent: 'transaction',
       path: '/api/auth/token',
       summary: 'Exchange an API key for a bearer token',
-      description: 'The token authenticates GET /api/company/get-active-user-count. It expires after BEARER_TOKEN_TTL (1 hour by default).',
+      description:
+        'The token authenticates GET /api/company/get-active-user-count. It expires after BEARER_TOKEN_TTL (1 hour by default), or when the API key it came from is revoked.',
       tags: ['Auth'],
       auth: 'apiKey',
       scope: 'analytics:read',
       response: TokenResponse,
     },
-    async ({ company, deps }) => {
-      const token = await createBearerToken(deps.db, company.id, durationMs(deps.config.BEARER_TOKEN_TTL));
+    async ({ company, credential, deps }) => {
+      // The token records its key: revoking the key ends it, and it spends the key's rate-limit budget.
+      const token = await createBearerToken(deps.db, company.id, durationMs(deps.config.BEARER_TOKEN_TTL), credential.apiKeyId);
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresAt: token.expiresAt.toISOString() };
     },
   ),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { verifyMediaLink } from '../../common/mediaLinks';
+import { mediaLinkSecrets, verifyMediaLink } from '../../common/mediaLinks';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { mediaTypeOfKey } from '../../common/storage/mediaTypes';
 import { forbidden, gone, notFound } from '../errors';
@@ -35,7 +35,7 @@ export const mediaOperations: Operation[] = [
       errors: [403, 404, 410],
     },
     async ({ params, query, deps, ctx }) => {
-      const check = verifyMediaLink(deps.config.MEDIA_URL_SECRET, params.token, query.expires, query.signature);
+      const check = verifyMediaLink(deps.mediaLinkSecrets ?? mediaLinkSecrets(deps.config), params.token, query.expires, query.signature);
       if (!check.ok && check.reason === 'expired') throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');
       if (!check.ok) throw forbidden('invalid_signature', 'This recording link is not valid: it was changed or signed with another secret.');
       // get() rejects for a key outside the storage root, which no signed link of ours names, or an

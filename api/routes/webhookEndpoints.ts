@@ -10,7 +10,8 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../../db/queries/webhooks';
-import { badRequest, notFound } from '../errors';
+import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
+import { badRequest, conflict, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
 import {
@@ -72,22 +73,30 @@ export const webhookEndpointOperations: Operation[] = [
       path: '/api/webhook-endpoints',
       summary: 'Register a webhook endpoint',
       description:
-        'Subscribes an http(s) URL to event kinds. The answer carries the signing secret (whsec_...) once; it cannot be read again, only rotated.',
+        'Subscribes an http(s) URL to event kinds. The answer carries the signing secret (whsec_...) once; it cannot be read again, only rotated. ' +
+        'A company has at most WEBHOOK_ENDPOINTS_PER_COMPANY endpoints (20 by default): one more is 409 `limit_reached`.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',
       body: CreateWebhookEndpointBody,
       response: WebhookEndpointWithSecret,
       successStatus: 201,
+      errors: [409],
     },
     async ({ body, company, deps }) => {
       assertReachable(body.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
-      const { endpoint, secret } = await createWebhookEndpoint(deps.db, {
-        companyId: company.id,
-        url: body.url,
-        description: body.description ?? null,
-        events: body.events,
-      });
+      const limit = deps.config.WEBHOOK_ENDPOINTS_PER_COMPANY;
+      const { endpoint, secret } = await withinCompanyCeiling(
+        deps.db,
+        company.id,
+        'webhookEndpoints',
+        (count) => {
+          if (count >= limit) {
+            throw conflict('limit_reached', `The company already has ${limit} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_COMPANY). Delete one it no longer uses first.`);
+          }
+        },
+        (trx) => createWebhookEndpoint(trx, { companyId: company.id, url: body.url, description: body.description ?? null, events: body.events }),
+      );
       return { ...toEndpoint(endpoint), secret };
     },
   ),

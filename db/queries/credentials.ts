@@ -17,20 +17,31 @@ export async function createApiKey(db: Db, companyId: string, name: string | nul
   return { id, key: secret.value };
 }
 
+/** Revokes a key (any company's: the admin CLI) and the bearer tokens minted from it; false when unknown or already revoked. */
 export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
-  const changed = await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
-  return changed > 0;
+  return revokeKeyWhere(db, { id });
 }
 
+async function revokeKeyWhere(db: Db, where: { id: string; company_id?: string }): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const changed = await trx('api_keys').where(where).whereNull('revoked_at').update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
+    if (changed === 0) return false;
+    await trx('bearer_tokens').where({ api_key_id: where.id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
+    return true;
+  });
+}
+
+/** A bearer token of the company, minted from `apiKeyId` (null: by the admin CLI, from no key). */
 export async function createBearerToken(
   db: Db,
   companyId: string,
   ttlMs: number,
+  apiKeyId: string | null = null,
 ): Promise<{ id: string; accessToken: string; expiresAt: Date }> {
   const id = randomUUID();
   const secret = issueSecret(BEARER_TOKEN_KIND);
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db('bearer_tokens').insert({ id, company_id: companyId, prefix: secret.prefix, token_hash: secret.hash, expires_at: expiresAt });
+  await db('bearer_tokens').insert({ id, company_id: companyId, prefix: secret.prefix, token_hash: secret.hash, expires_at: expiresAt, api_key_id: apiKeyId });
   return { id, accessToken: secret.value, expiresAt };
 }
 
@@ -55,10 +66,13 @@ const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix })
     .where('k.prefix', prefix)
     .first(),
 );
+// A token minted from a key lives only as long as the key: its key's revocation ends it too (also
+// one revoked by `admin apikey:revoke` on a database the token rows were not updated in).
 const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
   q('bearer_tokens as t')
     .join('companies as c', 'c.id', 't.company_id')
-    .select({ ...companyColumns, hash: 't.token_hash', revokedAt: 't.revoked_at', expiresAt: 't.expires_at' })
+    .leftJoin('api_keys as k', 'k.id', 't.api_key_id')
+    .select({ ...companyColumns, hash: 't.token_hash', revokedAt: 't.revoked_at', expiresAt: 't.expires_at', tokenId: 't.id', apiKeyId: 't.api_key_id', keyRevokedAt: 'k.revoked_at' })
     .where('t.prefix', prefix)
     .first(),
 );
@@ -87,14 +101,32 @@ export async function touchApiKey(db: Db, id: string): Promise<void> {
   await db('api_keys').where({ id }).update({ last_used_at: db.fn.now(3) });
 }
 
-/** The company of an unexpired, unrevoked bearer token. */
-export async function companyForBearerToken(db: Db, token: string): Promise<CompanyRow | undefined> {
+/** The company of a bearer token, the token's id and the key it was minted from (null: minted by the admin CLI). */
+export interface BearerTokenHolder {
+  company: CompanyRow;
+  tokenId: string;
+  apiKeyId: string | null;
+}
+
+type BearerCredentialRow = CredentialRow & { expiresAt: Date; tokenId: string; apiKeyId: string | null; keyRevokedAt: Date | null };
+
+/** The holder of an unexpired, unrevoked bearer token whose key (if any) is not revoked either. */
+export async function holderOfBearerToken(db: Db, token: string): Promise<BearerTokenHolder | undefined> {
   const prefix = prefixOf(token, BEARER_TOKEN_KIND);
   if (!prefix) return undefined;
-  const row = await bearerTokenByPrefix.first<CredentialRow & { expiresAt: Date }>(db, { prefix });
-  if (!row || row.revokedAt !== null || !hashMatches(token, row.hash)) return undefined;
+  const row = await bearerTokenByPrefix.first<BearerCredentialRow>(db, { prefix });
+  if (!row || row.revokedAt !== null || row.keyRevokedAt !== null || !hashMatches(token, row.hash)) return undefined;
   if (row.expiresAt.getTime() <= Date.now()) return undefined;
-  return { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt };
+  return {
+    company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
+    tokenId: row.tokenId,
+    apiKeyId: row.apiKeyId,
+  };
+}
+
+/** The company of an unexpired, unrevoked bearer token. */
+export async function companyForBearerToken(db: Db, token: string): Promise<CompanyRow | undefined> {
+  return (await holderOfBearerToken(db, token))?.company;
 }
 
 export async function revokeBearerToken(db: Db, id: string): Promise<boolean> {
@@ -130,8 +162,7 @@ export async function getApiKey(db: Db, companyId: string, id: string): Promise<
   return row && toApiKey(row);
 }
 
-/** Revokes the company's key; false when unknown or already revoked. */
+/** Revokes the company's key and the bearer tokens minted from it; false when unknown or already revoked. */
 export async function revokeCompanyApiKey(db: Db, companyId: string, id: string): Promise<boolean> {
-  const changed = await db('api_keys').where({ company_id: companyId, id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
-  return changed > 0;
+  return revokeKeyWhere(db, { id, company_id: companyId });
 }

@@ -4,6 +4,8 @@ import { isDuplicateEntry, type Db } from '../connection';
 // starts, completed with the answer it got (sealed), released when it failed. api/idempotency.ts owns the rules.
 
 export interface IdempotencyRecord {
+  /** The credential that sent the first request; null for records older than that column. */
+  credentialId: string | null;
   operationId: string;
   requestHash: string;
   /** The first answer, once the first request succeeded. */
@@ -13,6 +15,7 @@ export interface IdempotencyRecord {
 }
 
 interface DbIdempotencyKey {
+  credential_id: string | null;
   operation_id: string;
   request_hash: string;
   response_status: number | null;
@@ -23,6 +26,7 @@ interface DbIdempotencyKey {
 
 export interface KeyClaim {
   companyId: string;
+  credentialId: string;
   keyHash: string;
   operationId: string;
   requestHash: string;
@@ -37,6 +41,7 @@ export async function claimIdempotencyKey(db: Db, claim: KeyClaim): Promise<bool
     await db('idempotency_keys').insert({
       company_id: claim.companyId,
       key_hash: claim.keyHash,
+      credential_id: claim.credentialId,
       operation_id: claim.operationId,
       request_hash: claim.requestHash,
       created_at: claim.now,
@@ -54,6 +59,7 @@ export async function findIdempotencyRecord(db: Db, companyId: string, keyHash: 
   const row = (await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).forShare().first()) as DbIdempotencyKey | undefined;
   if (!row) return undefined;
   return {
+    credentialId: row.credential_id,
     operationId: row.operation_id,
     requestHash: row.request_hash,
     response: row.response_status === null || row.response_body === null ? null : { status: row.response_status, sealedBody: row.response_body },

@@ -150,8 +150,8 @@ describe('Idempotency-Key', function () {
     const db = testEnv().db;
     // The records a request in flight leaves (its lease running) and one whose process died leaves (its lease run out).
     const leftBy = async (key: string, at: Date): Promise<void> => {
-      const hash = requestHash({ companyId: world.company.id, key, operationId: op.operationId, params: pathParams(op, call.path), body: call.json });
-      await claimIdempotencyKey(db, { companyId: world.company.id, keyHash: keyHash(key), operationId: op.operationId, requestHash: hash, now: at, lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS) });
+      const hash = requestHash({ companyId: world.company.id, credentialId: `key:${world.apiKeyId}`, key, operationId: op.operationId, params: pathParams(op, call.path), body: call.json });
+      await claimIdempotencyKey(db, { companyId: world.company.id, credentialId: `key:${world.apiKeyId}`, keyHash: keyHash(key), operationId: op.operationId, requestHash: hash, now: at, lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS) });
     };
     const send = (key: string) => api.request<ErrorBody>(call.method, call.path, { apiKey: world.apiKey, json: call.json, headers: withKey(key) });
 

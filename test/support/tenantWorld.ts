@@ -94,8 +94,9 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   await rememberWebhookEvent(db, companyId, event);
   await recordWebhookDelivery(db, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500', durationMs: 5 });
   const delivery = (await db('webhook_deliveries').where({ endpoint_id: endpoint.id, event_id: event.id }).first('id')) as { id: string };
-  const spareKey = await createApiKey(db, companyId, `Spare ${mark}`);
-  const token = await createBearerToken(db, companyId, 3_600_000);
+  // Only keys:manage: a key holding just that scope may revoke it (a key cannot revoke wider ones).
+  const spareKey = await createApiKey(db, companyId, `Spare ${mark}`, ['keys:manage']);
+  const token = await createBearerToken(db, companyId, 3_600_000, tenant.apiKeyId);
   return {
     ...tenant,
     bearerToken: token.accessToken,
