@@ -30,7 +30,8 @@ import { ApiError, conflict } from './errors';
 //   workflow could look for rows not yet committed). The key is held for LEASE_MS; a concurrent retry
 //   gets 409 `idempotency_key_in_use`; a claim left by a crashed process can be taken over once its
 //   lease ran out. These operations are safe to run twice (signal-with-start, cancel, a new run only
-//   of a failed recording, a test event), which is what a crash between their action and the record risks.
+//   of a failed recording, a test event), which is what a crash between their action and the record risks;
+//   recording intake names the recording after the attempt (IdempotentAttempt), so a takeover finds it.
 
 export type IdempotencyMode = 'transaction' | 'lease';
 
@@ -50,6 +51,24 @@ export interface IdempotentRequest {
 export interface Answer {
   status: number;
   body: unknown;
+}
+
+/**
+ * One request under its key, the same for every run of it: a run that takes over after its holder
+ * crashed gets the crashed run's id. An operation whose effect outlives a crash (a lease-mode one)
+ * names what it creates after it, so the takeover finds that instead of creating it again.
+ */
+export interface IdempotentAttempt {
+  /** A UUID derived from the company, the key and when the key was first claimed. */
+  id: string;
+}
+
+export function attemptOf(companyId: string, keyHash: string, claimedAt: Date): IdempotentAttempt {
+  const bytes = createHash('sha256').update(`${companyId}\n${keyHash}\n${claimedAt.toISOString()}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x80; // version 8 (RFC 9562: custom)
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC variant
+  const hex = bytes.toString('hex');
+  return { id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
 }
 
 export interface IdempotentAnswer extends Answer {
@@ -111,7 +130,7 @@ export async function answerIdempotently(
   deps: AppDeps,
   mode: IdempotencyMode,
   request: IdempotentRequest,
-  run: (db: Db) => Promise<Answer>,
+  run: (db: Db, attempt: IdempotentAttempt) => Promise<Answer>,
 ): Promise<IdempotentAnswer> {
   const hash = requestHash(request);
   const ttlMs = durationMs(deps.config.IDEMPOTENCY_KEY_TTL);
@@ -122,7 +141,7 @@ export async function answerIdempotently(
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
         const now = new Date();
         if (await claimIdempotencyKey(trx, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil: null })) {
-          const answer = await run(trx);
+          const answer = await run(trx, attemptOf(companyId, key, now));
           await completeIdempotencyKey(trx, companyId, key, answer.status, seal(request, answer.body));
           return { ...answer, replayed: false };
         }
@@ -140,10 +159,10 @@ export async function answerIdempotently(
   }
 
   const { db } = deps;
-  const runHeld = async (): Promise<IdempotentAnswer> => {
+  const runHeld = async (claimedAt: Date): Promise<IdempotentAnswer> => {
     let answer: Answer;
     try {
-      answer = await run(db);
+      answer = await run(db, attemptOf(companyId, key, claimedAt));
     } catch (err) {
       await releaseIdempotencyKey(db, companyId, key).catch((releaseErr: unknown) =>
         deps.logger.error({ err: releaseErr, companyId }, 'could not release an Idempotency-Key; it frees itself when its lease runs out'),
@@ -156,7 +175,7 @@ export async function answerIdempotently(
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
-    if (await claimIdempotencyKey(db, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil })) return runHeld();
+    if (await claimIdempotencyKey(db, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil })) return runHeld(now);
     const record = await findIdempotencyRecord(db, companyId, key);
     if (!record) continue;
     const verdict = judge(record, hash, request, now, ttlMs);
@@ -167,7 +186,7 @@ export async function answerIdempotently(
     }
     if (record.lockedUntil === null || record.lockedUntil.getTime() > now.getTime()) throw inUse();
     // The holder's lease ran out without an answer: it crashed (or failed to release); take over once.
-    if (await takeOverIdempotencyKey(db, companyId, key, record.lockedUntil, lockedUntil)) return runHeld();
+    if (await takeOverIdempotencyKey(db, companyId, key, record.lockedUntil, lockedUntil)) return runHeld(record.createdAt);
     throw inUse();
   }
   throw inUse();

@@ -42,13 +42,13 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       }
       assertValid(problems);
 
-      const input = { params, query, body, headers, company, credential: { scopes, apiKeyId }, deps, ctx };
+      const input = { params, query, body, headers, company, credential: { scopes, apiKeyId }, attemptId: null, deps, ctx };
       const key = op.idempotent && company ? (headers as Record<string, string | undefined>)['Idempotency-Key'] : undefined;
       if (op.idempotent && company && credentialId !== null && key !== undefined) {
         const request = { companyId: company.id, credentialId, key, operationId: op.operationId, params, body };
-        const answer = await answerIdempotently(deps, op.idempotent, request, async (db) => ({
+        const answer = await answerIdempotently(deps, op.idempotent, request, async (db, attempt) => ({
           status: op.successStatus ?? 200,
-          body: await op.handler(db === deps.db ? input : { ...input, deps: { ...deps, db } }),
+          body: await op.handler({ ...input, attemptId: attempt.id, deps: db === deps.db ? deps : { ...deps, db } }),
         }));
         if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
         if (op.location) ctx.set('Location', op.location(answer.body));

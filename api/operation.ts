@@ -75,6 +75,8 @@ export interface OperationInput<P, Q, B, H, C extends CallerCompany | null> {
   company: C;
   /** The credential's scopes and, when an API key was used, its id. */
   credential: { scopes: readonly Scope[]; apiKeyId: string | null };
+  /** Under an Idempotency-Key, the request's id, the same in every run of it (api/idempotency.ts); null without a key. */
+  attemptId: string | null;
   deps: AppDeps;
   ctx: Context;
 }
@@ -96,6 +98,11 @@ export interface Operation
   location?: (body: unknown) => string;
 }
 
+/** The Idempotency-Key header's documentation on every operation that honours it. */
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  'Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. ' +
+  'The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).';
+
 export function defineOperation<
   P extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
@@ -107,10 +114,7 @@ export function defineOperation<
   // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
   const op: Operation = { ...spec, handler: handler as unknown as Operation['handler'], location: spec.location as Operation['location'] };
   if (spec.idempotent) {
-    op.headers = IdempotencyKeyHeaders(
-      'Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. ' +
-        'The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).',
-    );
+    op.headers = IdempotencyKeyHeaders(IDEMPOTENCY_KEY_DESCRIPTION);
     op.errors = [...new Set([...(spec.errors ?? []), 409])];
   }
   return op;

@@ -47,7 +47,6 @@ export async function measureIntakeParts(input: { databaseUrl: string; poolSize:
         sourceUrl: `https://files.example.com/calls/${id}.mp3`,
         storeRecording: false,
         roleplayId: null,
-        idempotencyKey: null,
         workflowId: workflowIds.recording(id),
       });
     });

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { Transcript } from '../../activities/stt/transcript';
-import { durationMs } from '../../common/config';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
-import { deleteRecording, findRecordingByIdempotencyKey, forgetRecordingIdempotencyKey, insertRecordingUnlessErasing, type RecordingRow } from '../../db/queries/recordings';
+import { deleteRecording, getRecording, insertRecordingUnlessErasing, type RecordingRow } from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { AppDeps } from '../deps';
-import { conflict, notFound, workflowStartError } from '../errors';
+import { notFound, workflowStartError } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
 import { userErased } from './userErasure';
 
@@ -32,57 +29,21 @@ function asSubmitted(body: RecordingSubmission): unknown {
   return typeof body.transcript === 'string' ? { format: 'webvtt', text: body.transcript } : { format: 'segments', segments: body.transcript };
 }
 
-function sameSubmission(row: RecordingRow, body: RecordingSubmission): boolean {
-  return (
-    row.userUniqueIdentifier === body.userUniqueIdentifier &&
-    row.userName === body.userName &&
-    row.sourceUrl === (body.recordingPresignedUrl ?? null) &&
-    row.storeRecording === body.storeRecording &&
-    row.roleplayId === (body.roleplayId ?? null) &&
-    row.repChannel === (body.repChannel ?? null) &&
-    row.repSpeaker === (body.repSpeaker ?? null) &&
-    isDeepStrictEqual(row.submittedTranscript, asSubmitted(body))
-  );
-}
-
-/** A repeated Idempotency-Key: the first acceptance again, making sure its workflow really started. */
-async function replay(deps: AppDeps, row: RecordingRow, body: RecordingSubmission): Promise<string> {
-  if (!sameSubmission(row, body)) {
-    throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
-  }
-  // Only an 'accepted' row can belong to a request whose start is still in flight or failed; past
-  // that the workflow exists (and may already be gone from Temporal's retention).
-  if (row.status === 'accepted') {
-    try {
-      await startIntake(deps, row);
-    } catch (err) {
-      throw workflowStartError(err, UNAVAILABLE);
-    }
-  }
-  return row.id;
-}
-
 /**
- * Accepts a recording for processing; returns its id once the workflow start is durable. `transcript`
- * is the parsed form of a submitted transcript (body.transcript), saved as the recording's transcript.
+ * Accepts a recording for processing as recording `id`; returns the id once the workflow start is
+ * durable. `transcript` is the parsed form of a submitted transcript (body.transcript), saved as the
+ * recording's transcript. Under an Idempotency-Key the id is the request's (api/idempotency.ts): when a
+ * run that crashed already inserted it, this run finds it and makes sure its workflow started.
  */
 export async function acceptRecording(
   deps: AppDeps,
   companyId: string,
   body: RecordingSubmission,
-  idempotencyKey: string | null,
-  transcript: Transcript | null = null,
+  transcript: Transcript | null,
+  id: string,
 ): Promise<string> {
   const { db } = deps;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
-  if (idempotencyKey) {
-    const existing = await findRecordingByIdempotencyKey(db, companyId, idempotencyKey);
-    // Past IDEMPOTENCY_KEY_TTL the key starts a new recording, as keys do on every other POST.
-    if (existing && existing.createdAt.getTime() <= Date.now() - durationMs(deps.config.IDEMPOTENCY_KEY_TTL)) {
-      await forgetRecordingIdempotencyKey(db, companyId, existing.id);
-    } else if (existing) return replay(deps, existing, body);
-  }
-  const id = randomUUID();
   let row: RecordingRow;
   try {
     const inserted = await insertRecordingUnlessErasing(db, {
@@ -97,18 +58,18 @@ export async function acceptRecording(
       submittedTranscript: asSubmitted(body),
       transcript,
       roleplayId: body.roleplayId ?? null,
-      idempotencyKey,
       workflowId: workflowIds.recording(id),
     });
     if (!inserted) throw userErased();
     row = inserted;
   } catch (err) {
-    // A concurrent request with the same key inserted first: answer as that request does.
-    if (idempotencyKey && isDuplicateEntry(err)) {
-      const winner = await findRecordingByIdempotencyKey(db, companyId, idempotencyKey);
-      if (winner) return replay(deps, winner, body);
-    }
-    throw err;
+    if (!isDuplicateEntry(err)) throw err;
+    // The crashed first run of this request inserted it: finish what that run began.
+    const earlier = await getRecording(db, companyId, id);
+    if (!earlier) throw err;
+    row = earlier;
+    // Past 'accepted' its workflow exists (and may already be gone from Temporal's retention).
+    if (row.status !== 'accepted') return id;
   }
   try {
     await startIntake(deps, row);

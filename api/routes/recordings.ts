@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
 import { storedAnalysis } from '../../common/recordingAnalysis';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
@@ -6,7 +7,7 @@ import { defineOperation, type Operation } from '../operation';
 import { acceptRecording } from '../commands/recordings';
 import { toSubmittedTranscript } from '../commands/transcriptSubmission';
 import { IdParams } from '../schemas/common';
-import { RecordingAccepted, RecordingSubmission, RecordingSubmissionHeaders, RecordingView } from '../schemas/recordings';
+import { RecordingAccepted, RecordingSubmission, RecordingView } from '../schemas/recordings';
 
 /** A recording as GET /api/recording/{id} shows it, without the analysis (the list's item). */
 export function toRecordingSummary(row: RecordingRow): Omit<RecordingView, 'result'> {
@@ -51,22 +52,25 @@ export const recordingOperations: Operation[] = [
     {
       operationId: 'submitRecording',
       method: 'post',
+      // Lease: it starts a workflow. The recording is named after the request (attemptId), so a retry
+      // that takes over from a crashed first run finds that run's recording instead of adding another.
+      idempotent: 'lease',
       path: '/api/recording',
       summary: 'Submit a recording (or its transcript) for transcription and analysis',
       description:
         'Answers 200 once processing is durably queued; processing runs asynchronously and ends with a `recording.processing.completed` ' +
-        'or `recording.processing.failed` webhook. Send an `Idempotency-Key` header (up to 255 printable ASCII characters) to make retries ' +
-        'safe: the same key from the same company returns the same recordingId and starts nothing new. 503 means nothing was kept: retry. ' +
+        'or `recording.processing.failed` webhook. Send an `Idempotency-Key` header to make retries safe (the same answer again, nothing started twice). ' +
+        '503 means nothing was kept: retry. ' +
         'Extension: send `transcript` (WebVTT or segments) instead of `recordingPresignedUrl` to analyse a call you already transcribed.',
       tags: ['Recordings'],
       auth: 'apiKey',
       scope: 'recordings:write',
       body: RecordingSubmission,
-      headers: RecordingSubmissionHeaders,
       response: RecordingAccepted,
+      location: (accepted) => `/api/recording/${accepted.recordingId}`,
       errors: [404, 409, 503],
     },
-    async ({ body, headers, company, deps, ctx }) => {
+    async ({ body, company, attemptId, deps }) => {
       checkSource(body);
       if (body.recordingPresignedUrl !== undefined) {
         try {
@@ -79,8 +83,7 @@ export const recordingOperations: Operation[] = [
         }
       }
       const transcript = body.transcript !== undefined ? toSubmittedTranscript(body.transcript, body.repSpeaker) : null;
-      const recordingId = await acceptRecording(deps, company.id, body, headers['Idempotency-Key'] ?? null, transcript);
-      ctx.set('Location', `/api/recording/${recordingId}`);
+      const recordingId = await acceptRecording(deps, company.id, body, transcript, attemptId ?? randomUUID());
       return { status: 'accepted' as const, recordingId };
     },
   ),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RecordingAnalysis } from '../../common/recordingAnalysis';
-import { DateTime, IdempotencyKeyHeaders, Nullable, Uuid } from './common';
+import { DateTime, Nullable, Uuid } from './common';
 
 // POST /api/recording (spec 4.14, 2.9) and the GET /api/recording/{id} extension.
 
@@ -105,6 +105,3 @@ export const RecordingView = Type.Object(
 );
 export type RecordingView = Static<typeof RecordingView>;
 
-export const RecordingSubmissionHeaders = IdempotencyKeyHeaders(
-  'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
-);

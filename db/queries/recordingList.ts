@@ -25,7 +25,6 @@ const LIST_COLUMNS = [
   'source_url',
   'store_recording',
   'roleplay_id',
-  'idempotency_key',
   'status',
   'failure_reason',
   'storage_key',

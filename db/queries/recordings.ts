@@ -8,7 +8,7 @@ const TERMINAL: RecordingStatus[] = ['completed', 'failed'];
 
 export type NewRecording = Pick<
   RecordingRow,
-  'id' | 'companyId' | 'userUniqueIdentifier' | 'userName' | 'sourceUrl' | 'storeRecording' | 'roleplayId' | 'idempotencyKey' | 'workflowId'
+  'id' | 'companyId' | 'userUniqueIdentifier' | 'userName' | 'sourceUrl' | 'storeRecording' | 'roleplayId' | 'workflowId'
 > &
   Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript'>>;
 
@@ -24,7 +24,6 @@ export interface RecordingRow {
   sourceUrl: string | null;
   storeRecording: boolean;
   roleplayId: string | null;
-  idempotencyKey: string | null;
   status: RecordingStatus;
   failureReason: string | null;
   storageKey: string | null;
@@ -64,7 +63,6 @@ export interface DbRecording {
   source_url: string | null;
   store_recording: number | boolean;
   roleplay_id: string | null;
-  idempotency_key: string | null;
   status: RecordingStatus;
   failure_reason: string | null;
   storage_key: string | null;
@@ -98,7 +96,6 @@ export function toRow(r: DbRecording): RecordingRow {
     sourceUrl: r.source_url,
     storeRecording: Boolean(r.store_recording),
     roleplayId: r.roleplay_id,
-    idempotencyKey: r.idempotency_key,
     status: r.status,
     failureReason: r.failure_reason,
     storageKey: r.storage_key,
@@ -133,7 +130,6 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
     source_url: input.sourceUrl,
     store_recording: input.storeRecording,
     roleplay_id: input.roleplayId,
-    idempotency_key: input.idempotencyKey,
     status: 'accepted',
     workflow_id: input.workflowId,
     rep_channel: input.repChannel ?? null,
@@ -146,7 +142,7 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
 }
 
 /**
- * Inserts an accepted recording; a reused (company, idempotency key) fails with ER_DUP_ENTRY.
+ * Inserts an accepted recording; a recording id that exists already fails with ER_DUP_ENTRY.
  * Returns the row from the input and the known defaults rather than reading it back: the timestamps
  * are set here (millisecond precision, as stored) so the returned row equals the stored one.
  */
@@ -215,16 +211,6 @@ export async function getRecordingById(db: Db, id: string): Promise<RecordingRow
 export async function getRecordingForUpdate(trx: Knex.Transaction, id: string): Promise<RecordingRow | undefined> {
   const row = (await trx('recordings').where({ id }).forUpdate().first()) as DbRecording | undefined;
   return row && toRow(row);
-}
-
-export async function findRecordingByIdempotencyKey(db: Db, companyId: string, key: string): Promise<RecordingRow | undefined> {
-  const row = (await db('recordings').where({ company_id: companyId, idempotency_key: key }).first()) as DbRecording | undefined;
-  return row && toRow(row);
-}
-
-/** Frees an expired Idempotency-Key held by a recording (IDEMPOTENCY_KEY_TTL), so a new request can use it. */
-export async function forgetRecordingIdempotencyKey(db: Db, companyId: string, id: string): Promise<void> {
-  await db('recordings').where({ company_id: companyId, id }).update({ idempotency_key: null });
 }
 
 /** Removes a recording whose workflow could not be started (nothing else refers to it yet). */

@@ -5,6 +5,7 @@ import type { Operation } from '../../api/operation';
 import { operations } from '../../api/routes';
 import type { ErrorBody } from '../../api/schemas/common';
 import { buildOpenApi } from '../../api/openapi';
+import { SCOPES } from '../../common/scopes';
 import { createApiKey } from '../../db/queries/credentials';
 import { createUserFixture } from '../support/contentFixtures';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
@@ -46,8 +47,7 @@ describe('Idempotency-Key', function () {
 
   it('is honoured by every POST an API key opens, and documented on each', () => {
     const posts = operations.filter((op) => op.method === 'post' && op.auth === 'apiKey');
-    // Recording intake keeps its key on the recording row (same rules, README).
-    expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal(['submitRecording']);
+    expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal([]);
     const doc = buildOpenApi(operations, testConfig().PUBLIC_URL) as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>> };
     for (const op of posts) {
       const documented = doc.paths[op.path][op.method];
@@ -79,6 +79,52 @@ describe('Idempotency-Key', function () {
       expect(await dbSnapshot()).to.deep.equal(before);
     });
   }
+
+  // A kept answer can hold what only its key was allowed to get (a new key's secret, a token): another
+  // key of the same company sending the same key and request gets a 409, never that answer. A world of
+  // its own, since some operations succeed once per row (retrying a failed recording, a redelivery).
+  describe('a kept answer belongs to the credential that earned it', () => {
+    let own: TenantWorld;
+    before(async () => {
+      own = await createTenantWorld('IdempotencyOwner');
+    });
+  for (const op of idempotent) {
+    it(`${op.method.toUpperCase()} ${op.path}: another key of the company gets 409, never the answer`, async () => {
+      const world = own;
+      const call = buildCall(op, world, new Map());
+      const key = randomUUID();
+      const send = (apiKey: string) => api.request<ErrorBody>(call.method, call.path, { apiKey, json: call.json, headers: withKey(key) });
+      const first = await send(world.apiKey);
+      expect(first.status, first.text).to.be.within(200, 299);
+      const another = await createApiKey(testEnv().db, world.company.id, 'another integration', SCOPES);
+      const before = await dbSnapshot();
+      const refused = await send(another.key);
+      expect(refused.status, refused.text).to.equal(409);
+      expect(refused.body.error.code).to.equal('idempotency_key_reused');
+      expect(refused.body.error.message).to.contain('another credential');
+      expect(refused.headers.get('idempotent-replayed')).to.equal(null);
+      if (first.text) expect(refused.text).to.not.contain(first.text);
+      expect(await dbSnapshot()).to.deep.equal(before);
+      // The credential that earned it still gets it.
+      const again = await send(world.apiKey);
+      expect(again.status).to.equal(first.status);
+      expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    });
+  }
+  });
+
+  it('a minted bearer token records its key, and its kept answer goes to no other key', async () => {
+    const minted = await post<{ accessToken: string }>('/api/auth/token', undefined);
+    expect(minted.status, minted.text).to.equal(200);
+    const key = randomUUID();
+    const first = await post<{ accessToken: string }>('/api/auth/token', undefined, key);
+    const another = await createApiKey(testEnv().db, world.company.id, 'another', SCOPES);
+    const stolen = await api.request<ErrorBody>('POST', '/api/auth/token', { apiKey: another.key, headers: withKey(key) });
+    expect(stolen.status).to.equal(409);
+    expect(stolen.text).to.not.contain(first.body.accessToken);
+    const rows = (await testEnv().db('bearer_tokens').where({ company_id: world.company.id }).whereNotNull('api_key_id').select('api_key_id')) as Array<{ api_key_id: string }>;
+    expect(rows.map((r) => r.api_key_id)).to.include(world.apiKeyId);
+  });
 
   it('treats the same body with its keys in another order as the same request, and another body as another', async () => {
     const key = randomUUID();

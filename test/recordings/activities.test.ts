@@ -60,7 +60,6 @@ describe('recordings: activities', () => {
       sourceUrl: fields.url ?? 'https://files.example.test/a.mp3',
       storeRecording: fields.store ?? true,
       roleplayId: fields.roleplayId ?? null,
-      idempotencyKey: null,
       workflowId: `recording-${id}`,
     });
     return id;
@@ -76,7 +75,6 @@ describe('recordings: activities', () => {
       sourceUrl: 'https://files.example.test/b.mp3',
       storeRecording: false,
       roleplayId: null,
-      idempotencyKey: 'key-9',
       workflowId: `recording-${id}`,
     });
     expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
@@ -94,7 +92,6 @@ describe('recordings: activities', () => {
       submittedTranscript: { segments: [{ speaker: 'rep', text: 'Hello there', startMs: 0, endMs: 900 }] },
       transcript: null,
       roleplayId: null,
-      idempotencyKey: null,
       workflowId: `recording-${id}`,
     });
     const id = randomUUID();

@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { expect } from 'chai';
+import { attemptOf, IDEMPOTENCY_LEASE_MS, requestHash } from '../../api/idempotency';
+import { IDEMPOTENCY_KEY_DESCRIPTION } from '../../api/operation';
+import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
 import type { RecordingView } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
 import { completeRecording, insertRecording } from '../../db/queries/recordings';
@@ -115,7 +118,7 @@ describe('recordings: intake API', () => {
       const id = randomUUID();
       await insertRecording(testEnv().db, {
         id, companyId: tenant.company.id, userUniqueIdentifier: 'old', userName: 'Old', sourceUrl: FILE_URL, storeRecording: false,
-        roleplayId: null, idempotencyKey: null, workflowId: workflowIds.recording(id),
+        roleplayId: null, workflowId: workflowIds.recording(id),
       });
       await completeRecording(testEnv().db, id, { result: { ...legacy, snippets }, sessionId: null });
       ids.push(id);
@@ -132,17 +135,36 @@ describe('recordings: intake API', () => {
     expect((await stack.api.request('GET', '/api/recording/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
   });
 
-  it('returns the same recording for a repeated Idempotency-Key and starts no second workflow', async () => {
+  it('returns the same recording for a repeated Idempotency-Key, marked Idempotent-Replayed, and starts no second workflow', async () => {
     const body = { recordingPresignedUrl: FILE_URL, storeRecording: true };
     const key = `retry-${randomUUID()}`;
-    const first = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
-    const second = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
-    expect(second).to.equal(first);
+    const firstAnswer = await submitRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
+    expect(firstAnswer.headers.get('idempotent-replayed')).to.equal(null);
+    const first = firstAnswer.body.recordingId;
+    const replayed = await submitRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
+    expect(replayed.status).to.equal(200);
+    expect(replayed.body).to.deep.equal(firstAnswer.body);
+    expect(replayed.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replayed.headers.get('location')).to.equal(`/api/recording/${first}`);
     expect(await recordingCount(tenant.company.id)).to.equal(1);
+    // Kept where every other POST keeps its key (api/idempotency.ts), not on the recording.
+    expect(await testEnv().db('idempotency_keys').where({ company_id: tenant.company.id, operation_id: 'submitRecording' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
 
-    // Racing retries of one request converge on the same recording too.
+    // Racing retries of one request converge on the same recording too: while the first holds the key
+    // the others are told to retry (409 idempotency_key_in_use, Retry-After), and their retries get its answer.
     const racingKey = `race-${randomUUID()}`;
-    const ids = await Promise.all(Array.from({ length: 6 }, () => acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey })));
+    const racing = await Promise.all(Array.from({ length: 6 }, () => submitRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey })));
+    const ids: string[] = [];
+    for (const res of racing) {
+      if (res.status === 409) {
+        expect((res.body as unknown as { error: { code: string } }).error.code).to.equal('idempotency_key_in_use');
+        expect(res.headers.get('retry-after')).to.equal('1');
+        ids.push(await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey }));
+      } else {
+        expect(res.status, res.text).to.equal(200);
+        ids.push(res.body.recordingId);
+      }
+    }
     expect(new Set(ids).size).to.equal(1);
     expect(await recordingCount(tenant.company.id)).to.equal(2);
 
@@ -162,6 +184,30 @@ describe('recordings: intake API', () => {
     const other = await createTenant();
     const theirs = await acceptRecording(stack.api, other.apiKey, body, { 'Idempotency-Key': key });
     expect(theirs).not.to.equal(first);
+  });
+
+  it('a retry that takes over from a crashed first run finds the recording that run inserted and starts its workflow, adding none', async () => {
+    // What a process that died between inserting the recording and recording its answer leaves: the
+    // key's claim (its lease run out) and an accepted recording without a workflow.
+    const body = { userUniqueIdentifier: 'crm-42', userName: 'Sam Seller', recordingPresignedUrl: FILE_URL, storeRecording: false };
+    const key = `crash-${randomUUID()}`;
+    const keyHash = createHash('sha256').update(key).digest('hex');
+    const claimedAt = new Date(Date.now() - 2 * IDEMPOTENCY_LEASE_MS);
+    const requestHashOf = requestHash({ companyId: tenant.company.id, credentialId: `key:${tenant.apiKeyId}`, key, operationId: 'submitRecording', params: {}, body });
+    await claimIdempotencyKey(testEnv().db, {
+      companyId: tenant.company.id, credentialId: `key:${tenant.apiKeyId}`, keyHash, operationId: 'submitRecording', requestHash: requestHashOf, now: claimedAt,
+      lockedUntil: new Date(claimedAt.getTime() + IDEMPOTENCY_LEASE_MS),
+    });
+    const orphan = attemptOf(tenant.company.id, keyHash, claimedAt).id;
+    await insertRecording(testEnv().db, {
+      id: orphan, companyId: tenant.company.id, userUniqueIdentifier: body.userUniqueIdentifier, userName: body.userName, sourceUrl: FILE_URL,
+      storeRecording: false, roleplayId: null, workflowId: workflowIds.recording(orphan),
+    });
+
+    const retried = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
+    expect(retried).to.equal(orphan);
+    expect(await recordingCount(tenant.company.id)).to.equal(1);
+    expect((await stack.api.temporal.workflow.getHandle(workflowIds.recording(orphan)).describe()).type).to.equal('recordingIntake');
   });
 
   it('answers 409 when an Idempotency-Key is reused with a different body', async () => {
@@ -200,11 +246,11 @@ describe('recordings: intake API', () => {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
+      description: IDEMPOTENCY_KEY_DESCRIPTION,
       schema: {
         type: 'string',
         pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
-        description: 'Makes retries safe: the same key from the same company returns the same recordingId and starts nothing new (kept for IDEMPOTENCY_KEY_TTL, 24 hours by default).',
+        description: IDEMPOTENCY_KEY_DESCRIPTION,
         errorMessage: 'must be 1 to 255 printable ASCII characters',
       },
     });

@@ -252,7 +252,6 @@ describe('recordings: retention', function () {
         sourceUrl: 'https://files.example.test/busy.mp3',
         storeRecording: true,
         roleplayId: null,
-        idempotencyKey: null,
         workflowId: `recording-${inProgress}`,
       });
       // As if an earlier attempt deleted a's file and crashed before marking the row.

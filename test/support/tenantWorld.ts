@@ -67,7 +67,6 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     sourceUrl: `https://files.example.com/${mark}.mp3`,
     storeRecording: false,
     roleplayId: roleplay.id,
-    idempotencyKey: null,
     workflowId: workflowIds.recording(recordingId),
   });
   const temporal = createTemporalClient(testConfig());
@@ -85,7 +84,6 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     sourceUrl: `https://files.example.com/${mark}-failed.mp3`,
     storeRecording: false,
     roleplayId: null,
-    idempotencyKey: null,
     workflowId: workflowIds.recording(failedRecordingId),
   });
   await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);

@@ -58,7 +58,6 @@ describe('users: erasure across a worker crash', function () {
       sourceUrl: 'https://files.example.com/crash.mp3',
       storeRecording: false,
       roleplayId: null,
-      idempotencyKey: null,
       workflowId: workflowIds.recording(recordingId),
     });
     await setRecordingUser(testEnv().db, recordingId, user.id);
