@@ -11,6 +11,12 @@ import { findInCauseChain } from './errorChain';
 // Callers never follow redirects automatically (undici `request` does not; fetch needs
 // `redirect: 'manual'`). Node's built-in fetch ignores http.Agent, hence an undici Agent here.
 
+/**
+ * A connection refused by the address check. Its message never names the address or its range: it
+ * reaches customers (a recording's failure reason, webhook delivery logs and test answers), and the
+ * address a name resolves to inside our network is nobody's business outside it. `address` and `range`
+ * are kept for the operators' logs.
+ */
 export class BlockedAddressError extends Error {
   readonly code = 'ERR_OUTBOUND_BLOCKED';
   constructor(
@@ -18,11 +24,8 @@ export class BlockedAddressError extends Error {
     public readonly address: string,
     public readonly range: string,
   ) {
-    super(
-      host === address
-        ? `Outbound connection to ${address} refused: ${range} addresses are not allowed`
-        : `Outbound connection to ${host} (${address}) refused: ${range} addresses are not allowed`,
-    );
+    // The host name is the customer's own (from their URL or their server's redirect); an IP literal is not repeated either.
+    super(net.isIP(host) ? 'Outbound connection refused: the address is not allowed' : `Outbound connection to ${host} refused: the address is not allowed`);
     this.name = 'BlockedAddressError';
   }
 }

@@ -156,4 +156,24 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     expect(Object.keys(doc.webhooks)).to.deep.equal(res.body.data.map((e) => e.type));
     for (const e of res.body.data) expect(doc.webhooks[e.type].post.requestBody.content['application/json'].schema).to.deep.equal(e.schema);
   });
+
+  it('a test event to an address the check refuses answers `failed` saying the address is not allowed, never which it was', async () => {
+    const strict = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: false });
+    try {
+      // A name (the API accepts it) that resolves to loopback, refused by the worker at connect time.
+      const created = await strict.api.request<WebhookEndpointWithSecret>('POST', '/api/webhook-endpoints', {
+        apiKey: tenant.apiKey,
+        json: { url: `${receiver.url.replace('127.0.0.1', 'localhost')}/strict`, events: ['recording.processing.completed'] },
+      });
+      expect(created.status, created.text).to.equal(201);
+      const res = await strict.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${created.body.id}/test`, { apiKey: tenant.apiKey });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body.outcome).to.equal('failed');
+      expect(res.body.delivery).to.deep.include({ statusCode: null, error: 'Outbound connection to localhost refused: the address is not allowed' });
+      expect(res.text).to.not.match(/127\.0\.0\.1|::1|loopback/);
+      expect(receiver.on('/strict')).to.have.length(0);
+    } finally {
+      await strict.stop();
+    }
+  });
 });

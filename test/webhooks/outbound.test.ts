@@ -78,6 +78,9 @@ describe('outbound safety', () => {
     const err = await refused(`http://localhost:${port}/`);
     expect(err.host).to.equal('localhost');
     expect(err.range).to.equal('loopback');
+    // The message (which customers see) names their host, not the address it resolved to.
+    expect(err.message).to.equal('Outbound connection to localhost refused: the address is not allowed');
+    expect((await refused('http://10.0.0.1/')).message).to.equal('Outbound connection refused: the address is not allowed');
     expect(hits).to.equal(before);
   });
 
