@@ -155,15 +155,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (value !== undefined && value !== '') candidate[key] = value;
   }
   Object.assign(candidate, overrides);
-  if (!validate(candidate)) {
+  const valid = validate(candidate);
+  // Secrets are checked on their own (their values never appear in a message), along with the rest.
+  const secrets = checkSecrets(candidate as Record<SecretSetting, string>, env, usesSecrets);
+  if (!valid || secrets.problems.length > 0) {
     // One line per bad setting, even when ajv reports several errors for it (one per union branch).
     const names = [...new Set((validate.errors ?? []).map((e) => e.instancePath.replace(/^\//, '') || String(e.params['missingProperty'] ?? '')))];
     const problems = names.map((name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`);
-    throw new ConfigError(problems);
+    throw new ConfigError([...(valid ? [] : problems), ...secrets.problems]);
   }
   const config = candidate as Config;
-  const secrets = checkSecrets(config, env, usesSecrets);
-  if (secrets.problems.length > 0) throw new ConfigError(secrets.problems);
   Object.assign(config, secrets.filled);
   if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {

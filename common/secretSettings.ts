@@ -35,7 +35,7 @@ export function checkSecrets(
   const problems: string[] = [];
   const filled: Partial<Record<SecretSetting, string>> = {};
   for (const name of SECRET_SETTINGS) {
-    const value = config[name];
+    const value = typeof config[name] === 'string' ? config[name] : '';
     if (value === '') {
       if (!REQUIRED.includes(name)) continue;
       if (isProduction(env)) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { SessionResult } from '../../api/schemas/sessions';
-import { signMediaLink } from '../../common/mediaLinks';
+import { mediaLinkSecrets, signMediaLink, verifyMediaLink } from '../../common/mediaLinks';
 import { startApi, type TestApi } from '../support/api';
 import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
 import { createTenant, type TenantFixture } from '../support/fixtures';
@@ -117,5 +117,43 @@ describe('signed recording links', () => {
     const malformed = await api.request<ErrorBody>('GET', '/media/abc?expires=soon');
     expect(malformed.status).to.equal(400);
     expect(malformed.body.error.details.map((d) => d.field).sort()).to.deep.equal(['expires', 'signature']);
+  });
+
+  describe('rotating MEDIA_URL_SECRET', () => {
+    const oldSecret = randomBytes(48).toString('base64');
+    const newSecret = randomBytes(48).toString('base64');
+
+    it('checks links signed with MEDIA_URL_SECRET_PREVIOUS for one link lifetime after the start, and signs only with the new secret', async () => {
+      const rotated = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: oldSecret });
+      try {
+        const inFlight = signMediaLink({ ...rotated.config, MEDIA_URL_SECRET: oldSecret }, audioKey);
+        expect((await rotated.request('GET', local(inFlight), { skipSchema: true })).status).to.equal(200);
+        const fresh = signMediaLink(rotated.config, audioKey);
+        expect((await rotated.request('GET', local(fresh), { skipSchema: true })).status).to.equal(200);
+        const forged = signMediaLink({ ...rotated.config, MEDIA_URL_SECRET: randomBytes(48).toString('base64') }, audioKey);
+        expect((await rotated.request('GET', local(forged))).status).to.equal(403);
+      } finally {
+        await rotated.close();
+      }
+    });
+
+    it('the previous secret opens nothing once a link lifetime has passed since the start (clock given)', () => {
+      const startedAt = Date.parse('2026-11-25T12:00:00Z');
+      const ttl = { MEDIA_URL_TTL: '15m', PUBLIC_URL: 'http://127.0.0.1:3000' };
+      const secrets = mediaLinkSecrets({ ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: oldSecret }, startedAt);
+      const parts = (link: string) => {
+        const url = new URL(link);
+        return [url.pathname.slice('/media/'.length), Number(url.searchParams.get('expires')), url.searchParams.get('signature') as string] as const;
+      };
+      // Signed by the previous secret a minute before the restart: valid until it expires, 14 minutes later.
+      const [token, expires, signature] = parts(signMediaLink({ ...ttl, MEDIA_URL_SECRET: oldSecret }, audioKey, startedAt - 60_000));
+      expect(verifyMediaLink(secrets, token, expires, signature, startedAt + 10 * 60_000)).to.deep.equal({ ok: true, key: audioKey });
+      // Signed by the previous secret after the window (someone who still has it): refused.
+      const late = parts(signMediaLink({ ...ttl, MEDIA_URL_SECRET: oldSecret }, audioKey, startedAt + 16 * 60_000));
+      expect(verifyMediaLink(secrets, ...late, startedAt + 16 * 60_000 + 1)).to.deep.equal({ ok: false, reason: 'invalid' });
+      // Without a previous secret, nothing but the current one counts.
+      const single = mediaLinkSecrets({ ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: '' }, startedAt);
+      expect(verifyMediaLink(single, token, expires, signature, startedAt)).to.deep.equal({ ok: false, reason: 'invalid' });
+    });
   });
 });

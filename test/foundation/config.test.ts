@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ConfigError, ConfigSchema, durationMs, loadConfig } from '../../common/config';
+import { SECRET_SETTINGS, type SecretSetting } from '../../common/secretSettings';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
@@ -10,6 +11,16 @@ const root = path.resolve(__dirname, '../..');
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
     loadConfig(env);
+  } catch (err) {
+    expect(err).to.be.instanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  expect.fail(`configuration ${JSON.stringify(env)} was accepted`);
+}
+
+function problemsOfUsing(env: NodeJS.ProcessEnv, uses: readonly SecretSetting[]): string[] {
+  try {
+    loadConfig(env, {}, uses);
   } catch (err) {
     expect(err).to.be.instanceOf(ConfigError);
     return (err as ConfigError).problems;
@@ -47,7 +58,7 @@ describe('configuration', () => {
       LOG_LEVEL: 'loud',
       BEARER_TOKEN_TTL: 'soon',
       OUTBOUND_ALLOW_PRIVATE: 'maybe',
-      MEDIA_URL_SECRET: 'short',
+      MEDIA_URL_SECRET: 'tiny-secret',
     });
     expect(problems).to.have.length(6);
     const line = (name: string) => problems.find((p) => p.startsWith(`${name}=`)) ?? '';
@@ -56,7 +67,58 @@ describe('configuration', () => {
     expect(line('LOG_LEVEL')).to.equal('LOG_LEVEL="loud": must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"');
     expect(line('BEARER_TOKEN_TTL')).to.match(/^BEARER_TOKEN_TTL="soon": must be a duration such as 500ms, 30s, 15m/);
     expect(line('OUTBOUND_ALLOW_PRIVATE')).to.equal('OUTBOUND_ALLOW_PRIVATE="maybe": must be boolean');
-    expect(line('MEDIA_URL_SECRET')).to.match(/^MEDIA_URL_SECRET="short": must NOT have fewer than 16 characters/);
+    // A secret's line says what is wrong and how to make a good one, never the value.
+    const secretLine = problems.find((p) => p.startsWith('MEDIA_URL_SECRET')) ?? '';
+    expect(secretLine).to.match(/^MEDIA_URL_SECRET is too short: 11 bytes, at least 32 needed; generate one with `openssl rand -base64 48`/);
+    expect(problems.join('\n')).to.not.contain('tiny-secret');
+  });
+
+  describe('signing secrets', () => {
+    const strong = 'x'.repeat(32);
+
+    it('no secret setting has a default: every one of them is empty unless set', () => {
+      const properties = ConfigSchema.properties as Record<string, { default?: unknown }>;
+      for (const name of SECRET_SETTINGS) expect(properties[name].default, name).to.equal('');
+      // Nor any other setting named like a credential (API keys, tokens, passwords).
+      for (const [name, schema] of Object.entries(properties)) {
+        if (/SECRET|_TOKEN$|PASSWORD|_API_KEY|ACCESS_KEY/.test(name)) expect(schema.default, name).to.equal('');
+      }
+    });
+
+    it('with NODE_ENV=production a process using MEDIA_URL_SECRET needs it, at least 32 bytes, and says how to make one', () => {
+      const missing = problemsOfUsing({ NODE_ENV: 'production' }, ['MEDIA_URL_SECRET']);
+      expect(missing).to.have.length(1);
+      expect(missing[0]).to.match(/^MEDIA_URL_SECRET is not set: it is required with NODE_ENV=production and has no default; generate one with `openssl rand -base64 48`/);
+      const short = problemsOfUsing({ NODE_ENV: 'production', MEDIA_URL_SECRET: 'x'.repeat(31) }, ['MEDIA_URL_SECRET']);
+      expect(short[0]).to.match(/^MEDIA_URL_SECRET is too short: 31 bytes/);
+      expect(loadConfig({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong }, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET).to.equal(strong);
+      // A process that signs nothing with it (worker, migrations, admin CLI) starts without it.
+      expect(loadConfig({ NODE_ENV: 'production' }).MEDIA_URL_SECRET).to.equal('');
+      expect(problemsOfUsing({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong, MEDIA_URL_SECRET_PREVIOUS: 'old' }, ['MEDIA_URL_SECRET'])[0]).to.match(
+        /^MEDIA_URL_SECRET_PREVIOUS is too short/,
+      );
+    });
+
+    it('outside production an unset secret is random for the process, never a fixed value', () => {
+      const a = loadConfig({}, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET;
+      const b = loadConfig({ NODE_ENV: 'development' }, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET;
+      expect(Buffer.byteLength(a)).to.be.at.least(32);
+      expect(a).to.not.equal(b);
+      expect(loadConfig({}).MEDIA_URL_SECRET_PREVIOUS).to.equal('');
+    });
+
+    it('the API refuses to start in production without MEDIA_URL_SECRET, naming it and how to generate one', async () => {
+      const failure = await run(path.join(root, 'node_modules/.bin/tsx'), ['api/main.ts'], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', MEDIA_URL_SECRET: '', PORT: '0', TEMPORAL_ADDRESS: '127.0.0.1:1' },
+        timeout: 30_000,
+      }).then(
+        () => expect.fail('api/main.ts started without MEDIA_URL_SECRET'),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(failure.code).to.equal(1);
+      expect(failure.stderr).to.contain('MEDIA_URL_SECRET is not set').and.to.contain('openssl rand -base64 48');
+    });
   });
 
   it('converts durations to milliseconds', () => {
