@@ -11,6 +11,9 @@ RUN bash scripts/install.sh && npm cache clean --force
 COPY . .
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
+# Production rules apply in the image (set after the install, which needs the dev dependencies): the API
+# refuses to start without its signing secrets (common/secretSettings.ts).
+ENV NODE_ENV=production
 EXPOSE 3000
 # The API's heap limit: see "Memory" in BENCHMARKS.md (package.json's start script is the same command).
 CMD ["node", "--max-old-space-size=1024", "--require", "tsx/cjs", "api/main.ts"]

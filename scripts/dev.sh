@@ -90,7 +90,17 @@ for sa in "${SEARCH_ATTRIBUTES[@]}"; do
   "$TEMPORAL" operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "${sa%%=*}" --type "${sa#*=}" >/dev/null
 done
 
-# 4. Worker and API.
+# 4. Worker and API. The media-link secret has no default in code: made once here (kept in
+#    .data/media-url-secret, readable by this user only), so links stay valid across restarts.
+if [ -z "${MEDIA_URL_SECRET:-}" ]; then
+  SECRET_FILE="$DATA/media-url-secret"
+  if [ ! -s "$SECRET_FILE" ]; then
+    (umask 077 && node -e "process.stdout.write(require('node:crypto').randomBytes(48).toString('base64'))" >"$SECRET_FILE")
+    say "generated MEDIA_URL_SECRET in .data/media-url-secret"
+  fi
+  MEDIA_URL_SECRET="$(cat "$SECRET_FILE")"
+fi
+export MEDIA_URL_SECRET
 if answers 127.0.0.1 "$PORT"; then
   say "port $PORT is already in use (another npm run dev?); stop it or set PORT"; exit 1
 fi

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -32,6 +33,18 @@ const service = (name: string): Service => {
 const commandText = (s: Service): string => [s.entrypoint, s.command].flat().filter(Boolean).join(' ');
 const hostPort = (s: Service, containerPort: number): string | undefined =>
   s.ports?.map(String).find((p) => p.endsWith(`:${containerPort}`))?.split(':').slice(-2)[0];
+
+/** A service's environment as compose hands it over, `${VAR:?message}` and `${VAR:-default}` filled from `shell`. */
+function environmentOf(name: string, shell: Record<string, string>): Record<string, string> {
+  const fill = (value: string): string =>
+    value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, variable: string, kind: string | undefined, text: string | undefined) => {
+      const given = shell[variable] ?? '';
+      if (given !== '') return given;
+      if (kind === '?') throw new Error(`compose refuses to start: ${variable}: ${text ?? ''}`);
+      return kind === '-' ? (text ?? '') : '';
+    });
+  return Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, fill(String(v))]));
+}
 
 describe('docker-compose.yml', () => {
   it('has MySQL 8, Temporal on it, the Web UI, migrations, the API and the worker', () => {
@@ -102,11 +115,11 @@ describe('docker-compose.yml', () => {
   it('hands the API, the worker and the migrations only settings of ConfigSchema, with valid values', () => {
     const known = Object.keys(ConfigSchema.properties);
     for (const name of ['api', 'worker', 'migrate']) {
-      const env = Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, String(v)]));
+      const env = environmentOf(name, { MEDIA_URL_SECRET: randomBytes(48).toString('base64') });
       expect(Object.keys(env), `${name} environment`).to.not.be.empty;
-      for (const key of Object.keys(env)) expect(known, `${name}: ${key} is not a setting`).to.include(key);
+      for (const key of Object.keys(env)) if (key !== 'NODE_ENV') expect(known, `${name}: ${key} is not a setting`).to.include(key);
       // The same validation the process runs at start.
-      const config = loadConfig(env);
+      const config = loadConfig(env, {}, name === 'api' ? ['MEDIA_URL_SECRET'] : []);
       const db = parseDatabaseUrl(config.DATABASE_URL);
       expect(db.host, `${name} DATABASE_URL host`).to.equal('mysql');
       expect(db.port).to.equal(3306);
@@ -123,12 +136,25 @@ describe('docker-compose.yml', () => {
     expect(service('api').environment?.['HOST']).to.equal('0.0.0.0');
   });
 
+  it('runs everything with NODE_ENV=production and takes MEDIA_URL_SECRET from the environment, refusing to start without it', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).to.match(/^ENV NODE_ENV=production$/m);
+    for (const name of ['api', 'worker', 'migrate']) expect(service(name).environment?.['NODE_ENV'], name).to.equal('production');
+    const secret = String(service('api').environment?.['MEDIA_URL_SECRET']);
+    // ${VAR:?message}: compose stops with the message when VAR is unset or empty.
+    expect(secret).to.match(/^\$\{MEDIA_URL_SECRET:\?.*openssl rand -base64 48.*\}$/);
+    expect(() => environmentOf('api', {})).to.throw(/MEDIA_URL_SECRET/);
+    expect(String(service('api').environment?.['MEDIA_URL_SECRET_PREVIOUS'])).to.equal('${MEDIA_URL_SECRET_PREVIOUS:-}');
+    // Only the API signs with it.
+    expect(service('worker').environment).to.not.have.property('MEDIA_URL_SECRET');
+  });
+
   it('stores recordings in the MinIO service: API and worker share the bucket settings, the bucket is created before they start', () => {
     const s3Keys = ['STORAGE_BACKEND', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
     const api = service('api').environment ?? {};
     const worker = service('worker').environment ?? {};
     for (const key of s3Keys) expect(worker[key], `worker ${key}`).to.equal(api[key]);
-    const config = loadConfig(Object.fromEntries(Object.entries(api).map(([k, v]) => [k, String(v)])));
+    const config = loadConfig(environmentOf('api', { MEDIA_URL_SECRET: randomBytes(48).toString('base64') }), {}, ['MEDIA_URL_SECRET']);
     expect(config).to.include({ STORAGE_BACKEND: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true });
     expect(service('minio').image).to.match(/^minio\/minio:/);
     expect(hostPort(service('minio'), 9000)).to.equal('9000');
