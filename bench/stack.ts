@@ -57,6 +57,8 @@ export async function startStack(databaseUrl: string, temporalAddress: string | 
     // The limiter stays in the request path (its cost is part of the service), with a budget no run exhausts.
     RATE_LIMIT_POINTS: '1000000000',
     RATE_LIMIT_STORE: 'memory',
+    // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
+    MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
   };
   return { ...stack, env, config: loadConfig(env) } as Stack;
 }
