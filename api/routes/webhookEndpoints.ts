@@ -56,8 +56,9 @@ export function assertReachable(url: string, allowPrivate: boolean): void {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const range = net.isIP(host) ? blockedRange(host) : null;
   if (range) {
+    // As every refusal by the address check: which kind of address it is stays unsaid.
     throw badRequest('validation_failed', 'The webhook URL points at an address the service does not send to.', [
-      { in: 'body', field: 'url', message: `${range} addresses are not allowed` },
+      { in: 'body', field: 'url', message: 'url: the address is not allowed' },
     ]);
   }
 }
