@@ -49,6 +49,18 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
     expect(issued.body.error.message).to.contain('roleplays:read');
   });
 
+  it('as reported: a provisioning key replaying the full-scope key\'s Idempotency-Key gets 409, not the new key\'s secret', async () => {
+    const provisioning = await createApiKey(testEnv().db, tenant.company.id, 'provisioning', ['keys:manage']);
+    const headers = { 'Idempotency-Key': `issue-${tenant.apiKeyId}` };
+    const issued = await api.request<{ key: string }>('POST', '/api/api-keys', { apiKey: tenant.apiKey, json: {}, headers });
+    expect(issued.status, issued.text).to.equal(201);
+    const replayed = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: provisioning.key, json: {}, headers });
+    expect(replayed.status).to.equal(409);
+    expect(replayed.body.error.code).to.equal('idempotency_key_reused');
+    expect(replayed.body.error.message).to.contain('another credential');
+    expect(replayed.text).to.not.contain(issued.body.key);
+  });
+
   it('revoking a key ends the bearer tokens minted from it, and only those', async () => {
     const analytics = await createApiKey(testEnv().db, tenant.company.id, 'analytics', ['analytics:read']);
     const other = await createApiKey(testEnv().db, tenant.company.id, 'other analytics', ['analytics:read']);
