@@ -191,18 +191,22 @@ describe('recordings: intake API', () => {
     // key's claim (its lease run out) and an accepted recording without a workflow.
     const body = { userUniqueIdentifier: 'crm-42', userName: 'Sam Seller', recordingPresignedUrl: FILE_URL, storeRecording: false };
     const key = `crash-${randomUUID()}`;
+    const companyId = tenant.company.id;
+    const credentialId = `key:${tenant.apiKeyId}`;
     const keyHash = createHash('sha256').update(key).digest('hex');
     const claimedAt = new Date(Date.now() - 2 * IDEMPOTENCY_LEASE_MS);
-    const requestHashOf = requestHash({ companyId: tenant.company.id, credentialId: `key:${tenant.apiKeyId}`, key, operationId: 'submitRecording', params: {}, body });
     await claimIdempotencyKey(testEnv().db, {
-      companyId: tenant.company.id, credentialId: `key:${tenant.apiKeyId}`, keyHash, operationId: 'submitRecording', requestHash: requestHashOf, now: claimedAt,
+      companyId,
+      credentialId,
+      keyHash,
+      operationId: 'submitRecording',
+      requestHash: requestHash({ companyId, credentialId, key, operationId: 'submitRecording', params: {}, body }),
+      now: claimedAt,
       lockedUntil: new Date(claimedAt.getTime() + IDEMPOTENCY_LEASE_MS),
     });
-    const orphan = attemptOf(tenant.company.id, keyHash, claimedAt).id;
-    await insertRecording(testEnv().db, {
-      id: orphan, companyId: tenant.company.id, userUniqueIdentifier: body.userUniqueIdentifier, userName: body.userName, sourceUrl: FILE_URL,
-      storeRecording: false, roleplayId: null, workflowId: workflowIds.recording(orphan),
-    });
+    const orphan = attemptOf(companyId, keyHash, claimedAt).id;
+    const { userUniqueIdentifier, userName } = body;
+    await insertRecording(testEnv().db, { id: orphan, companyId, userUniqueIdentifier, userName, sourceUrl: FILE_URL, storeRecording: false, roleplayId: null, workflowId: workflowIds.recording(orphan) });
 
     const retried = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
     expect(retried).to.equal(orphan);
