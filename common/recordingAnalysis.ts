@@ -10,6 +10,9 @@ export type AnalysisLanguage = (typeof ANALYSIS_LANGUAGES)[number];
 export const SPEAKER_ATTRIBUTIONS = ['channels', 'diarization', 'transcript', 'none'] as const;
 export type SpeakerAttribution = (typeof SPEAKER_ATTRIBUTIONS)[number];
 
+export const CUSTOMER_NAME_SOURCES = ['persona', 'speakerName', 'selfIntroduction', 'repGreeting'] as const;
+export type CustomerNameSource = (typeof CUSTOMER_NAME_SOURCES)[number];
+
 export const ScorecardResponse = Type.Object(
   {
     title: Type.String(),
@@ -61,12 +64,28 @@ export const RecordingAnalysis = Type.Object(
         description: 'Mean pause, in seconds, before the rep speaks after the customer stops. Left out when speakerAttribution is none or the rep never answers the customer.',
       }),
     ),
-    numQuestions: Type.Integer({ minimum: 0, description: 'Questions asked by the rep.' }),
+    numQuestions: Type.Integer({
+      minimum: 0,
+      description:
+        "Questions asked by the rep: sentences ending in a question mark, or without terminal punctuation and opening like a question in the analysis language (\"how many…\", \"could we…\").",
+    }),
     customerQuestions: Type.Optional(Type.Integer({ minimum: 0, description: 'Questions asked by the customer. Left out when speakerAttribution is none.' })),
     numFillerWords: Type.Integer({ minimum: 0, description: 'Filler words said by the rep.' }),
     fillerWords: Type.Array(Type.Object({ word: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
-    customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known." }),
-    nameCount: Type.Integer({ minimum: 0, description: "Times the rep said the customer's name." }),
+    customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known (see customerNameSource)." }),
+    customerNameSource: Type.Optional(
+      Type.Union([...CUSTOMER_NAME_SOURCES.map((s) => Type.Literal(s)), Type.Null()], {
+        description:
+          "Where customerName comes from, strongest first: persona (the roleplay's customer persona), speakerName (the customer's speaker name in a " +
+          'submitted transcript; role labels such as "Customer" or "Speaker 2" are not names), selfIntroduction (the customer saying "this is …", ' +
+          '"my name is …" in the analysis language), repGreeting (the rep addressing them at the start: "Hi Jordan"); null when the name is not known. ' +
+          'Absent only in results analysed before the field existed.',
+      }),
+    ),
+    nameCount: Type.Integer({
+      minimum: 0,
+      description: "Times the rep said the customer's first name or full name (whole words, any case; the full name counts once).",
+    }),
     score: Type.Number({ minimum: 0, maximum: 100 }),
     passingScore: Type.Number({ minimum: 0, maximum: 100 }),
     didPass: Type.Boolean(),

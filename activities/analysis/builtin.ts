@@ -44,6 +44,7 @@ export function assemble(
     numFillerWords: measures.numFillerWords,
     fillerWords: measures.fillerWords,
     customerName: measures.customerName,
+    customerNameSource: measures.customerNameSource,
     nameCount: measures.nameCount,
     score,
     passingScore: input.passingScore,

@@ -1,11 +1,13 @@
-import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, CustomerNameSource, SpeakerAttribution } from '../../common/recordingAnalysis';
 import { conversationMeasures, type ConversationMeasures } from './conversation';
-import { countQuestions } from './questions';
-import { FILLER_WORDS, SELF_INTRODUCTIONS } from './language';
+import { findCustomerName } from './customerName';
+import { FILLER_WORDS } from './language';
+import { questionsIn, sentencesOf, type Sentence } from './questions';
 import type { Turn } from './turns';
 
 // Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
 // and, when the speakers are told apart, the conversation measures (talk ratio, interactivity, ...).
+// Each count keeps the sentences it found, the evidence scorecard items quote.
 
 export interface Measures {
   lengthMs: number;
@@ -16,10 +18,17 @@ export interface Measures {
   /** Null when speakerAttribution is none: one unlabelled voice says nothing about who talked. */
   conversation: ConversationMeasures | null;
   numQuestions: number;
+  /** The rep's questions (a sentence holding two unpunctuated questions is listed twice). */
+  questions: Sentence[];
   fillerWords: Array<{ word: string; count: number }>;
   numFillerWords: number;
+  /** The rep's sentences with a filler word. */
+  fillerSentences: Sentence[];
   customerName: string | null;
+  customerNameSource: CustomerNameSource | null;
   nameCount: number;
+  /** The rep's sentences that say the customer's name. */
+  nameSentences: Sentence[];
 }
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -47,29 +56,36 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
 
 export { countQuestions } from './questions';
 
-/** The name a customer introduces themselves with, first match in conversation order. */
-export function introducedName(customerTurns: Turn[], language: AnalysisLanguage): string | null {
-  for (const turn of customerTurns) {
-    for (const pattern of SELF_INTRODUCTIONS[language]) {
-      const match = pattern.exec(turn.text);
-      if (match) return match[1];
-    }
-  }
-  return null;
+/** The forms of a name the rep may use: the full name and the first name. */
+function nameForms(customerName: string | null): string[] {
+  const full = customerName?.trim().replace(/\s+/g, ' ');
+  if (!full) return [];
+  const first = full.split(' ')[0];
+  return first === full ? [full] : [full, first];
 }
 
-/** Times the rep says the customer's first name (or full name, counted once). */
+/** Times `text` says the customer's first name or full name (whole words, any case; the full name once). */
 export function countName(text: string, customerName: string | null): number {
-  const first = customerName?.trim().split(/\s+/)[0];
-  if (!first) return 0;
-  return text.match(phrasePattern([first]))?.length ?? 0;
+  const forms = nameForms(customerName);
+  return forms.length === 0 ? 0 : (text.match(phrasePattern(forms))?.length ?? 0);
+}
+
+/** Sentences of these turns that `count` finds something in, each with its line's start. */
+function sentencesWith(turns: Turn[], language: AnalysisLanguage, count: (sentence: string) => number): Sentence[] {
+  const found: Sentence[] = [];
+  for (const turn of turns) {
+    for (const line of turn.lines) {
+      for (const text of sentencesOf(line.text, language)) if (count(text) > 0) found.push({ text, startMs: line.startMs });
+    }
+  }
+  return found;
 }
 
 export function measure(
   turns: Turn[],
   durationMs: number,
   language: AnalysisLanguage,
-  knownCustomerName: string | null,
+  personaName: string | null,
   speakerAttribution: SpeakerAttribution,
 ): Measures {
   const twoSided = speakerAttribution !== 'none';
@@ -81,18 +97,27 @@ export function measure(
   // Pace over the rep's own speaking time; without timings, over the whole recording.
   const speakingMs = repTurns.reduce((ms, t) => ms + t.speakingMs, 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
-  const customerName = knownCustomerName ?? (twoSided ? introducedName(turns.filter((t) => !t.isUser), language) : null);
+  const customer = findCustomerName(turns, personaName, language, twoSided);
+  const customerName = customer?.name ?? null;
+  const questions = questionsIn(
+    repTurns.flatMap((t) => t.lines),
+    language,
+  );
   return {
     lengthMs,
     repWords,
     totalWords,
     wpm: speakingMs > 0 ? round(repWords / (speakingMs / 60_000), 1) : 0,
     speakerAttribution,
-    conversation: twoSided ? conversationMeasures(turns, lengthMs) : null,
-    numQuestions: countQuestions(repText),
+    conversation: twoSided ? conversationMeasures(turns, lengthMs, language) : null,
+    numQuestions: questions.length,
+    questions,
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),
+    fillerSentences: sentencesWith(repTurns, language, (s) => countFillers(s, language).length),
     customerName,
+    customerNameSource: customer?.source ?? null,
     nameCount: countName(repText, customerName),
+    nameSentences: sentencesWith(repTurns, language, (s) => countName(s, customerName)),
   };
 }
