@@ -9,7 +9,7 @@ import { toTurns } from './turns';
 export function prepare(input: AnalysisInput) {
   const turns = toTurns(input.transcript);
   const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, speakerAttributionOf(input.transcript));
-  const ctx: JudgeContext = { measures, repText: turns.filter((t) => t.isUser).map((t) => t.text).join('\n') };
+  const ctx: JudgeContext = { measures, turns };
   return { turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard) };
 }
 

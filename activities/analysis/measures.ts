@@ -10,6 +10,7 @@ import type { Turn } from './turns';
 // Each count keeps the sentences it found, the evidence scorecard items quote.
 
 export interface Measures {
+  language: AnalysisLanguage;
   lengthMs: number;
   repWords: number;
   totalWords: number;
@@ -104,6 +105,7 @@ export function measure(
     language,
   );
   return {
+    language,
     lengthMs,
     repWords,
     totalWords,
