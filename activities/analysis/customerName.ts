@@ -1,5 +1,5 @@
 import type { AnalysisLanguage, CustomerNameSource } from '../../common/recordingAnalysis';
-import { isPlaceholderSpeaker, NOT_NAMES, REP_GREETINGS, SELF_INTRODUCTIONS } from './nameCues';
+import { czechNominative, DECLINES_SURNAMES, isPlaceholderSpeaker, NOT_NAMES, REP_GREETINGS, SELF_INTRODUCTIONS } from './nameCues';
 import { sentencesOf } from './questions';
 import type { Turn } from './turns';
 
@@ -33,7 +33,12 @@ function firstMatch(turns: Turn[], patterns: RegExp[], language: AnalysisLanguag
         for (const pattern of patterns) {
           const match = pattern.exec(sentence);
           const name = match ? nameFrom(match[1]) : null;
-          if (name) return name;
+          if (!name) continue;
+          // "s panem Horákem": the title says the surname is declined; the name is its nominative.
+          if (DECLINES_SURNAMES[language] && /\bpan(?:e|em|a|u)\s+$/iu.test(sentence.slice(0, (match!.index ?? 0) + match![0].length - match![1].length))) {
+            return czechNominative(name);
+          }
+          return name;
         }
       }
     }

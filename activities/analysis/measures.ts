@@ -2,6 +2,7 @@ import type { AnalysisLanguage, CustomerNameSource, SpeakerAttribution } from '.
 import { conversationMeasures, type ConversationMeasures } from './conversation';
 import { findCustomerName } from './customerName';
 import { FILLER_WORDS } from './language';
+import { DECLINES_SURNAMES, HONORIFICS, surnameStem } from './nameCues';
 import { questionsIn, sentencesOf, type Sentence } from './questions';
 import type { Turn } from './turns';
 
@@ -57,18 +58,27 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
 
 export { countQuestions } from './questions';
 
-/** The forms of a name the rep may use: the full name and the first name. */
-function nameForms(customerName: string | null): string[] {
+/**
+ * How the rep may say the customer's name: the full name, the first name, or a title and the surname
+ * ("Mr. Lee", "pane Dvořáku": declined Czech surnames by stem). Whole words, any case; one alternation,
+ * so "Jordan Lee" or "Mr. Jordan" counts once.
+ */
+function namePattern(customerName: string | null, language: AnalysisLanguage): RegExp | null {
   const full = customerName?.trim().replace(/\s+/g, ' ');
-  if (!full) return [];
-  const first = full.split(' ')[0];
-  return first === full ? [full] : [full, first];
+  if (!full) return null;
+  const parts = full.split(' ');
+  const surname = parts[parts.length - 1];
+  const titled = `(?:${HONORIFICS[language].map(escape).join('|')})\\.?\\s+${
+    DECLINES_SURNAMES[language] ? `${escape(surnameStem(surname))}\\p{L}{0,4}` : escape(surname)
+  }`;
+  const forms = [titled, ...[full, parts[0]].filter((f, i, all) => all.indexOf(f) === i).map((f) => escape(f).replace(/ /g, '\\s+'))];
+  return new RegExp(`(?<![\\p{L}\\p{N}'])(?:${forms.join('|')})(?![\\p{L}\\p{N}'])`, 'giu');
 }
 
-/** Times `text` says the customer's first name or full name (whole words, any case; the full name once). */
-export function countName(text: string, customerName: string | null): number {
-  const forms = nameForms(customerName);
-  return forms.length === 0 ? 0 : (text.match(phrasePattern(forms))?.length ?? 0);
+/** Times `text` says the customer's name (see namePattern). */
+export function countName(text: string, customerName: string | null, language: AnalysisLanguage = 'en'): number {
+  const pattern = namePattern(customerName, language);
+  return pattern ? (text.match(pattern)?.length ?? 0) : 0;
 }
 
 /** Sentences of these turns that `count` finds something in, each with its line's start. */
@@ -119,7 +129,7 @@ export function measure(
     fillerSentences: sentencesWith(repTurns, language, (s) => countFillers(s, language).length),
     customerName,
     customerNameSource: customer?.source ?? null,
-    nameCount: countName(repText, customerName),
-    nameSentences: sentencesWith(repTurns, language, (s) => countName(s, customerName)),
+    nameCount: countName(repText, customerName, language),
+    nameSentences: sentencesWith(repTurns, language, (s) => countName(s, customerName, language)),
   };
 }

@@ -71,7 +71,7 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
     // Czech asks yes/no by intonation; a sentence opening with a formal second-person verb is asking.
     openers: [
       'máte', 'nemáte', 'můžete', 'mohli bychom', 'mohl byste', 'mohla byste', 'chcete', 'nechcete', 'jste', 'budete', 'potřebujete', 'víte', 'používáte',
-      'znáte', 'platíte', 'řešíte', 'hodilo by se', 'vyhovovalo by', 'šlo by', 'dává to smysl', 'zajímalo by vás',
+      'znáte', 'platíte', 'řešíte', 'hodilo by se', 'vyhovovalo by', 'šlo by', 'dává to smysl', 'zajímalo by vás', 'můžu vám', 'mohu vám', 'můžu ti',
     ],
     leadIns: ['a', 'ale', 'tak', 'takže', 'no', 'dobře', 'jasně', 'aha', 'hm', 'ano', 'ne', 'a jak'],
   },
@@ -83,8 +83,28 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
  * subject, or an inversion. Languages without such a shape have none.
  */
 export const QUESTION_CLAUSES: Partial<Record<AnalysisLanguage, RegExp>> = {
-  en: /(?<![\p{L}'])(?:(?:what|how|why|when|where|who|which)(?:\s+(?:many|much|long|often|soon|big|kind\s+of|\p{L}+))?\s+(?:do|does|did|are|is|was|were|can|could|would|will|should|have|has)\s+(?:you|we|your|they|i)|(?:do|does|did|can|could|would|will|are|have)\s+(?:you|we)(?!\s+know))(?![\p{L}'])/giu,
-  es: /(?<![\p{L}])(?:qué|cómo|cuándo|dónde|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|por qué)(?![\p{L}])/giu,
-  'fr-CA': /(?<![\p{L}'])(?:est-ce qu|[\p{L}']+-(?:vous|tu|t-il|t-elle|t-on|nous|ils|elles)(?![\p{L}]))/giu,
-  'pt-BR': /(?<![\p{L}])será que(?![\p{L}])/giu,
+  en: new RegExp(
+    [
+      // how has the team…, what do you…, how many trucks do you…
+      "(?:what|how|why|when|where|who|which)(?:\\s+(?:many|much|long|often|soon|big|kind\\s+of|\\p{L}+))?\\s+(?:do|does|did|are|is|was|were|can|could|would|will|should|has|have)\\s+(?:you|we|your|they|i|the|this|that|it|there)",
+      // what's the…, how's your…
+      "(?:what's|how's|where's|who's|when's)\\s+(?:the|your|our|this|that|it|there)",
+      '(?:what|how)\\s+about',
+      // is legal okay…, are your people ready…: a predicate-adjective question, the subject between verb and adjective
+      '(?:is|are)\\s+(?!(?:not|very|really|also|still|just|so|too|quite|pretty|all|totally|always|never|already|more|less|a|an)\\b)\\p{L}+(?:\\s+\\p{L}+)?\\s+(?:okay|ok|fine|good|happy|ready|available|free|open|comfortable|interested|on\\s+board)',
+      // could we…, do you… (not "you know")
+      '(?:do|does|did|can|could|would|will|are|have)\\s+(?:you|we)(?!\\s+know)',
+    ]
+      .map((p) => `(?:${p})`)
+      .join('|')
+      .replace(/^/, "(?<![\\p{L}'])(?:")
+      .concat(")(?![\\p{L}'])"),
+    'giu',
+  ),
+  es: /(?<![\p{L}])(?:qué|cómo|cuándo|dónde|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|por qué|le parece|te parece|les parece|le gustaría|te gustaría)(?![\p{L}])/giu,
+  'fr-CA': /(?<![\p{L}'])(?:est-ce qu|qu'est-ce|combien|pourquoi|(?<!importe )(?:quel|quelle|quels|quelles)|[\p{L}']+-(?:vous|tu|t-il|t-elle|t-on|nous|ils|elles)(?![\p{L}]))/giu,
+  // "posso…" asks ("can I…") unless someone says "eu posso" (I can).
+  'pt-BR': /(?<![\p{L}])(?:será que|quantos|quantas|quanto|qual|quais|como (?:vocês?|a senhora|o senhor)|tudo bem|(?<!eu )posso|podemos)(?![\p{L}])/giu,
+  // kdy/kolik/proč ask; a polite offer "můžu vám…" asks too.
+  cs: /(?<![\p{L}])(?:kdy|kolik|proč|kde|jaký|jakou|jaké|jaká|(?:můžu|mohu|můžeme|mohl bych|mohla bych) (?:vám|vás|ti|tě))(?![\p{L}])/giu,
 };
