@@ -6,6 +6,8 @@ import type { Transcript } from '../../activities/stt/transcript';
 import { toSubmittedTranscript } from '../../api/commands/transcriptSubmission';
 import { RecordingAnalysis, type AnalysisLanguage } from '../../common/recordingAnalysis';
 import { assertSchema } from '../support/schemaAssert';
+import { buildOpenApi } from '../../api/openapi';
+import { operations } from '../../api/routes';
 
 // The facts of a call a manager checks first: who the customer is (and how we know), how often the
 // rep says their name, and how many questions each side asked however the transcript is punctuated.
@@ -80,5 +82,34 @@ describe('recordings: facts of a call', () => {
       call([seg(0, 4, 'A', 'um so how do you plan routes today'), seg(4, 9, 'B', 'uh spreadsheets what does your tool cost'), seg(9, 12, 'A', 'It depends.')]),
     );
     expect(result).to.include({ numQuestions: 1, customerQuestions: 1, numFillerWords: 1 });
+  });
+});
+
+describe('recordings: the OpenAPI document describes evidence and customerNameSource', () => {
+  type Json = Record<string, unknown>;
+  /** Every object schema under `node` that has property `name`. */
+  const withProperty = (node: unknown, name: string, found: Json[] = []): Json[] => {
+    if (Array.isArray(node)) node.forEach((n) => withProperty(n, name, found));
+    else if (node && typeof node === 'object') {
+      const props = (node as Json).properties as Json | undefined;
+      if (props && name in props) found.push(props[name] as Json);
+      Object.values(node).forEach((n) => withProperty(n, name, found));
+    }
+    return found;
+  };
+  const doc = buildOpenApi(operations, 'http://127.0.0.1') as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+  it('in the recording result and the session result', () => {
+    const recording = doc.paths['/api/recording/{id}'].get.responses['200'];
+    const session = doc.paths['/api/roleplay/session/{id}'].get.responses['200'];
+    const [source] = withProperty(recording, 'customerNameSource');
+    expect(JSON.stringify(source)).to.include('"speakerName"').and.include('"selfIntroduction"').and.include('"repGreeting"').and.include('"persona"');
+    for (const response of [recording, session]) {
+      const [evidence] = withProperty(response, 'evidence');
+      expect(evidence).to.include({ type: 'array' });
+      const quote = evidence.items as Json;
+      expect([...(quote.required as string[])].sort()).to.deep.equal(['quote', 'speaker', 'startMs']);
+      expect(withProperty(response, 'noEvidenceReason')).to.have.length.greaterThan(0);
+    }
   });
 });
