@@ -48,7 +48,7 @@ export function transcriptParts(turns: Turn[], maxChars: number): string[] {
   return parts;
 }
 
-function prompt(input: AnalysisInput, transcript: string, part: number, parts: number, criteria: ScorecardItem[], metrics: ScorecardItem[]): string {
+function prompt(input: AnalysisInput, customerName: string | null, transcript: string, part: number, parts: number, criteria: ScorecardItem[], metrics: ScorecardItem[]): string {
   const list = (items: ScorecardItem[]) => items.map((item, index) => ({ index, title: item.title, description: item.description, section: item.sectionTitle }));
   return JSON.stringify({
     task:
@@ -57,7 +57,7 @@ function prompt(input: AnalysisInput, transcript: string, part: number, parts: n
       '(copied exactly from the transcript, without the "Rep:" or "Customer:" prefix).' +
       (parts > 1 ? ` The call is long: this is part ${part} of ${parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.` : ''),
     language: input.language,
-    customerName: input.customerName,
+    customerName,
     scorecard: { criteria: list(criteria), metrics: list(metrics) },
     transcript,
   });
@@ -99,7 +99,7 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
             response_format: RESPONSE_FORMAT,
             messages: [
               { role: 'system', content: SYSTEM },
-              { role: 'user', content: prompt(input, transcript, i + 1, parts.length, criteria, metrics) },
+              { role: 'user', content: prompt(input, prepared.measures.customerName, transcript, i + 1, parts.length, criteria, metrics) },
             ],
           }),
         })) as ChatCompletion;
