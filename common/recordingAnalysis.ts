@@ -118,24 +118,25 @@ export const RecordingAnalysis = Type.Object(
     snippets: Type.Array(Snippet),
     criteriaResponses: Type.Array(ScorecardResponse),
     metricResponses: Type.Array(ScorecardResponse),
-    llm: Type.Optional(
-      Type.Object(
-        {
-          model: Type.String({ description: 'The model that answered, as the provider reports it.' }),
-          requests: Type.Integer({ minimum: 1, description: 'Chat-completion requests made: one per part of a call too long for one request.' }),
-          promptTokens: Type.Integer({ minimum: 0 }),
-          completionTokens: Type.Integer({ minimum: 0 }),
-          costUsd: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
-            description: 'promptTokens × LLM_PROMPT_PRICE + completionTokens × LLM_COMPLETION_PRICE (USD per million tokens); null when the prices are not configured.',
-          }),
-        },
-        { additionalProperties: false, description: 'Present when analyzer is llm: what judging this recording used.' },
-      ),
-    ),
   },
   { additionalProperties: false },
 );
 export type RecordingAnalysis = Static<typeof RecordingAnalysis>;
+
+/**
+ * What judging one recording took from the LLM: kept on the recording for the operator
+ * (recordings.analysis_usage), never in the result callers and webhooks see.
+ */
+export interface LlmUsage {
+  /** The model that answered, as the provider reports it. */
+  model: string;
+  /** Chat-completion requests: one per part of a call too long for one. */
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** USD at LLM_PROMPT_PRICE / LLM_COMPLETION_PRICE (per million tokens); null while they are not set. */
+  costUsd: number | null;
+}
 
 /** Passing score of recordings submitted without a roleplay. */
 export const DEFAULT_PASSING_SCORE = 70;

@@ -69,5 +69,5 @@ export function analyzeBuiltin(input: AnalysisInput): RecordingAnalysis {
 }
 
 export function createBuiltinAnalyzer(): Analyzer {
-  return { analyze: async (input) => analyzeBuiltin(input) };
+  return { analyze: async (input) => ({ analysis: analyzeBuiltin(input), usage: null }) };
 }

@@ -1,9 +1,10 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
-import type { RecordingAnalysis, ScorecardResponse } from '../../common/recordingAnalysis';
+import type { ScorecardResponse } from '../../common/recordingAnalysis';
 import type { ScorecardItem } from '../../db/queries/roleplays';
 import { callProvider } from '../providerHttp';
 import { apiUrl } from '../stt/transcript';
+import type { LlmUsage } from '../../common/recordingAnalysis';
 import type { Analyzer, AnalysisInput } from './analyzer';
 import { analyzeBuiltin, assemble, prepare } from './builtin';
 import { checkedVerdict, combineParts, parseVerdicts, RESPONSE_FORMAT, type Verdicts } from './llmVerdicts';
@@ -79,7 +80,7 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
   return {
     async analyze(input, signal) {
       const hasOwnScorecard = input.scorecard !== null && input.scorecard.criteria.length + input.scorecard.metrics.length > 0;
-      if (!hasOwnScorecard) return analyzeBuiltin(input);
+      if (!hasOwnScorecard) return { analysis: analyzeBuiltin(input), usage: null };
       const prepared = prepare(input);
       const { criteria, metrics } = prepared.scorecard;
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -121,8 +122,8 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
           const verdicts = answers.map((a) => a[kind].find((v) => v.index === index)!).map((v) => checkedVerdict(v, prepared.turns));
           return respond(item, combineParts(verdicts));
         });
-      const llm: NonNullable<RecordingAnalysis['llm']> = { ...usage, costUsd: costOf(config, usage.promptTokens, usage.completionTokens) };
-      return { ...assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')), llm };
+      const spent: LlmUsage = { ...usage, costUsd: costOf(config, usage.promptTokens, usage.completionTokens) };
+      return { analysis: assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')), usage: spent };
     },
   };
 }

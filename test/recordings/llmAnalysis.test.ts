@@ -54,8 +54,9 @@ describe('recordings: LLM analysis with evidence', () => {
     LLM_COMPLETION_PRICE: '10',
     ...overrides,
   });
-  const analyze = (c: LlmConfig) =>
+  const analyzed = (c: LlmConfig) =>
     createLlmAnalyzer(c, providerAgent()).analyze({ transcript: CALL, scorecard: SCORECARD, passingScore: 70, customerName: null, language: 'en' });
+  const analyze = async (c: LlmConfig) => (await analyzed(c)).analysis;
 
   beforeEach(async () => {
     llm = await startLlmServer();
@@ -65,7 +66,7 @@ describe('recordings: LLM analysis with evidence', () => {
   });
 
   it('asks for strict structured outputs and keeps quotes that occur in the transcript, with their time and speaker', async () => {
-    const result = await analyze(config());
+    const { analysis: result, usage } = await analyzed(config());
     assertSchema(RecordingAnalysis, result, 'analysis');
     const format = llm.requests[0].body.response_format as { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
     expect(format.type).to.equal('json_schema');
@@ -79,9 +80,9 @@ describe('recordings: LLM analysis with evidence', () => {
     // The customer name the rep used at the start is found (and counted) without a persona.
     expect(result).to.include({ customerName: 'Morgan', customerNameSource: 'repGreeting', nameCount: 1, score: 75 });
     const userContent = (llm.requests[0].body.messages as Array<{ role: string; content: string }>)[1].content;
-    expect(result.llm).to.include({ model: 'judge-2-2026-01-01', requests: 1, promptTokens: standInTokens(userContent) });
-    expect(result.llm!.costUsd).to.equal(Math.round(result.llm!.promptTokens * 2.5 + result.llm!.completionTokens * 10) / 1e6);
-    expect((await analyze(config({ LLM_PROMPT_PRICE: '' }))).llm!.costUsd).to.equal(null);
+    expect(usage).to.include({ model: 'judge-2-2026-01-01', requests: 1, promptTokens: standInTokens(userContent) });
+    expect(usage!.costUsd).to.equal(Math.round(usage!.promptTokens * 2.5 + usage!.completionTokens * 10) / 1e6);
+    expect((await analyzed(config({ LLM_PROMPT_PRICE: '' }))).usage!.costUsd).to.equal(null);
   });
 
   it('drops a quote the transcript does not have and marks the verdict unsupported, out of the score', async () => {
@@ -100,7 +101,7 @@ describe('recordings: LLM analysis with evidence', () => {
   });
 
   it('judges a call too long for one request in parts and combines the verdicts', async () => {
-    const result = await analyze(config({ LLM_MAX_TRANSCRIPT_CHARS: 200 }));
+    const { analysis: result, usage } = await analyzed(config({ LLM_MAX_TRANSCRIPT_CHARS: 200 }));
     assertSchema(RecordingAnalysis, result, 'analysis');
     const transcripts = llm.requests.map((r) => String(r.prompt.transcript));
     expect(transcripts.length).to.be.greaterThan(1);
@@ -112,7 +113,7 @@ describe('recordings: LLM analysis with evidence', () => {
     expect(result.criteriaResponses[0].passed).to.equal(true);
     expect(result.criteriaResponses[0].evidence.map((e) => e.startMs)).to.deep.equal(transcripts.map((t) => CALL.segments.find((s) => t.includes(s.text.slice(0, 30)))!.startMs));
     expect(result.metricResponses[0].passed).to.equal(false);
-    expect(result.llm!.requests).to.equal(transcripts.length);
-    expect(result.llm!.promptTokens).to.equal(llm.requests.reduce((n, r) => n + standInTokens((r.body.messages as Array<{ content: string }>)[1].content), 0));
+    expect(usage!.requests).to.equal(transcripts.length);
+    expect(usage!.promptTokens).to.equal(llm.requests.reduce((n, r) => n + standInTokens((r.body.messages as Array<{ content: string }>)[1].content), 0));
   });
 });

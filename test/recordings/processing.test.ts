@@ -11,6 +11,7 @@ import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { standInTokens, startLlmServer } from '../support/llmServer';
 import { NOT_JUDGED_WITHOUT_LLM } from '../../activities/analysis/scorecard';
+import { getAnalysisUsage } from '../../db/queries/analysisUsage';
 import {
   acceptRecording,
   CONVERSATION,
@@ -290,9 +291,12 @@ describe('recordings: processing', function () {
       // Model, tokens and cost: the stand-in counts a token per 4 characters; prices are USD per million tokens.
       const messages = llm.requests[0].body.messages as Array<{ role: string; content: string }>;
       const promptTokens = standInTokens(messages.find((m) => m.role === 'user')!.content);
-      const completionTokens = result.llm!.completionTokens;
+      // Kept on the recording for the operator, never in the result or the webhook.
+      expect(result).not.to.have.property('llm');
+      const usage = await getAnalysisUsage(testEnv().db, id);
+      const completionTokens = usage!.completionTokens;
       expect(completionTokens).to.be.greaterThan(0);
-      expect(result.llm).to.deep.equal({
+      expect(usage).to.deep.equal({
         model: 'judge-1-2026-01-01',
         requests: 1,
         promptTokens,
