@@ -3,7 +3,7 @@ import { conversationMeasures, type ConversationMeasures } from './conversation'
 import { findCustomerName } from './customerName';
 import { FILLER_WORDS } from './language';
 import { DECLINES_SURNAMES, HONORIFICS, surnameStem } from './nameCues';
-import { questionsIn, sentencesOf, type Sentence } from './questions';
+import { questionsIn, sentenceSpans, type Sentence } from './questions';
 import type { Turn } from './turns';
 
 // Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
@@ -81,12 +81,28 @@ export function countName(text: string, customerName: string | null, language: A
   return pattern ? (text.match(pattern)?.length ?? 0) : 0;
 }
 
-/** Sentences of these turns that `count` finds something in, each with its line's start. */
-function sentencesWith(turns: Turn[], language: AnalysisLanguage, count: (sentence: string) => number): Sentence[] {
+/**
+ * The sentences of these turns where `pattern` matches, each once, with its line's start. A match that
+ * runs over a sentence break ("Mr. | Lee") quotes both sentences.
+ */
+function sentencesWith(turns: Turn[], language: AnalysisLanguage, pattern: RegExp | null): Sentence[] {
+  if (!pattern) return [];
   const found: Sentence[] = [];
   for (const turn of turns) {
     for (const line of turn.lines) {
-      for (const text of sentencesOf(line.text, language)) if (count(text) > 0) found.push({ text, startMs: line.startMs });
+      const spans = sentenceSpans(line.text, language);
+      const text = line.text.replace(/’/g, "'");
+      let last = -1;
+      for (const match of text.matchAll(pattern)) {
+        const start = match.index ?? 0;
+        const end = start + match[0].length;
+        const first = spans.findIndex((s) => s.end > start);
+        const final = spans.findIndex((s) => s.end >= end);
+        if (first < 0 || final <= last) continue;
+        const from = Math.max(first, last + 1);
+        found.push({ text: line.text.slice(spans[from].start, spans[final].end).trim(), startMs: line.startMs });
+        last = final;
+      }
     }
   }
   return found;
@@ -126,10 +142,10 @@ export function measure(
     questions,
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),
-    fillerSentences: sentencesWith(repTurns, language, (s) => countFillers(s, language).length),
+    fillerSentences: sentencesWith(repTurns, language, phrasePattern(FILLER_WORDS[language])),
     customerName,
     customerNameSource: customer?.source ?? null,
     nameCount: countName(repText, customerName, language),
-    nameSentences: sentencesWith(repTurns, language, (s) => countName(s, customerName, language)),
+    nameSentences: sentencesWith(repTurns, language, namePattern(customerName, language)),
   };
 }

@@ -23,6 +23,11 @@ function segmenterFor(language: AnalysisLanguage): Intl.Segmenter {
   return segmenter;
 }
 
+/** Where each sentence of `text` starts and ends (character offsets, trailing spaces included). */
+export function sentenceSpans(text: string, language: AnalysisLanguage): Array<{ start: number; end: number }> {
+  return [...segmenterFor(language).segment(text)].map((s) => ({ start: s.index, end: s.index + s.segment.length }));
+}
+
 export function sentencesOf(text: string, language: AnalysisLanguage): string[] {
   return [...segmenterFor(language).segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
 }
