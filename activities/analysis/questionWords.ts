@@ -23,6 +23,8 @@ export interface QuestionCues {
   leadIns: string[];
   /** A word form that is itself an inversion (French "avez-vous", "c'est-tu"). */
   inversion?: RegExp;
+  /** Listener checks that make an unpunctuated sentence ending in them a question ("…works for you", "…ça vous va"). */
+  tails: string[];
 }
 
 export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
@@ -36,14 +38,17 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
     subjects: ['i', 'you', 'we', 'they', 'he', 'she', 'it', 'there', 'this', 'that', 'these', 'those', 'your', 'our', 'their', 'his', 'her', 'its', 'the', 'anyone', 'anybody', 'someone', 'everyone', 'everything', 'any'],
     openers: ['how about', 'what about', 'any questions', 'anything else', 'make sense', 'sound good'],
     leadIns: ['so', 'and', 'but', 'okay', 'ok', 'well', 'um', 'uh', 'alright', 'now', 'then', 'great', 'also', 'oh', 'sure', 'yeah', 'yes', 'no'],
+    tails: ['does that work', 'does that work for you', 'works for you', 'work for you', 'sound good', 'make sense', 'is that okay', 'is that ok'],
   },
   es: {
     interrogatives: ['qué', 'cómo', 'cuándo', 'dónde', 'adónde', 'quién', 'quiénes', 'cuál', 'cuáles', 'cuánto', 'cuánta', 'cuántos', 'cuántas', 'por qué', 'para qué'],
     statementSubjects: [],
     auxiliaries: [],
     subjects: [],
-    openers: ['¿', 'le parece', 'te parece', 'les parece', 'le gustaría', 'te gustaría', 'le interesa', 'te interesa', 'tiene un momento', 'tienes un momento', 'tiene un minuto', 'tienes un minuto', 'sabe usted', 'usted tiene', 'usted podría'],
+    // "podríamos…" proposes as "could we…" does.
+    openers: ['¿', 'podríamos', 'le parece', 'te parece', 'les parece', 'le gustaría', 'te gustaría', 'le interesa', 'te interesa', 'tiene un momento', 'tienes un momento', 'tiene un minuto', 'tienes un minuto', 'sabe usted', 'usted tiene', 'usted podría'],
     leadIns: ['y', 'pero', 'bueno', 'entonces', 'vale', 'pues', 'eh', 'oye', 'oiga', 'mire', 'mira', 'perfecto', 'y entonces', 'claro', 'ok', 'okey', 'sí', 'no'],
+    tails: ['le va bien', 'te va bien', 'le viene bien', 'te viene bien', 'le parece', 'te parece', 'le parece bien', 'te parece bien', 'verdad'],
   },
   'fr-CA': {
     interrogatives: ['quel', 'quelle', 'quels', 'quelles', 'comment', 'pourquoi', 'quand', 'où', 'combien', 'qui', 'lequel', 'laquelle', "qu'est-ce", 'que'],
@@ -53,6 +58,7 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
     subjects: [],
     openers: ['est-ce que', "est-ce qu'", 'est-ce', "qu'est-ce que", "qu'est-ce qui", 'ça vous dit', 'ça te dit', 'ça vous va', 'ça te va'],
     leadIns: ['et', 'mais', 'alors', 'donc', 'bon', 'ok', 'okay', 'euh', 'pis', 'parfait', 'oui', 'non', 'ben'],
+    tails: ['ça vous va', 'ça te va', 'ça vous convient', 'ça te convient', 'ça vous dit', 'ça te dit'],
     inversion: /^[\p{L}']+-(?:vous|tu|t-il|t-elle|t-on|il|elle|on|nous|ils|elles|je)$/u,
   },
   'pt-BR': {
@@ -62,6 +68,7 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
     subjects: [],
     openers: ['posso', 'podemos', 'poderia', 'poderíamos', 'será que', 'você pode', 'você poderia', 'você tem', 'você já', 'você usa', 'você gostaria', 'vocês têm', 'vocês usam', 'vocês já', 'tudo bem', 'faz sentido', 'tem um minuto', 'tem um minutinho', 'tem interesse'],
     leadIns: ['e', 'mas', 'então', 'bom', 'tá', 'ok', 'olha', 'certo', 'beleza', 'perfeito', 'sim', 'não', 'ah'],
+    tails: ['funciona pra você', 'funciona para você', 'funciona pra vocês', 'funciona para vocês', 'fica bom pra você', 'fica bom para você', 'pode ser pra você', 'faz sentido pra você', 'faz sentido pra vocês'],
   },
   cs: {
     interrogatives: ['co', 'jak', 'kdy', 'kde', 'kdo', 'proč', 'kolik', 'který', 'která', 'které', 'kterou', 'jaký', 'jaká', 'jaké', 'jakou', 'čím', 'komu', 'kam', 'odkud', 'kolika'],
@@ -74,6 +81,7 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
       'znáte', 'platíte', 'řešíte', 'hodilo by se', 'vyhovovalo by', 'šlo by', 'dává to smysl', 'zajímalo by vás', 'můžu vám', 'mohu vám', 'můžu ti',
     ],
     leadIns: ['a', 'ale', 'tak', 'takže', 'no', 'dobře', 'jasně', 'aha', 'hm', 'ano', 'ne', 'a jak'],
+    tails: ['vyhovuje vám to', 'hodí se vám to', 'že ano', 'je to tak'],
   },
 };
 
@@ -101,10 +109,10 @@ export const QUESTION_CLAUSES: Partial<Record<AnalysisLanguage, RegExp>> = {
       .concat(")(?![\\p{L}'])"),
     'giu',
   ),
-  es: /(?<![\p{L}])(?:qué|cómo|cuándo|dónde|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|por qué|le parece|te parece|les parece|le gustaría|te gustaría)(?![\p{L}])/giu,
+  es: /(?<![\p{L}])(?:qué|cómo|cuándo|dónde|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|por qué|le parece|te parece|les parece|le gustaría|te gustaría|podríamos)(?![\p{L}])/giu,
   'fr-CA': /(?<![\p{L}'])(?:est-ce qu|qu'est-ce|combien|pourquoi|(?<!importe )(?:quel|quelle|quels|quelles)|[\p{L}']+-(?:vous|tu|t-il|t-elle|t-on|nous|ils|elles)(?![\p{L}]))/giu,
   // "posso…" asks ("can I…") unless someone says "eu posso" (I can).
-  'pt-BR': /(?<![\p{L}])(?:será que|quantos|quantas|quanto|qual|quais|como (?:vocês?|a senhora|o senhor)|tudo bem|(?<!eu )posso|podemos)(?![\p{L}])/giu,
+  'pt-BR': /(?<![\p{L}])(?:será que|(?:quando|como|onde) seria|quantos|quantas|quanto|qual|quais|como (?:vocês?|a senhora|o senhor)|tudo bem|(?<!eu )posso|podemos)(?![\p{L}])/giu,
   // kdy/kolik/proč ask; a polite offer "můžu vám…" asks too.
   cs: /(?<![\p{L}])(?:kdy|kolik|proč|kde|jaký|jakou|jaké|jaká|(?:můžu|mohu|můžeme|mohl bych|mohla bych) (?:vám|vás|ti|tě))(?![\p{L}])/giu,
 };

@@ -74,7 +74,9 @@ export function questionsInSentence(sentence: string, language: AnalysisLanguage
   const lead = leadInLength(words, cues);
   const atStart = opensQuestion(words.slice(lead), cues) ? 1 : 0;
   const clause = QUESTION_CLAUSES[language];
-  if (!clause) return atStart;
+  const tail = cues.tails.map(tokens).find((t) => t.length < words.length - lead && t.every((w, i) => words[words.length - t.length + i] === w));
+  const tailAt = tail ? words.length - tail.length : null;
+  if (!clause) return atStart + (tailAt !== null && (!atStart || tailAt - lead > QUESTION_SPAN) ? 1 : 0);
   // A clause right after a question start belongs to it ("how many trucks do you run" is one
   // question): a new one counts only more than QUESTION_SPAN words after the last.
   const lower = sentence.toLowerCase().replace(/’/g, "'");
@@ -86,6 +88,8 @@ export function questionsInSentence(sentence: string, language: AnalysisLanguage
     count += 1;
     last = at;
   }
+  // A listener check at the end ("…next week does that work for you") asks, unless it closes the question just counted.
+  if (tailAt !== null && tailAt - last > QUESTION_SPAN) count += 1;
   return count;
 }
 
