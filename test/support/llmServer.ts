@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Ajv from 'ajv';
 
 // An OpenAI-compatible chat-completions model on 127.0.0.1 that judges every scorecard item with a
 // fixed rule, so tests know what the LLM analyzer must report. It answers structured outputs as the
@@ -52,6 +53,15 @@ export async function startLlmServer(): Promise<LlmServer> {
         criteria: prompt.scorecard.criteria.map((c) => ({ index: c.index, verdict: 'met', explanation: `LLM: met "${c.title}".`, evidence: [firstLine] })),
         metrics: prompt.scorecard.metrics.map((m) => ({ index: m.index, verdict: 'not_met', explanation: `LLM: missed "${m.title}".`, evidence: [] })),
       });
+      // What structured outputs guarantee: the content follows the request's schema (a request without one is refused here).
+      const format = (body as { response_format?: { type?: string; json_schema?: { strict?: boolean; schema?: object } } }).response_format;
+      if (format?.type !== 'json_schema' || format.json_schema?.strict !== true || !format.json_schema.schema) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'this stand-in answers strict json_schema response formats only', type: 'invalid_request_error' } }));
+        return;
+      }
+      const follows = new Ajv({ strict: false }).compile(format.json_schema.schema);
+      if (!follows(JSON.parse(content))) throw new Error(`stand-in answer off the requested schema: ${JSON.stringify(follows.errors)}`);
       const usage = { prompt_tokens: standInTokens(userContent), completion_tokens: standInTokens(content), total_tokens: standInTokens(userContent) + standInTokens(content) };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
