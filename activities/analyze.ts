@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../common/config';
 import { DEFAULT_PASSING_SCORE, type RecordingAnalysis } from '../common/recordingAnalysis';
+import { setAnalysisUsage } from '../db/queries/analysisUsage';
 import { getRoleplay } from '../db/queries/roleplays';
 import type { Analyzer } from './analysis/analyzer';
 import { createBuiltinAnalyzer } from './analysis/builtin';
@@ -29,7 +30,7 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
       const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
       const stop = keepAlive(5_000);
       try {
-        return await analyzer.analyze(
+        const { analysis, usage } = await analyzer.analyze(
           {
             transcript,
             scorecard: roleplay?.scorecard ?? null,
@@ -39,6 +40,9 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
           },
           Context.current().cancellationSignal,
         );
+        // What the model cost is the operator's to know, not the caller's: kept beside the result.
+        if (usage) await setAnalysisUsage(db, recordingId, usage);
+        return analysis;
       } finally {
         stop();
       }

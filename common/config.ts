@@ -83,6 +83,10 @@ export const ConfigSchema = Type.Object({
   LLM_BASE_URL: Type.String({ default: '' }),
   LLM_API_KEY: Type.String({ default: '' }),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
+  LLM_MAX_TRANSCRIPT_CHARS: Type.Integer({ minimum: 200, default: 100000 }),
+  // USD per million tokens; empty: the cost is not computed (costUsd null in recordings.analysis_usage).
+  LLM_PROMPT_PRICE: Type.String({ pattern: '^(\\d+(\\.\\d+)?)?$', default: '' }),
+  LLM_COMPLETION_PRICE: Type.String({ pattern: '^(\\d+(\\.\\d+)?)?$', default: '' }),
   OUTBOUND_ALLOW_PRIVATE: { ...Bool, default: false },
   WEBHOOK_TIMEOUT: { ...Duration, default: '15s' },
   WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 100, default: 8 }),

@@ -10,6 +10,19 @@ export type AnalysisLanguage = (typeof ANALYSIS_LANGUAGES)[number];
 export const SPEAKER_ATTRIBUTIONS = ['channels', 'diarization', 'transcript', 'none'] as const;
 export type SpeakerAttribution = (typeof SPEAKER_ATTRIBUTIONS)[number];
 
+export const CUSTOMER_NAME_SOURCES = ['persona', 'speakerName', 'selfIntroduction', 'repGreeting'] as const;
+export type CustomerNameSource = (typeof CUSTOMER_NAME_SOURCES)[number];
+
+export const EvidenceQuote = Type.Object(
+  {
+    quote: Type.String({ minLength: 1, description: 'Words said in the call, verbatim as the transcript has them.' }),
+    startMs: Type.Integer({ minimum: 0, description: 'Start of the transcript line the words are in, in milliseconds from the start of the call.' }),
+    speaker: Type.Union([Type.Literal('rep'), Type.Literal('customer')], { description: 'Who said them.' }),
+  },
+  { additionalProperties: false },
+);
+export type EvidenceQuote = Static<typeof EvidenceQuote>;
+
 export const ScorecardResponse = Type.Object(
   {
     title: Type.String(),
@@ -20,8 +33,24 @@ export const ScorecardResponse = Type.Object(
     assessable: Type.Optional(
       Type.Literal(false, {
         description:
-          'Present (false) only when the recording cannot tell: the item needs two speakers told apart and speakerAttribution is none. ' +
+          'Present (false) only when the item was not judged: the item needs two speakers told apart and speakerAttribution is none, or it is a ' +
+          'free-text item and the built-in analyzer judges only what it can count ("not judged without an LLM"). ' +
           'Such an item is neither passed nor failed and does not count towards the score.',
+      }),
+    ),
+    evidence: Type.Array(EvidenceQuote, {
+      maxItems: 20,
+      description:
+        'What the verdict rests on: quotes of the call, each verbatim from the transcript with its time. Empty when nothing in the call bears on ' +
+        'the item or the item is measured over the whole call (pace, talk ratio); noEvidenceReason then says which. Emptied when the recording\'s ' +
+        'media and transcript are deleted (retention, user erasure).',
+    }),
+    noEvidenceReason: Type.Optional(Type.String({ description: 'Why evidence is empty; present exactly when it is.' })),
+    supported: Type.Optional(
+      Type.Literal(false, {
+        description:
+          'Present (false) only when the LLM quoted words that are not in the transcript: those quotes were dropped, and the verdict does not ' +
+          'count towards the score.',
       }),
     ),
   },
@@ -61,12 +90,28 @@ export const RecordingAnalysis = Type.Object(
         description: 'Mean pause, in seconds, before the rep speaks after the customer stops. Left out when speakerAttribution is none or the rep never answers the customer.',
       }),
     ),
-    numQuestions: Type.Integer({ minimum: 0, description: 'Questions asked by the rep.' }),
+    numQuestions: Type.Integer({
+      minimum: 0,
+      description:
+        "Questions asked by the rep: sentences ending in a question mark, or without terminal punctuation and opening like a question in the analysis language (\"how many…\", \"could we…\").",
+    }),
     customerQuestions: Type.Optional(Type.Integer({ minimum: 0, description: 'Questions asked by the customer. Left out when speakerAttribution is none.' })),
     numFillerWords: Type.Integer({ minimum: 0, description: 'Filler words said by the rep.' }),
     fillerWords: Type.Array(Type.Object({ word: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
-    customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known." }),
-    nameCount: Type.Integer({ minimum: 0, description: "Times the rep said the customer's name." }),
+    customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known (see customerNameSource)." }),
+    customerNameSource: Type.Optional(
+      Type.Union([...CUSTOMER_NAME_SOURCES.map((s) => Type.Literal(s)), Type.Null()], {
+        description:
+          "Where customerName comes from, strongest first: persona (the roleplay's customer persona), speakerName (the customer's speaker name in a " +
+          'submitted transcript; role labels such as "Customer" or "Speaker 2" are not names), selfIntroduction (the customer saying "this is …", ' +
+          '"my name is …" in the analysis language), repGreeting (the rep addressing them at the start: "Hi Jordan"); null when the name is not known. ' +
+          'Absent only in results analysed before the field existed.',
+      }),
+    ),
+    nameCount: Type.Integer({
+      minimum: 0,
+      description: "Times the rep said the customer's first name or full name (whole words, any case; the full name counts once).",
+    }),
     score: Type.Number({ minimum: 0, maximum: 100 }),
     passingScore: Type.Number({ minimum: 0, maximum: 100 }),
     didPass: Type.Boolean(),
@@ -78,15 +123,56 @@ export const RecordingAnalysis = Type.Object(
 );
 export type RecordingAnalysis = Static<typeof RecordingAnalysis>;
 
+/**
+ * What judging one recording took from the LLM: kept on the recording for the operator
+ * (recordings.analysis_usage), never in the result callers and webhooks see.
+ */
+export interface LlmUsage {
+  /** The model that answered, as the provider reports it. */
+  model: string;
+  /** Chat-completion requests: one per part of a call too long for one. */
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** USD at LLM_PROMPT_PRICE / LLM_COMPLETION_PRICE (per million tokens); null while they are not set. */
+  costUsd: number | null;
+}
+
 /** Passing score of recordings submitted without a roleplay. */
 export const DEFAULT_PASSING_SCORE = 70;
 
+const NO_EVIDENCE_KEPT = 'Judged before evidence was recorded.';
+
+/** A scorecard response as stored: those saved before evidence existed have none, and say so. */
+export function storedResponse(stored: Omit<ScorecardResponse, 'evidence'> & { evidence?: EvidenceQuote[] }): ScorecardResponse {
+  if (stored.evidence) return stored as ScorecardResponse;
+  return { ...stored, evidence: [], noEvidenceReason: NO_EVIDENCE_KEPT };
+}
+
 /**
  * A result as stored: results saved before speakerAttribution existed get it from their snippets
- * (a customer snippet means the provider told the speakers apart; otherwise there was one voice).
+ * (a customer snippet means the provider told the speakers apart; otherwise there was one voice);
+ * responses saved before evidence existed get an empty one with its reason.
  */
 export function storedAnalysis(stored: unknown): RecordingAnalysis {
   const result = stored as RecordingAnalysis;
-  if (result.speakerAttribution) return result;
-  return { ...result, speakerAttribution: result.snippets.some((s) => !s.isUser) ? 'diarization' : 'none' };
+  return {
+    ...result,
+    speakerAttribution: result.speakerAttribution ?? (result.snippets.some((s) => !s.isUser) ? 'diarization' : 'none'),
+    criteriaResponses: result.criteriaResponses.map(storedResponse),
+    metricResponses: result.metricResponses.map(storedResponse),
+  };
+}
+
+export const QUOTES_DELETED = "The quotes were deleted with the call's words (retention or erasure).";
+
+/**
+ * A stored result without the words said in the call (retention, user erasure): no snippets, and
+ * every scorecard response's quotes replaced by the reason they are gone. Scores, measures, verdicts
+ * and explanations stay.
+ */
+export function withoutWords(stored: unknown): RecordingAnalysis {
+  const result = storedAnalysis(stored);
+  const forget = (r: ScorecardResponse): ScorecardResponse => (r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED });
+  return { ...result, snippets: [], criteriaResponses: result.criteriaResponses.map(forget), metricResponses: result.metricResponses.map(forget) };
 }

@@ -1,4 +1,4 @@
-import type { AnalysisLanguage, RecordingAnalysis } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, LlmUsage, RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { Scorecard } from '../../db/queries/roleplays';
 import type { Transcript } from '../stt/transcript';
 
@@ -13,6 +13,12 @@ export interface AnalysisInput {
   language: AnalysisLanguage;
 }
 
+export interface Analyzed {
+  analysis: RecordingAnalysis;
+  /** Null when no LLM was asked (the built-in analyzer, or no scorecard of the roleplay's own). */
+  usage: LlmUsage | null;
+}
+
 export interface Analyzer {
-  analyze(input: AnalysisInput, signal?: AbortSignal): Promise<RecordingAnalysis>;
+  analyze(input: AnalysisInput, signal?: AbortSignal): Promise<Analyzed>;
 }

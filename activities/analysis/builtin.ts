@@ -9,7 +9,7 @@ import { toTurns } from './turns';
 export function prepare(input: AnalysisInput) {
   const turns = toTurns(input.transcript);
   const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, speakerAttributionOf(input.transcript));
-  const ctx: JudgeContext = { measures, repText: turns.filter((t) => t.isUser).map((t) => t.text).join('\n') };
+  const ctx: JudgeContext = { measures, turns };
   return { turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard) };
 }
 
@@ -44,6 +44,7 @@ export function assemble(
     numFillerWords: measures.numFillerWords,
     fillerWords: measures.fillerWords,
     customerName: measures.customerName,
+    customerNameSource: measures.customerNameSource,
     nameCount: measures.nameCount,
     score,
     passingScore: input.passingScore,
@@ -68,5 +69,5 @@ export function analyzeBuiltin(input: AnalysisInput): RecordingAnalysis {
 }
 
 export function createBuiltinAnalyzer(): Analyzer {
-  return { analyze: async (input) => analyzeBuiltin(input) };
+  return { analyze: async (input) => ({ analysis: analyzeBuiltin(input), usage: null }) };
 }

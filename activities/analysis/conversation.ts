@@ -1,4 +1,5 @@
-import { countQuestions } from './questions';
+import type { AnalysisLanguage } from '../../common/recordingAnalysis';
+import { questionsIn } from './questions';
 import type { Turn } from './turns';
 
 // The conversation measures call-analytics products report, computed from speaker turns. They need
@@ -21,7 +22,7 @@ export interface ConversationMeasures {
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number): number => ms / 1000;
 
-export function conversationMeasures(turns: Turn[], lengthMs: number): ConversationMeasures {
+export function conversationMeasures(turns: Turn[], lengthMs: number, language: AnalysisLanguage): ConversationMeasures {
   const rep = turns.filter((t) => t.isUser);
   const customer = turns.filter((t) => !t.isUser);
   const repMs = rep.reduce((n, t) => n + t.speakingMs, 0);
@@ -40,6 +41,6 @@ export function conversationMeasures(turns: Turn[], lengthMs: number): Conversat
     longestCustomerStory: longest(customer),
     interactivity: lengthMs > 0 ? round(switches / (lengthMs / 60_000), 1) : 0,
     patience: pauses.length > 0 ? round(seconds(pauses.reduce((a, b) => a + b, 0) / pauses.length), 2) : null,
-    customerQuestions: countQuestions(customer.map((t) => t.text).join('\n')),
+    customerQuestions: questionsIn(customer.flatMap((t) => t.lines), language).length,
   };
 }

@@ -11,26 +11,6 @@ export const FILLER_WORDS: Record<AnalysisLanguage, string[]> = {
   cs: ['ehm', 'hmm', 'eee', 'jako', 'jakoby', 'prostě', 'vlastně', 'v podstatě', 'takže jako'],
 };
 
-/** How a customer introduces themselves, per language; the capture group is the name. */
-export const SELF_INTRODUCTIONS: Record<AnalysisLanguage, RegExp[]> = {
-  en: [/\bmy name is (\p{Lu}[\p{L}'-]+)/u, /\b(?:this is|it's) (\p{Lu}[\p{L}'-]+) speaking\b/u],
-  es: [/\bme llamo (\p{Lu}[\p{L}'-]+)/u, /\bmi nombre es (\p{Lu}[\p{L}'-]+)/u, /\bhabla (\p{Lu}[\p{L}'-]+)/u],
-  'fr-CA': [/\bje m'appelle (\p{Lu}[\p{L}'-]+)/u, /\bmon nom est (\p{Lu}[\p{L}'-]+)/u],
-  'pt-BR': [/\bmeu nome é (\p{Lu}[\p{L}'-]+)/u, /\bme chamo (\p{Lu}[\p{L}'-]+)/u],
-  cs: [/\bjmenuji se (\p{Lu}[\p{L}'-]+)/u, /\bmé jméno je (\p{Lu}[\p{L}'-]+)/u],
-};
-
-/** Words that say nothing about a scorecard item's content (several languages, 4+ letters). */
-export const STOP_WORDS = new Set(
-  (
-    'about above after again against also because been before being below between both could does doing down during each from further ' +
-    'have having here into itself just more most much must only other over same should some such than that their them then there these ' +
-    'they this those through under until very were what when where which while will with would your yours well good rep customer user ' +
-    'para como pero esta este esto estos todo muy cuando donde porque sobre entre también pour avec dans sont mais elle être avoir ' +
-    'cette comme plus tout aussi isso mais muito quando onde porque sobre entre também jako které nebo jsou také když proto'
-  ).split(' '),
-);
-
 const PROVIDER_LANGUAGES: Record<string, AnalysisLanguage> = {
   en: 'en',
   english: 'en',

@@ -4,92 +4,126 @@ import type { ScorecardResponse } from '../../common/recordingAnalysis';
 import type { ScorecardItem } from '../../db/queries/roleplays';
 import { callProvider } from '../providerHttp';
 import { apiUrl } from '../stt/transcript';
+import type { LlmUsage } from '../../common/recordingAnalysis';
 import type { Analyzer, AnalysisInput } from './analyzer';
 import { analyzeBuiltin, assemble, prepare } from './builtin';
+import { checkedVerdict, combineParts, parseVerdicts, RESPONSE_FORMAT, type Verdicts } from './llmVerdicts';
 import { judgeItem, respond } from './scorecard';
+import type { Turn } from './turns';
 
-// An OpenAI-compatible chat-completions model judges the roleplay's scorecard items. Everything
-// countable (length, pace, fillers, questions, name use, snippets) stays deterministic, and so does
-// the default scorecard of recordings without a roleplay; the score is computed here from the
-// model's pass/fail per item and the scorecard's weights, never taken from the model.
+// An OpenAI-compatible chat-completions model judges the roleplay's scorecard items, held to a JSON
+// schema by structured outputs, quoting the call for each verdict; quotes are checked against the
+// transcript. Everything countable (length, pace, fillers, questions, name use, snippets) stays
+// deterministic, and so does the default scorecard of recordings without a roleplay; the score is
+// computed here from the verdicts and the scorecard's weights, never taken from the model. A call
+// longer than LLM_MAX_TRANSCRIPT_CHARS is judged in parts, one request each, and the verdicts combined.
 
-const MAX_TRANSCRIPT_CHARS = 100_000;
+export type LlmConfig = Pick<
+  Config,
+  'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_MAX_TRANSCRIPT_CHARS' | 'LLM_PROMPT_PRICE' | 'LLM_COMPLETION_PRICE'
+>;
 
-interface ItemVerdict {
-  index: number;
-  passed: boolean;
-  explanation: string;
+interface ChatCompletion {
+  model?: unknown;
+  choices?: Array<{ finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }>;
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
 }
 
-function verdicts(value: unknown, count: number, kind: string): ItemVerdict[] {
-  const list = Array.isArray(value) ? value : [];
-  const out: ItemVerdict[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const found = list.find((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && (v as { index?: unknown }).index === index);
-    if (!found || typeof found.passed !== 'boolean') {
-      // An incomplete answer is the model's hiccup; another attempt usually gets a full one.
-      throw new Error(`The analysis model gave no verdict for ${kind} ${index}`);
+const SYSTEM =
+  'You are a strict, fair sales coach. Judge only from the transcript you are given. Every quote must be copied exactly from one line of it.';
+
+/** The call as lines for the model, in parts of at most maxChars (a turn longer than that is split at its lines). */
+export function transcriptParts(turns: Turn[], maxChars: number): string[] {
+  const lines = turns.flatMap((t) => t.lines.map((l, i) => (i === 0 ? `${t.isUser ? 'Rep' : 'Customer'}: ` : '  ') + l.text));
+  const parts: string[] = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = raw.length > maxChars ? raw.slice(0, maxChars) : raw;
+    if (current && current.length + 1 + line.length > maxChars) {
+      parts.push(current);
+      current = '';
     }
-    const explanation = typeof found.explanation === 'string' && found.explanation.trim() ? found.explanation.trim() : 'No explanation given.';
-    out.push({ index, passed: found.passed, explanation: explanation.slice(0, 2000) });
+    current = current ? `${current}\n${line}` : line;
   }
-  return out;
+  if (current || parts.length === 0) parts.push(current);
+  return parts;
 }
 
-function prompt(input: AnalysisInput, turns: Array<{ isUser: boolean; text: string }>, criteria: ScorecardItem[], metrics: ScorecardItem[]): string {
+function prompt(input: AnalysisInput, customerName: string | null, transcript: string, part: number, parts: number, criteria: ScorecardItem[], metrics: ScorecardItem[]): string {
   const list = (items: ScorecardItem[]) => items.map((item, index) => ({ index, title: item.title, description: item.description, section: item.sectionTitle }));
-  let transcript = turns.map((t) => `${t.isUser ? 'Rep' : 'Customer'}: ${t.text}`).join('\n');
-  if (transcript.length > MAX_TRANSCRIPT_CHARS) transcript = `${transcript.slice(0, MAX_TRANSCRIPT_CHARS)}\n[transcript truncated]`;
   return JSON.stringify({
     task:
-      'Judge the sales rep in this call transcript against each scorecard item. For every item answer whether the rep met it and explain why in one or two sentences, in the language of the call.',
-    answerFormat: { criteria: [{ index: 0, passed: true, explanation: '...' }], metrics: [{ index: 0, passed: false, explanation: '...' }] },
+      'Judge the sales rep in this call transcript against each scorecard item. For every item give a verdict (met, not_met, or not_shown when ' +
+      'nothing in the transcript bears on it), explain it in one or two sentences in the language of the call, and quote the words it rests on ' +
+      '(copied exactly from the transcript, without the "Rep:" or "Customer:" prefix).' +
+      (parts > 1 ? ` The call is long: this is part ${part} of ${parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.` : ''),
     language: input.language,
-    customerName: input.customerName,
+    customerName,
     scorecard: { criteria: list(criteria), metrics: list(metrics) },
     transcript,
   });
 }
 
-export function createLlmAnalyzer(config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>, dispatcher: Dispatcher): Analyzer {
+const tokens = (n: unknown): number => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
+const price = (setting: string): number | null => (setting.trim() === '' ? null : Number(setting));
+
+/** USD for the tokens at the configured prices (per million tokens), 6 decimals; null when a price is not set. */
+export function costOf(config: Pick<LlmConfig, 'LLM_PROMPT_PRICE' | 'LLM_COMPLETION_PRICE'>, promptTokens: number, completionTokens: number): number | null {
+  const prompt = price(config.LLM_PROMPT_PRICE);
+  const completion = price(config.LLM_COMPLETION_PRICE);
+  if (prompt === null || completion === null) return null;
+  return Math.round(promptTokens * prompt + completionTokens * completion) / 1_000_000;
+}
+
+export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): Analyzer {
   const url = apiUrl(config.LLM_BASE_URL, 'chat/completions');
   return {
     async analyze(input, signal) {
       const hasOwnScorecard = input.scorecard !== null && input.scorecard.criteria.length + input.scorecard.metrics.length > 0;
-      if (!hasOwnScorecard) return analyzeBuiltin(input);
+      if (!hasOwnScorecard) return { analysis: analyzeBuiltin(input), usage: null };
       const prepared = prepare(input);
       const { criteria, metrics } = prepared.scorecard;
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
       if (config.LLM_API_KEY) headers.authorization = `Bearer ${config.LLM_API_KEY}`;
-      const answer = (await callProvider('The analysis model', dispatcher, url, {
-        method: 'POST',
-        headers,
-        signal,
-        body: JSON.stringify({
-          model: config.LLM_MODEL,
-          temperature: 0,
-          response_format: { type: 'json_object' },
-          messages: [
-            { role: 'system', content: 'You are a strict, fair sales coach. Answer with a single JSON object and nothing else.' },
-            { role: 'user', content: prompt(input, prepared.turns, criteria, metrics) },
-          ],
-        }),
-      })) as { choices?: Array<{ message?: { content?: unknown } }> };
-      const content = answer.choices?.[0]?.message?.content;
-      let parsed: { criteria?: unknown; metrics?: unknown };
-      try {
-        parsed = JSON.parse(typeof content === 'string' ? content : '') as typeof parsed;
-      } catch {
-        throw new Error('The analysis model did not answer with JSON');
+      const parts = transcriptParts(prepared.turns, config.LLM_MAX_TRANSCRIPT_CHARS);
+      const answers: Verdicts[] = [];
+      const usage = { model: config.LLM_MODEL, requests: 0, promptTokens: 0, completionTokens: 0 };
+      // One part after another: a long call's parts share the provider's rate limit anyway.
+      for (const [i, transcript] of parts.entries()) {
+        const answer = (await callProvider('The analysis model', dispatcher, url, {
+          method: 'POST',
+          headers,
+          signal,
+          body: JSON.stringify({
+            model: config.LLM_MODEL,
+            temperature: 0,
+            response_format: RESPONSE_FORMAT,
+            messages: [
+              { role: 'system', content: SYSTEM },
+              { role: 'user', content: prompt(input, prepared.measures.customerName, transcript, i + 1, parts.length, criteria, metrics) },
+            ],
+          }),
+        })) as ChatCompletion;
+        usage.requests += 1;
+        usage.promptTokens += tokens(answer.usage?.prompt_tokens);
+        usage.completionTokens += tokens(answer.usage?.completion_tokens);
+        if (typeof answer.model === 'string' && answer.model) usage.model = answer.model;
+        const choice = answer.choices?.[0];
+        if (typeof choice?.message?.refusal === 'string' && choice.message.refusal) throw new Error('The analysis model refused to judge the call');
+        if (choice?.finish_reason === 'length') throw new Error('The analysis model ran out of tokens before finishing its verdicts');
+        answers.push(parseVerdicts(choice?.message?.content, criteria.length, metrics.length));
       }
       // An item the recording cannot assess (it needs two speakers, and there is one voice) stays so,
       // whatever the model says about it.
-      const judged = (items: ScorecardItem[], list: unknown, kind: string): ScorecardResponse[] =>
-        verdicts(list, items.length, kind).map((v) => {
-          const measured = judgeItem(items[v.index], prepared.ctx);
-          return respond(items[v.index], measured.assessable === false ? measured : { passed: v.passed, explanation: v.explanation });
+      const judged = (items: ScorecardItem[], kind: 'criteria' | 'metrics'): ScorecardResponse[] =>
+        items.map((item, index) => {
+          const measured = judgeItem(item, prepared.ctx);
+          if (measured.notJudged === 'one-voice') return respond(item, measured);
+          const verdicts = answers.map((a) => a[kind].find((v) => v.index === index)!).map((v) => checkedVerdict(v, prepared.turns));
+          return respond(item, combineParts(verdicts));
         });
-      return assemble(input, prepared, 'llm', judged(criteria, parsed.criteria, 'criterion'), judged(metrics, parsed.metrics, 'metric'));
+      const spent: LlmUsage = { ...usage, costUsd: costOf(config, usage.promptTokens, usage.completionTokens) };
+      return { analysis: assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')), usage: spent };
     },
   };
 }

@@ -1,13 +1,17 @@
-import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage, CustomerNameSource, SpeakerAttribution } from '../../common/recordingAnalysis';
 import { conversationMeasures, type ConversationMeasures } from './conversation';
-import { countQuestions } from './questions';
-import { FILLER_WORDS, SELF_INTRODUCTIONS } from './language';
+import { findCustomerName } from './customerName';
+import { FILLER_WORDS } from './language';
+import { DECLINES_SURNAMES, HONORIFICS, surnameStem } from './nameCues';
+import { questionsIn, sentenceSpans, type Sentence } from './questions';
 import type { Turn } from './turns';
 
 // Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
 // and, when the speakers are told apart, the conversation measures (talk ratio, interactivity, ...).
+// Each count keeps the sentences it found, the evidence scorecard items quote.
 
 export interface Measures {
+  language: AnalysisLanguage;
   lengthMs: number;
   repWords: number;
   totalWords: number;
@@ -16,10 +20,17 @@ export interface Measures {
   /** Null when speakerAttribution is none: one unlabelled voice says nothing about who talked. */
   conversation: ConversationMeasures | null;
   numQuestions: number;
+  /** The rep's questions (a sentence holding two unpunctuated questions is listed twice). */
+  questions: Sentence[];
   fillerWords: Array<{ word: string; count: number }>;
   numFillerWords: number;
+  /** The rep's sentences with a filler word. */
+  fillerSentences: Sentence[];
   customerName: string | null;
+  customerNameSource: CustomerNameSource | null;
   nameCount: number;
+  /** The rep's sentences that say the customer's name. */
+  nameSentences: Sentence[];
 }
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -47,29 +58,61 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
 
 export { countQuestions } from './questions';
 
-/** The name a customer introduces themselves with, first match in conversation order. */
-export function introducedName(customerTurns: Turn[], language: AnalysisLanguage): string | null {
-  for (const turn of customerTurns) {
-    for (const pattern of SELF_INTRODUCTIONS[language]) {
-      const match = pattern.exec(turn.text);
-      if (match) return match[1];
-    }
-  }
-  return null;
+/**
+ * How the rep may say the customer's name: the full name, the first name, or a title and the surname
+ * ("Mr. Lee", "pane Dvořáku": declined Czech surnames by stem). Whole words, any case; one alternation,
+ * so "Jordan Lee" or "Mr. Jordan" counts once.
+ */
+function namePattern(customerName: string | null, language: AnalysisLanguage): RegExp | null {
+  const full = customerName?.trim().replace(/\s+/g, ' ');
+  if (!full) return null;
+  const parts = full.split(' ');
+  const surname = parts[parts.length - 1];
+  const titled = `(?:${HONORIFICS[language].map(escape).join('|')})\\.?\\s+${
+    DECLINES_SURNAMES[language] ? `${escape(surnameStem(surname))}\\p{L}{0,4}` : escape(surname)
+  }`;
+  const forms = [titled, ...[full, parts[0]].filter((f, i, all) => all.indexOf(f) === i).map((f) => escape(f).replace(/ /g, '\\s+'))];
+  return new RegExp(`(?<![\\p{L}\\p{N}'])(?:${forms.join('|')})(?![\\p{L}\\p{N}'])`, 'giu');
 }
 
-/** Times the rep says the customer's first name (or full name, counted once). */
-export function countName(text: string, customerName: string | null): number {
-  const first = customerName?.trim().split(/\s+/)[0];
-  if (!first) return 0;
-  return text.match(phrasePattern([first]))?.length ?? 0;
+/** Times `text` says the customer's name (see namePattern). */
+export function countName(text: string, customerName: string | null, language: AnalysisLanguage = 'en'): number {
+  const pattern = namePattern(customerName, language);
+  return pattern ? (text.match(pattern)?.length ?? 0) : 0;
+}
+
+/**
+ * The sentences of these turns where `pattern` matches, each once, with its line's start. A match that
+ * runs over a sentence break ("Mr. | Lee") quotes both sentences.
+ */
+function sentencesWith(turns: Turn[], language: AnalysisLanguage, pattern: RegExp | null): Sentence[] {
+  if (!pattern) return [];
+  const found: Sentence[] = [];
+  for (const turn of turns) {
+    for (const line of turn.lines) {
+      const spans = sentenceSpans(line.text, language);
+      const text = line.text.replace(/’/g, "'");
+      let last = -1;
+      for (const match of text.matchAll(pattern)) {
+        const start = match.index ?? 0;
+        const end = start + match[0].length;
+        const first = spans.findIndex((s) => s.end > start);
+        const final = spans.findIndex((s) => s.end >= end);
+        if (first < 0 || final <= last) continue;
+        const from = Math.max(first, last + 1);
+        found.push({ text: line.text.slice(spans[from].start, spans[final].end).trim(), startMs: line.startMs });
+        last = final;
+      }
+    }
+  }
+  return found;
 }
 
 export function measure(
   turns: Turn[],
   durationMs: number,
   language: AnalysisLanguage,
-  knownCustomerName: string | null,
+  personaName: string | null,
   speakerAttribution: SpeakerAttribution,
 ): Measures {
   const twoSided = speakerAttribution !== 'none';
@@ -81,18 +124,28 @@ export function measure(
   // Pace over the rep's own speaking time; without timings, over the whole recording.
   const speakingMs = repTurns.reduce((ms, t) => ms + t.speakingMs, 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
-  const customerName = knownCustomerName ?? (twoSided ? introducedName(turns.filter((t) => !t.isUser), language) : null);
+  const customer = findCustomerName(turns, personaName, language, twoSided);
+  const customerName = customer?.name ?? null;
+  const questions = questionsIn(
+    repTurns.flatMap((t) => t.lines),
+    language,
+  );
   return {
+    language,
     lengthMs,
     repWords,
     totalWords,
     wpm: speakingMs > 0 ? round(repWords / (speakingMs / 60_000), 1) : 0,
     speakerAttribution,
-    conversation: twoSided ? conversationMeasures(turns, lengthMs) : null,
-    numQuestions: countQuestions(repText),
+    conversation: twoSided ? conversationMeasures(turns, lengthMs, language) : null,
+    numQuestions: questions.length,
+    questions,
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),
+    fillerSentences: sentencesWith(repTurns, language, phrasePattern(FILLER_WORDS[language])),
     customerName,
-    nameCount: countName(repText, customerName),
+    customerNameSource: customer?.source ?? null,
+    nameCount: countName(repText, customerName, language),
+    nameSentences: sentencesWith(repTurns, language, namePattern(customerName, language)),
   };
 }

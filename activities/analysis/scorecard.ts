@@ -1,12 +1,12 @@
-import type { ScorecardResponse } from '../../common/recordingAnalysis';
+import type { EvidenceQuote, ScorecardResponse } from '../../common/recordingAnalysis';
 import type { Scorecard, ScorecardItem } from '../../db/queries/roleplays';
-import { STOP_WORDS } from './language';
 import type { Measures } from './measures';
-import { words } from './measures';
+import { sentencesOf, type Sentence } from './questions';
+import type { Turn } from './turns';
 
 // Deterministic judging of scorecard items. Items whose title/description name something countable
 // (filler words, questions, pace, talk time, the customer's name) are judged on the measures with
-// fixed thresholds; any other item passes when the rep's words cover enough of the item's key terms.
+// fixed thresholds, quoting the sentences counted; any other item is not judged without an LLM.
 
 export const THRESHOLDS = {
   minQuestions: 3,
@@ -35,53 +35,49 @@ export const DEFAULT_SCORECARD: Scorecard = {
 export interface Judgment {
   passed: boolean;
   explanation: string;
-  /** false: the recording cannot tell (the item needs two speakers and there is one voice). */
+  /** false: not judged (the item needs two speakers and there is one voice, or it needs an LLM). */
   assessable?: false;
+  /** Why not: one voice (no LLM can tell either), or an item only an LLM judges. */
+  notJudged?: 'one-voice' | 'needs-llm';
+  evidence: EvidenceQuote[];
+  /** Why evidence is empty (required when it is). */
+  noEvidenceReason?: string;
+  /** false: the model quoted words the transcript does not have. */
+  supported?: false;
 }
 
 export interface JudgeContext {
   measures: Measures;
-  repText: string;
+  turns: Turn[];
 }
 
-const notAssessable = (what: string): Judgment => ({
-  passed: false,
-  assessable: false,
-  explanation: `Not assessable: the recording does not tell the rep from the customer, so ${what} is unknown.`,
-});
+/** At most this many quotes back one verdict: enough to check it, short enough to read. */
+export const MAX_QUOTES = 5;
+
+const WHOLE_CALL = 'A measure of the whole call: no single passage shows it.';
+
+const notAssessable = (what: string): Judgment => {
+  const explanation = `Not assessable: the recording does not tell the rep from the customer, so ${what} is unknown.`;
+  return { passed: false, assessable: false, notJudged: 'one-voice', explanation, evidence: [], noEvidenceReason: explanation };
+};
+
+export const NOT_JUDGED_WITHOUT_LLM = 'Not judged without an LLM: the built-in analyzer judges only what it can count (questions, name use, filler words, pace, talk time).';
+
+/** The rep's sentences as quotes, each once, in call order. */
+function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'evidence' | 'noEvidenceReason'> {
+  const seen = new Set<string>();
+  const evidence: EvidenceQuote[] = [];
+  for (const s of sentences) {
+    const key = `${s.startMs}|${s.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    evidence.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
+    if (evidence.length === MAX_QUOTES) break;
+  }
+  return evidence.length > 0 ? { evidence } : { evidence, noEvidenceReason: noneReason };
+}
 
 const pct = (ratio: number): string => `${Math.round(ratio * 100)}%`;
-
-/** Light stemming so "pricing", "priced" and "price" meet: strip one common suffix, keep 6 letters. */
-function stem(word: string): string {
-  const suffix = ['ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ed', 'es', 'ly', 's', 'e'].find((s) => word.endsWith(s) && word.length - s.length >= 3);
-  return (suffix ? word.slice(0, -suffix.length) : word).slice(0, 6);
-}
-
-function keyTerms(item: ScorecardItem): string[] {
-  const seen = new Map<string, string>();
-  for (const w of words(`${item.title} ${item.description}`)) {
-    if (w.length < 4 || STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
-    if (!seen.has(stem(w))) seen.set(stem(w), w);
-  }
-  return [...seen.entries()].map(([s, w]) => `${s}|${w}`);
-}
-
-function judgeByKeyTerms(item: ScorecardItem, repText: string): Judgment {
-  const terms = keyTerms(item);
-  if (terms.length === 0) return { passed: false, explanation: 'The item names no key terms the built-in analyzer can look for.' };
-  const spoken = new Set(words(repText).map(stem));
-  const hit = terms.filter((t) => spoken.has(t.split('|')[0])).map((t) => t.split('|')[1]);
-  const needed = Math.max(1, Math.ceil(terms.length / 3));
-  const passed = hit.length >= needed;
-  const listed = (hit.length > 0 ? hit : terms.map((t) => t.split('|')[1])).slice(0, 6).join(', ');
-  return {
-    passed,
-    explanation: passed
-      ? `The rep covered ${hit.length} of ${terms.length} key terms (${listed}); ${needed} needed.`
-      : `The rep covered ${hit.length} of ${terms.length} key terms; ${needed} needed (looked for: ${listed}).`,
-  };
-}
 
 export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
   const text = `${item.title} ${item.description}`.toLowerCase();
@@ -89,67 +85,91 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
   if (/filler/.test(text)) {
     const rate = m.repWords > 0 ? (100 * m.numFillerWords) / m.repWords : 0;
     const passed = rate <= THRESHOLDS.maxFillersPer100Words;
-    return { passed, explanation: `${m.numFillerWords} filler words, ${rate.toFixed(1)} per 100 words (at most ${THRESHOLDS.maxFillersPer100Words} expected).` };
+    return {
+      passed,
+      explanation: `${m.numFillerWords} filler words, ${rate.toFixed(1)} per 100 words (at most ${THRESHOLDS.maxFillersPer100Words} expected).`,
+      ...repQuotes(m.fillerSentences, 'The rep said no filler word.'),
+    };
   }
   if (/question/.test(text)) {
     const passed = m.numQuestions >= THRESHOLDS.minQuestions;
-    return { passed, explanation: `The rep asked ${m.numQuestions} questions (at least ${THRESHOLDS.minQuestions} expected).` };
+    return {
+      passed,
+      explanation: `The rep asked ${m.numQuestions} questions (at least ${THRESHOLDS.minQuestions} expected).`,
+      ...repQuotes(m.questions, 'The rep asked no question.'),
+    };
   }
   if (/\bwpm\b|words per minute|\bpace\b|speaking rate|speaking speed/.test(text)) {
     const passed = m.wpm >= THRESHOLDS.minWpm && m.wpm <= THRESHOLDS.maxWpm;
-    return { passed, explanation: `The rep spoke at ${m.wpm} words per minute (${THRESHOLDS.minWpm}–${THRESHOLDS.maxWpm} expected).` };
+    return { passed, explanation: `The rep spoke at ${m.wpm} words per minute (${THRESHOLDS.minWpm}–${THRESHOLDS.maxWpm} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
   }
   const c = m.conversation;
   if (/talk(ing)? (time|ratio)|\blisten/.test(text)) {
     if (!c) return notAssessable('talk time');
     const passed = c.talkRatio <= THRESHOLDS.maxTalkRatio;
-    return { passed, explanation: `The rep spoke ${pct(c.talkRatio)} of the time (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).` };
+    return { passed, explanation: `The rep spoke ${pct(c.talkRatio)} of the time (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
   }
   if (/monologue/.test(text)) {
-    if (!c) return notAssessable('the length of the rep\'s turns');
+    if (!c) return notAssessable("the length of the rep's turns");
     const passed = c.longestMonologue <= THRESHOLDS.maxMonologueSeconds;
-    return { passed, explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).` };
+    const longest = ctx.turns.filter((t) => t.isUser).reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
+    const opening = longest ? sentencesOf(longest.lines[0].text, m.language)[0] : undefined;
+    return {
+      passed,
+      explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).`,
+      ...(longest && opening ? { evidence: [{ quote: opening, startMs: longest.startMs, speaker: 'rep' as const }] } : { evidence: [], noEvidenceReason: 'The rep did not speak.' }),
+    };
   }
   if (/patien|interrupt/.test(text)) {
     if (!c) return notAssessable('how long the rep waits');
-    if (c.patience === null) return { passed: false, explanation: 'The rep never answered the customer.' };
+    if (c.patience === null) return { passed: false, explanation: 'The rep never answered the customer.', evidence: [], noEvidenceReason: 'The rep never answered the customer.' };
     const passed = c.patience >= THRESHOLDS.minPatienceSeconds;
-    return { passed, explanation: `The rep waited ${c.patience} s on average before answering (at least ${THRESHOLDS.minPatienceSeconds} s expected).` };
+    return { passed, explanation: `The rep waited ${c.patience} s on average before answering (at least ${THRESHOLDS.minPatienceSeconds} s expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
   }
   if (/interactiv|back.and.forth/.test(text)) {
     if (!c) return notAssessable('how often the speakers switch');
     const passed = c.interactivity >= THRESHOLDS.minInteractivity;
-    return { passed, explanation: `${c.interactivity} speaker switches per minute (at least ${THRESHOLDS.minInteractivity} expected).` };
+    return { passed, explanation: `${c.interactivity} speaker switches per minute (at least ${THRESHOLDS.minInteractivity} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
   }
   if (/\bname\b/.test(text)) {
     if (!m.customerName) {
       // With one voice the customer's introduction cannot be found: unknown rather than missed.
       if (!c) return notAssessable("the customer's name");
-      return { passed: false, explanation: "The customer's name is not known from the recording." };
+      const explanation = "The customer's name is not known from the recording.";
+      return { passed: false, explanation, evidence: [], noEvidenceReason: explanation };
     }
     const passed = m.nameCount >= THRESHOLDS.minNameCount;
-    return { passed, explanation: `The rep said the customer's name (${m.customerName}) ${m.nameCount} times.` };
+    return {
+      passed,
+      explanation: `The rep said the customer's name (${m.customerName}) ${m.nameCount} ${m.nameCount === 1 ? 'time' : 'times'}.`,
+      ...repQuotes(m.nameSentences, `The rep never said ${m.customerName}.`),
+    };
   }
-  return judgeByKeyTerms(item, ctx.repText);
+  // Free text ("handles the price objection"): word overlap would be a guess, so it is left to an LLM.
+  return { passed: false, assessable: false, notJudged: 'needs-llm', explanation: NOT_JUDGED_WITHOUT_LLM, evidence: [], noEvidenceReason: NOT_JUDGED_WITHOUT_LLM };
 }
 
 export function respond(item: ScorecardItem, judgment: Judgment): ScorecardResponse {
-  const response: ScorecardResponse = {
+  return {
     title: item.title,
-    passed: judgment.passed,
+    passed: judgment.assessable === false ? false : judgment.passed,
     explanation: judgment.explanation,
     weight: Math.max(0, item.weight),
     sectionTitle: item.sectionTitle,
+    ...(judgment.assessable === false ? { assessable: false as const } : {}),
+    evidence: judgment.evidence,
+    ...(judgment.evidence.length === 0 ? { noEvidenceReason: judgment.noEvidenceReason ?? 'Nothing in the call bears on this item.' } : {}),
+    ...(judgment.supported === false ? { supported: false as const } : {}),
   };
-  return judgment.assessable === false ? { ...response, passed: false, assessable: false } : response;
 }
 
 /**
- * Weighted share of passed items among the assessable ones, 0–100 with one decimal; items all
- * weighted 0 count equally. Items the recording cannot assess count neither way.
+ * Weighted share of passed items among the judged ones, 0–100 with one decimal; items all weighted 0
+ * count equally. Items not judged (not assessable) and verdicts resting on quotes the call does not
+ * have (supported: false) count neither way.
  */
 export function scoreOf(judged: ScorecardResponse[]): number {
-  const responses = judged.filter((r) => r.assessable !== false);
+  const responses = judged.filter((r) => r.assessable !== false && r.supported !== false);
   if (responses.length === 0) return 0;
   const total = responses.reduce((n, r) => n + r.weight, 0);
   const weightOf = (r: ScorecardResponse): number => (total > 0 ? r.weight : 1);

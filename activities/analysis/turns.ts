@@ -14,6 +14,10 @@ export interface Turn {
   endMs: number;
   /** Time actually spoken: the turn's segments, without the pauses between them. */
   speakingMs: number;
+  /** The speaker's label (null without labels): a submitted transcript's speaker name, a provider's "A"/"0". */
+  speaker: string | null;
+  /** The turn's lines as the transcript has them, each with its start: sentences and quotes come from these. */
+  lines: Array<{ text: string; startMs: number }>;
 }
 
 export function hasSpeakerLabels(transcript: Transcript): boolean {
@@ -32,10 +36,18 @@ const spoken = (s: { startMs: number; endMs: number }): number => Math.max(0, s.
 export function toTurns(transcript: Transcript): Turn[] {
   const segments = transcript.segments.filter((s) => s.text.trim().length > 0);
   if (!hasSpeakerLabels(transcript)) {
-    return segments.map((s) => ({ isUser: true, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s) }));
+    return segments.map((s) => ({
+      isUser: true,
+      text: s.text.trim(),
+      startMs: s.startMs,
+      endMs: s.endMs,
+      speakingMs: spoken(s),
+      speaker: null,
+      lines: [{ text: s.text.trim(), startMs: s.startMs }],
+    }));
   }
   const rep = repSpeakerOf(transcript);
-  const turns: Array<Turn & { speaker: string | null }> = [];
+  const turns: Turn[] = [];
   for (const s of segments) {
     // An unlabelled segment inside a labelled transcript continues the current turn.
     const speaker = s.speaker ?? turns[turns.length - 1]?.speaker ?? rep;
@@ -44,9 +56,11 @@ export function toTurns(transcript: Transcript): Turn[] {
       last.text = `${last.text} ${s.text.trim()}`;
       last.endMs = Math.max(last.endMs, s.endMs);
       last.speakingMs += spoken(s);
+      last.lines.push({ text: s.text.trim(), startMs: s.startMs });
     } else {
-      turns.push({ speaker, isUser: speaker === rep, text: s.text.trim(), startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s) });
+      const text = s.text.trim();
+      turns.push({ speaker, isUser: speaker === rep, text, startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s), lines: [{ text, startMs: s.startMs }] });
     }
   }
-  return turns.map(({ isUser, text, startMs, endMs, speakingMs }) => ({ isUser, text, startMs, endMs, speakingMs }));
+  return turns;
 }

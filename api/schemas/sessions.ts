@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, PageQueryFields, Pagination, Uuid } from './common';
+import { ScorecardResponse } from '../../common/recordingAnalysis';
 
 // Spec 2.4 (list item), 2.5 (result), 4.10 and 4.11.
 
@@ -35,10 +36,8 @@ export const SessionPage = Type.Object(
 );
 export type SessionPage = Static<typeof SessionPage>;
 
-const ScoredResponse = Type.Object(
-  { title: Type.String(), passed: Type.Boolean(), explanation: Type.String(), weight: Type.Number(), sectionTitle: Type.String() },
-  { additionalProperties: false },
-);
+// A session's scorecard responses are the recording analysis's, evidence included (one schema).
+const ScoredResponse = ScorecardResponse;
 
 const MediaUrl = (kind: string) =>
   Type.Optional(

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import type { Db } from '../connection';
+import { QUOTES_DELETED, withoutWords } from '../../common/recordingAnalysis';
+import { fromJson, type Db } from '../connection';
 
 // Retention (RECORDING_RETENTION): recordings whose stored media and transcripts are due for deletion,
 // and the row changes that delete the transcripts and record when the media went. Scores, measures and
-// scorecard responses (recordings.result apart from its snippets, roleplay_sessions, session_responses) stay.
+// scorecard responses (recordings.result apart from its snippets and quotes, roleplay_sessions, session_responses
+// apart from their quotes) stay.
 
 /** Recordings a cleanup may touch: finished ones (a run in progress still reads its file and transcript). */
 const FINISHED = ['completed', 'failed'];
@@ -55,9 +57,24 @@ export interface TranscriptRemoval {
   snippets: number;
 }
 
+/** Sessions' scorecard responses lose their quotes, keeping the verdicts and why the quotes are gone. */
+export async function forgetSessionQuotes(db: Db, sessionIds: Knex.QueryBuilder | string[]): Promise<void> {
+  await db('session_responses')
+    .whereIn('session_id', sessionIds)
+    .whereNotNull('evidence')
+    .whereNot('evidence', '[]')
+    .update({ evidence: '[]', no_evidence_reason: QUOTES_DELETED });
+}
+
+/** Recordings' results lose their snippets and evidence quotes (a JSON rewrite: the quotes are nested). */
+export async function forgetResultWords(db: Db, ids: string[]): Promise<void> {
+  const rows = (await db('recordings').whereIn('id', ids).whereNotNull('result').select('id', 'result')) as Array<{ id: string; result: unknown }>;
+  for (const row of rows) await db('recordings').where({ id: row.id }).update({ result: JSON.stringify(withoutWords(fromJson<unknown>(row.result))) });
+}
+
 /**
  * Deletes what the recording kept of the words said (its transcript, the submitted transcript, the
- * pieces' answers, the result's snippets and the session's snippets), forgets where the media were
+ * pieces' answers, the result's snippets and the session's snippets, the quotes scorecard responses rest on), forgets where the media were
  * (the caller's URL, the session's storage keys) and stamps `media_deleted_at` on the recording and
  * its session. The storage key of the recording stays as the record of which object was deleted.
  */
@@ -74,16 +91,17 @@ export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: strin
     audio_external_url: null,
     media_deleted_at: trx.fn.now(3),
   });
+  await forgetSessionQuotes(trx, sessionIds);
   await trx('recordings')
     .where({ id })
     .update({
       transcript: null,
       submitted_transcript: null,
       source_url: null,
-      // The analysis stays; only its copy of the conversation goes.
-      result: trx.raw("JSON_SET(result, '$.snippets', JSON_ARRAY())"),
       media_deleted_at: trx.fn.now(3),
       updated_at: trx.fn.now(3),
     });
+  // The analysis stays; only its copies of the conversation (snippets, evidence quotes) go.
+  await forgetResultWords(trx, [id]);
   return { transcript: Number(held?.held ?? 0) === 1, pieces, snippets };
 }

@@ -5,6 +5,7 @@ import { statement } from '../statement';
 import { countNewSession, countedSessions } from './sessionCounts';
 import type { CustomerPersona } from './roleplays';
 import { countOf, type Page } from './pages';
+import { storedResponse, type EvidenceQuote, type ScorecardResponse } from '../../common/recordingAnalysis';
 
 
 export interface SessionSnippet {
@@ -12,13 +13,18 @@ export interface SessionSnippet {
   text: string;
 }
 
-/** One scored criterion or metric of a session (spec 2.5). */
+/** One scored criterion or metric of a session (spec 2.5), with the evidence it rests on. */
 export interface SessionResponse {
   title: string;
   passed: boolean;
   explanation: string;
   weight: number;
   sectionTitle: string;
+  /** Absent only for imports and fixtures, stored as unknown (NULL). */
+  evidence?: EvidenceQuote[];
+  noEvidenceReason?: string;
+  assessable?: false;
+  supported?: false;
 }
 
 export interface NewSession {
@@ -78,8 +84,8 @@ export interface SessionResultRow {
   mediaDeletedAt: Date | null;
   recordingId: string | null;
   snippets: SessionSnippet[];
-  criteriaResponses: SessionResponse[];
-  metricResponses: SessionResponse[];
+  criteriaResponses: ScorecardResponse[];
+  metricResponses: ScorecardResponse[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -101,6 +107,10 @@ const responseRows = (sessionId: string, kind: 'criterion' | 'metric', items: Se
     explanation: r.explanation,
     weight: r.weight,
     section_title: r.sectionTitle,
+    evidence: r.evidence ? JSON.stringify(r.evidence) : null,
+    no_evidence_reason: r.noEvidenceReason ?? null,
+    assessable: r.assessable !== false,
+    supported: r.supported !== false,
   }));
 
 /** Multi-row inserts of at most 1000 rows each, so a long transcript stays a handful of statements. */
@@ -228,6 +238,10 @@ interface DbResponse {
   explanation: string;
   weight: number;
   section_title: string;
+  evidence: string | null;
+  no_evidence_reason: string | null;
+  assessable: number | boolean;
+  supported: number | boolean;
 }
 
 type SessionResultDbRow = Omit<SessionResultRow, 'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'> & {
@@ -282,13 +296,18 @@ export async function getSessionResult(db: Db, companyId: string, id: string): P
     snippetsOfSession.all<{ is_user: number | boolean; text: string }>(db, { id }),
     responsesOfSession.all<DbResponse>(db, { id }),
   ]);
-  const toResponse = (r: DbResponse): SessionResponse => ({
-    title: r.title,
-    passed: Boolean(r.passed),
-    explanation: r.explanation,
-    weight: r.weight,
-    sectionTitle: r.section_title,
-  });
+  const toResponse = (r: DbResponse): ScorecardResponse =>
+    storedResponse({
+      title: r.title,
+      passed: Boolean(r.passed),
+      explanation: r.explanation,
+      weight: r.weight,
+      sectionTitle: r.section_title,
+      ...(Boolean(r.assessable) ? {} : { assessable: false as const }),
+      ...(r.evidence !== null ? { evidence: fromJson<EvidenceQuote[]>(r.evidence) } : {}),
+      ...(r.no_evidence_reason !== null ? { noEvidenceReason: r.no_evidence_reason } : {}),
+      ...(Boolean(r.supported) ? {} : { supported: false as const }),
+    });
   const { userId, userFirstName, userLastName, ...rest } = s;
   return {
     ...rest,

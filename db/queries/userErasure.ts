@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../connection';
+import { forgetResultWords, forgetSessionQuotes } from './recordingRetention';
 
 // Erasure of a person (api/commands/userErasure.ts, workflows/userErasure.ts). Every write here is
 // idempotent: the workflow's activities may run any of them again after a crash.
@@ -82,7 +83,7 @@ export async function userRecordingsPage(db: Db, companyId: string, userId: stri
 /**
  * Forgets what the person said and who they are on these recordings: the transcripts (whole and per
  * piece), the submitted transcript, the caller's URL and the stored file's key; the analysis keeps its
- * scores and measures but loses its snippets (the person's words).
+ * scores and measures but loses its snippets and evidence quotes (the person's words).
  */
 export async function eraseRecordingContent(db: Db, userId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -99,8 +100,8 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       storage_key: null,
       // Shown as mediaDeletedAt, as after retention (which may have come first).
       media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]),
-      result: db.raw("CASE WHEN result IS NULL THEN NULL ELSE JSON_SET(result, '$.snippets', JSON_ARRAY()) END"),
     });
+  await forgetResultWords(db, ids);
 }
 
 export interface SessionMedia {
@@ -117,10 +118,11 @@ export async function userSessionsPage(db: Db, companyId: string, userId: string
   return query.orderBy('id').limit(limit);
 }
 
-/** Sessions keep their scores, measures and scorecard answers; their snippets and media links go. */
+/** Sessions keep their scores, measures and scorecard answers; their snippets, quotes and media links go. */
 export async function eraseSessionContent(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db('session_snippets').whereIn('session_id', ids).delete();
+  await forgetSessionQuotes(db, ids);
   await db('roleplay_sessions')
     .whereIn('id', ids)
     .update({ audio_storage_key: null, video_storage_key: null, audio_external_url: null, media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]) });

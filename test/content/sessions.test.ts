@@ -151,11 +151,13 @@ describe('roleplay sessions API', () => {
       const rp = await createRoleplayFixture(t.company.id, { title: 'Renewal', passingScore: 75 });
       const u = await createUserFixture(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
       const snippets = Array.from({ length: 12 }, (_, i) => ({ isUser: i % 2 === 0, text: `line ${i}` }));
+      // Each response with its evidence: quotes with their times, or none and why (kept as stored).
       const criteria = [
-        { title: 'Greeting', passed: true, explanation: 'Warm', weight: 1, sectionTitle: 'Opening' },
-        { title: 'Next step', passed: false, explanation: 'None agreed', weight: 2.5, sectionTitle: 'Closing' },
+        { title: 'Greeting', passed: true, explanation: 'Warm', weight: 1, sectionTitle: 'Opening', evidence: [{ quote: 'line 0', startMs: 0, speaker: 'rep' as const }] },
+        { title: 'Next step', passed: false, explanation: 'None agreed', weight: 2.5, sectionTitle: 'Closing', evidence: [], noEvidenceReason: 'Nothing in the call bears on this item.', supported: false as const },
+        { title: 'Empathy', passed: false, explanation: 'Not judged', weight: 1, sectionTitle: 'Closing', assessable: false as const, evidence: [], noEvidenceReason: 'Not judged without an LLM.' },
       ];
-      const metrics = [{ title: 'Pace', passed: true, explanation: '140 wpm', weight: 1, sectionTitle: 'Delivery' }];
+      const metrics = [{ title: 'Pace', passed: true, explanation: '140 wpm', weight: 1, sectionTitle: 'Delivery', evidence: [], noEvidenceReason: 'A measure of the whole call.' }];
       const id = await createSessionFixture({
         companyId: t.company.id,
         roleplayId: rp.id,

@@ -3,6 +3,7 @@ import { analyzeBuiltin } from '../../activities/analysis/builtin';
 import { toAnalysisLanguage } from '../../activities/analysis/language';
 import { countFillers, countName, countQuestions } from '../../activities/analysis/measures';
 import { toTurns } from '../../activities/analysis/turns';
+import { NOT_JUDGED_WITHOUT_LLM } from '../../activities/analysis/scorecard';
 import { parseListenAnswer } from '../../activities/stt/deepgram';
 import { parseVerboseJson } from '../../activities/stt/openai';
 import type { Transcript } from '../../activities/stt/transcript';
@@ -60,7 +61,7 @@ describe('recordings: built-in analysis', () => {
   });
 
   it('counts questions and uses of the customer name', () => {
-    expect(countQuestions('Is it? Really?? ¿Cuánto cuesta? No.')).to.equal(3);
+    expect(countQuestions('Is it? Really?? ¿Cuánto cuesta? No.', 'es')).to.equal(3);
     expect(countName('Thanks Dana. DANA, right? Danae is someone else.', 'Dana Smith')).to.equal(2);
     expect(countName('Thanks Dana.', null)).to.equal(0);
   });
@@ -71,7 +72,7 @@ describe('recordings: built-in analysis', () => {
     ]);
   });
 
-  it('scores a scorecard deterministically: measured metrics, key-term criteria, weights and the passing score', () => {
+  it('scores a scorecard deterministically: measured metrics with evidence, free-text criteria not judged, weights and the passing score', () => {
     const input = {
       transcript: transcript([
         seg(0, 10, 'Hi Dana, I am calling about your pricing and budget for next year. What matters most to you?', '0'),
@@ -87,29 +88,50 @@ describe('recordings: built-in analysis', () => {
         metrics: [
           { title: 'Questions asked', description: 'Asks open questions', weight: 1, sectionTitle: 'Discovery' },
           { title: 'Customer name', description: 'Uses the name', weight: 1, sectionTitle: 'Rapport' },
+          { title: 'Pace', description: 'Speaks at a comfortable pace', weight: 2, sectionTitle: 'Delivery' },
         ],
       },
-      passingScore: 80,
+      passingScore: 60,
       customerName: 'Dana',
       language: 'en' as const,
     };
     const result = analyzeBuiltin(input);
     assertSchema(RecordingAnalysis, result, 'analysis');
-    expect(result.criteriaResponses.map((c) => [c.title, c.passed, c.weight])).to.deep.equal([
-      ['Discusses pricing', true, 3],
-      ['Handles objections', false, 1],
+    // Free-text criteria are not guessed at from word overlap: not judged, and not in the score.
+    expect(result.criteriaResponses.map((c) => [c.title, c.passed, c.assessable, c.weight, c.evidence, c.noEvidenceReason])).to.deep.equal([
+      ['Discusses pricing', false, false, 3, [], NOT_JUDGED_WITHOUT_LLM],
+      ['Handles objections', false, false, 1, [], NOT_JUDGED_WITHOUT_LLM],
     ]);
-    expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([
-      ['Questions asked', true],
-      ['Customer name', true],
+    // Measured items quote what they counted, with the time of the line.
+    expect(result.metricResponses.map((m) => [m.title, m.passed, m.evidence])).to.deep.equal([
+      [
+        'Questions asked',
+        true,
+        [
+          { quote: 'What matters most to you?', startMs: 0, speaker: 'rep' },
+          { quote: 'Can I send a proposal with a discount?', startMs: 14_000, speaker: 'rep' },
+          { quote: 'Does Tuesday work?', startMs: 14_000, speaker: 'rep' },
+        ],
+      ],
+      [
+        'Customer name',
+        true,
+        [
+          { quote: 'Hi Dana, I am calling about your pricing and budget for next year.', startMs: 0, speaker: 'rep' },
+          { quote: 'Understood Dana.', startMs: 14_000, speaker: 'rep' },
+        ],
+      ],
+      ['Pace', false, []],
     ]);
-    expect(result).to.include({ numQuestions: 3, nameCount: 2, length: 26_000, score: 83.3, passingScore: 80, didPass: true, analyzer: 'builtin' });
+    expect(result.metricResponses[2].noEvidenceReason).to.match(/whole call/);
+    // Judged: questions (1) and name (1) passed, pace (2) failed → 2 / 4 = 50 %.
+    expect(result).to.include({ numQuestions: 3, nameCount: 2, length: 26_000, score: 50, passingScore: 60, didPass: false, analyzer: 'builtin' });
     // Rep words over the rep's own 20 seconds of speech.
     expect(result.wpm).to.equal(Math.round((31 / (20 / 60)) * 10) / 10);
     // Talk ratio by speaking time: rep 10 + 10 = 20 s, customer 4 + 2 = 6 s → 20 / 26.
     expect(result.talkRatio).to.equal(Math.round((20 / 26) * 1000) / 1000);
     expect(analyzeBuiltin(input)).to.deep.equal(result);
-    expect(analyzeBuiltin({ ...input, passingScore: 90 }).didPass).to.equal(false);
+    expect(analyzeBuiltin({ ...input, passingScore: 50 }).didPass).to.equal(true);
   });
 });
 

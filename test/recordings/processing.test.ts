@@ -9,7 +9,9 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { startLlmServer } from '../support/llmServer';
+import { standInTokens, startLlmServer } from '../support/llmServer';
+import { NOT_JUDGED_WITHOUT_LLM } from '../../activities/analysis/scorecard';
+import { getAnalysisUsage } from '../../db/queries/analysisUsage';
 import {
   acceptRecording,
   CONVERSATION,
@@ -99,11 +101,12 @@ describe('recordings: processing', function () {
     expect(result.length).to.be.closeTo(audioFacts(SAMPLE_AUDIO).seconds * 1000, 1000);
     expect(result).to.include({ analyzer: 'builtin', language: 'en', numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
+    // A free-text criterion is not judged without an LLM; the score is over the judged talk ratio alone.
     expect(result.criteriaResponses).to.deep.equal([
-      { title: 'Opened well', passed: true, explanation: result.criteriaResponses[0].explanation, weight: 2, sectionTitle: 'Opening' },
+      { title: 'Opened well', passed: false, explanation: NOT_JUDGED_WITHOUT_LLM, weight: 2, sectionTitle: 'Opening', assessable: false, evidence: [], noEvidenceReason: NOT_JUDGED_WITHOUT_LLM },
     ]);
     expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([['Talk ratio', false]]);
-    expect(result).to.include({ score: 66.7, passingScore: 70, didPass: false });
+    expect(result).to.include({ score: 0, passingScore: 70, didPass: false });
 
     // The file is stored once under <companyId>/<recordingId>.mp3, byte for byte; a mono 64 kbps MP3 that
     // fits in one piece is what a rendition would be, so the provider got it as it is.
@@ -123,7 +126,10 @@ describe('recordings: processing', function () {
     // The session shows up like any other roleplay session.
     const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
     expect(session.status).to.equal(200);
-    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 66.7, didPass: false, length: result.length });
+    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 0, didPass: false, length: result.length });
+    // The session's responses are the analysis's, evidence and all.
+    expect(session.body.criteriaResponses).to.deep.equal(result.criteriaResponses);
+    expect(session.body.metricResponses).to.deep.equal(result.metricResponses);
     expect(session.body.user.id).to.equal(view.userId);
     expect(session.body.snippets).to.deep.equal(result.snippets);
     expect(session.body.audioUrl).to.be.a('string');
@@ -253,7 +259,15 @@ describe('recordings: processing', function () {
     const llm = await startLlmServer();
     try {
       stt = await startOpenAiSttServer({ segments: CONVERSATION });
-      stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, LLM_BASE_URL: llm.url, LLM_API_KEY: 'llm-key', LLM_MODEL: 'judge-1' });
+      stack = await startRecordingStack({
+        STT_PROVIDER: 'openai',
+        STT_BASE_URL: stt.url,
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: 'llm-key',
+        LLM_MODEL: 'judge-1',
+        LLM_PROMPT_PRICE: '0.15',
+        LLM_COMPLETION_PRICE: '0.6',
+      });
       const roleplay = await createRoleplayFixture(tenant.company.id);
       await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
       const url = files.serve(`/llm/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
@@ -261,12 +275,34 @@ describe('recordings: processing', function () {
       const data = await completedWebhook(id);
       const result = data.result as RecordingAnalysis;
       expect(result.analyzer).to.equal('llm');
-      expect(result.criteriaResponses).to.deep.equal([{ title: 'Opened well', passed: true, explanation: 'LLM: met "Opened well".', weight: 2, sectionTitle: 'Opening' }]);
-      expect(result.metricResponses).to.deep.equal([{ title: 'Talk ratio', passed: false, explanation: 'LLM: missed "Talk ratio".', weight: 1, sectionTitle: 'Delivery' }]);
+      // The stand-in quotes the transcript's first line for each criterion: the quote is the rep's words with their time.
+      const opening = 'Hi Dana, this is Sam from Acme. The reason for my call is your delivery costs. Um, do you have a minute?';
+      expect(result.criteriaResponses).to.deep.equal([
+        { title: 'Opened well', passed: true, explanation: 'LLM: met "Opened well".', weight: 2, sectionTitle: 'Opening', evidence: [{ quote: opening, startMs: 0, speaker: 'rep' }] },
+      ]);
+      expect(result.metricResponses).to.deep.equal([
+        { title: 'Talk ratio', passed: false, explanation: 'LLM: missed "Talk ratio".', weight: 1, sectionTitle: 'Delivery', evidence: [], noEvidenceReason: 'The model quoted nothing for this verdict.' },
+      ]);
       expect(result).to.include({ score: 66.7, didPass: false, numQuestions: 4 });
       expect(llm.requests).to.have.length(1);
       expect(llm.requests[0].body).to.include({ model: 'judge-1', temperature: 0 });
+      expect(llm.requests[0].body.response_format).to.deep.include({ type: 'json_schema' });
       expect(String(llm.requests[0].prompt.transcript)).to.match(/^Rep: Hi Dana/);
+      // Model, tokens and cost: the stand-in counts a token per 4 characters; prices are USD per million tokens.
+      const messages = llm.requests[0].body.messages as Array<{ role: string; content: string }>;
+      const promptTokens = standInTokens(messages.find((m) => m.role === 'user')!.content);
+      // Kept on the recording for the operator, never in the result or the webhook.
+      expect(result).not.to.have.property('llm');
+      const usage = await getAnalysisUsage(testEnv().db, id);
+      const completionTokens = usage!.completionTokens;
+      expect(completionTokens).to.be.greaterThan(0);
+      expect(usage).to.deep.equal({
+        model: 'judge-1-2026-01-01',
+        requests: 1,
+        promptTokens,
+        completionTokens,
+        costUsd: Math.round(promptTokens * 0.15 + completionTokens * 0.6) / 1_000_000,
+      });
       const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
       expect(session.body.criteriaResponses.map((c) => c.passed)).to.deep.equal([true]);
       expect(((await waitForRecording(stack.api, tenant.apiKey, id)) as RecordingView).result).to.deep.equal(result);

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import { ScheduleNotFoundError, type Client, type ScheduleDescription } from '@temporalio/client';
 import type { RecordingView } from '../../api/schemas/recordings';
-import type { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { QUOTES_DELETED, type RecordingAnalysis, type ScorecardResponse } from '../../common/recordingAnalysis';
 import { RETENTION_SCHEDULE_ID } from '../../common/temporal';
 import { insertRecording } from '../../db/queries/recordings';
 import type { RecordingRetentionResult } from '../../workflows/recordingRetention';
@@ -35,8 +35,8 @@ interface SessionResult {
   length: number;
   wpm: number;
   snippets: Array<{ isUser: boolean; text: string }>;
-  criteriaResponses: unknown[];
-  metricResponses: unknown[];
+  criteriaResponses: ScorecardResponse[];
+  metricResponses: ScorecardResponse[];
   audioUrl?: string | null;
   videoUrl?: string | null;
 }
@@ -49,6 +49,12 @@ interface RecordingDbState {
 }
 
 const DAY_MS = 86_400_000;
+
+/** What retention leaves of scorecard responses: the verdicts, without the quotes, saying why. */
+function withoutQuotes<T extends { criteriaResponses?: ScorecardResponse[]; metricResponses?: ScorecardResponse[] }>(before: T): T {
+  const forget = (r: ScorecardResponse): ScorecardResponse => (r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED });
+  return { ...before, criteriaResponses: before.criteriaResponses?.map(forget), metricResponses: before.metricResponses?.map(forget) };
+}
 
 async function dbState(id: string): Promise<RecordingDbState> {
   return (await testEnv().db('recordings').where({ id }).first('transcript', 'submitted_transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
@@ -132,7 +138,16 @@ describe('recordings: retention', function () {
       expect(schedule.policies.overlap).to.equal('SKIP');
       expect(worker.output()).to.match(/"change":"created".*"msg":"retention schedule checked"/);
 
-      const roleplay = await createRoleplayFixture(tenant.company.id);
+      // A scorecard with an item the built-in analyzer quotes the call for (the questions the rep asked).
+      const roleplay = await createRoleplayFixture(tenant.company.id, {
+        scorecard: {
+          criteria: [{ title: 'Opened well', description: 'Stated the reason for the call', weight: 2, sectionTitle: 'Opening' }],
+          metrics: [
+            { title: 'Talk ratio', description: 'Listened more than talked', weight: 1, sectionTitle: 'Delivery' },
+            { title: 'Discovery', description: 'Asks questions', weight: 1, sectionTitle: 'Discovery' },
+          ],
+        },
+      });
       const storedUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const remoteUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const stored = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: storedUrl, storeRecording: true, roleplayId: roleplay.id });
@@ -183,7 +198,9 @@ describe('recordings: retention', function () {
         const { snippets: before, ...analysisBefore } = views[i].result as RecordingAnalysis;
         expect(snippets, 'the analysis keeps no transcript').to.deep.equal([]);
         expect(before.length).to.be.above(0);
-        expect(analysis, 'scores and measures stay').to.deep.equal(analysisBefore);
+        // The quotes are the call's words too: they go, and each response says why; verdicts stay.
+        expect(analysisBefore.metricResponses.some((r) => r.evidence.length > 0), 'a quote before').to.equal(true);
+        expect(analysis, 'scores and measures stay').to.deep.equal(withoutQuotes(analysisBefore));
       }
       const list = await stack.api.request<{ data: RecordingView[] }>('GET', '/api/recording', { apiKey: tenant.apiKey });
       expect(list.body.data.map((r) => typeof r.mediaDeletedAt)).to.deep.equal(['string', 'string', 'string']);
@@ -192,7 +209,7 @@ describe('recordings: retention', function () {
       for (const [i, session] of sessionsAfter.entries()) {
         const { snippets, audioUrl, videoUrl, ...kept } = session;
         const { snippets: _s, audioUrl: _a, videoUrl: _v, ...keptBefore } = sessionsBefore[i];
-        expect(kept, 'the session answers with its scores and measures').to.deep.equal(keptBefore);
+        expect(kept, 'the session answers with its scores and measures').to.deep.equal(withoutQuotes(keptBefore));
         expect(snippets).to.deep.equal([]);
         expect([audioUrl, videoUrl]).to.deep.equal([null, null]);
       }

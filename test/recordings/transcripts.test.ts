@@ -136,7 +136,8 @@ describe('recordings: transcripts without audio', function () {
     const view = await waitForRecording(stack.api, tenant.apiKey, res.body.recordingId);
     expect(view.status).to.equal('completed');
     const result = view.result as RecordingAnalysis;
-    expect(result).to.include({ speakerAttribution: 'transcript', customerName: null, nameCount: 0 });
+    // The customer is the named speaker <v Jordan Lee> (test/recordings/sampleTranscript.test.ts has the rest).
+    expect(result).to.include({ speakerAttribution: 'transcript', customerName: 'Jordan Lee', customerNameSource: 'speakerName', nameCount: 2 });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
   });
 

@@ -29,6 +29,7 @@ import {
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { makeTeam } from '../support/userFixtures';
+import { QUOTES_DELETED, type ScorecardResponse } from '../../common/recordingAnalysis';
 
 // Erasure of a person (POST /api/user/{userId}/erase) on a real worker: a user with recordings in
 // every state, one still in progress, a bystander whose data must stay, and the 409s around it.
@@ -74,7 +75,10 @@ describe('users: erasure of a person', function () {
     const tenant = await createTenant();
     const hookPath = `/erasure/${randomUUID()}`;
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath, ['recording.processing.failed', 'user.erased']);
-    const roleplay = await createRoleplayFixture(tenant.company.id);
+    // An item the built-in analyzer answers with quotes of the call (the person's words, to be erased).
+    const roleplay = await createRoleplayFixture(tenant.company.id, {
+      scorecard: { criteria: [], metrics: [{ title: 'Discovery', description: 'Asks questions', weight: 1, sectionTitle: 'Discovery' }] },
+    });
     const person = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Erin Example' };
     const bystander = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Bea Bystander' };
     const serve = (name: string, route: Parameters<FileServer['serve']>[1]) => files.serve(`/erasure/${randomUUID()}-${name}.mp3`, route);
@@ -178,6 +182,13 @@ describe('users: erasure of a person', function () {
     const keptView = (await stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })).body;
     expect(keptView.result?.snippets.length).to.be.greaterThan(0);
     expect(keptView.mediaDeletedAt).to.equal(null);
+    // Evidence quotes are the person's words: gone from the result and the session, the bystander's kept.
+    const quotes = (responses: ScorecardResponse[] | undefined) => (responses ?? []).flatMap((r) => r.evidence);
+    expect(quotes(done.result?.metricResponses).length, 'quotes before').to.be.greaterThan(0);
+    expect(quotes(view.result?.metricResponses)).to.deep.equal([]);
+    expect(view.result?.metricResponses[0].noEvidenceReason).to.equal(QUOTES_DELETED);
+    expect(quotes((sessionAfter.body as unknown as { metricResponses: ScorecardResponse[] }).metricResponses)).to.deep.equal([]);
+    expect(quotes(keptView.result?.metricResponses).length).to.be.greaterThan(0);
 
     // The tombstone.
     const user = await stack.api.request<UserRead>('GET', `/api/user/${userId}`, { apiKey: tenant.apiKey });
