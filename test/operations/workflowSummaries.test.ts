@@ -44,7 +44,7 @@ describe('operations: workflow summaries', function () {
     }
   });
 
-  it('an invitation run is summarised with its invitation, invitee and company', async () => {
+  it('an invitation run is summarised and identified by ids only: its invitation and company, never the address', async () => {
     const world = await startInvitationWorld();
     try {
       const tenant = await createTenant();
@@ -52,8 +52,9 @@ describe('operations: workflow summaries', function () {
       const email = uniqueEmail('summary');
       const res = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId: team.id, role: 'User' } });
       expect(res.status, res.text).to.equal(200);
-      const described = await invitationHandle(world.api, tenant.company.id, email).describe();
-      expect(await described.staticSummary()).to.equal(`Invitation ${res.body.id} for ${email} · company ${tenant.company.id}`);
+      const described = await (await invitationHandle(world.api, tenant.company.id, email)).describe();
+      expect(described.workflowId).to.equal(`invitation-${res.body.id}`);
+      expect(await described.staticSummary()).to.equal(`Invitation ${res.body.id} · company ${tenant.company.id}`);
     } finally {
       await world.close();
     }
