@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ParentClosePolicy, patched, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { searchAttributes, workflowIds } from '../common/temporal';
-import type { WebhookEvent } from '../common/webhookEvents';
+import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
 import { webhookDelivery } from './webhookDelivery';
 
@@ -30,7 +30,9 @@ async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<Web
  * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
  * or repeated notify never delivers the same event to an endpoint twice.
  */
-export async function notifyWebhooks(companyId: string, event: WebhookEvent, legacyRetry?: WebhookRetry): Promise<void> {
+export async function notifyWebhooks(companyId: string, event: WebhookEvent | WebhookEventRef, legacyRetry?: WebhookRetry): Promise<void> {
+  // A kept event (claim check) is delivered by id: its body is read from webhook_events by each attempt.
+  const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return;
   const retry = await deliveryRetry(legacyRetry);
@@ -39,7 +41,7 @@ export async function notifyWebhooks(companyId: string, event: WebhookEvent, leg
       try {
         await startChild(webhookDelivery, {
           workflowId: workflowIds.webhookDelivery(event.id, endpointId),
-          args: [{ companyId, endpointId, event, retry }],
+          args: [{ companyId, endpointId, ...what, retry }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],

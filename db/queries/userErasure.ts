@@ -96,6 +96,7 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       rep_speaker: null,
       transcript: null,
       submitted_transcript: null,
+      pending_analysis: null,
       storage_key: null,
       // Shown as mediaDeletedAt, as after retention (which may have come first).
       media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]),
