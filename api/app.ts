@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { createApiMetrics } from '../common/metrics';
 import { durationMs } from '../common/config';
+import { mountCodec } from './codecEndpoint';
 import { createCredentialCache } from './credentialCache';
 import type { AppDeps } from './deps';
 import { mountDocs } from './docs';
@@ -34,6 +35,7 @@ export function createApp(appDeps: AppDeps): Koa {
   });
   mountDocs(router);
   mountMetrics(router, metrics, deps.config.METRICS_TOKEN);
+  mountCodec(router, deps.config);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));
