@@ -144,6 +144,30 @@ export async function forgetUserWebhookEvents(db: Db, companyId: string, userId:
     .delete();
 }
 
+/** What an erased answer's request_hash becomes: no request hashes to it (hashes are hex). */
+export const ERASED_REQUEST_HASH = 'erased'.padEnd(64, '-');
+
+/**
+ * Kept Idempotency-Key answers about the person (their invitations, their recordings, the user), found
+ * by what they describe (subject_id): the answer is dropped, and the record stays until its TTL under a
+ * request hash nothing matches, so a retry of the request answers 409 idempotency_key_reused rather
+ * than the person's address or name, and does not run again (it would invite the address anew).
+ */
+export async function forgetUserIdempotentAnswers(db: Db, companyId: string, userId: string, email: string): Promise<number> {
+  return db('idempotency_keys')
+    .where({ company_id: companyId })
+    .andWhere((q) => {
+      q.where({ subject_id: userId })
+        .orWhereIn('subject_id', (sub) => {
+          sub.select('id').from('invitations').where({ company_id: companyId }).andWhere((i) => i.where({ accepted_user_id: userId }).orWhere({ email }));
+        })
+        .orWhereIn('subject_id', (sub) => {
+          sub.select('id').from('recordings').where({ company_id: companyId, user_id: userId });
+        });
+    })
+    .update({ request_hash: ERASED_REQUEST_HASH, response_status: null, response_body: null, locked_until: null, subject_id: null });
+}
+
 /**
  * The tombstone: name, email and external identifier replaced, the account disabled, erased_at set
  * (once). Outstanding or accepted invitations of the person lose their names and address too.
@@ -151,6 +175,8 @@ export async function forgetUserWebhookEvents(db: Db, companyId: string, userId:
 export async function tombstoneUser(trx: Knex.Transaction, companyId: string, userId: string, at: Date): Promise<Date | undefined> {
   const user = (await trx('users').select({ email: 'email' }).where({ company_id: companyId, id: userId }).forUpdate().first()) as { email: string } | undefined;
   if (!user) return undefined;
+  // Before the invitations lose the address by which they are found.
+  await forgetUserIdempotentAnswers(trx, companyId, userId, user.email);
   await trx('invitations')
     .where({ company_id: companyId })
     .andWhere((q) => {
