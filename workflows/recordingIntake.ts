@@ -18,7 +18,7 @@ import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import { searchAttributes } from '../common/temporal';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
-import { notifyWebhooks } from './webhookNotify';
+import { notifyKeptEvent, notifyWebhooks } from './webhookNotify';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
 // decides what runs next, so a crash anywhere resumes here exactly where it stopped. The presigned
@@ -121,17 +121,17 @@ function event<T>(type: WebhookEventType, data: T): WebhookEvent<T> {
 }
 
 /** Claim check: the event's id and time are fixed here, its body is written by keepRecordingEvent, and deliveries send that row. */
-async function notifyKeptEvent(
+async function notifyRecordingEvent(
   input: RecordingIntakeInput,
   type: 'recording.processing.completed' | 'recording.processing.failed',
   reason?: string,
 ): Promise<void> {
   const ref = { id: uuid4(), type, createdAt: new Date().toISOString() };
-  const kept = await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
-    { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
-  ]);
-  // Not kept: the person's erasure was requested, and nobody is told about their recording any more.
-  if (kept) await notifyWebhooks(input.companyId, ref, input.webhookRetry);
+  const keep = (): Promise<boolean> =>
+    bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
+      { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
+    ]);
+  await notifyKeptEvent(input.companyId, ref, keep, input.webhookRetry);
 }
 
 export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
@@ -212,7 +212,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
       if (claimCheck) {
-        await notifyKeptEvent(input, 'recording.processing.failed', reason);
+        await notifyRecordingEvent(input, 'recording.processing.failed', reason);
       } else {
         const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
         await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
@@ -225,7 +225,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   if (claimCheck) {
-    await notifyKeptEvent(input, 'recording.processing.completed');
+    await notifyRecordingEvent(input, 'recording.processing.completed');
   } else if (user && result) {
     const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
     await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);

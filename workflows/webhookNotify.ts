@@ -30,11 +30,25 @@ async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<Web
  * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
  * or repeated notify never delivers the same event to an endpoint twice.
  */
-export async function notifyWebhooks(companyId: string, event: WebhookEvent | WebhookEventRef, legacyRetry?: WebhookRetry): Promise<void> {
-  // A kept event (claim check) is delivered by id: its body is read from webhook_events by each attempt.
-  const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
+export async function notifyWebhooks(companyId: string, event: WebhookEvent, legacyRetry?: WebhookRetry): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return;
+  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+}
+
+/**
+ * Claim check: when an endpoint subscribes to the event, `keep` writes its body to webhook_events (false:
+ * not kept, nobody is told) and the deliveries get the event's id only; with no subscriber nothing is written.
+ */
+export async function notifyKeptEvent(companyId: string, event: WebhookEventRef, keep: () => Promise<boolean>, legacyRetry?: WebhookRetry): Promise<void> {
+  const endpointIds = await listWebhookTargets(companyId, event.type);
+  if (endpointIds.length === 0 || !(await keep())) return;
+  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+}
+
+async function startDeliveries(companyId: string, endpointIds: string[], event: WebhookEvent | WebhookEventRef, legacyRetry: WebhookRetry | undefined): Promise<void> {
+  // A kept event is delivered by id: each attempt reads its body from webhook_events.
+  const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
   const retry = await deliveryRetry(legacyRetry);
   await Promise.all(
     endpointIds.map(async (endpointId) => {

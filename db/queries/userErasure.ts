@@ -141,6 +141,8 @@ export async function forgetUserWebhookEvents(db: Db, companyId: string, userId:
       );
     })
     .andWhereNot({ type: 'user.erased' })
+    // Events written for the person after the request already name only the tombstone (activities/recordingEvents.ts).
+    .andWhereRaw("NOT (COALESCE(JSON_VALUE(payload, '$.data.user.name'), '') = ? AND COALESCE(JSON_VALUE(payload, '$.data.user.userUniqueIdentifier'), '') = ?)", [ERASED_NAME, erasedIdentifier(userId)])
     .delete();
 }
 

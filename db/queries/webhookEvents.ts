@@ -14,13 +14,7 @@ export async function rememberWebhookEvent(db: Db, companyId: string, event: Del
   const data = event.data as { user?: { id?: unknown } | null; recordingId?: unknown } | null;
   const userId = typeof data?.user?.id === 'string' ? data.user.id : null;
   const recordingId = typeof data?.recordingId === 'string' ? data.recordingId : null;
-  if (userId === null && recordingId === null) {
-    await db('webhook_events')
-      .insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) })
-      .onConflict('id')
-      .ignore();
-    return;
-  }
+  if (userId === null && recordingId === null) return insertWebhookEvent(db, companyId, event);
   await db.raw(
     `INSERT IGNORE INTO webhook_events (id, company_id, type, payload)
      SELECT ?, ?, ?, ? FROM DUAL
@@ -29,6 +23,11 @@ export async function rememberWebhookEvent(db: Db, companyId: string, event: Del
                            AND (u.id = ? OR u.id IN (SELECT r.user_id FROM recordings r WHERE r.company_id = ? AND r.id = ?)))`,
     [event.id, companyId, event.type, JSON.stringify(event), companyId, userId ?? '', companyId, recordingId ?? ''],
   );
+}
+
+/** Keeps the event (once, by id) whatever it names: only for events that carry nothing personal. */
+export async function insertWebhookEvent(db: Db, companyId: string, event: DeliverableEvent): Promise<void> {
+  await db('webhook_events').insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) }).onConflict('id').ignore();
 }
 
 /** The company's event as sent, or undefined (unknown, another company's, or sent before events were kept). */
