@@ -8,7 +8,9 @@ import { AesGcmPayloadCodec, ENCRYPTED_ENCODING, METADATA_KEY_ID, parsePayloadKe
 import { startApi, type TestApi } from '../support/api';
 import { testConfig } from '../support/env';
 import { assertSchema } from '../support/schemaAssert';
-import { startWorker, type RunningWorker } from '../support/worker';
+import { Worker } from '@temporalio/worker';
+import { historyFromJson, historyToJson } from '../support/histories';
+import { startWorker, workflowBundle, type RunningWorker } from '../support/worker';
 import { workflowShow } from '../support/workflowShow';
 
 // Payloads reach Temporal encrypted (AES-256-GCM, key id in the metadata); keys rotate; histories from
@@ -116,6 +118,13 @@ describe('security: encrypted Temporal payloads', () => {
         (err: { stderr?: string }) => err.stderr ?? 'failed',
       );
       expect(refused).to.not.equal('decoded');
+
+      // A history recorded for test/histories (RECORD_HISTORIES=1) is written decrypted: it replays without this run's key.
+      const recorded = historyToJson(await api.temporal.workflow.getHandle(workflowId).fetchHistory());
+      expect(recorded).to.not.include(Buffer.from(ENCRYPTED_ENCODING).toString('base64'));
+      for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, [{ workflowId, history: historyFromJson(recorded) }])) {
+        expect(result.error).to.equal(undefined);
+      }
     });
 
     it('speaks the remote codec protocol: encode then decode gives the payloads back', async () => {
