@@ -10,7 +10,7 @@ import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { linkFromMail, tokenFromLink } from '../support/invitationFixtures';
-import { acceptRecording, CONVERSATION, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 import { startSmtpServer, type LoopbackSmtp } from '../support/smtpServer';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { makeTeam } from '../support/userFixtures';
@@ -136,6 +136,9 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     expect(attempts[1].rawBody.equals(attempts[0].rawBody), 'a retry sends the bytes of the first attempt').to.equal(true);
     expect(attempts[0].rawBody.equals(completedEvent!.rawBody)).to.equal(true);
     const eventIds = delivered.map((h) => h.event?.id ?? '');
+    // Runs of the claim-check path (patch `claim-check`) for the replay test (with RECORD_HISTORIES=1).
+    await keepHistory(api, completed, 'claim-check-completed');
+    await keepHistory(api, failed, 'claim-check-failed');
 
     // The erasure.
     const erased = await api.request<UserErasure>('POST', `/api/user/${userId}/erase`, { apiKey: tenant.apiKey });
