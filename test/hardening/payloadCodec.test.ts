@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { defaultPayloadConverter, METADATA_ENCODING_KEY, type Payload } from '@temporalio/common';
 import { expect } from 'chai';
@@ -17,6 +20,7 @@ import { workflowShow } from '../support/workflowShow';
 // before the codec still decode; operators decode through POST /codec/decode (Temporal's remote codec
 // protocol) with their token, from the Web UI's origin only.
 
+const run = promisify(execFile);
 const key = (): string => randomBytes(32).toString('base64');
 const text = (bytes: Uint8Array | null | undefined): string => Buffer.from(bytes ?? new Uint8Array()).toString('utf8');
 const plain = (value: unknown): Payload => defaultPayloadConverter.toPayload(value);
@@ -71,6 +75,21 @@ describe('security: encrypted Temporal payloads', () => {
       expect(payloadCodecFor(unset, { NODE_ENV: 'development' })).to.equal(undefined);
     });
   });
+
+  for (const entry of ['api/main.ts', 'worker/main.ts']) {
+    it(`${entry} in production without TEMPORAL_PAYLOAD_KEYS refuses to start, naming the setting and how to make a key`, async () => {
+      const root = path.resolve(__dirname, '../..');
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_ADDRESS: '127.0.0.1:1', PORT: '0' };
+      // Other secrets a production process may require are given, so that this one is what it stops at.
+      env.MEDIA_URL_SECRET = randomBytes(32).toString('base64');
+      const failure = await run(path.join(root, 'node_modules/.bin/tsx'), [entry], { cwd: root, env, timeout: 30_000 }).then(
+        () => expect.fail(`${entry} started without payload keys`),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(failure.code).to.equal(1);
+      expect(failure.stderr).to.contain('TEMPORAL_PAYLOAD_KEYS is required in production').and.to.contain('openssl rand -base64 32');
+    });
+  }
 
   describe('workflow histories and the codec endpoint', () => {
     const token = randomBytes(24).toString('base64url');
