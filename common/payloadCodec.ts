@@ -71,20 +71,18 @@ export class AesGcmPayloadCodec implements PayloadCodec {
 
   /** One payload decrypted (synchronous: Node's cipher is); a payload not sealed by us comes back as it is. */
   open(payload: Payload): Payload {
-    {
-      if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) return payload;
-      const keyId = text(payload.metadata?.[METADATA_KEY_ID]);
-      if (!keyId) throw new ValueError('An encrypted payload has no encryption-key-id');
-      const key = this.keys.keys.get(keyId);
-      if (!key) throw new ValueError(`No key ${keyId} in TEMPORAL_PAYLOAD_KEYS to decrypt a payload with (a retired key still in use)`);
-      const data = Buffer.from(payload.data ?? new Uint8Array());
-      if (data.length < NONCE_BYTES + TAG_BYTES) throw new ValueError('An encrypted payload is too short');
-      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, NONCE_BYTES));
-      decipher.setAAD(Buffer.from(keyId, 'utf8'));
-      decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
-      const plain = Buffer.concat([decipher.update(data.subarray(NONCE_BYTES, data.length - TAG_BYTES)), decipher.final()]);
-      return temporal.api.common.v1.Payload.decode(plain);
-    }
+    if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) return payload;
+    const keyId = text(payload.metadata?.[METADATA_KEY_ID]);
+    if (!keyId) throw new ValueError('An encrypted payload has no encryption-key-id');
+    const key = this.keys.keys.get(keyId);
+    if (!key) throw new ValueError(`No key ${keyId} in TEMPORAL_PAYLOAD_KEYS to decrypt a payload with (a retired key still in use)`);
+    const data = Buffer.from(payload.data ?? new Uint8Array());
+    if (data.length < NONCE_BYTES + TAG_BYTES) throw new ValueError('An encrypted payload is too short');
+    const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, NONCE_BYTES));
+    decipher.setAAD(Buffer.from(keyId, 'utf8'));
+    decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(data.subarray(NONCE_BYTES, data.length - TAG_BYTES)), decipher.final()]);
+    return temporal.api.common.v1.Payload.decode(plain);
   }
 }
 
