@@ -14,9 +14,9 @@ export interface CodecAccess {
  * `temporal workflow show --output json` of a workflow (through the codec endpoint when given) as an
  * operator reads it: the JSON, with every payload's bytes appended as text (the CLI prints them base64).
  */
-export async function workflowShow(workflowId: string, codec?: CodecAccess): Promise<string> {
+export async function workflowShow(workflowId: string, codec?: CodecAccess, commandTimeout = '60s'): Promise<string> {
   const cli = process.env.TEMPORAL_CLI ?? 'temporal';
-  const args = ['workflow', 'show', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json'];
+  const args = ['workflow', 'show', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json', '--command-timeout', commandTimeout];
   if (codec) args.push('--codec-endpoint', codec.endpoint, '--codec-auth', `Bearer ${codec.token}`);
   const { stdout } = await run(cli, args, { maxBuffer: 64 * 1024 * 1024 });
   const texts: string[] = [];
