@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../common/config';
 import { DEFAULT_PASSING_SCORE, type RecordingAnalysis } from '../common/recordingAnalysis';
 import { setAnalysisUsage } from '../db/queries/analysisUsage';
+import { getPendingAnalysis, keepPendingAnalysis } from '../db/queries/pendingAnalyses';
 import { getRoleplay } from '../db/queries/roleplays';
 import type { Analyzer } from './analysis/analyzer';
 import { createBuiltinAnalyzer } from './analysis/builtin';
@@ -22,30 +23,44 @@ export function createAnalyzer(config: Config): Analyzer {
 /** Step 4: the analysis of the saved transcript, against the roleplay's scorecard when there is one. */
 export function createAnalyzeActivities({ db, config }: ActivityDeps) {
   const analyzer = createAnalyzer(config);
+  async function analyze(recordingId: string): Promise<RecordingAnalysis> {
+    const recording = await requireRecording(db, recordingId);
+    const transcript = recording.transcript as Transcript | null;
+    if (!transcript) throw permanent(FailureTypes.InvalidState, 'The recording has no transcript to analyze');
+    const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+    const stop = keepAlive(5_000);
+    try {
+      const { analysis, usage } = await analyzer.analyze(
+        {
+          transcript,
+          scorecard: roleplay?.scorecard ?? null,
+          passingScore: roleplay?.passingScore ?? DEFAULT_PASSING_SCORE,
+          customerName: roleplay?.customerPersona.name || null,
+          language: analysisLanguageFor(transcript.language, roleplay?.language),
+        },
+        Context.current().cancellationSignal,
+      );
+      // What the model cost is the operator's to know, not the caller's: kept beside the result.
+      if (usage) await setAnalysisUsage(db, recordingId, usage);
+      return analysis;
+    } finally {
+      stop();
+    }
+  }
+
   return {
+    /** Runs started before the claim check (patch `claim-check`): the analysis is the activity's result. */
     async analyzeRecording(recordingId: string): Promise<RecordingAnalysis> {
-      const recording = await requireRecording(db, recordingId);
-      const transcript = recording.transcript as Transcript | null;
-      if (!transcript) throw permanent(FailureTypes.InvalidState, 'The recording has no transcript to analyze');
-      const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
-      const stop = keepAlive(5_000);
-      try {
-        const { analysis, usage } = await analyzer.analyze(
-          {
-            transcript,
-            scorecard: roleplay?.scorecard ?? null,
-            passingScore: roleplay?.passingScore ?? DEFAULT_PASSING_SCORE,
-            customerName: roleplay?.customerPersona.name || null,
-            language: analysisLanguageFor(transcript.language, roleplay?.language),
-          },
-          Context.current().cancellationSignal,
-        );
-        // What the model cost is the operator's to know, not the caller's: kept beside the result.
-        if (usage) await setAnalysisUsage(db, recordingId, usage);
-        return analysis;
-      } finally {
-        stop();
-      }
+      return analyze(recordingId);
+    },
+
+    /**
+     * The analysis kept on the recording (recordings.pending_analysis) for persistRecordingResult: the
+     * person's words and scores never enter the workflow history. A retry after it was kept asks no one again.
+     */
+    async analyzeAndKeepRecording(recordingId: string): Promise<void> {
+      if (await getPendingAnalysis(db, recordingId)) return;
+      await keepPendingAnalysis(db, recordingId, await analyze(recordingId));
     },
   };
 }

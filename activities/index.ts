@@ -2,6 +2,7 @@ import type { ActivityDeps } from './deps';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
+import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDiagnosticsActivities(deps),
     ...createInvitationEmailActivities(deps),
     ...createInvitationExpiryActivities(deps),
+    ...createRecordingEventActivities(deps),
     ...createWebhookActivities(deps),
     ...createMediaActivities(deps),
     ...createUserErasureActivities(deps),

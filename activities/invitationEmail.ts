@@ -34,9 +34,12 @@ interface SmtpError {
  * talking to the server (invalid address) or a bad configuration is permanent too. Everything else —
  * 4yz replies, refused connections, timeouts, dropped sockets — is worth retrying.
  */
-export function classifySmtpError(err: unknown): ApplicationFailure {
+export function classifySmtpError(err: unknown, recipient?: string): ApplicationFailure {
   const e = (typeof err === 'object' && err !== null ? err : {}) as SmtpError;
-  const message = typeof e.message === 'string' ? e.message : String(err);
+  const raw = typeof e.message === 'string' ? e.message : String(err);
+  // Mail servers quote the rejected address ("550 <jane@example.com>: unknown user"); the failure goes
+  // into the workflow history, which outlives an erasure, so the address is replaced.
+  const message = recipient ? redactAddress(raw, recipient) : raw;
   const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
   const permanent =
     (code !== undefined && code >= 500 && code < 600 && code !== 503) ||
@@ -44,6 +47,11 @@ export function classifySmtpError(err: unknown): ApplicationFailure {
   return permanent
     ? ApplicationFailure.nonRetryable(`The mail server refused the invitation email: ${message}`, SMTP_REJECTED)
     : ApplicationFailure.retryable(`The invitation email could not be sent yet: ${message}`, SMTP_UNAVAILABLE);
+}
+
+/** The message with every spelling of the address (case aside) replaced by "the invitee". */
+export function redactAddress(message: string, address: string): string {
+  return message.replace(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), 'the invitee');
 }
 
 /** Sends invitation emails over SMTP_URL from MAIL_FROM. */
@@ -93,8 +101,10 @@ export function createInvitationEmailActivities({ db, config, logger }: Activity
         logger.info({ invitationId: invitation.id, resendCount: input.resendCount }, 'invitation email sent');
         return { sent: true, messageId: String(info.messageId) };
       } catch (err) {
-        logger.warn({ err, invitationId: invitation.id }, 'invitation email failed');
-        throw classifySmtpError(err);
+        const failure = classifySmtpError(err, invitation.email);
+        // The failure's message, not the error: nodemailer's error names the recipient in several fields.
+        logger.warn({ invitationId: invitation.id, type: failure.type, message: failure.message }, 'invitation email failed');
+        throw failure;
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import { completeRecording, findSessionIdForRecording, getRecordingForUpdate } from '../db/queries/recordings';
+import { getPendingAnalysis } from '../db/queries/pendingAnalyses';
 import { insertSession } from '../db/queries/sessions';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
@@ -15,12 +16,15 @@ export interface PersistedResult {
  */
 export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
   return {
-    async persistRecordingResult(recordingId: string, result: RecordingAnalysis): Promise<PersistedResult> {
+    async persistRecordingResult(recordingId: string, passed?: RecordingAnalysis): Promise<PersistedResult> {
       return db.transaction(async (trx) => {
         const recording = await getRecordingForUpdate(trx, recordingId);
         if (!recording) throw permanent(FailureTypes.RecordingNotFound, `Recording ${recordingId} does not exist`);
         if (recording.status === 'completed') return { sessionId: recording.sessionId };
         if (recording.status === 'failed') throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
+        // Runs from before the claim check pass the analysis; later ones find it where analyzeAndKeepRecording put it.
+        const result = passed ?? (await getPendingAnalysis(trx, recordingId));
+        if (!result) throw permanent(FailureTypes.InvalidState, 'The recording has no analysis to save');
         let sessionId: string | null = null;
         // What ffprobe found decides; recordings from before the media step go by the file's content type.
         const hasVideo = recording.mediaHasVideo ?? recording.contentType?.startsWith('video/') === true;

@@ -49,7 +49,8 @@ export async function findOrCreateIntegrationUser(db: Knex, companyId: string, e
   }
 }
 
-const eventUser = (user: UserRow, userUniqueIdentifier: string): RecordingEventUser => ({
+/** How a recording's webhook event names its user. */
+export const eventUser = (user: UserRow, userUniqueIdentifier: string): RecordingEventUser => ({
   id: user.id,
   name: [user.firstName, user.lastName].filter(Boolean).join(' '),
   userUniqueIdentifier,
@@ -57,16 +58,27 @@ const eventUser = (user: UserRow, userUniqueIdentifier: string): RecordingEventU
 
 /** Step 1: the recording's user, remembered on the recording so a retry finds the same one. */
 export function createResolveRecordingUserActivities({ db }: ActivityDeps) {
+  async function resolve(recordingId: string): Promise<{ user: UserRow; userUniqueIdentifier: string }> {
+    const recording = await requireRecording(db, recordingId);
+    if (recording.userId) {
+      const user = await getUser(db, recording.companyId, recording.userId);
+      if (user) return { user, userUniqueIdentifier: recording.userUniqueIdentifier };
+    }
+    const user = await findOrCreateIntegrationUser(db, recording.companyId, recording.userUniqueIdentifier, recording.userName);
+    await setRecordingUser(db, recording.id, user.id);
+    return { user, userUniqueIdentifier: recording.userUniqueIdentifier };
+  }
+
   return {
+    /** Runs started before the claim check (patch `claim-check`): the name and identifier are in the result. */
     async resolveRecordingUser(recordingId: string): Promise<RecordingEventUser> {
-      const recording = await requireRecording(db, recordingId);
-      if (recording.userId) {
-        const user = await getUser(db, recording.companyId, recording.userId);
-        if (user) return eventUser(user, recording.userUniqueIdentifier);
-      }
-      const user = await findOrCreateIntegrationUser(db, recording.companyId, recording.userUniqueIdentifier, recording.userName);
-      await setRecordingUser(db, recording.id, user.id);
-      return eventUser(user, recording.userUniqueIdentifier);
+      const { user, userUniqueIdentifier } = await resolve(recordingId);
+      return eventUser(user, userUniqueIdentifier);
+    },
+
+    /** The user's id only: who the person is stays in MySQL, out of the workflow history. */
+    async resolveRecordingUserId(recordingId: string): Promise<string> {
+      return (await resolve(recordingId)).user.id;
     },
   };
 }

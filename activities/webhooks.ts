@@ -13,14 +13,17 @@ import {
   recordWebhookDelivery,
   type NewWebhookDelivery,
 } from '../db/queries/webhooks';
-import { rememberWebhookEvent } from '../db/queries/webhookEvents';
+import { getWebhookEventBody, rememberWebhookEvent } from '../db/queries/webhookEvents';
 import type { ActivityDeps } from './deps';
 import { webhookRetryFromConfig } from './webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
   companyId: string;
   endpointId: string;
-  event: DeliverableEvent;
+  /** The kept event (webhook_events) to send, by id: the body is read from its row (claim check). */
+  eventId?: string;
+  /** Only from deliveries started before events were kept when created: kept now, then sent from the row alike. */
+  event?: DeliverableEvent;
   /** See WebhookDeliveryInput.attemptOffset. */
   attemptOffset?: number;
 }
@@ -48,15 +51,21 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
    * The attempt number is Temporal's, so the record of an attempt is written once however often
    * the activity's own bookkeeping is retried.
    */
-  async function attemptDelivery({ companyId, endpointId, event, attemptOffset }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+  async function attemptDelivery({ companyId, endpointId, event: passed, eventId, attemptOffset }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
     const attempt = Context.current().info.attempt + (attemptOffset ?? 0);
     const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
     if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
     if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
-    // Kept so that the event can be redelivered as it was (POST …/deliveries/{id}/redeliver).
-    await rememberWebhookEvent(db, companyId, event);
+    // An event passed whole (a delivery from before events were kept when created) is kept now, so it
+    // can be redelivered as it was; either way what is sent is the row, byte for byte on every attempt.
+    if (passed) await rememberWebhookEvent(db, companyId, passed);
+    const id = passed?.id ?? eventId;
+    const stored = id === undefined ? undefined : await getWebhookEventBody(db, companyId, id);
+    // Gone: the person it is about was erased (the erasure forgot it), so it is not sent any more.
+    if (!stored || id === undefined) return { outcome: 'skipped', reason: 'event erased' };
+    const event = { id, type: stored.type };
 
-    const body = JSON.stringify(event);
+    const body = stored.body;
     const started = Date.now();
     const record = (d: Pick<NewWebhookDelivery, 'outcome' | 'statusCode' | 'error'>): Promise<void> =>
       recordWebhookDelivery(db, {

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { createApiMetrics } from '../common/metrics';
 import { durationMs } from '../common/config';
 import { mediaLinkSecrets as mediaLinkSecretsOf } from '../common/mediaLinks';
+import { mountCodec } from './codecEndpoint';
 import { createCredentialCache } from './credentialCache';
 import type { AppDeps } from './deps';
 import { mountDocs } from './docs';
@@ -36,6 +37,7 @@ export function createApp(appDeps: AppDeps): Koa {
   });
   mountDocs(router);
   mountMetrics(router, metrics, deps.config.METRICS_TOKEN);
+  mountCodec(router, deps.config);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));

@@ -3,6 +3,7 @@ import stringify from 'safe-stable-stringify';
 import { durationMs } from '../common/config';
 import type { Db } from '../db/connection';
 import {
+  answerSubject,
   claimIdempotencyKey,
   completeIdempotencyKey,
   deleteExpiredIdempotencyKeys,
@@ -142,7 +143,7 @@ export async function answerIdempotently(
         const now = new Date();
         if (await claimIdempotencyKey(trx, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil: null })) {
           const answer = await run(trx, attemptOf(companyId, key, now));
-          await completeIdempotencyKey(trx, companyId, key, answer.status, seal(request, answer.body));
+          await completeIdempotencyKey(trx, companyId, key, answer.status, seal(request, answer.body), answerSubject(answer.body));
           return { ...answer, replayed: false };
         }
         const record = await findIdempotencyRecord(trx, companyId, key);
@@ -169,7 +170,7 @@ export async function answerIdempotently(
       );
       throw err;
     }
-    await completeIdempotencyKey(db, companyId, key, answer.status, seal(request, answer.body));
+    await completeIdempotencyKey(db, companyId, key, answer.status, seal(request, answer.body), answerSubject(answer.body));
     return { ...answer, replayed: false };
   };
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {

@@ -14,6 +14,17 @@ export const ConfigSchema = Type.Object({
   TEMPORAL_ADDRESS: Type.String({ minLength: 1, default: '127.0.0.1:7233' }),
   TEMPORAL_NAMESPACE: Type.String({ minLength: 1, default: 'default' }),
   TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice' }),
+  // Keys that encrypt every payload sent to Temporal (common/payloadCodec.ts): `<id>:<base64 of 32 random bytes>`,
+  // comma-separated; all of them decrypt. No default: required when NODE_ENV=production; `npm run dev` generates one (API and worker).
+  TEMPORAL_PAYLOAD_KEYS: Type.String({ default: '' }),
+  // The id of the key in TEMPORAL_PAYLOAD_KEYS that encrypts new payloads (rotation: add the new key, point this at it,
+  // keep the old one listed for as long as histories sealed with it are kept); empty: the first one listed.
+  TEMPORAL_PAYLOAD_KEY_ID: Type.String({ default: '' }),
+  // When set, POST /codec/decode and /codec/encode (Temporal's remote codec protocol, for the Web UI and `temporal
+  // --codec-endpoint`) answer to `Authorization: Bearer <TEMPORAL_CODEC_TOKEN>`; empty: the codec endpoint is off (API).
+  TEMPORAL_CODEC_TOKEN: Type.String({ default: '' }),
+  // Origins (comma-separated) of the Temporal Web UI allowed to call the codec endpoint from a browser (CORS), e.g. http://127.0.0.1:8233 (API).
+  TEMPORAL_CODEC_CORS_ORIGINS: Type.String({ default: '' }),
   // How long POST /api/recording waits for Temporal to accept a workflow start before answering 503.
   TEMPORAL_START_TIMEOUT: { ...Duration, default: '10s' },
   // How long POST /api/recording/{id}/cancel waits for the workflow to record the cancellation before answering anyway.

@@ -25,9 +25,16 @@ export const RETENTION_SCHEDULE_ID = 'recording-retention';
 
 export const workflowIds = {
   recording: (recordingId: string): string => `recording-${recordingId}`,
-  invitation: (companyId: string, email: string): string => `invitation-${companyId}-${email.toLowerCase()}`,
+  /** One workflow per invitation, by its row id: a workflow id is listed for the namespace's retention, so it names no person. */
+  invitation: (invitationId: string): string => `invitation-${invitationId.toLowerCase()}`,
   /** One delivery workflow per event and endpoint: a replayed or retried notify never sends twice. */
   webhookDelivery: (eventId: string, endpointId: string): string => `webhook-${eventId}-${endpointId}`,
   /** One erasure per person: a second request finds the same workflow (README, "Erasure of a person"). */
   userErasure: (companyId: string, userId: string): string => `user-erasure-${companyId}-${userId}`.toLowerCase(),
 };
+
+/**
+ * The address-based id invitation workflows had before they were identified by the invitation's id.
+ * Only for reaching runs started then (invitations whose row has no workflow_id); never for new ones.
+ */
+export const legacyInvitationWorkflowId = (companyId: string, email: string): string => `invitation-${companyId}-${email.toLowerCase()}`;

@@ -2,6 +2,7 @@ import { InterceptingCall, type Interceptor } from '@grpc/grpc-js';
 import { Client, Connection, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { durationMs, type Config } from './config';
 import { findInCauseChain } from './errorChain';
+import { dataConverterFor } from './payloadCodec';
 
 /**
  * Gives every call that has no deadline one, `ms` from its start. It comes before the SDK's retry
@@ -18,12 +19,15 @@ export function callDeadline(ms: number): Interceptor {
  * AsyncLocalStorage, and on Node 20 using one switches on promise hooks for the whole process, which cost
  * every API request ~7% of its CPU (BENCHMARKS.md). A lazy connection never uses it by itself.
  */
-export function createTemporalClient(config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_START_TIMEOUT'>): Client {
+export function createTemporalClient(
+  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID'>,
+): Client {
   const connection = Connection.lazy({
     address: config.TEMPORAL_ADDRESS,
     interceptors: [callDeadline(durationMs(config.TEMPORAL_START_TIMEOUT)), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
-  return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  // Payloads are encrypted on their way to Temporal (common/payloadCodec.ts).
+  return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverterFor(config) });
 }
 
 /** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */

@@ -21,6 +21,12 @@ export interface WebhookEvent<T = unknown> {
   data: T;
 }
 
+/** An event kept in webhook_events (claim check): workflows pass this, never the body. */
+export interface WebhookEventRef {
+  id: string;
+  type: WebhookEventType;
+}
+
 const Id = Type.String({ format: 'uuid' });
 
 export const RecordingEventUser = Type.Object(

@@ -62,6 +62,17 @@ bash scripts/ensure-mariadb.sh
 bash scripts/ensure-media-tools.sh --worker || exit 1
 TEMPORAL="$(bash scripts/ensure-temporal.sh)"
 
+# Secrets of this machine, generated once and kept under .data/ (there are no defaults in code): the keys
+# that encrypt Temporal payloads, and the token the Web UI and `temporal --codec-auth` decode them with.
+secret_file() {
+  local file="$DATA/$1"
+  if [ ! -s "$file" ]; then (umask 077; node -e "$2" >"$file"); fi
+  cat "$file"
+}
+export TEMPORAL_PAYLOAD_KEYS="${TEMPORAL_PAYLOAD_KEYS:-$(secret_file temporal-payload-keys "process.stdout.write('dev-' + Date.now().toString(36) + ':' + require('crypto').randomBytes(32).toString('base64'))")}"
+export TEMPORAL_CODEC_TOKEN="${TEMPORAL_CODEC_TOKEN:-$(secret_file temporal-codec-token "process.stdout.write(require('crypto').randomBytes(24).toString('base64url'))")}"
+export TEMPORAL_CODEC_CORS_ORIGINS="${TEMPORAL_CODEC_CORS_ORIGINS:-$UI_URL,http://localhost:8233}"
+
 # 2. Database.
 say "migrating the database"
 "$TSX" db/migrate.ts latest >/dev/null
@@ -72,7 +83,8 @@ temporal_healthy() { "$TEMPORAL" operator cluster health --address "$TEMPORAL_AD
 if temporal_healthy; then
   say "Temporal already answers on $TEMPORAL_ADDRESS; using it"
 elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "localhost:7233" ]; then
-  args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn)
+  # The Web UI decodes payloads through the API's codec endpoint (docs/security.md, "Temporal payloads").
+  args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn --ui-codec-endpoint "$API_URL/codec")
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   start temporal "$TEMPORAL" "${args[@]}"
   for _ in $(seq 1 120); do
@@ -143,6 +155,9 @@ cat <<EOF
   Temporal UI    $UI_URL
   API key        $API_KEY   (demo parent company; ids of everything seeded: .data/seed.json)
   Logs           .data/api.log .data/worker.log .data/temporal.log
+  Payloads       encrypted (keys: .data/temporal-payload-keys); the Web UI decodes them through $API_URL/codec
+                 once you sign in at $API_URL/codec/session with the token in .data/temporal-codec-token;
+                 CLI: temporal workflow show --codec-endpoint $API_URL/codec --codec-auth "Bearer \$(cat .data/temporal-codec-token)" …
 
   Try:  curl -H "x-api-key: $API_KEY" $API_URL/api/roleplay
 

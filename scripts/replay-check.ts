@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import ms from 'ms';
 import { loadConfig } from '../common/config';
+import { dataConverterFor } from '../common/payloadCodec';
 import { replayCheck } from './replayCheck';
 
 // `npm run replay-check -- [--address] [--namespace] [--task-queue] [--since 7d] [--limit N]`: run it
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     workflowsPath: path.resolve(options.workflowsPath),
     since: new Date(Date.now() - options.since),
     limitPerType: options.limit,
+    dataConverter: dataConverterFor(config),
   });
   for (const [type, count] of Object.entries(report.replayed)) process.stdout.write(`${type}: ${count} replayed\n`);
   for (const failure of report.failures) {

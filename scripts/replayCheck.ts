@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import type { DataConverter } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
 import type { temporal } from '@temporalio/proto';
 
@@ -16,6 +17,8 @@ export interface ReplayCheckOptions {
   since: Date;
   /** Most recent executions replayed per workflow type. */
   limitPerType: number;
+  /** The deployment's codec (TEMPORAL_PAYLOAD_KEYS): histories hold encrypted payloads. */
+  dataConverter?: DataConverter;
 }
 
 export interface ReplayFailure {
@@ -42,7 +45,7 @@ const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').repla
 export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCheckReport> {
   const connection = await Connection.connect({ address: options.address });
   try {
-    const client = new Client({ connection, namespace: options.namespace });
+    const client = new Client({ connection, namespace: options.namespace, dataConverter: options.dataConverter });
     const known = await workflowTypesOf(options.workflowsPath);
     const base = `TaskQueue = ${quoted(options.taskQueue)} AND StartTime > ${quoted(options.since.toISOString())}`;
     // Types the code no longer exports are listed too: their open runs would fail on the new worker.
@@ -66,7 +69,7 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
 
     const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath, logger: new DefaultLogger('WARN') });
     const failures: ReplayFailure[] = [];
-    for await (const result of Worker.runReplayHistories({ workflowBundle }, histories())) {
+    for await (const result of Worker.runReplayHistories({ workflowBundle, dataConverter: options.dataConverter }, histories())) {
       const workflowType = typeOfRun.get(result.runId) ?? 'unknown';
       replayed[workflowType] = (replayed[workflowType] ?? 0) + 1;
       if (result.error) {

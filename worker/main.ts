@@ -4,6 +4,7 @@ import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
+import { dataConverterFor } from '../common/payloadCodec';
 import { untilAvailable } from '../common/startupRetry';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, parseDatabaseUrl } from '../db/connection';
@@ -20,6 +21,8 @@ import { bundleWorkflowsApart } from './workflowBundle';
 // worker), and the process closes its connections and exits 0.
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Payloads are encrypted before they reach Temporal; a production worker without keys stops here.
+  const dataConverter = dataConverterFor(config);
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
   const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
@@ -58,12 +61,13 @@ async function main(): Promise<void> {
     const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (README, Operations).
-    await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config, logger);
+    await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter }), config, logger);
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowBundle: await bundleWorkflowsApart(require.resolve('../workflows')),
+      dataConverter,
       ...workerTuning(config),
       activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },

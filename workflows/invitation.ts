@@ -3,10 +3,12 @@ import type { Activities } from '../activities';
 import type { SendInvitationEmailResult } from '../activities/invitationEmail';
 import { acceptedSignal, resendSignal, revokeSignal, type InvitationOutcome, type InvitationWorkflowInput } from './invitationSignals';
 
-// One run per invitation, under the id workflowIds.invitation(companyId, email), so every invite of an
-// address reaches the same workflow (signal-with-start). The database row is the source of truth: the
-// API writes it, commits, then signals; the activities re-read it and only act on pending rows, so a
-// lost or late signal can never resurrect an accepted or revoked invitation.
+// One run per invitation, under the id workflowIds.invitation(invitationId), so every resend reaches the
+// same workflow (signal-with-start). Runs started before that have the address-based
+// legacyInvitationWorkflowId, which a newer invitation of the same address could reach (the successor
+// below). The database row is the source of truth: the API writes it, commits, then signals; the
+// activities re-read it and only act on pending rows, so a lost or late signal can never resurrect an
+// accepted or revoked invitation.
 
 const { sendInvitationEmail } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

@@ -18,7 +18,7 @@ import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import { searchAttributes } from '../common/temporal';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
-import { notifyWebhooks } from './webhookNotify';
+import { notifyKeptEvent, notifyWebhooks } from './webhookNotify';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
 // decides what runs next, so a crash anywhere resumes here exactly where it stopped. The presigned
@@ -80,6 +80,14 @@ export const USER_ID_SEARCH_ATTRIBUTE_PATCH = 'user-id-search-attribute';
 /** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
 export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
 
+/**
+ * Patch id: claim check. The user is resolved to an id only, the analysis is kept on the recording
+ * (analyzeAndKeepRecording) rather than returned, and webhook events are written to MySQL by an activity
+ * and delivered by id: the person's name, identifier and words never enter this history. Runs started
+ * before it keep passing them as they did (their histories hold them already).
+ */
+export const CLAIM_CHECK_PATCH = 'claim-check';
+
 export type RecordingIntakeOutcome =
   | { status: 'completed'; sessionId: string | null }
   | { status: 'failed'; reason: string }
@@ -112,6 +120,20 @@ function event<T>(type: WebhookEventType, data: T): WebhookEvent<T> {
   return { id: uuid4(), type, createdAt: new Date().toISOString(), data };
 }
 
+/** Claim check: the event's id and time are fixed here, its body is written by keepRecordingEvent, and deliveries send that row. */
+async function notifyRecordingEvent(
+  input: RecordingIntakeInput,
+  type: 'recording.processing.completed' | 'recording.processing.failed',
+  reason?: string,
+): Promise<void> {
+  const ref = { id: uuid4(), type, createdAt: new Date().toISOString() };
+  const keep = (): Promise<boolean> =>
+    bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
+      { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
+    ]);
+  await notifyKeptEvent(input.companyId, ref, keep, input.webhookRetry);
+}
+
 export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
   const { recordingId, companyId } = input;
   const moveTo = async (status: ProcessingStatus): Promise<void> => {
@@ -123,13 +145,22 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(recordingStatusQuery, () => ({ step, ...progress }));
   let mediaStep = false;
+  // Asked once, first: the whole run takes one side of the patch.
+  const claimCheck = patched(CLAIM_CHECK_PATCH);
+  /** Only in runs from before the claim check: the user with name and identifier, as the events carried it. */
   let user: RecordingEventUser | null = null;
-  let result: RecordingAnalysis;
+  let userId: string | null = null;
+  let result: RecordingAnalysis | undefined;
   let sessionId: string | null;
   try {
-    user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    if (claimCheck) {
+      userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    } else {
+      user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+      userId = user.id;
+    }
     // An upsert is a command in history: runs recorded before this patch replay without it.
-    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: searchAttributes.UserId, value: user.id }]);
+    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
       await moveTo('fetching');
@@ -161,9 +192,15 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     }
     step = 'Analysis';
     await moveTo('analyzing');
-    result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
-    step = 'Saving the result';
-    ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]));
+    if (claimCheck) {
+      await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+      step = 'Saving the result';
+      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]));
+    } else {
+      result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+      step = 'Saving the result';
+      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]));
+    }
   } catch (err) {
     if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
     const cancelled = isCancellation(err);
@@ -174,8 +211,12 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
-      const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
-      await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
+      if (claimCheck) {
+        await notifyRecordingEvent(input, 'recording.processing.failed', reason);
+      } else {
+        const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
+        await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
+      }
     });
     if (cancelled) throw err;
     return { status: 'failed', reason };
@@ -183,7 +224,9 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
-  if (user) {
+  if (claimCheck) {
+    await notifyRecordingEvent(input, 'recording.processing.completed');
+  } else if (user && result) {
     const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
     await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);
   }

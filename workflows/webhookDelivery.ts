@@ -10,7 +10,11 @@ const PERMANENT_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
 export interface WebhookDeliveryInput {
   companyId: string;
   endpointId: string;
-  event: DeliverableEvent;
+  /** The kept event (webhook_events) to send: its id and type only (claim check). */
+  eventId?: string;
+  eventType?: string;
+  /** Only in deliveries started before events were kept when created: the whole event. */
+  event?: DeliverableEvent;
   retry: WebhookRetry;
   /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
   attemptOffset?: number;
@@ -36,7 +40,8 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
       maximumAttempts: retry.maximumAttempts,
       nonRetryableErrorTypes: PERMANENT_FAILURES,
     },
-    summary: `POST ${input.event.type} ${input.event.id}`,
+    summary: `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`,
   });
-  return deliverWebhook({ companyId: input.companyId, endpointId: input.endpointId, event: input.event, attemptOffset: input.attemptOffset });
+  const { companyId, endpointId, attemptOffset } = input;
+  return deliverWebhook(input.event ? { companyId, endpointId, event: input.event, attemptOffset } : { companyId, endpointId, eventId: input.eventId, attemptOffset });
 }

@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ParentClosePolicy, patched, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { searchAttributes, workflowIds } from '../common/temporal';
-import type { WebhookEvent } from '../common/webhookEvents';
+import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
 import { webhookDelivery } from './webhookDelivery';
 
@@ -33,13 +33,29 @@ async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<Web
 export async function notifyWebhooks(companyId: string, event: WebhookEvent, legacyRetry?: WebhookRetry): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return;
+  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+}
+
+/**
+ * Claim check: when an endpoint subscribes to the event, `keep` writes its body to webhook_events (false:
+ * not kept, nobody is told) and the deliveries get the event's id only; with no subscriber nothing is written.
+ */
+export async function notifyKeptEvent(companyId: string, event: WebhookEventRef, keep: () => Promise<boolean>, legacyRetry?: WebhookRetry): Promise<void> {
+  const endpointIds = await listWebhookTargets(companyId, event.type);
+  if (endpointIds.length === 0 || !(await keep())) return;
+  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+}
+
+async function startDeliveries(companyId: string, endpointIds: string[], event: WebhookEvent | WebhookEventRef, legacyRetry: WebhookRetry | undefined): Promise<void> {
+  // A kept event is delivered by id: each attempt reads its body from webhook_events.
+  const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
   const retry = await deliveryRetry(legacyRetry);
   await Promise.all(
     endpointIds.map(async (endpointId) => {
       try {
         await startChild(webhookDelivery, {
           workflowId: workflowIds.webhookDelivery(event.id, endpointId),
-          args: [{ companyId, endpointId, event, retry }],
+          args: [{ companyId, endpointId, ...what, retry }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],

@@ -1,6 +1,6 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
-import { searchAttributes, workflowIds } from '../../common/temporal';
-import type { InvitationRow } from '../../db/queries/invitations';
+import { searchAttributes } from '../../common/temporal';
+import { invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
 import type { invitation as invitationWorkflow } from '../../workflows/invitation';
 import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../../workflows/invitationSignals';
 import type { AppDeps } from '../deps';
@@ -9,9 +9,9 @@ import { workflowStartError } from '../errors';
 type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 
 // The API's side of the invitation workflow. The database row is written and committed first; these
-// calls then tell the workflow. Signal-with-start on the address's workflow id means a second invite
-// for the same address can only reach the running workflow, and an ended one (accepted, revoked,
-// expired) is followed by a fresh run under the same id.
+// calls then tell the workflow. Signal-with-start on the invitation's workflow id means a resend can only
+// reach the running workflow (or start it again when it is gone). The id is the invitation's row id;
+// invitations from before that keep the address-based id their run has (invitationWorkflowId).
 
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
 export async function deliverInvitation({ temporal, config, logger, metrics }: WorkflowDeps, invitation: InvitationRow): Promise<void> {
@@ -25,15 +25,15 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
     // Bounded by TEMPORAL_START_TIMEOUT (the client's call deadline), so a hung Temporal gives the caller
     // a 503 rather than a hung request.
     await temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
-      workflowId: workflowIds.invitation(invitation.companyId, invitation.email),
+      workflowId: invitationWorkflowId(invitation),
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
       signal: resendSignal,
       signalArgs: [{ invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
-      // Only a run this call starts takes it: later invites for the address reach the running one by signal.
-      staticSummary: `Invitation ${invitation.id} for ${invitation.email} · company ${invitation.companyId}`,
+      // Only a run this call starts takes it. Ids only: the Web UI lists it for the namespace's retention.
+      staticSummary: `Invitation ${invitation.id} · company ${invitation.companyId}`,
     });
     metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {
@@ -49,10 +49,10 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
  */
 export async function announceInvitationEnd(
   { temporal, logger }: WorkflowDeps,
-  invitation: Pick<InvitationRow, 'id' | 'companyId' | 'email'>,
+  invitation: Pick<InvitationRow, 'id' | 'companyId' | 'email' | 'workflowId'>,
   how: 'accepted' | 'revoked',
 ): Promise<void> {
-  const handle = temporal.workflow.getHandle(workflowIds.invitation(invitation.companyId, invitation.email));
+  const handle = temporal.workflow.getHandle(invitationWorkflowId(invitation));
   try {
     await handle.signal(how === 'accepted' ? acceptedSignal : revokeSignal, { invitationId: invitation.id });
   } catch (err) {

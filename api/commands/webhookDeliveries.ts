@@ -4,7 +4,7 @@ import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
 import type { WebhookRetry } from '../../common/webhookRetry';
-import { getWebhookEvent } from '../../db/queries/webhookEvents';
+import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import { findWebhookAttempt, getWebhookDelivery, getWebhookEndpoint, lastWebhookAttempt, type WebhookDeliveryRow } from '../../db/queries/webhooks';
 import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
@@ -36,7 +36,7 @@ async function deliverOnce(
   deps: AppDeps,
   companyId: string,
   endpointId: string,
-  event: DeliverableEvent,
+  event: Pick<DeliverableEvent, 'id' | 'type'>,
   workflowId: string,
   attemptOffset: number,
 ): Promise<AttemptOutcome> {
@@ -45,7 +45,8 @@ async function deliverOnce(
       workflowId,
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      args: [{ companyId, endpointId, event, retry: ONE_ATTEMPT, ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
+      // The event by id (it is kept in webhook_events): its body never enters the workflow's history.
+      args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry: ONE_ATTEMPT, ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
       staticSummary: `${event.type} → endpoint ${endpointId} (requested through the API)`,
     });
@@ -74,6 +75,7 @@ export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId
     createdAt: new Date().toISOString(),
     data: { endpointId, message: 'A test event sent on request. Verify its signature and answer 2xx.' },
   };
+  await rememberWebhookEvent(deps.db, companyId, event);
   return deliverOnce(deps, companyId, endpointId, event, workflowIds.webhookDelivery(event.id, endpointId), 0);
 }
 

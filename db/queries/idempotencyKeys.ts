@@ -77,11 +77,22 @@ export async function takeOverIdempotencyKey(db: Db, companyId: string, keyHash:
   return changed === 1;
 }
 
-/** Records the answer of the request that holds the key. */
-export async function completeIdempotencyKey(db: Db, companyId: string, keyHash: string, status: number, sealedBody: Buffer): Promise<void> {
+/**
+ * Records the answer of the request that holds the key, with the id of what it describes (`subjectId`,
+ * see answerSubject): a person's erasure deletes the answers about them (forgetUserIdempotentAnswers).
+ */
+export async function completeIdempotencyKey(db: Db, companyId: string, keyHash: string, status: number, sealedBody: Buffer, subjectId: string | null = null): Promise<void> {
   await db('idempotency_keys')
     .where({ company_id: companyId, key_hash: keyHash })
-    .update({ response_status: status, response_body: sealedBody, locked_until: null });
+    .update({ response_status: status, response_body: sealedBody, locked_until: null, subject_id: subjectId });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id an answer body carries at its top (`{"id": …}`: the invitation, recording or user it is about), or null. */
+export function answerSubject(body: unknown): string | null {
+  const id = body !== null && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
 }
 
 /** Gives the key back after the request failed, so a retry runs it again. */

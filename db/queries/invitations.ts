@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../connection';
+import { legacyInvitationWorkflowId, workflowIds } from '../../common/temporal';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
 // An invitation is *outstanding* while it is pending and its expiry lies in the future. The expiry
@@ -27,6 +28,8 @@ export interface InvitationRow {
   acceptedUserId: string | null;
   revokedAt: Date | null;
   createdAt: Date;
+  /** The workflow that emails and expires it; null for invitations created before ids were per invitation (see invitationWorkflowId). */
+  workflowId: string | null;
 }
 
 export interface NewInvitation {
@@ -63,6 +66,7 @@ const columns = {
   acceptedUserId: 'invitations.accepted_user_id',
   revokedAt: 'invitations.revoked_at',
   createdAt: 'invitations.created_at',
+  workflowId: 'invitations.workflow_id',
 };
 
 const outstanding = (now: Date) => (q: Knex.QueryBuilder) => q.where('invitations.status', 'pending').andWhere('invitations.expires_at', '>', now);
@@ -86,6 +90,7 @@ export async function insertInvitation(db: Db, invitation: NewInvitation): Promi
     expires_at: invitation.expiresAt,
     created_at: invitation.createdAt,
     updated_at: invitation.createdAt,
+    workflow_id: workflowIds.invitation(id),
   });
   const row = await getInvitation(db, invitation.companyId, id);
   if (!row) throw new Error('invitation vanished after insert');
@@ -192,4 +197,12 @@ export async function getInvitationWithNames(db: Db, companyId: string, id: stri
   if (!row) return undefined;
   const { companyName, teamName, ...invitation } = row;
   return { invitation, companyName, teamName };
+}
+
+/**
+ * The id of the invitation's workflow: its own (`invitation-<id>`), or for an invitation created before
+ * ids were per invitation the address-based id its run was started under, so that it is still reached.
+ */
+export function invitationWorkflowId(invitation: Pick<InvitationRow, 'companyId' | 'email' | 'workflowId'>): string {
+  return invitation.workflowId ?? legacyInvitationWorkflowId(invitation.companyId, invitation.email);
 }

@@ -278,6 +278,8 @@ export async function completeRecording(db: Db, id: string, outcome: { result: u
     .update({
       status: 'completed',
       result: JSON.stringify(outcome.result),
+      // The claim check is cashed: the analysis lives in `result` from now on.
+      pending_analysis: null,
       session_id: outcome.sessionId,
       failure_reason: null,
       completed_at: db.fn.now(3),

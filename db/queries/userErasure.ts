@@ -97,6 +97,7 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       rep_speaker: null,
       transcript: null,
       submitted_transcript: null,
+      pending_analysis: null,
       storage_key: null,
       // Shown as mediaDeletedAt, as after retention (which may have come first).
       media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]),
@@ -142,7 +143,33 @@ export async function forgetUserWebhookEvents(db: Db, companyId: string, userId:
       );
     })
     .andWhereNot({ type: 'user.erased' })
+    // Events written for the person after the request already name only the tombstone (activities/recordingEvents.ts).
+    .andWhereRaw("NOT (COALESCE(JSON_VALUE(payload, '$.data.user.name'), '') = ? AND COALESCE(JSON_VALUE(payload, '$.data.user.userUniqueIdentifier'), '') = ?)", [ERASED_NAME, erasedIdentifier(userId)])
     .delete();
+}
+
+/** What an erased answer's request_hash becomes: no request hashes to it (hashes are hex). */
+export const ERASED_REQUEST_HASH = 'erased'.padEnd(64, '-');
+
+/**
+ * Kept Idempotency-Key answers about the person (their invitations, their recordings, the user), found
+ * by what they describe (subject_id): the answer is dropped, and the record stays until its TTL under a
+ * request hash nothing matches, so a retry of the request answers 409 idempotency_key_reused rather
+ * than the person's address or name, and does not run again (it would invite the address anew).
+ */
+export async function forgetUserIdempotentAnswers(db: Db, companyId: string, userId: string, email: string): Promise<number> {
+  return db('idempotency_keys')
+    .where({ company_id: companyId })
+    .andWhere((q) => {
+      q.where({ subject_id: userId })
+        .orWhereIn('subject_id', (sub) => {
+          sub.select('id').from('invitations').where({ company_id: companyId }).andWhere((i) => i.where({ accepted_user_id: userId }).orWhere({ email }));
+        })
+        .orWhereIn('subject_id', (sub) => {
+          sub.select('id').from('recordings').where({ company_id: companyId, user_id: userId });
+        });
+    })
+    .update({ request_hash: ERASED_REQUEST_HASH, response_status: null, response_body: null, locked_until: null, subject_id: null });
 }
 
 /**
@@ -152,6 +179,8 @@ export async function forgetUserWebhookEvents(db: Db, companyId: string, userId:
 export async function tombstoneUser(trx: Knex.Transaction, companyId: string, userId: string, at: Date): Promise<Date | undefined> {
   const user = (await trx('users').select({ email: 'email' }).where({ company_id: companyId, id: userId }).forUpdate().first()) as { email: string } | undefined;
   if (!user) return undefined;
+  // Before the invitations lose the address by which they are found.
+  await forgetUserIdempotentAnswers(trx, companyId, userId, user.email);
   await trx('invitations')
     .where({ company_id: companyId })
     .andWhere((q) => {

@@ -50,7 +50,7 @@ describe('invitations: worker restarts', () => {
       const mails = await world.smtp.waitForMails(email, 2, 30_000);
       const accepted = await world.api.request('POST', '/api/invitations/accept', { json: { token: tokenFromLink(linkFromMail(mails[1])), firstName: 'Rae' } });
       expect(accepted.status).to.equal(200);
-      const handle = invitationHandle(world.api, tenant.company.id, email);
+      const handle = await invitationHandle(world.api, tenant.company.id, email);
       expect(await handle.result()).to.equal('accepted');
       await recordHistory('resent-after-restart-accepted', handle);
     });
@@ -64,12 +64,12 @@ describe('invitations: worker restarts', () => {
       try {
         const accepted = await world.api.request('POST', '/api/invitations/accept', { json: { token, firstName: 'Off', lastName: 'Line' } });
         expect(accepted.status).to.equal(200);
-        const description = await invitationHandle(world.api, tenant.company.id, email).describe();
+        const description = await (await invitationHandle(world.api, tenant.company.id, email)).describe();
         expect(description.status.name).to.equal('RUNNING');
       } finally {
         await world.startWorker();
       }
-      expect(await invitationHandle(world.api, tenant.company.id, email).result()).to.equal('accepted');
+      expect(await (await invitationHandle(world.api, tenant.company.id, email)).result()).to.equal('accepted');
       expect(world.smtp.mailsTo(email)).to.have.length(1);
     });
   });
@@ -97,7 +97,7 @@ describe('invitations: worker restarts', () => {
       } finally {
         await world.startWorker();
       }
-      const handle = invitationHandle(world.api, tenant.company.id, email);
+      const handle = await invitationHandle(world.api, tenant.company.id, email);
       expect(await handle.result()).to.equal('expired');
       expect((await storedInvitations(tenant.company.id))[0].status).to.equal('expired');
       await recordHistory('expired-across-restart', handle);

@@ -44,7 +44,7 @@ describe('invitations: email delivery over SMTP', () => {
     // A retry would come after 1 s; none comes.
     await new Promise((r) => setTimeout(r, 2500));
     expect(world.smtp.recipientAttempts(email)).to.equal(1);
-    const handle = invitationHandle(world.api, tenant.company.id, email);
+    const handle = await invitationHandle(world.api, tenant.company.id, email);
     expect((await handle.describe()).status.name).to.equal('RUNNING');
     const listed = await world.api.request<InvitationList>('GET', '/api/invitations', { apiKey: tenant.apiKey });
     expect(listed.body.data.map((i) => i.id)).to.include(invitation.id);

@@ -77,7 +77,7 @@ describe('invitations: invite, resend, accept', () => {
     expect(stored).to.include({ status: 'accepted', acceptedUserId: accepted.body.id });
 
     // The workflow ends with the acceptance; the used token is refused from then on.
-    const handle = invitationHandle(world.api, tenant.company.id, email);
+    const handle = await invitationHandle(world.api, tenant.company.id, email);
     expect(await handle.result()).to.equal('accepted');
     await recordHistory('accepted', handle);
     const again = await world.api.request('POST', '/api/invitations/accept', { json: { token: tokenFromLink(link), firstName: 'Jane' } });

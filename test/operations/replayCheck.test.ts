@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { workflowIds } from '../../common/temporal';
 import type { Invitation } from '../../api/schemas/invitations';
-import { testEnv } from '../support/env';
+import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
 import { startInvitationWorld, uniqueEmail } from '../support/invitationFixtures';
@@ -33,7 +33,7 @@ interface CheckOutcome {
 async function replayCheck(taskQueue: string, extra: string[] = []): Promise<CheckOutcome> {
   const args = ['tsx', 'scripts/replay-check.ts', '--address', testEnv().temporal.address, '--namespace', 'default', '--task-queue', taskQueue, '--since', '1h', ...extra];
   try {
-    const { stdout, stderr } = await run('npx', args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 10 * 1024 * 1024 });
+    const { stdout, stderr } = await run('npx', args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', TEMPORAL_PAYLOAD_KEYS: testConfig().TEMPORAL_PAYLOAD_KEYS }, maxBuffer: 10 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code?: number; stdout?: string; stderr?: string };

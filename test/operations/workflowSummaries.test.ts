@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Invitation } from '../../api/schemas/invitations';
@@ -16,8 +17,12 @@ import { makeTeam } from '../support/userFixtures';
 
 const run = promisify(execFile);
 
-async function describedSummary(workflowId: string): Promise<string> {
-  const { stdout } = await run(temporalCliPath(), ['workflow', 'describe', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json']);
+const CODEC_TOKEN = randomBytes(16).toString('hex');
+
+/** The summary as `temporal workflow describe` prints it, decoded through the API's codec endpoint when given (summaries are payloads: encrypted). */
+async function describedSummary(workflowId: string, codecEndpoint?: string): Promise<string> {
+  const codec = codecEndpoint ? ['--codec-endpoint', codecEndpoint, '--codec-auth', `Bearer ${CODEC_TOKEN}`] : [];
+  const { stdout } = await run(temporalCliPath(), ['workflow', 'describe', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json', ...codec]);
   const described = JSON.parse(stdout) as { executionConfig?: { userMetadata?: { summary?: unknown } } };
   return JSON.stringify(described.executionConfig?.userMetadata?.summary ?? null);
 }
@@ -27,7 +32,7 @@ describe('operations: workflow summaries', function () {
 
   it('a recording run is summarised with its recording and company', async () => {
     // No worker: the summary is set by the start itself.
-    const stack = await startRecordingStack({}, { worker: false });
+    const stack = await startRecordingStack({ TEMPORAL_CODEC_TOKEN: CODEC_TOKEN }, { worker: false });
     try {
       const tenant = await createTenant();
       const roleplay = await createRoleplayFixture(tenant.company.id);
@@ -36,7 +41,8 @@ describe('operations: workflow summaries', function () {
       const summary = (recordingId: string) => stack.api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).describe().then((d) => d.staticSummary());
       expect(await summary(id)).to.equal(`Recording ${id} · company ${tenant.company.id} (stored, for a roleplay)`);
       expect(await summary(plain)).to.equal(`Recording ${plain} · company ${tenant.company.id}`);
-      expect(await describedSummary(workflowIds.recording(id)), 'temporal workflow describe').to.include(id);
+      expect(await describedSummary(workflowIds.recording(id), `${stack.api.url}/codec`), 'temporal workflow describe through the codec').to.include(id);
+      expect(await describedSummary(workflowIds.recording(id)), 'temporal workflow describe without the codec: ciphertext').to.not.include(id);
       await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).terminate('test done');
       await stack.api.temporal.workflow.getHandle(workflowIds.recording(plain)).terminate('test done');
     } finally {
@@ -44,7 +50,7 @@ describe('operations: workflow summaries', function () {
     }
   });
 
-  it('an invitation run is summarised with its invitation, invitee and company', async () => {
+  it('an invitation run is summarised and identified by ids only: its invitation and company, never the address', async () => {
     const world = await startInvitationWorld();
     try {
       const tenant = await createTenant();
@@ -52,8 +58,9 @@ describe('operations: workflow summaries', function () {
       const email = uniqueEmail('summary');
       const res = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId: team.id, role: 'User' } });
       expect(res.status, res.text).to.equal(200);
-      const described = await invitationHandle(world.api, tenant.company.id, email).describe();
-      expect(await described.staticSummary()).to.equal(`Invitation ${res.body.id} for ${email} · company ${tenant.company.id}`);
+      const described = await (await invitationHandle(world.api, tenant.company.id, email)).describe();
+      expect(described.workflowId).to.equal(`invitation-${res.body.id}`);
+      expect(await described.staticSummary()).to.equal(`Invitation ${res.body.id} · company ${tenant.company.id}`);
     } finally {
       await world.close();
     }

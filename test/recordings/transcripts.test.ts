@@ -99,7 +99,7 @@ describe('recordings: transcripts without audio', function () {
     const history = await stack.api.temporal.workflow.getHandle(`recording-${id}`).fetchHistory();
     const activities = (history.events ?? []).map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
     expect(activities).not.to.include('transcribeRecording');
-    expect(activities).to.include.members(['analyzeRecording', 'persistRecordingResult']);
+    expect(activities).to.include.members(['analyzeAndKeepRecording', 'persistRecordingResult']);
     const row = await testEnv().db('recordings').where({ id }).first();
     expect(row.source_url).to.equal(null);
     expect(typeof row.submitted_transcript === 'string' ? JSON.parse(row.submitted_transcript) : row.submitted_transcript).to.deep.equal({ format: 'webvtt', text: WEBVTT });

@@ -52,6 +52,8 @@ export async function startTestEnv(): Promise<void> {
       TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
       LOG_LEVEL: 'silent',
       OUTBOUND_ALLOW_PRIVATE: true,
+      // A key of this run's own: every payload the tests send through Temporal is encrypted, as in production.
+      TEMPORAL_PAYLOAD_KEYS: `test-${randomBytes(3).toString('hex')}:${randomBytes(32).toString('base64')}`,
     },
   );
   current = { config, db: createDb(databaseUrl, 10), temporal };

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import * as proto from '@temporalio/proto';
 import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
+import { payloadCodecFor } from '../../common/payloadCodec';
+import { testConfig } from './env';
 
 // Workflow histories as proto3 JSON files (the format of `temporal workflow show --output json`).
 // @temporalio/common's historyToJSON/historyFromJSON fail here with "type must be a Type": npm keeps
@@ -9,6 +11,7 @@ import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
 // These conversions use the copy that built the proto types.
 
 type History = proto.temporal.api.history.v1.IHistory;
+type Payload = proto.temporal.api.common.v1.IPayload;
 
 interface ProtoJson {
   toJson(type: unknown, message: unknown): unknown;
@@ -18,8 +21,21 @@ interface ProtoJson {
 const protojson = createRequire(require.resolve('@temporalio/proto'))('protobufjs/ext/protojson') as ProtoJson;
 const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
 
+/**
+ * The history as a committed file: payloads the test run encrypted (with a key of its own, gone after the
+ * run) are decrypted first, so the file replays without that key, like histories from before the codec.
+ */
 export function historyToJson(history: History): string {
-  return JSON.stringify(protojson.toJson(historyType, proto.temporal.api.history.v1.History.fromObject(history)), null, 2);
+  const codec = payloadCodecFor(testConfig());
+  const open = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(open);
+    if (!value || typeof value !== 'object' || value instanceof Uint8Array) return value;
+    const record = value as Record<string, unknown>;
+    if (codec && record.metadata && typeof record.metadata === 'object' && record.data instanceof Uint8Array) return codec.open(record as Payload);
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, open(v)]));
+  };
+  const plain = proto.temporal.api.history.v1.History.fromObject(open(proto.temporal.api.history.v1.History.toObject(proto.temporal.api.history.v1.History.fromObject(history))) as Record<string, unknown>);
+  return JSON.stringify(protojson.toJson(historyType, plain), null, 2);
 }
 
 /** A History message (event ids as Long), which the replayer takes as is. */

@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { WorkflowHandle } from '@temporalio/client';
 import { expect } from 'chai';
 import type { Config } from '../../common/config';
-import { workflowIds } from '../../common/temporal';
-import type { InvitationStatus } from '../../db/queries/invitations';
+import { invitationWorkflowId, type InvitationStatus } from '../../db/queries/invitations';
 import { startApi, type TestApi } from './api';
 import { testEnv } from './env';
 import { historyToJson } from './histories';
@@ -106,8 +105,16 @@ export async function companyRowCounts(companyId: string): Promise<{ invitations
   return { invitations: Number(inv['n']), users: Number(users['n']) };
 }
 
-export function invitationHandle(api: TestApi, companyId: string, email: string): WorkflowHandle {
-  return api.temporal.workflow.getHandle(workflowIds.invitation(companyId, email));
+/** The workflow of the address's newest invitation (each invitation has its own, named by its row id). */
+export async function invitationHandle(api: TestApi, companyId: string, email: string): Promise<WorkflowHandle> {
+  const row = (await testEnv()
+    .db('invitations')
+    .select({ companyId: 'company_id', email: 'email', workflowId: 'workflow_id' })
+    .where({ company_id: companyId, email })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first()) as { companyId: string; email: string; workflowId: string | null } | undefined;
+  if (!row) throw new Error(`no invitation of ${email} in company ${companyId}`);
+  return api.temporal.workflow.getHandle(invitationWorkflowId(row));
 }
 
 /** Polls until the stored invitation reaches a status (the workflow writes it asynchronously). */

@@ -142,6 +142,8 @@ export const recordingHistoryDir = (): string => HISTORY_DIR;
 export const RECORDING_HISTORIES = [
   'assemblyai-diarized',
   'assemblyai-worker-killed',
+  'claim-check-completed',
+  'claim-check-failed',
   'diarize-openai',
   'failed-store-404',
   'media-failed-truncated',

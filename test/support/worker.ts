@@ -1,6 +1,7 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../common/config';
+import { dataConverterFor } from '../../common/payloadCodec';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { silentLogger, testConfig, testEnv } from './env';
 
@@ -26,6 +27,7 @@ export async function startWorker(overrides: Partial<Config> = {}): Promise<Runn
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
+    dataConverter: dataConverterFor(config),
     activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: recordingStorageFor(config) }),
     shutdownGraceTime: '5 seconds',
   });

@@ -8,6 +8,7 @@ import type { SessionResult } from '../../api/schemas/sessions';
 import type { UserErasure } from '../../api/schemas/userErasure';
 import type { UserRead, UserRecord } from '../../api/schemas/users';
 import { workflowIds } from '../../common/temporal';
+import { fromJson } from '../../db/connection';
 import type { UserErasedData } from '../../common/webhookEvents';
 import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
@@ -208,9 +209,14 @@ describe('users: erasure of a person', function () {
     expect(erased[0].rawBody.toString('utf8')).to.not.contain(person.userUniqueIdentifier);
     const failedHooks = hooks.filter((h) => h.event?.type === 'recording.processing.failed').map((h) => (h.event?.data as { recordingId: string }).recordingId);
     expect(failedHooks.sort()).to.deep.equal([failed, cancelled, inProgress].sort());
-    // Events kept for redelivery that carried the person's data are forgotten; the erasure's own stays.
-    const keptEvents = (await db('webhook_events').where({ company_id: tenant.company.id }).select('type')) as Array<{ type: string }>;
-    expect(keptEvents.map((e) => e.type)).to.deep.equal(['user.erased']);
+    // Events kept for redelivery that carried the person's data are forgotten; the erasure's own stays, and so
+    // does the cancellation's, written after the request with the tombstone's name only.
+    const keptEvents = (await db('webhook_events').where({ company_id: tenant.company.id }).select('type', 'payload')) as Array<{ type: string; payload: unknown }>;
+    expect(keptEvents.map((e) => e.type).sort()).to.deep.equal(['recording.processing.failed', 'user.erased']);
+    const cancelledEvent = fromJson<{ data: { recordingId: string; user: unknown } }>(keptEvents.find((e) => e.type === 'recording.processing.failed')!.payload);
+    expect(cancelledEvent.data).to.deep.include({ recordingId: inProgress, user: { id: userId, name: 'Erased user', userUniqueIdentifier: `erased-${userId}` } });
+    const cancelledHook = hooks.find((h) => (h.event?.data as { recordingId?: string }).recordingId === inProgress);
+    expect(cancelledHook?.rawBody.toString('utf8')).to.not.contain(person.userName).and.not.contain(person.userUniqueIdentifier);
 
     // Done: asking again answers the same, starts nothing; the status says erased.
     const status = await erasure(tenant, userId);

@@ -4,6 +4,7 @@ import type { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../common/config';
+import { dataConverterFor } from '../../common/payloadCodec';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
@@ -37,6 +38,7 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./notifyWorkflows'), logger: undefined }),
       activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(config.STORAGE_DIR) }),
+      dataConverter: dataConverterFor(config),
       shutdownGraceTime: '5 seconds',
     });
     running = worker.run();
