@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 // at least MIN_SECRET_BYTES long. A secret's value never appears in an error message.
 
 /** Every signing or encryption secret among the settings (common/config.ts). Add new ones here. */
-export const SECRET_SETTINGS = ['MEDIA_URL_SECRET', 'MEDIA_URL_SECRET_PREVIOUS'] as const;
+export const SECRET_SETTINGS = ['MEDIA_URL_SECRET', 'MEDIA_URL_SECRET_PREVIOUS', 'TEMPORAL_CODEC_TOKEN'] as const;
 export type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
 /** Secrets that must have a value wherever they are used; optional ones (a rotation's previous secret) are not here. */

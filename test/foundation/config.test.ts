@@ -99,6 +99,11 @@ describe('configuration', () => {
       );
     });
 
+    it('the codec endpoint token, when set, is at least 32 bytes like every other secret (unset: the endpoint is off)', () => {
+      expect(problemsOf({ TEMPORAL_CODEC_TOKEN: 'guessable' })[0]).to.match(/^TEMPORAL_CODEC_TOKEN is too short: 9 bytes/);
+      expect(loadConfig({}).TEMPORAL_CODEC_TOKEN).to.equal('');
+    });
+
     it('outside production an unset secret is random for the process, never a fixed value', () => {
       const a = loadConfig({}, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET;
       const b = loadConfig({ NODE_ENV: 'development' }, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET;
