@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chatCompletionContract, chatRequestProblems, chatRequestRefusal, checkedChatAnswer } from './llmContract';
 
 // An OpenAI-compatible chat-completions model on 127.0.0.1 that judges every scorecard item with a
 // fixed rule, so tests know what the LLM analyzer must report.
@@ -22,6 +23,7 @@ interface PromptItem {
 export async function startLlmServer(): Promise<LlmServer> {
   const requests: LlmServer['requests'] = [];
   let reject: number | null = null;
+  const contract = await chatCompletionContract();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -31,9 +33,11 @@ export async function startLlmServer(): Promise<LlmServer> {
         scorecard: { criteria: PromptItem[]; metrics: PromptItem[] };
       };
       requests.push({ body: body as unknown as Record<string, unknown>, prompt: prompt as unknown as Record<string, unknown> });
-      if (reject) {
-        res.writeHead(reject, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'model not found' } }));
+      const problems = chatRequestProblems(contract, req, body);
+      if (problems.length > 0 || reject) {
+        const status = problems.length > 0 ? 400 : (reject ?? 400);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(checkedChatAnswer(contract, status, problems.length > 0 ? chatRequestRefusal(problems) : { error: { message: 'The model does not exist', type: 'invalid_request_error', param: 'model', code: 'model_not_found' } }));
         return;
       }
       const content = {
@@ -41,7 +45,9 @@ export async function startLlmServer(): Promise<LlmServer> {
         metrics: prompt.scorecard.metrics.map((m) => ({ index: m.index, passed: false, explanation: `LLM: missed "${m.title}".` })),
       };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }] }));
+      const model = (body as { model?: string }).model ?? 'unknown';
+      const choice = { index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop', logprobs: null };
+      res.end(checkedChatAnswer(contract, 200, { id: 'chatcmpl-test', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [choice] }));
     });
   });
   server.listen(0, '127.0.0.1');

@@ -28,6 +28,8 @@ import { CONTRACT_PINS, contractsDir, type ContractProvider } from './contractPi
 // - `additionalProperties: false` beside `allOf` becomes `unevaluatedProperties: false` (and members'
 //   own `additionalProperties: false` is dropped): AssemblyAI's TranscriptParams is allOf [audio_url,
 //   TranscriptOptionalParams], each closed, which read literally refuses every request.
+// And OpenAPI 3.0's `nullable`, left in a few places of the OpenAI document, means what 3.1 spells as
+// a `"null"` type (ajv refuses the keyword outside its 3.0 mode).
 
 export type { ContractProvider } from './contractPins';
 
@@ -47,6 +49,11 @@ export interface RequestCheckOptions {
    * documentation allows elsewhere (Deepgram takes audio bytes; its document lists only the JSON form).
    */
   bodyOutsideDocument?: boolean;
+  /**
+   * A request without a key is let through (one with a key must still present it as the document
+   * says): the analysis model may be an OpenAI-compatible server that needs none (LLM_API_KEY empty).
+   */
+  keyOptional?: boolean;
 }
 
 export interface ProviderContract {
@@ -83,6 +90,10 @@ function readAsAuthored(doc: Json): void {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!isObject(node) || seen.has(node)) return;
     seen.add(node);
+    if ('nullable' in node) {
+      if (node.nullable === true && typeof node.type === 'string') node.type = [node.type, 'null'];
+      delete node.nullable;
+    }
     if (Array.isArray(node.oneOf)) {
       if (node.anyOf) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
       else node.anyOf = node.oneOf;
@@ -175,6 +186,16 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
   });
   await api.init();
   const definition = api.definition as unknown as Json;
+  // Read before any validator is compiled: openapi-backend drops binary parts from `required` in place.
+  const requiredFormParts = new Map<string, string[]>();
+  for (const pathItem of Object.values(isObject(definition.paths) ? definition.paths : {})) {
+    for (const op of Object.values(isObject(pathItem) ? pathItem : {})) {
+      const content = isObject(op) && isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+      const form = content['multipart/form-data'];
+      const required = isObject(form) && isObject(form.schema) && Array.isArray(form.schema.required) ? form.schema.required : [];
+      if (isObject(op) && typeof op.operationId === 'string' && required.length > 0) requiredFormParts.set(op.operationId, [...(required as string[])]);
+    }
+  }
   const ajv = withFormats(new Ajv2020({ strict: false, allErrors: true, logger: false }));
   const compiled = new Map<string, ValidateFunction>();
   const component = (name: string): ValidateFunction => {
@@ -206,6 +227,7 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
       if (matched?.operationId !== operationId) problems.push(`path ${bare} is not the path of ${operationId} (${String(op.path)})`);
       for (const { header, prefix } of auth) {
         const value = req.headers[header];
+        if (value === undefined && options.keyOptional) continue;
         if (typeof value !== 'string' || !value.startsWith(prefix) || value.length === prefix.length) problems.push(`header ${header} must carry the key${prefix ? ` as "${prefix}<key>"` : ''}`);
       }
       const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim();
@@ -221,6 +243,10 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
       const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string | string[]] => e[1] !== undefined));
       const result = api.validateRequest({ method: req.method.toLowerCase(), path: bare, query, headers, body: req.body }, operationId);
       problems.push(...listProblems(result.errors));
+      // openapi-backend leaves required binary (file) parts out of its check; formFields puts them in the body.
+      for (const name of requiredFormParts.get(operationId) ?? []) {
+        if (isObject(req.body) && !(name in req.body)) problems.push(`/requestBody must have required property '${name}'`);
+      }
       return problems;
     },
     responseProblems(operationId, status, body) {
