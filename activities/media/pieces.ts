@@ -13,6 +13,7 @@ import { meter } from '../progress';
 import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
 import { channelsDiffer, listenTo, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
+import { providerLimits } from '../stt/limits';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
 import { probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
@@ -43,13 +44,13 @@ export interface PieceDeps {
   outbound: Dispatcher;
 }
 
-/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's default, within the upload limit. */
+/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's own limit, within its upload limit. */
 export function maxPieceMs(config: Config): number {
   const configured = durationMs(config.STT_MAX_CHUNK_DURATION);
-  const byProvider = config.STT_PROVIDER === 'openai' ? 10 * 60_000 : Number.POSITIVE_INFINITY;
+  const limits = providerLimits(config);
   // 5% under the byte limit for the MP3 frame headers.
-  const bySize = Math.floor(((config.STT_MAX_UPLOAD_BYTES * 8) / RENDITION_BITRATE) * 1000 * 0.95);
-  return Math.min(configured > 0 ? configured : byProvider, bySize);
+  const bySize = Math.floor(((limits.maxBytes * 8) / RENDITION_BITRATE) * 1000 * 0.95);
+  return Math.min(configured > 0 ? configured : limits.maxMs, limits.maxMs, bySize);
 }
 
 /** The file of a piece in the recording's scratch folder (pieces of a side that was not cut are the rendition itself). */
@@ -73,7 +74,7 @@ function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
     !probe.hasVideo &&
     probe.bitRate > 0 &&
     probe.bitRate <= AS_IT_IS_MAX_BITRATE &&
-    bytes <= config.STT_MAX_UPLOAD_BYTES * 0.95 &&
+    bytes <= providerLimits(config).maxBytes * 0.95 &&
     probe.durationMs <= maxPieceMs(config)
   );
 }
