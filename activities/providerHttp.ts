@@ -43,7 +43,7 @@ export async function callProvider(service: string, dispatcher: Dispatcher, url:
   const text = await res.body.text();
   if (res.statusCode < 200 || res.statusCode >= 300) {
     if (req.keyRefusedStatuses?.includes(res.statusCode)) {
-      throw permanent(FailureTypes.ProviderKeyRefused, `${KEY_REFUSED} (${service} answered HTTP ${res.statusCode}: ${providerMessage(text)})`);
+      throw permanent(FailureTypes.ProviderKeyRefused, `${KEY_REFUSED} (HTTP ${res.statusCode}: ${providerMessage(text)})`);
     }
     throw httpFailure(service, res.statusCode, res.headers, providerMessage(text), {
       retryable: FailureTypes.ProviderUnavailable,

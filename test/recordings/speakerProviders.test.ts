@@ -164,7 +164,7 @@ describe('recordings: speakers on a mono call', function () {
     const [hook] = await receiver.waitFor(hookPath, 1, 60_000);
     expect(hook.event?.type).to.equal('recording.processing.failed');
     expect((hook.event?.data as RecordingFailedData).reason).to.equal(
-      'Transcription failed: The speech-to-text provider refused the API key (AssemblyAI answered HTTP 401: Authentication error, API token missing/invalid)',
+      'Transcription failed: The speech-to-text provider refused the API key (HTTP 401: Authentication error, API token missing/invalid)',
     );
     expect((await waitForRecording(stack.api, tenant.apiKey, refused)).status).to.equal('failed');
     // A 401 is not retried.
