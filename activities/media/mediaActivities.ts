@@ -17,6 +17,7 @@ import { FailureTypes, permanent } from '../failures';
 import { keepAlive } from '../progress';
 import { requireRecording } from '../requireRecording';
 import { mergeChannelTranscripts } from '../stt/channels';
+import { joinPieces } from '../stt/overlap';
 import { voicedBetween } from '../stt/placement';
 import type { KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
 import { listenTo } from './audio';
@@ -146,14 +147,14 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
       const side = (channel: ChunkChannel): Transcript | undefined => {
         const ofSide = pieces.filter((p) => p.channel === channel).sort((a, b) => a.index - b.index);
         if (ofSide.length === 0) return undefined;
-        const parts = ofSide.map((p) => ({ startMs: p.startMs, transcript: p.transcript as Transcript }));
+        const parts = ofSide.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, transcript: p.transcript as Transcript }));
         const first = parts[0].transcript;
         return {
           ...first,
           language: parts.find((p) => p.transcript.language)?.transcript.language ?? null,
           durationMs: recording.mediaDurationMs ?? Math.max(...parts.map((p) => p.startMs + p.transcript.durationMs)),
-          // Each piece was timed from its own start: move its segments onto the recording's timeline.
-          segments: parts.flatMap((p) => p.transcript.segments.map((s) => ({ ...s, startMs: s.startMs + p.startMs, endMs: s.endMs + p.startMs }))),
+          // Each piece was timed from its own start: its segments move onto the recording's timeline (overlaps resolved).
+          segments: joinPieces(parts.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, segments: p.transcript.segments }))),
         };
       };
       const left = side('left');

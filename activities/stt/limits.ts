@@ -36,3 +36,12 @@ export function providerLimits(config: Pick<Config, 'STT_PROVIDER' | 'STT_MODEL'
   // An operator's smaller limit (a proxy in front of the provider) wins; a larger one cannot.
   return config.STT_MAX_UPLOAD_BYTES > 0 ? { ...own, maxBytes: Math.min(own.maxBytes, config.STT_MAX_UPLOAD_BYTES) } : own;
 }
+
+/**
+ * How much of the end of a piece the next one repeats, for providers that label speakers per request
+ * and take no known speakers (Deepgram, AssemblyAI): the words both pieces heard map the labels across
+ * (activities/stt/overlap.ts). Their pieces only exist past their own limits (or STT_MAX_CHUNK_DURATION).
+ */
+export function pieceOverlapMs(config: Pick<Config, 'STT_PROVIDER'>): number {
+  return config.STT_PROVIDER === 'deepgram' || config.STT_PROVIDER === 'assemblyai' ? 20_000 : 0;
+}

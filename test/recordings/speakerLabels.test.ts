@@ -4,6 +4,7 @@ import { parseAssemblyAiTranscript } from '../../activities/stt/assemblyai';
 import { mergeChannelTranscripts } from '../../activities/stt/channels';
 import { parseListenAnswer } from '../../activities/stt/deepgram';
 import { parseTextOnlyJson } from '../../activities/stt/openai';
+import { joinPieces } from '../../activities/stt/overlap';
 import { placeText, voicedBetween } from '../../activities/stt/placement';
 import { parseDiarizedJson } from '../../activities/stt/openai';
 import { speakerAttributionOf, type Transcript } from '../../activities/stt/transcript';
@@ -86,6 +87,21 @@ describe('recordings: speaker labels', () => {
     // No stretches known: one segment over the whole audio; no words: nothing.
     expect(placeText('a b', { durationMs: 4000, stretches: [] })).to.deep.equal([seg(0, 4, 'a b')]);
     expect(placeText('  ', voiced)).to.deep.equal([]);
+  });
+
+  it('joins pieces: overlapping ones map labels by the words both heard and keep the overlap once; others keep their labels', () => {
+    const first = { startMs: 0, durationMs: 30_000, segments: [seg(1, 8, 'we plan routes every morning', 'A'), seg(12, 15, 'how long does it take', 'B'), seg(18, 26, 'about a month for one depot', 'A')] };
+    // Starts 20 s before the first ends: the customer speaks first in it and is labelled A; someone new comes in at the end.
+    const second = { startMs: 10_000, durationMs: 40_000, segments: [seg(2, 5, 'how long does it take', 'A'), seg(8, 16, 'about a month for one depot', 'B'), seg(22, 25, 'sounds good', 'A'), seg(30, 33, 'hello everyone', 'C')] };
+    expect(joinPieces([first, second])).to.deep.equal([
+      seg(1, 8, 'we plan routes every morning', 'A'),
+      seg(12, 15, 'how long does it take', 'B'),
+      seg(18, 26, 'about a month for one depot', 'A'),
+      seg(32, 35, 'sounds good', 'B'),
+      seg(40, 43, 'hello everyone', 'C'),
+    ]);
+    const apart = { startMs: 30_000, durationMs: 10_000, segments: [seg(1, 2, 'hi', 'A')] };
+    expect(joinPieces([first, apart]).slice(-1)).to.deep.equal([seg(31, 32, 'hi', 'A')]);
   });
 
   it('parses AssemblyAI utterances (milliseconds; speaker letters)', () => {

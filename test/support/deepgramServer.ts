@@ -10,8 +10,8 @@ import { decodePcm, stretchPitch } from './voicePitch';
 // ({err_code, err_msg, request_id}), and the answer is a ListenV1Response. The raw-bytes body is the
 // one thing the document does not list (it declares only the JSON `{url}` form); Deepgram's
 // pre-recorded documentation takes the audio bytes with their media type, so those are accepted.
-// It answers with the test's segments as they are, or, given a script, from the audio it got: each
-// voiced stretch an utterance worded from the script, its speaker number given by its voice
+// It answers with the test's segments as they are, or, given a script (or sentences), from the audio
+// it got: each voiced stretch an utterance worded from the script (or the sentence of its length), its speaker number given by its voice
 // (0, 1… in order of appearance), as Deepgram's diarization does.
 
 /** Deepgram's documented largest file for pre-recorded audio (contracts README: 2 GB). */
@@ -70,20 +70,23 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
       }
       request.heardSeconds = heard.duration;
       let utterances: Array<{ start: number; end: number; transcript: string; speaker: number }>;
-      if (behavior.script) {
+      const sentences = behavior.sentences;
+      const wordsOf = (s: { start: number; end: number }, i: number): string =>
+        sentences ? [...sentences].sort((a, b) => Math.abs(a.seconds - (s.end - s.start)) - Math.abs(b.seconds - (s.end - s.start)))[0].text : (behavior.script?.[i] ?? '');
+      if (behavior.script || sentences) {
         const pcm = await decodePcm(request.audio);
         const voices: number[] = [];
         utterances = heard.stretches.map((s, i) => {
           const pitch = stretchPitch(pcm, s) ?? voices[voices.length - 1] ?? 150;
           let speaker = voices.findIndex((v) => Math.abs(v - pitch) / v < 0.15);
           if (speaker < 0) speaker = voices.push(pitch) - 1;
-          return { start: s.start, end: s.end, transcript: behavior.script?.[i] ?? '', speaker };
+          return { start: s.start, end: s.end, transcript: wordsOf(s, i), speaker };
         });
         utterances = utterances.filter((u) => u.transcript);
       } else {
         utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0) }));
       }
-      const duration = behavior.script ? heard.duration : (behavior.duration ?? Math.max(0, ...behavior.segments.map((s) => s.end)));
+      const duration = behavior.script || sentences ? heard.duration : (behavior.duration ?? Math.max(0, ...behavior.segments.map((s) => s.end)));
       const metadata = {
         request_id: randomUUID(),
         sha256: createHash('sha256').update(request.audio).digest('hex'),

@@ -24,6 +24,8 @@ export interface LongCall {
   mp3: Buffer;
   lines: TimedLine[];
   duration: number;
+  /** Each sentence with its spoken length, as a stand-in that "hears" sentences by their length needs them. */
+  sentences: Array<{ voice: Voice; text: string; seconds: number }>;
 }
 
 const REP = [
@@ -40,14 +42,14 @@ async function seconds(file: string): Promise<number> {
   return Number((await run('soxi', ['-D', file])).stdout.trim());
 }
 
-export async function longTwoVoiceCall(options: { seconds: number; customerAt?: number; pause?: number }): Promise<LongCall> {
+export async function longTwoVoiceCall(options: { seconds: number; customerAt?: number; silenceBefore?: number; pause?: number }): Promise<LongCall> {
   const pause = options.pause ?? 1;
-  const key = createHash('sha256').update(JSON.stringify({ options, REP, CUSTOMER, VOICES, v: 1 })).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(JSON.stringify({ options, REP, CUSTOMER, VOICES, v: 2 })).digest('hex').slice(0, 16);
   const cachedMp3 = path.join(os.tmpdir(), `sp-long-call-${key}.mp3`);
   const cachedJson = `${cachedMp3}.json`;
   try {
-    const { lines, duration } = JSON.parse(await fs.readFile(cachedJson, 'utf8')) as Omit<LongCall, 'mp3'>;
-    return { mp3: await fs.readFile(cachedMp3), lines, duration };
+    const { lines, duration, sentences } = JSON.parse(await fs.readFile(cachedJson, 'utf8')) as Omit<LongCall, 'mp3'>;
+    return { mp3: await fs.readFile(cachedMp3), lines, duration, sentences };
   } catch {
     // Not made yet.
   }
@@ -81,8 +83,9 @@ export async function longTwoVoiceCall(options: { seconds: number; customerAt?: 
     while (at < options.seconds - 30) {
       // The rep's turn is two sentences, the customer's one: about four times as much speech.
       const [first, second] = [rep[(2 * turn) % rep.length], rep[(2 * turn + 1) % rep.length]];
-      if (!pinned && at + first.length + second.length + 3 * pause > (options.customerAt ?? 0)) {
-        // Wait in silence until the pinned moment, then the customer speaks (a sentence without a comma: no pause inside).
+      const turnLength = first.length + second.length + customer[turn % customer.length].length + 3 * pause;
+      if (!pinned && at + turnLength > (options.customerAt ?? 0) - (options.silenceBefore ?? 0)) {
+        // Wait in silence (at least silenceBefore) until the pinned moment, then the customer speaks (a sentence without a comma: no pause inside).
         parts.push(await silence(Math.max(pause, (options.customerAt ?? 0) - at)));
         at = Math.max(at + pause, options.customerAt ?? 0);
         place('customer', customer[1]);
@@ -104,8 +107,9 @@ export async function longTwoVoiceCall(options: { seconds: number; customerAt?: 
     const wav = path.join(dir, 'call.wav');
     await run('sox', [...parts, wav]);
     await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k', cachedMp3]);
-    await fs.writeFile(cachedJson, JSON.stringify({ lines, duration: at }));
-    return { mp3: await fs.readFile(cachedMp3), lines, duration: at };
+    const sentences = [...REP.map((text, i) => ({ voice: 'rep' as const, text, seconds: rep[i].length })), ...CUSTOMER.map((text, i) => ({ voice: 'customer' as const, text, seconds: customer[i].length }))];
+    await fs.writeFile(cachedJson, JSON.stringify({ lines, duration: at, sentences }));
+    return { mp3: await fs.readFile(cachedMp3), lines, duration: at, sentences };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

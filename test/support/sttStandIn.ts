@@ -35,6 +35,12 @@ export interface SttBehavior {
   script?: string[];
   /** Whisper answers: the words of each voiced stretch are those of the line spoken at that time in the generated call. */
   timedScript?: SpokenSegment[];
+  /**
+   * Deepgram answers: a stretch's words are those of the sentence whose spoken length is nearest to the
+   * stretch's, so the same sentence is heard the same in any piece that holds it whole (as a real
+   * provider hears the same audio the same), wherever the piece starts.
+   */
+  sentences?: Array<{ seconds: number; text: string }>;
 }
 
 export interface SttRequest {
