@@ -15,6 +15,7 @@ export const FailureTypes = {
   BlockedAddress: 'BlockedAddress',
   InvalidUrl: 'InvalidUrl',
   ProviderRejected: 'ProviderRejected',
+  ProviderKeyRefused: 'ProviderKeyRefused',
   ProviderUnavailable: 'ProviderUnavailable',
   NoSpeech: 'NoSpeech',
   InvalidState: 'InvalidState',

@@ -1,8 +1,11 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { excerpt, FailureTypes, httpFailure } from './failures';
+import { excerpt, FailureTypes, httpFailure, permanent } from './failures';
 
 // Calls to the configured speech-to-text and LLM providers. Their base URLs come from the operator's
 // configuration, not from callers, so they use a plain agent (a local Whisper server on loopback works).
+// An error answer becomes a failure a caller can act on: the key refused (the statuses the provider's
+// document gives for it) fails at once saying so; any other 4xx fails at once with the provider's own
+// message; 408, 425, 429 and 5xx are retried after Retry-After (activities/failures.ts).
 
 export function providerAgent(): Dispatcher {
   // Transcribing a long file can take minutes before the first byte of the answer.
@@ -14,14 +17,35 @@ export interface ProviderRequest {
   headers: Record<string, string>;
   body?: Dispatcher.DispatchOptions['body'];
   signal?: AbortSignal;
+  /** Statuses that mean the API key was refused (401, and 403 where the provider uses it for keys). */
+  keyRefusedStatuses?: number[];
 }
+
+/** The message in a provider's error body: OpenAI's error.message, Deepgram's err_msg or message, AssemblyAI's error. */
+export function providerMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const nested = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>).message : undefined;
+    const message = [nested, body.error, body.err_msg, body.message].find((m): m is string => typeof m === 'string' && m.length > 0);
+    if (message) return excerpt(message);
+  } catch {
+    // Not JSON: the text itself, shortened.
+  }
+  return excerpt(text);
+}
+
+/** The message a refused key fails with, whatever the provider. */
+export const KEY_REFUSED = 'The speech-to-text provider refused the API key';
 
 /** Sends the request and returns the parsed JSON answer; HTTP errors become retryable or permanent failures. */
 export async function callProvider(service: string, dispatcher: Dispatcher, url: URL, req: ProviderRequest): Promise<unknown> {
   const res = await request(url, { dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });
   const text = await res.body.text();
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    throw httpFailure(service, res.statusCode, res.headers, excerpt(text), {
+    if (req.keyRefusedStatuses?.includes(res.statusCode)) {
+      throw permanent(FailureTypes.ProviderKeyRefused, `${KEY_REFUSED} (HTTP ${res.statusCode}: ${providerMessage(text)})`);
+    }
+    throw httpFailure(service, res.statusCode, res.headers, providerMessage(text), {
       retryable: FailureTypes.ProviderUnavailable,
       permanent: FailureTypes.ProviderRejected,
     });

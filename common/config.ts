@@ -80,9 +80,11 @@ export const ConfigSchema = Type.Object({
   // The media step (activities/media): ffmpeg works on scratch files, one directory per recording.
   SCRATCH_DIR: Type.String({ minLength: 1, default: '.data/scratch' }),
   RECORDING_MAX_DURATION: { ...Duration, default: '4h' },
-  // OpenAI refuses uploads over 25 MiB ("Maximum content size limit (26214400) exceeded").
-  STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 1024 * 1024, default: 26214400 }),
-  // 0: the provider's default (10 minutes for openai, whose local Whisper servers time out on long files; none for the others).
+  // 0: the provider's own upload limit (activities/stt/limits.ts: OpenAI 25 MiB, Deepgram 2 GB, AssemblyAI 2.2 GB);
+  // a smaller value (a proxy in front of the provider) wins.
+  STT_MAX_UPLOAD_BYTES: Type.Integer({ minimum: 0, default: 0 }),
+  // 0: the provider's own limit (openai: 1400 s for the gpt-4o models, 10 minutes for whisper-1 and local
+  // Whisper servers, which time out on long files; AssemblyAI 10 hours; Deepgram none).
   STT_MAX_CHUNK_DURATION: { ...Duration, default: '0' },
   STT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 32, default: 3 }),
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], { default: 'openai' }),

@@ -79,6 +79,12 @@ export const USER_ID_SEARCH_ATTRIBUTE_PATCH = 'user-id-search-attribute';
 
 /** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
 export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
+/**
+ * With a plan that asks for it (a provider labelling speakers per request), each side's first piece
+ * is transcribed alone before the rest, which send the speakers it labelled. Runs recorded before
+ * this patch scheduled every piece at once.
+ */
+export const FIRST_PIECE_FIRST_PATCH = 'first-piece-first';
 
 /**
  * Patch id: claim check. The user is resolved to an id only, the analysis is kept on the recording
@@ -177,14 +183,19 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
         const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
         step = 'Transcription';
         progress.piecesTotal = plan.pieces.length;
-        const queue = [...plan.pieces];
-        const lane = async (): Promise<void> => {
-          for (let piece = queue.shift(); piece; piece = queue.shift()) {
-            await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
-            progress.piecesDone += 1;
-          }
+        let queue = [...plan.pieces];
+        const transcribePiece = async (piece: (typeof queue)[number]): Promise<void> => {
+          await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+          progress.piecesDone += 1;
         };
-        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
+        if (plan.firstPieceFirst && queue.length > 1 && patched(FIRST_PIECE_FIRST_PATCH)) {
+          await Promise.all(queue.filter((p) => p.index === 0).map(transcribePiece));
+          queue = queue.filter((p) => p.index !== 0);
+        }
+        const lane = async (): Promise<void> => {
+          for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribePiece(piece);
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, queue.length)) }, lane));
         await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
       } else {
         await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);

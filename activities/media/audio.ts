@@ -80,3 +80,16 @@ export async function splitAudio(file: string, cutsMs: number[], signal?: AbortS
   await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', file, '-f', 'segment', '-segment_times', times, '-c', 'copy', '-reset_timestamps', '1', pattern], signal);
   return Array.from({ length: cutsMs.length + 1 }, (_, i) => path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`));
 }
+
+/** Copies each `[startMs, endMs)` range of `file` without re-encoding (ranges may overlap); returns the pieces' paths in order. */
+export async function extractRanges(file: string, ranges: Array<{ startMs: number; endMs: number }>, signal?: AbortSignal): Promise<string[]> {
+  const dir = path.dirname(file);
+  const base = path.basename(file, '.mp3');
+  const out: string[] = [];
+  for (const [i, r] of ranges.entries()) {
+    const piece = path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`);
+    await runTool('ffmpeg', [...FFMPEG_QUIET, '-ss', (r.startMs / 1000).toFixed(3), '-to', (r.endMs / 1000).toFixed(3), '-i', file, '-c', 'copy', piece], signal);
+    out.push(piece);
+  }
+  return out;
+}

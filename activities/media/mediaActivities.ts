@@ -17,7 +17,11 @@ import { FailureTypes, permanent } from '../failures';
 import { keepAlive } from '../progress';
 import { requireRecording } from '../requireRecording';
 import { mergeChannelTranscripts } from '../stt/channels';
-import type { Transcript, TranscribeOptions } from '../stt/transcript';
+import { joinPieces } from '../stt/overlap';
+import { voicedBetween } from '../stt/placement';
+import type { KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
+import { listenTo } from './audio';
+import { speakerClips } from './speakerClips';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
 import { cutRecording, pieceFile, type CutRecording } from './pieces';
 import { recordingScratchDir, removeRecordingScratch } from './scratch';
@@ -38,6 +42,11 @@ export interface MediaPlan {
   concurrency: number;
   durationMs: number;
   hasVideo: boolean;
+  /**
+   * The side's first piece goes alone before the others: the provider labels speakers per request, and
+   * later pieces send the speakers the first one labelled (absent in plans made before it existed).
+   */
+  firstPieceFirst?: boolean;
 }
 
 export function createMediaActivities({ db, config, storage }: ActivityDeps) {
@@ -62,7 +71,18 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
     concurrency: config.STT_CONCURRENCY,
     durationMs,
     hasVideo,
+    ...(stt.takesKnownSpeakers ? { firstPieceFirst: true } : {}),
   });
+
+  /** The speakers the side's first piece labelled, as clips to send with a later piece (speakerClips.ts). */
+  async function knownSpeakersOf(recordingId: string, channel: ChunkChannel, ofSide: number, signal: AbortSignal): Promise<KnownSpeaker[]> {
+    const first = await getRecordingChunk(db, recordingId, channel, 0);
+    // Run before its first piece was answered (a run that started before firstPieceFirst): labels as the model gives them.
+    if (!first?.transcript) return [];
+    const file = pieceFile(recordingScratchDir(config.SCRATCH_DIR, recordingId), channel, 0, ofSide);
+    if (!(await fs.stat(file).then(() => true, () => false))) await cut(recordingId, signal);
+    return speakerClips(file, first.transcript as Transcript, signal);
+  }
 
   return {
     async prepareMedia(recordingId: string): Promise<MediaPlan> {
@@ -105,6 +125,12 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
           const file = pieceFile(dir, channel, index, ofSide);
           // Scratch files are gone after a worker restart (or on another machine): cut again, same pieces.
           if (!(await fs.stat(file).then(() => true, () => false))) await cut(recordingId, signal);
+          if (stt.needsVoiced) {
+            // The provider answers text without times: it is placed over this piece's voiced stretches.
+            const heard = await listenTo(file, signal);
+            options.voiced = voicedBetween(heard.durationMs, heard.pauses);
+          }
+          if (stt.takesKnownSpeakers && index > 0) options.knownSpeakers = await knownSpeakersOf(recordingId, channel, ofSide, signal);
           transcript = await stt.transcribe({ kind: 'bytes', stream: createReadStream(file), contentType: 'audio/mpeg', filename: `${channel}-${index}.mp3` }, options);
         }
         await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
@@ -121,14 +147,14 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
       const side = (channel: ChunkChannel): Transcript | undefined => {
         const ofSide = pieces.filter((p) => p.channel === channel).sort((a, b) => a.index - b.index);
         if (ofSide.length === 0) return undefined;
-        const parts = ofSide.map((p) => ({ startMs: p.startMs, transcript: p.transcript as Transcript }));
+        const parts = ofSide.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, transcript: p.transcript as Transcript }));
         const first = parts[0].transcript;
         return {
           ...first,
           language: parts.find((p) => p.transcript.language)?.transcript.language ?? null,
           durationMs: recording.mediaDurationMs ?? Math.max(...parts.map((p) => p.startMs + p.transcript.durationMs)),
-          // Each piece was timed from its own start: move its segments onto the recording's timeline.
-          segments: parts.flatMap((p) => p.transcript.segments.map((s) => ({ ...s, startMs: s.startMs + p.startMs, endMs: s.endMs + p.startMs }))),
+          // Each piece was timed from its own start: its segments move onto the recording's timeline (overlaps resolved).
+          segments: joinPieces(parts.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, segments: p.transcript.segments }))),
         };
       };
       const left = side('left');

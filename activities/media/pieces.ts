@@ -12,7 +12,8 @@ import { FailureTypes, permanent } from '../failures';
 import { meter } from '../progress';
 import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
-import { channelsDiffer, listenTo, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
+import { channelsDiffer, extractRanges, listenTo, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
+import { pieceOverlapMs, providerLimits } from '../stt/limits';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
 import { probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
@@ -21,8 +22,9 @@ import { recordingScratchDir } from './scratch';
 // From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
 // (stored or streamed from the caller's URL, never held in memory), probe it, render 16 kHz MP3 per
 // side (or keep a small mono MP3 as it is), refuse what cannot be transcribed, and cut each side at
-// pauses into pieces within the provider's limits. Deterministic: cutting the same file again gives
-// the same pieces.
+// pauses into pieces within the provider's limits (for Deepgram and AssemblyAI, each piece after the
+// first repeats the last 20 s of the one before, to carry speaker labels across: stt/overlap.ts).
+// Deterministic: cutting the same file again gives the same pieces.
 
 export interface Piece {
   channel: ChunkChannel;
@@ -43,13 +45,13 @@ export interface PieceDeps {
   outbound: Dispatcher;
 }
 
-/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's default, within the upload limit. */
+/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's own limit, within its upload limit. */
 export function maxPieceMs(config: Config): number {
   const configured = durationMs(config.STT_MAX_CHUNK_DURATION);
-  const byProvider = config.STT_PROVIDER === 'openai' ? 10 * 60_000 : Number.POSITIVE_INFINITY;
+  const limits = providerLimits(config);
   // 5% under the byte limit for the MP3 frame headers.
-  const bySize = Math.floor(((config.STT_MAX_UPLOAD_BYTES * 8) / RENDITION_BITRATE) * 1000 * 0.95);
-  return Math.min(configured > 0 ? configured : byProvider, bySize);
+  const bySize = Math.floor(((limits.maxBytes * 8) / RENDITION_BITRATE) * 1000 * 0.95);
+  return Math.min(configured > 0 ? configured : limits.maxMs, limits.maxMs, bySize);
 }
 
 /** The file of a piece in the recording's scratch folder (pieces of a side that was not cut are the rendition itself). */
@@ -73,7 +75,7 @@ function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
     !probe.hasVideo &&
     probe.bitRate > 0 &&
     probe.bitRate <= AS_IT_IS_MAX_BITRATE &&
-    bytes <= config.STT_MAX_UPLOAD_BYTES * 0.95 &&
+    bytes <= providerLimits(config).maxBytes * 0.95 &&
     probe.durationMs <= maxPieceMs(config)
   );
 }
@@ -140,12 +142,15 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
   }
 
   const limit = maxPieceMs(config);
+  const overlap = Math.min(pieceOverlapMs(config), Math.floor(limit / 4));
   const pieces: Piece[] = [];
   for (const { side, file, audio } of heard) {
-    const cuts = chooseCuts(audio.durationMs, audio.pauses, limit);
-    const files = await splitAudio(file, cuts, signal).catch(unusable);
+    // With an overlap each piece after the first starts that much before its cut, so cuts leave room for it.
+    const cuts = audio.durationMs <= limit ? [] : chooseCuts(audio.durationMs, audio.pauses, limit - overlap);
     const bounds = [0, ...cuts, audio.durationMs];
-    files.forEach((f, index) => pieces.push({ channel: side, index, startMs: bounds[index], durationMs: bounds[index + 1] - bounds[index], file: f }));
+    const ranges = bounds.slice(0, -1).map((from, i) => ({ startMs: Math.max(0, i > 0 ? from - overlap : from), endMs: bounds[i + 1] }));
+    const files = await (overlap > 0 && cuts.length > 0 ? extractRanges(file, ranges, signal) : splitAudio(file, cuts, signal)).catch(unusable);
+    files.forEach((f, index) => pieces.push({ channel: side, index, startMs: ranges[index].startMs, durationMs: ranges[index].endMs - ranges[index].startMs, file: f }));
     if (files.length > 1) await fs.rm(file, { force: true });
   }
   return { probe: { ...probe, durationMs: decodedMs }, pieces };

@@ -3,23 +3,33 @@ import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
 import { FailureTypes, permanent } from '../failures';
 import { callProvider } from '../providerHttp';
-import { channelLabel, type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
+import { type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
 
 // AssemblyAI's asynchronous API: the file's bytes go to `POST /v2/upload` (a URL the caller gave is
 // handed over as is, AssemblyAI fetches it), `POST /v2/transcript` creates the paid job with
-// speaker_labels (or multichannel for a stereo file), and `GET /v2/transcript/{id}` is polled until
+// speaker_labels and `speech_models` (required by AssemblyAI's published API; STT_MODEL, or AssemblyAI's
+// documented default list when STT_MODEL is left at OpenAI's whisper-1), and `GET /v2/transcript/{id}` is polled until
 // its status is completed or error. The job id is handed to `options.job.created` before the first
 // poll, so an attempt that dies while AssemblyAI works is resumed by id, never paid for twice.
-// Utterances carry a speaker letter ("A", "B") or, with multichannel, a channel ("1" = left).
+// Utterances carry a speaker letter ("A", "B"). A stereo call reaches it one channel at a time (the
+// media step's per-channel renditions), so AssemblyAI's own multichannel mode is not used.
 
 const SERVICE = 'AssemblyAI';
+/** Its document's 401 is the key ("Unauthorized"); its 403 is "Cannot access uploaded file", not the key. */
+const KEY_REFUSED_STATUSES = [401];
 
 /** AssemblyAI language codes for the roleplay languages (it has no regional French or Portuguese). */
 const LANGUAGE_CODES: Record<string, string> = { en: 'en', es: 'es', 'fr-CA': 'fr', 'pt-BR': 'pt', cs: 'cs' };
 
+/**
+ * AssemblyAI's documented default when no model is named ("If omitted, it defaults to
+ * ["universal-3-pro", "universal-2"]"): its best model for its six languages, universal-2 for the rest
+ * (Czech among the roleplay languages). Sent explicitly because its published API requires the field.
+ */
+export const ASSEMBLYAI_DEFAULT_MODELS = ['universal-3-pro', 'universal-2'];
+
 interface Utterance {
   speaker?: unknown;
-  channel?: unknown;
   start?: unknown;
   end?: unknown;
   text?: unknown;
@@ -32,7 +42,6 @@ interface TranscriptAnswer {
   text?: unknown;
   language_code?: unknown;
   audio_duration?: unknown;
-  multichannel?: unknown;
   utterances?: Utterance[] | null;
 }
 
@@ -41,13 +50,8 @@ const millis = (value: unknown): number => (typeof value === 'number' && Number.
 /** A completed transcript object as the provider-neutral transcript. */
 export function parseAssemblyAiTranscript(answer: unknown): Transcript {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as TranscriptAnswer;
-  const byChannel = body.multichannel === true;
   const segments: TranscriptSegment[] = (Array.isArray(body.utterances) ? body.utterances : [])
-    .map((u) => {
-      const channel = typeof u.channel === 'string' || typeof u.channel === 'number' ? Number(u.channel) : NaN;
-      const speaker = byChannel && channel >= 1 ? channelLabel(channel - 1) : typeof u.speaker === 'string' && u.speaker ? u.speaker : null;
-      return { startMs: millis(u.start), endMs: millis(u.end), text: typeof u.text === 'string' ? u.text.trim() : '', speaker };
-    })
+    .map((u) => ({ startMs: millis(u.start), endMs: millis(u.end), text: typeof u.text === 'string' ? u.text.trim() : '', speaker: typeof u.speaker === 'string' && u.speaker ? u.speaker : null }))
     .filter((s) => s.text.length > 0)
     .sort((a, b) => a.startMs - b.startMs);
   const duration = typeof body.audio_duration === 'number' && body.audio_duration > 0 ? Math.round(body.audio_duration * 1000) : 0;
@@ -60,7 +64,7 @@ export function parseAssemblyAiTranscript(answer: unknown): Transcript {
     language: typeof body.language_code === 'string' ? body.language_code : null,
     durationMs: lengthMs,
     segments,
-    speakerAttribution: byChannel ? 'channels' : 'diarization',
+    speakerAttribution: 'diarization',
   };
 }
 
@@ -83,6 +87,7 @@ export function createAssemblyAiSpeechToText(
         method: 'GET',
         headers: headers({}),
         signal: options.signal,
+        keyRefusedStatuses: KEY_REFUSED_STATUSES,
       })) as TranscriptAnswer;
       if (answer.status === 'completed') return parseAssemblyAiTranscript(answer);
       if (answer.status === 'error') {
@@ -100,6 +105,8 @@ export function createAssemblyAiSpeechToText(
   return {
     provider: 'assemblyai',
     fetchesUrls: true,
+    needsVoiced: false,
+    takesKnownSpeakers: false,
     async transcribe(audio, options) {
       if (options.job?.id) return poll(options.job.id, options);
       let audioUrl: string;
@@ -111,23 +118,23 @@ export function createAssemblyAiSpeechToText(
           headers: headers({ 'content-type': 'application/octet-stream' }),
           body: audio.stream,
           signal: options.signal,
+          keyRefusedStatuses: KEY_REFUSED_STATUSES,
         })) as { upload_url?: unknown };
         if (typeof uploaded.upload_url !== 'string') throw new Error(`${SERVICE} answered the upload without an upload_url`);
         audioUrl = uploaded.upload_url;
       }
-      const request: Record<string, unknown> = { audio_url: audioUrl };
-      if (options.channels === 2) request.multichannel = true;
-      else request.speaker_labels = true;
+      const request: Record<string, unknown> = { audio_url: audioUrl, speaker_labels: true };
       const code = options.language ? LANGUAGE_CODES[options.language] : undefined;
       if (code) request.language_code = code;
       else request.language_detection = true;
-      // STT_MODEL defaults to OpenAI's whisper-1, which is not an AssemblyAI model: then AssemblyAI's default applies.
-      if (config.STT_MODEL !== 'whisper-1') request.speech_models = [config.STT_MODEL];
+      // STT_MODEL defaults to OpenAI's whisper-1, which is not an AssemblyAI model: then AssemblyAI's default list.
+      request.speech_models = config.STT_MODEL === 'whisper-1' ? ASSEMBLYAI_DEFAULT_MODELS : [config.STT_MODEL];
       const created = (await callProvider(SERVICE, dispatcher, url('transcript'), {
         method: 'POST',
         headers: headers({ 'content-type': 'application/json' }),
         body: JSON.stringify(request),
         signal: options.signal,
+        keyRefusedStatuses: KEY_REFUSED_STATUSES,
       })) as TranscriptAnswer;
       if (typeof created.id !== 'string' || !created.id) throw new Error(`${SERVICE} created a transcript without an id`);
       await options.job?.created(created.id);

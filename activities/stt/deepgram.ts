@@ -1,14 +1,14 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
 import { callProvider } from '../providerHttp';
-import { mergeChannelTranscripts } from './channels';
 import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
 
-// Deepgram pre-recorded `POST /v1/listen`: the raw bytes when the recording is stored, otherwise
-// `{"url": ...}` so Deepgram fetches the caller's URL itself. Diarised utterances become segments.
-// A stereo file (when the media step knows it is one) is sent with multichannel=true: Deepgram
-// transcribes each channel on its own (results.channels[n], utterances carrying `channel`), and the
-// segments are labelled by channel (left, right) instead of by diarised speaker.
+// Deepgram pre-recorded `POST /v1/listen` (operation `transcribe` of Deepgram's published API): the
+// raw bytes when the recording is stored, otherwise `{"url": ...}` so Deepgram fetches the caller's
+// URL itself. Diarisation is asked with `diarize_model=latest` (the document marks `diarize=true`
+// deprecated in its favour); diarised utterances become segments labelled by speaker number. A stereo
+// call reaches it one channel at a time (the media step's per-channel renditions), so Deepgram's own
+// multichannel mode is not used.
 
 interface Utterance {
   start?: unknown;
@@ -29,30 +29,6 @@ interface ListenAnswer {
     utterances?: Utterance[];
     channels?: Channel[];
   };
-}
-
-/** A multichannel answer: each of the first two channels on its own, merged and labelled left/right. */
-export function parseMultichannelAnswer(answer: unknown, languageHint: string | null): Transcript {
-  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as ListenAnswer;
-  const durationMs = secondsToMs(body.metadata?.duration);
-  const utterances = body.results?.utterances ?? [];
-  const side = (index: number): Transcript => {
-    const channel = body.results?.channels?.[index];
-    const segments: TranscriptSegment[] = utterances
-      .filter((u) => Number(u.channel ?? 0) === index)
-      .map((u) => ({ startMs: secondsToMs(u.start), endMs: secondsToMs(u.end), text: typeof u.transcript === 'string' ? u.transcript.trim() : '', speaker: null }))
-      .filter((u) => u.text.length > 0);
-    const alternative = channel?.alternatives?.[0];
-    const whole = typeof alternative?.transcript === 'string' ? alternative.transcript.trim() : '';
-    if (segments.length === 0 && whole) {
-      // Without utterances a channel is one segment spanning its words.
-      const words = alternative?.words ?? [];
-      segments.push({ startMs: secondsToMs(words[0]?.start), endMs: secondsToMs(words[words.length - 1]?.end) || durationMs, text: whole, speaker: null });
-    }
-    const detected = typeof channel?.detected_language === 'string' ? channel.detected_language : null;
-    return { provider: 'deepgram', language: detected ?? languageHint, durationMs, segments };
-  };
-  return mergeChannelTranscripts({ left: side(0), right: side(1) });
 }
 
 export function parseListenAnswer(answer: unknown, languageHint: string | null): Transcript {
@@ -79,11 +55,11 @@ export function createDeepgramSpeechToText(config: Pick<Config, 'STT_BASE_URL' |
   return {
     provider: 'deepgram',
     fetchesUrls: true,
+    needsVoiced: false,
+    takesKnownSpeakers: false,
     async transcribe(audio, options) {
       const url = apiUrl(config.STT_BASE_URL, 'listen');
-      const stereo = options.channels === 2;
-      for (const [k, v] of Object.entries({ diarize: 'true', punctuate: 'true', utterances: 'true', smart_format: 'true' })) url.searchParams.set(k, v);
-      if (stereo) url.searchParams.set('multichannel', 'true');
+      for (const [k, v] of Object.entries({ diarize_model: 'latest', punctuate: 'true', utterances: 'true', smart_format: 'true' })) url.searchParams.set(k, v);
       // STT_MODEL defaults to OpenAI's whisper-1, which is not a Deepgram model: then Deepgram's default applies.
       if (config.STT_MODEL !== 'whisper-1') url.searchParams.set('model', config.STT_MODEL);
       if (options.language) url.searchParams.set('language', options.language);
@@ -96,8 +72,9 @@ export function createDeepgramSpeechToText(config: Pick<Config, 'STT_BASE_URL' |
         headers,
         body: audio.kind === 'url' ? JSON.stringify({ url: audio.url }) : audio.stream,
         signal: options.signal,
+        keyRefusedStatuses: [401, 403],
       });
-      return stereo ? parseMultichannelAnswer(answer, options.language ?? null) : parseListenAnswer(answer, options.language ?? null);
+      return parseListenAnswer(answer, options.language ?? null);
     },
   };
 }

@@ -2,17 +2,39 @@ import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
 import { callProvider } from '../providerHttp';
 import { multipartStream } from './multipart';
+import { placeText } from './placement';
 import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
 
-// OpenAI-compatible `POST /v1/audio/transcriptions` (OpenAI, and local Whisper servers speaking the
-// same protocol), asking for verbose_json so the answer has timed segments. The API takes the file's
-// bytes only, so for storeRecording=false the caller streams the remote file through.
-// `gpt-4o-transcribe-diarize` is asked for diarized_json instead (with chunking_strategy=auto, which
-// that model requires for audio over 30 seconds): segments of type transcript.text.segment, each
-// with a speaker label ("A", "B", ...).
+// OpenAI-compatible `POST /v1/audio/transcriptions` (createTranscription in OpenAI's published API,
+// and local Whisper servers speaking the same protocol). The API takes the file's bytes only, so for
+// storeRecording=false the caller streams the remote file through. What each model is asked for
+// follows the field descriptions of OpenAI's document:
+// - whisper-1 (and any model the document does not name, as local Whisper servers do): verbose_json
+//   with segment timestamps.
+// - gpt-4o-transcribe, gpt-4o-mini-transcribe and their dated names: "the only supported format is
+//   json": text without times, placed on the timeline over the media step's voiced stretches.
+// - gpt-transcribe: json too (no format of its own is documented), with the roleplay language as
+//   `languages[]` ("Supported by gpt-transcribe"); its answer's detected `languages` are kept.
+// - gpt-4o-transcribe-diarize: diarized_json with chunking_strategy=auto ("Required … for inputs
+//   longer than 30 seconds"), no prompt, no timestamp_granularities; segments labelled by speaker. With
+//   speakers known from an earlier piece, their clips go along as known_speaker_names[] /
+//   known_speaker_references[] (data URLs, at most 4) and the labels come back as those names.
+
+export type OpenAiModelKind = 'verbose' | 'json' | 'gpt-transcribe' | 'diarize';
+
+/** How OpenAI's document says a transcription model is asked (see the list above). */
+export function openAiModelKind(model: string): OpenAiModelKind {
+  if (/^gpt-4o-transcribe-diarize(-\d{4}-\d{2}-\d{2})?$/.test(model)) return 'diarize';
+  if (/^gpt-4o(-mini)?-transcribe(-\d{4}-\d{2}-\d{2})?$/.test(model)) return 'json';
+  if (/^gpt-transcribe(-\d{4}-\d{2}-\d{2})?$/.test(model)) return 'gpt-transcribe';
+  return 'verbose';
+}
 
 /** Models that label speakers, answered with diarized_json. */
-export const isDiarizingModel = (model: string): boolean => /-diarize(\b|$)/.test(model);
+export const isDiarizingModel = (model: string): boolean => openAiModelKind(model) === 'diarize';
+
+/** At most this many known speakers per request (known_speaker_names: "Up to 4 speakers are supported"). */
+export const MAX_KNOWN_SPEAKERS = 4;
 
 /** ISO 639-1, the language hint the transcription endpoint takes. */
 const ISO_639_1: Record<string, string> = { en: 'en', es: 'es', 'fr-CA': 'fr', 'pt-BR': 'pt', cs: 'cs' };
@@ -73,27 +95,42 @@ export function parseDiarizedJson(answer: unknown, languageHint: string | null):
   return { provider: 'openai', language: languageHint, durationMs, segments, speakerAttribution: 'diarization' };
 }
 
+interface JsonAnswer {
+  text?: unknown;
+  languages?: Array<{ code?: unknown }>;
+}
+
+/** A json answer (text only): its words placed over the voiced stretches of the audio sent. */
+export function parseTextOnlyJson(answer: unknown, languageHint: string | null, voiced: Parameters<typeof placeText>[1]): Transcript {
+  const body = asObject(answer) as JsonAnswer;
+  const detected = Array.isArray(body.languages) && typeof body.languages[0]?.code === 'string' ? body.languages[0].code : null;
+  const segments = placeText(typeof body.text === 'string' ? body.text : '', voiced);
+  return { provider: 'openai', language: detected ?? languageHint, durationMs: voiced?.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs)), segments, timing: 'placed' };
+}
+
+const dataUrl = (clip: Buffer, contentType: string): string => `data:${contentType};base64,${clip.toString('base64')}`;
+
 export function createOpenAiSpeechToText(config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>, dispatcher: Dispatcher): SpeechToText {
   const url = apiUrl(config.STT_BASE_URL, 'audio/transcriptions');
+  const kind = openAiModelKind(config.STT_MODEL);
   return {
     provider: 'openai',
     fetchesUrls: false,
+    needsVoiced: kind === 'json' || kind === 'gpt-transcribe',
+    takesKnownSpeakers: kind === 'diarize',
     async transcribe(audio, options) {
       if (audio.kind !== 'bytes') throw new Error('the OpenAI-compatible transcription API needs the file bytes');
-      const diarize = isDiarizingModel(config.STT_MODEL);
-      const fields: Array<[string, string]> = diarize
-        ? [
-            ['model', config.STT_MODEL],
-            ['response_format', 'diarized_json'],
-            ['chunking_strategy', 'auto'],
-          ]
-        : [
-            ['model', config.STT_MODEL],
-            ['response_format', 'verbose_json'],
-            ['timestamp_granularities[]', 'segment'],
-          ];
       const hint = options.language ? ISO_639_1[options.language] : null;
-      if (hint) fields.push(['language', hint]);
+      const fields: Array<[string, string]> = [['model', config.STT_MODEL]];
+      if (kind === 'verbose') fields.push(['response_format', 'verbose_json'], ['timestamp_granularities[]', 'segment']);
+      if (kind === 'json' || kind === 'gpt-transcribe') fields.push(['response_format', 'json']);
+      if (kind === 'diarize') {
+        fields.push(['response_format', 'diarized_json'], ['chunking_strategy', 'auto']);
+        for (const known of (options.knownSpeakers ?? []).slice(0, MAX_KNOWN_SPEAKERS)) {
+          fields.push(['known_speaker_names[]', known.name], ['known_speaker_references[]', dataUrl(known.clip, known.contentType)]);
+        }
+      }
+      if (hint) fields.push(kind === 'gpt-transcribe' ? ['languages[]', hint] : ['language', hint]);
       const multipart = multipartStream(fields, { field: 'file', filename: audio.filename, contentType: audio.contentType, stream: audio.stream });
       const headers: Record<string, string> = { 'content-type': multipart.contentType, accept: 'application/json' };
       if (config.STT_API_KEY) headers.authorization = `Bearer ${config.STT_API_KEY}`;
@@ -102,8 +139,11 @@ export function createOpenAiSpeechToText(config: Pick<Config, 'STT_BASE_URL' | '
         headers,
         body: multipart.body,
         signal: options.signal,
+        keyRefusedStatuses: [401, 403],
       });
-      return diarize ? parseDiarizedJson(answer, hint) : parseVerboseJson(answer);
+      if (kind === 'diarize') return parseDiarizedJson(answer, hint);
+      if (kind === 'verbose') return parseVerboseJson(answer);
+      return parseTextOnlyJson(answer, hint, options.voiced);
     },
   };
 }

@@ -25,6 +25,12 @@ export interface Transcript {
   speakerAttribution?: SpeakerAttribution;
   /** The label that is the rep (a channel, a submitted speaker name); absent: the first labelled speaker. */
   repSpeaker?: string;
+  /**
+   * `placed`: the provider answered text without times (OpenAI's json-only models), and the text was
+   * laid over the audio's voiced stretches (placement.ts), so segment times are approximate. Absent:
+   * the provider timed every segment.
+   */
+  timing?: 'placed';
 }
 
 /** How the transcript tells the speakers apart; labels that are all missing mean it does not. */
@@ -42,13 +48,27 @@ export interface TranscribeOptions {
   /** Language hint (the roleplay's language); the provider detects it when absent. */
   language?: AnalysisLanguage;
   /**
-   * Audio channels of the file when known (the media step probes them). With 2 and a provider that
-   * transcribes channels separately (Deepgram, AssemblyAI), segments are labelled `left`/`right`.
+   * The voiced stretches of the audio sent, from the media step's pause detection: where a provider
+   * that answers text without times (json-only models) has its text placed.
    */
-  channels?: number;
+  voiced?: VoicedAudio;
+  /** Speakers already labelled in an earlier piece of the same call, sent so the labels carry over. */
+  knownSpeakers?: KnownSpeaker[];
   /** Where an asynchronous provider keeps its job id (see ProviderJob). */
   job?: ProviderJob;
   signal?: AbortSignal;
+}
+
+export interface VoicedAudio {
+  durationMs: number;
+  stretches: Array<{ startMs: number; endMs: number }>;
+}
+
+/** A speaker's label and a short clip of their voice (OpenAI's known_speaker_references: 2–10 s). */
+export interface KnownSpeaker {
+  name: string;
+  clip: Buffer;
+  contentType: string;
 }
 
 /**
@@ -65,6 +85,10 @@ export interface SpeechToText {
   readonly provider: Transcript['provider'];
   /** Whether the provider can be handed the URL (storeRecording=false) instead of the bytes. */
   readonly fetchesUrls: boolean;
+  /** Whether its answers come without times, so the caller must pass `voiced` (see TranscribeOptions). */
+  readonly needsVoiced: boolean;
+  /** Whether it labels speakers per request and accepts `knownSpeakers` to keep labels across pieces. */
+  readonly takesKnownSpeakers: boolean;
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<Transcript>;
   /** Providers with asynchronous jobs: finish the job `id` an earlier attempt created, without the audio. */
   resume?(id: string, options: TranscribeOptions): Promise<Transcript>;

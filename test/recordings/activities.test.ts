@@ -43,7 +43,7 @@ describe('recordings: activities', () => {
   beforeEach(async () => {
     tenant = await createTenant();
     storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-activities-'));
-    const config: Config = testConfig({ STORAGE_DIR: storageDir, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
+    const config: Config = testConfig({ STORAGE_DIR: storageDir, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_API_KEY: 'test-stt-key' });
     deps = { db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(storageDir) };
   });
   afterEach(async () => fs.rm(storageDir, { recursive: true, force: true }));

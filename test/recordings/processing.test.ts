@@ -201,7 +201,7 @@ describe('recordings: processing', function () {
     // The Deepgram stand-in decoded all of it (it refuses audio it cannot decode, as Deepgram does).
     expect(req.heardSeconds).to.be.closeTo(26, 0.5);
     expect(req.headers.authorization).to.equal('Token test-stt-key');
-    expect(Object.fromEntries(req.query)).to.include({ diarize: 'true', punctuate: 'true', utterances: 'true' });
+    expect(Object.fromEntries(req.query)).to.include({ diarize_model: 'latest', punctuate: 'true', utterances: 'true' });
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
     const result = view.result as RecordingAnalysis;
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);

@@ -2,14 +2,18 @@ import { expect } from 'chai';
 import { toTurns } from '../../activities/analysis/turns';
 import { parseAssemblyAiTranscript } from '../../activities/stt/assemblyai';
 import { mergeChannelTranscripts } from '../../activities/stt/channels';
-import { parseMultichannelAnswer } from '../../activities/stt/deepgram';
+import { parseListenAnswer } from '../../activities/stt/deepgram';
+import { parseTextOnlyJson } from '../../activities/stt/openai';
+import { joinPieces } from '../../activities/stt/overlap';
+import { placeText, voicedBetween } from '../../activities/stt/placement';
 import { parseDiarizedJson } from '../../activities/stt/openai';
 import { speakerAttributionOf, type Transcript } from '../../activities/stt/transcript';
 import { ApiError } from '../../api/errors';
 import { toSubmittedTranscript } from '../../api/commands/transcriptSubmission';
 
-// Speaker labels from every source: provider answers (diarized_json, Deepgram multichannel,
-// AssemblyAI utterances), two single-channel transcripts merged, and submitted transcripts.
+// Speaker labels from every source: provider answers (diarized_json, Deepgram and AssemblyAI
+// utterances), two single-channel transcripts merged, and submitted transcripts; and text answered
+// without times (json-only models) placed over the voiced stretches.
 
 const seg = (startS: number, endS: number, text: string, speaker: string | null = null) => ({ startMs: startS * 1000, endMs: endS * 1000, text, speaker });
 const mono = (segments: Transcript['segments'], language: string | null = null): Transcript => ({
@@ -63,29 +67,44 @@ describe('recordings: speaker labels', () => {
     });
   });
 
-  it('parses a Deepgram multichannel answer per channel (results.channels[n], utterances by channel)', () => {
-    const t = parseMultichannelAnswer(
-      {
-        metadata: { duration: 9, channels: 2 },
-        results: {
-          channels: [
-            { detected_language: 'en', alternatives: [{ transcript: 'Who is this?' }] },
-            { alternatives: [{ transcript: 'Hi. Sam here.', words: [{ start: 0, end: 1 }, { start: 6, end: 7 }] }] },
-          ],
-          utterances: [
-            { start: 0, end: 1, transcript: 'Hi.', channel: 1, speaker: 0 },
-            { start: 2, end: 3.5, transcript: 'Who is this?', channel: 0, speaker: 0 },
-            { start: 6, end: 7, transcript: 'Sam here.', channel: 1, speaker: 0 },
-          ],
-        },
-      },
-      null,
+  it('parses Deepgram diarised utterances (speaker numbers)', () => {
+    const t = parseListenAnswer(
+      { metadata: { duration: 5 }, results: { channels: [{ alternatives: [{ transcript: 'Hi. Who?' }] }], utterances: [{ start: 0, end: 1, transcript: 'Hi.', speaker: 0 }, { start: 2, end: 3, transcript: 'Who?', speaker: 1 }] } },
+      'en',
     );
-    expect(t.segments).to.deep.equal([seg(0, 1, 'Hi.', 'right'), seg(2, 3.5, 'Who is this?', 'left'), seg(6, 7, 'Sam here.', 'right')]);
-    expect(t).to.include({ provider: 'deepgram', language: 'en', durationMs: 9000, speakerAttribution: 'channels', repSpeaker: 'right' });
+    expect(t.segments).to.deep.equal([seg(0, 1, 'Hi.', '0'), seg(2, 3, 'Who?', '1')]);
+    expect(speakerAttributionOf(t)).to.equal('diarization');
   });
 
-  it('parses AssemblyAI utterances (milliseconds; speaker letters, or channels with multichannel)', () => {
+  it('places text answered without times over the voiced stretches, in proportion to their length, never mid-word', () => {
+    const voiced = voicedBetween(10_000, [{ startMs: 2000, endMs: 3000 }, { startMs: 7000, endMs: 8000 }, { startMs: 9900, endMs: 10_000 }]);
+    expect(voiced.stretches).to.deep.equal([{ startMs: 0, endMs: 2000 }, { startMs: 3000, endMs: 7000 }, { startMs: 8000, endMs: 9900 }]);
+    const t = parseTextOnlyJson({ text: 'one two three four five six seven eight', usage: { type: 'tokens', input_tokens: 1, output_tokens: 1, total_tokens: 2 } }, 'en', voiced);
+    // 2 s, 4 s and 1.9 s of voice share 8 words: 2, 4 and 2 of them.
+    expect(t.segments).to.deep.equal([seg(0, 2, 'one two'), seg(3, 7, 'three four five six'), seg(8, 9.9, 'seven eight')]);
+    expect(t).to.include({ provider: 'openai', language: 'en', durationMs: 10_000, timing: 'placed' });
+    expect(speakerAttributionOf(t)).to.equal('none');
+    // No stretches known: one segment over the whole audio; no words: nothing.
+    expect(placeText('a b', { durationMs: 4000, stretches: [] })).to.deep.equal([seg(0, 4, 'a b')]);
+    expect(placeText('  ', voiced)).to.deep.equal([]);
+  });
+
+  it('joins pieces: overlapping ones map labels by the words both heard and keep the overlap once; others keep their labels', () => {
+    const first = { startMs: 0, durationMs: 30_000, segments: [seg(1, 8, 'we plan routes every morning', 'A'), seg(12, 15, 'how long does it take', 'B'), seg(18, 26, 'about a month for one depot', 'A')] };
+    // Starts 20 s before the first ends: the customer speaks first in it and is labelled A; someone new comes in at the end.
+    const second = { startMs: 10_000, durationMs: 40_000, segments: [seg(2, 5, 'how long does it take', 'A'), seg(8, 16, 'about a month for one depot', 'B'), seg(22, 25, 'sounds good', 'A'), seg(30, 33, 'hello everyone', 'C')] };
+    expect(joinPieces([first, second])).to.deep.equal([
+      seg(1, 8, 'we plan routes every morning', 'A'),
+      seg(12, 15, 'how long does it take', 'B'),
+      seg(18, 26, 'about a month for one depot', 'A'),
+      seg(32, 35, 'sounds good', 'B'),
+      seg(40, 43, 'hello everyone', 'C'),
+    ]);
+    const apart = { startMs: 30_000, durationMs: 10_000, segments: [seg(1, 2, 'hi', 'A')] };
+    expect(joinPieces([first, apart]).slice(-1)).to.deep.equal([seg(31, 32, 'hi', 'A')]);
+  });
+
+  it('parses AssemblyAI utterances (milliseconds; speaker letters)', () => {
     const diarised = parseAssemblyAiTranscript({
       id: 'x',
       status: 'completed',
@@ -103,17 +122,6 @@ describe('recordings: speaker labels', () => {
       segments: [seg(0.25, 3, 'Hello, Sam here.', 'A'), seg(3.6, 5.1, 'Hi Sam.', 'B')],
       speakerAttribution: 'diarization',
     });
-    const stereo = parseAssemblyAiTranscript({
-      status: 'completed',
-      multichannel: true,
-      audio_duration: 4,
-      utterances: [
-        { speaker: '2', channel: '2', start: 1000, end: 2000, text: 'Yes?' },
-        { speaker: '1', channel: '1', start: 0, end: 900, text: 'Hi.' },
-      ],
-    });
-    expect(stereo.segments).to.deep.equal([seg(0, 0.9, 'Hi.', 'left'), seg(1, 2, 'Yes?', 'right')]);
-    expect(stereo.speakerAttribution).to.equal('channels');
   });
 
   it('reads submitted WebVTT voices and segments; repSpeaker names the rep; malformed WebVTT names its line', () => {

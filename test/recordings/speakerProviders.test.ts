@@ -122,7 +122,7 @@ describe('recordings: speakers on a mono call', function () {
     expect(aai.uploads()).to.equal(1);
     expect(aai.created()).to.equal(1);
     const create = aai.requests.find((r) => r.method === 'POST' && r.path === '/v2/transcript');
-    expect(create?.body).to.include({ speaker_labels: true, language_code: 'fr' });
+    expect(create?.body).to.deep.include({ speaker_labels: true, language_code: 'fr', speech_models: ['universal-3-pro', 'universal-2'] });
     expect(aai.requests.every((r) => r.authorization === 'test-stt-key')).to.equal(true);
     // It was polled while queued/processing, then read once completed.
     expect(aai.requests.filter((r) => r.method === 'GET').length).to.be.greaterThan(1);
@@ -164,7 +164,7 @@ describe('recordings: speakers on a mono call', function () {
     const [hook] = await receiver.waitFor(hookPath, 1, 60_000);
     expect(hook.event?.type).to.equal('recording.processing.failed');
     expect((hook.event?.data as RecordingFailedData).reason).to.equal(
-      'Transcription failed: AssemblyAI answered HTTP 401: {"error":"Authentication error, API token missing/invalid"}',
+      'Transcription failed: The speech-to-text provider refused the API key (HTTP 401: Authentication error, API token missing/invalid)',
     );
     expect((await waitForRecording(stack.api, tenant.apiKey, refused)).status).to.equal('failed');
     // A 401 is not retried.

@@ -2,19 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { providerContract, recordAnswerProblems } from './providerContracts';
 import { UndecodableAudioError, voicedStretches } from './voiceActivity';
+import { decodePcm, stretchPitch } from './voicePitch';
 
-// AssemblyAI's asynchronous API on 127.0.0.1, as its API reference describes it: `POST /v2/upload`
-// (raw bytes → {upload_url}), `POST /v2/transcript` ({audio_url, speaker_labels | multichannel,
-// language_code | language_detection} → a transcript object, status queued), `GET /v2/transcript/{id}`
-// (queued → processing → completed over time, or error). Every request needs the key in the
-// `authorization` header (401 {"error": "Authentication error, API token missing/invalid"}); errors are
-// {"error": "..."}; uploads past `maxUploadBytes` are refused (413). It answers from the audio it got:
-// ffmpeg finds the voiced stretches, each stretch is one utterance timed in milliseconds, speakers
-// alternate A, B, A, ... per stretch (the tests' calls alternate rep and customer), and the text of
-// the n-th stretch is the n-th line of the test's script. With multichannel each channel is heard
-// separately and its stretches carry its channel ("1" = left, "2" = right) as channel and speaker. Audio ffmpeg cannot decode ends in status
-// error, as AssemblyAI's transcoding failure does.
+/** AssemblyAI's longest audio per transcript (contracts README: 10 hours). */
+const MAX_TRANSCRIPT_SECONDS = 10 * 3600;
+
+// AssemblyAI's asynchronous API on 127.0.0.1, held to AssemblyAI's published document: `POST
+// /v2/upload` (uploadFile: raw bytes → UploadedFile), `POST /v2/transcript` (createTranscript:
+// TranscriptParams → a Transcript, status queued), `GET /v2/transcript/{transcript_id}` (getTranscript:
+// queued → processing → completed over time, or error). Each request is validated against its
+// operation (a field the document does not define, a missing `speech_models`, is AssemblyAI's 400) and
+// each answer against the document's Transcript / UploadedFile / Error schemas. Every request needs the
+// key in the `authorization` header, as the document's ApiKey scheme says (401 {"error": …}); uploads
+// past `maxUploadBytes` (2.2 GB, contracts README) are refused (413), and audio over 10 hours ends in
+// status error. It answers from the audio it got: ffmpeg finds the voiced stretches, each stretch is
+// one utterance timed in milliseconds, its speaker the stretch's voice (by pitch: "A", "B"… in order
+// of appearance, as AssemblyAI's speaker labels are), its text the n-th line of the test's script.
+// Audio ffmpeg cannot decode ends in status error, as AssemblyAI's transcoding failure does.
 
 export interface AssemblyAiBehavior {
   apiKey: string;
@@ -25,6 +31,12 @@ export interface AssemblyAiBehavior {
   queuedMs?: number;
   processingMs?: number;
   maxUploadBytes?: number;
+  /** Answer `failStatus` (default 503) to the first `failTimes` requests, with Retry-After when given. */
+  failTimes?: number;
+  failStatus?: number;
+  retryAfter?: string;
+  /** Always answer this status (after authentication and validation). */
+  rejectStatus?: number;
 }
 
 export interface AssemblyAiRequest {
@@ -55,6 +67,7 @@ export interface AssemblyAiServer {
 
 export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promise<AssemblyAiServer> {
   let behavior = { queuedMs: 300, processingMs: 700, maxUploadBytes: 2_200_000_000, ...initial };
+  const contract = await providerContract('assemblyai');
   const requests: AssemblyAiRequest[] = [];
   const uploads = new Map<string, Buffer>();
   const jobs = new Map<string, Job>();
@@ -74,24 +87,16 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
   async function transcribe(params: Record<string, unknown>): Promise<Awaited<Job['answer']>> {
     try {
       const audio = await fetchAudio(String(params.audio_url));
-      // multichannel: each channel is heard on its own and its stretches are that channel's utterances.
-      const heard =
-        params.multichannel === true
-          ? await Promise.all([voicedStretches(audio, 0), voicedStretches(audio, 1)]).then(([left, right]) => ({
-              duration: Math.max(left.duration, right.duration),
-              stretches: [...left.stretches.map((s) => ({ ...s, channel: '1' })), ...right.stretches.map((s) => ({ ...s, channel: '2' }))].sort((a, b) => a.start - b.start),
-            }))
-          : await voicedStretches(audio).then((h) => ({ ...h, stretches: h.stretches.map((s) => ({ ...s, channel: null as string | null })) }));
-      const { stretches, duration } = heard;
-      const utterances = stretches.map((s, i) => ({
-        speaker: s.channel ?? String.fromCharCode(65 + (i % 2)),
-        channel: s.channel,
-        start: Math.round(s.start * 1000),
-        end: Math.round(s.end * 1000),
-        text: behavior.script[i] ?? '',
-        confidence: 0.9,
-        words: [],
-      }));
+      const { stretches, duration } = await voicedStretches(audio);
+      if (duration > MAX_TRANSCRIPT_SECONDS) return { error: `Audio duration of ${Math.round(duration)} seconds exceeds the maximum of ${MAX_TRANSCRIPT_SECONDS} seconds.` };
+      const pcm = await decodePcm(audio);
+      const voices: number[] = [];
+      const utterances = stretches.map((s, i) => {
+        const pitch = stretchPitch(pcm, s) ?? voices[voices.length - 1] ?? 150;
+        let voice = voices.findIndex((v) => Math.abs(v - pitch) / v < 0.15);
+        if (voice < 0) voice = voices.push(pitch) - 1;
+        return { speaker: String.fromCharCode(65 + voice), channel: null, start: Math.round(s.start * 1000), end: Math.round(s.end * 1000), text: behavior.script[i] ?? '', confidence: 0.9, words: [] };
+      });
       return { utterances: utterances.filter((u) => u.text), duration };
     } catch (err) {
       if (err instanceof UndecodableAudioError) return { error: 'Transcoding failed. File does not appear to contain audio.' };
@@ -104,24 +109,31 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     const common = {
       id: job.id,
       audio_url: job.params.audio_url,
+      speech_model: null,
+      speech_models: job.params.speech_models ?? null,
+      language_model: 'assemblyai_default',
+      acoustic_model: 'assemblyai_default',
+      webhook_auth: false,
+      auto_highlights: false,
+      redact_pii: false,
+      summarization: false,
+      language_confidence_threshold: null,
+      language_confidence: null,
       speaker_labels: job.params.speaker_labels ?? null,
-      multichannel: job.params.multichannel ?? null,
       language_detection: job.params.language_detection ?? null,
     };
-    if (age < (behavior.queuedMs ?? 0)) return { ...common, status: 'queued', text: null, utterances: null, language_code: null, error: null };
+    if (age < (behavior.queuedMs ?? 0)) return { ...common, status: 'queued', text: null, utterances: null };
     if (age < (behavior.queuedMs ?? 0) + (behavior.processingMs ?? 0)) {
       processingSeen();
-      return { ...common, status: 'processing', text: null, utterances: null, language_code: null, error: null };
+      return { ...common, status: 'processing', text: null, utterances: null };
     }
     const answer = await job.answer;
     if ('error' in answer) return { ...common, status: 'error', error: answer.error, text: null, utterances: null };
     return {
       ...common,
       status: 'completed',
-      error: null,
       language_code: typeof job.params.language_code === 'string' ? job.params.language_code : (behavior.detectedLanguage ?? 'en'),
       audio_duration: Math.round(answer.duration),
-      audio_channels: job.params.multichannel === true ? 2 : undefined,
       text: answer.utterances.map((u) => u.text).join(' '),
       utterances: answer.utterances,
     };
@@ -136,39 +148,52 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     });
     req.on('end', () => {
       void (async () => {
-        const send = (status: number, body: unknown): void => {
-          res.writeHead(status, { 'content-type': 'application/json' });
+        const url = new URL(req.url ?? '/', 'http://assemblyai.test');
+        const get = /^\/v2\/transcript\/([^/]+)$/.exec(url.pathname);
+        const operationId = req.method === 'POST' && url.pathname === '/v2/upload' ? 'uploadFile' : req.method === 'POST' && url.pathname === '/v2/transcript' ? 'createTranscript' : req.method === 'GET' && get ? 'getTranscript' : null;
+        const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
+          if (operationId) recordAnswerProblems(`assemblyai ${operationId} → ${status}`, contract.responseProblems(operationId, status, body));
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
           res.end(JSON.stringify(body));
         };
-        const url = new URL(req.url ?? '/', 'http://assemblyai.test');
         const raw = Buffer.concat(chunks);
         const isJson = (req.headers['content-type'] ?? '').startsWith('application/json');
-        const record: AssemblyAiRequest = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body: isJson ? JSON.parse(raw.toString('utf8') || 'null') : null };
+        let body: unknown = null;
+        try {
+          body = isJson ? JSON.parse(raw.toString('utf8') || 'null') : null;
+        } catch {
+          return send(400, { error: 'The request body is not valid JSON' });
+        }
+        const record: AssemblyAiRequest = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body };
         requests.push(record);
+        if (!operationId) return send(404, { error: 'Not found' });
         if (req.headers.authorization !== behavior.apiKey) return send(401, { error: 'Authentication error, API token missing/invalid' });
+        const problems = contract.requestProblems(operationId, { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: isJson ? body : undefined });
+        if (problems.length > 0) return send(400, { error: problems.join('; ') });
+        const n = requests.length;
+        if (behavior.rejectStatus) return send(behavior.rejectStatus, { error: 'rejected by the test provider' });
+        if (behavior.failTimes && n <= behavior.failTimes) {
+          const status = behavior.failStatus ?? 503;
+          return send(status, { error: status === 429 ? 'Too Many Requests' : 'Internal Server Error' }, behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {});
+        }
 
-        if (req.method === 'POST' && url.pathname === '/v2/upload') {
+        if (operationId === 'uploadFile') {
           if (size > (behavior.maxUploadBytes ?? Infinity)) return send(413, { error: `File too large: the upload limit is ${behavior.maxUploadBytes} bytes` });
           if (size === 0) return send(400, { error: 'Upload is empty' });
           const uploadUrl = `${base}/upload/${randomUUID()}`;
           uploads.set(uploadUrl, raw);
           return send(200, { upload_url: uploadUrl });
         }
-        if (req.method === 'POST' && url.pathname === '/v2/transcript') {
-          const params = (record.body ?? {}) as Record<string, unknown>;
-          if (typeof params.audio_url !== 'string' || !/^https?:\/\//.test(params.audio_url)) return send(400, { error: 'audio_url must be a URL' });
+        if (operationId === 'createTranscript') {
+          const params = (body ?? {}) as Record<string, unknown>;
           created += 1;
           const job: Job = { id: randomUUID(), params, createdAt: Date.now(), answer: transcribe(params) };
           jobs.set(job.id, job);
           return send(200, await view(job));
         }
-        const get = /^\/v2\/transcript\/([^/]+)$/.exec(url.pathname);
-        if (req.method === 'GET' && get) {
-          const job = jobs.get(decodeURIComponent(get[1]));
-          if (!job) return send(404, { error: 'Transcript not found' });
-          return send(200, await view(job));
-        }
-        send(404, { error: 'Not found' });
+        const job = jobs.get(decodeURIComponent(get?.[1] ?? ''));
+        if (!job) return send(404, { error: 'Transcript not found' });
+        return send(200, await view(job));
       })().catch((err: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: String(err) }));

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
+import { chatCompletionContract, chatRequestProblems, chatRequestRefusal, checkedChatAnswer } from './llmContract';
 
 // An OpenAI-compatible chat-completions model on 127.0.0.1 that judges every scorecard item with a
 // fixed rule, so tests know what the LLM analyzer must report. It answers structured outputs as the
@@ -34,6 +35,7 @@ export async function startLlmServer(): Promise<LlmServer> {
   const requests: LlmServer['requests'] = [];
   let reject: number | null = null;
   let quote: string | null = null;
+  const contract = await chatCompletionContract();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,9 +44,11 @@ export async function startLlmServer(): Promise<LlmServer> {
       const userContent = body.messages.find((m) => m.role === 'user')?.content ?? '{}';
       const prompt = JSON.parse(userContent) as { scorecard: { criteria: PromptItem[]; metrics: PromptItem[] }; transcript: string };
       requests.push({ body: body as unknown as Record<string, unknown>, prompt: prompt as unknown as Record<string, unknown> });
-      if (reject) {
-        res.writeHead(reject, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'model not found' } }));
+      const problems = chatRequestProblems(contract, req, body);
+      if (problems.length > 0 || reject) {
+        const status = problems.length > 0 ? 400 : (reject ?? 400);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(checkedChatAnswer(contract, status, problems.length > 0 ? chatRequestRefusal(problems) : { error: { message: 'The model does not exist', type: 'invalid_request_error', param: 'model', code: 'model_not_found' } }));
         return;
       }
       const [first] = prompt.transcript.split('\n');
@@ -65,7 +69,7 @@ export async function startLlmServer(): Promise<LlmServer> {
       const usage = { prompt_tokens: standInTokens(userContent), completion_tokens: standInTokens(content), total_tokens: standInTokens(userContent) + standInTokens(content) };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({
+        checkedChatAnswer(contract, 200, {
           id: 'chatcmpl-test',
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),

@@ -147,6 +147,7 @@ export const RECORDING_HISTORIES = [
   'diarize-openai',
   'failed-store-404',
   'media-failed-truncated',
+  'media-pieces-known-speakers',
   'media-pieces-worker-killed',
   'media-video',
   'remote-deepgram',
