@@ -8,6 +8,6 @@ bash scripts/ensure-mariadb.sh
 bash scripts/ensure-media-tools.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
-npx tsc --noEmit -p .
+npx tsgo --noEmit -p .
 if [ "$#" -eq 0 ]; then set -- "test/**/*.test.ts"; fi
 npx mocha "$@"

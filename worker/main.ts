@@ -12,7 +12,7 @@ import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './met
 import { keepRetentionSchedule } from './retentionSchedule';
 import { activityLogContext, temporalLogger } from './temporalLogger';
 import { describeTuning, workerTuning } from './tuning';
-import { bundleWorkflowsApart } from './workflowBundle';
+import { describeBundle, workflowBundle } from './workflowBundle';
 
 // The worker process: waits (with backoff and a log line per try) for MySQL and Temporal, then runs
 // workflows and activities for the task queue. On SIGTERM/SIGINT the SDK stops polling, running
@@ -59,11 +59,12 @@ async function main(): Promise<void> {
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (README, Operations).
     await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config, logger);
+    const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowBundle: await bundleWorkflowsApart(require.resolve('../workflows')),
+      workflowBundle: bundle,
       ...workerTuning(config),
       activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
       interceptors: { activity: [activityInterceptors(metrics)] },
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     process.removeListener('SIGINT', abortStartup);
     const running = worker.run();
     if (startup.signal.aborted) worker.shutdown(); // the signal came while the workflow code was bundled
-    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, ...describeTuning(config) }, 'worker started');
+    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, workflowCode: describeBundle(bundle), ...describeTuning(config) }, 'worker started');
     await running;
     logger.info('worker stopped');
   } catch (err) {
