@@ -58,7 +58,7 @@ export async function startStack(databaseUrl: string, temporalAddress: string | 
     RATE_LIMIT_POINTS: '1000000000',
     RATE_LIMIT_STORE: 'memory',
   };
-  return { ...stack, env, config: loadConfig(env) } as Stack;
+  return { ...stack, env, config: loadConfig(env) };
 }
 
 export async function teardown(stack: Stack): Promise<void> {

@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = names.map((name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`);
     throw new ConfigError(problems);
   }
-  const config = candidate as Config;
+  const config = candidate;
   if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK credential chain)']);

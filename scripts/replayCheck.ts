@@ -1,6 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
-import type { temporal } from '@temporalio/proto';
 
 // Replays recent live histories against the workflow code about to be deployed: a change that would
 // break executions already in flight (or a workflow type removed while runs of it exist) shows up here
@@ -59,7 +58,7 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
           taken += 1;
           const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
           typeOfRun.set(execution.runId, execution.type);
-          yield { workflowId: execution.workflowId, history: history as temporal.api.history.v1.IHistory };
+          yield { workflowId: execution.workflowId, history: history };
         }
       }
     }

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { audioFacts, expectRendition } from '../support/renditionCheck';
-import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
 import { createRoleplayFixture } from '../support/contentFixtures';
@@ -259,7 +258,7 @@ describe('recordings: processing', function () {
       const url = files.serve(`/llm/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false, roleplayId: roleplay.id });
       const data = await completedWebhook(id);
-      const result = data.result as RecordingAnalysis;
+      const result = data.result;
       expect(result.analyzer).to.equal('llm');
       expect(result.criteriaResponses).to.deep.equal([{ title: 'Opened well', passed: true, explanation: 'LLM: met "Opened well".', weight: 2, sectionTitle: 'Opening' }]);
       expect(result.metricResponses).to.deep.equal([{ title: 'Talk ratio', passed: false, explanation: 'LLM: missed "Talk ratio".', weight: 1, sectionTitle: 'Delivery' }]);
@@ -269,7 +268,7 @@ describe('recordings: processing', function () {
       expect(String(llm.requests[0].prompt.transcript)).to.match(/^Rep: Hi Dana/);
       const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
       expect(session.body.criteriaResponses.map((c) => c.passed)).to.deep.equal([true]);
-      expect(((await waitForRecording(stack.api, tenant.apiKey, id)) as RecordingView).result).to.deep.equal(result);
+      expect(((await waitForRecording(stack.api, tenant.apiKey, id))).result).to.deep.equal(result);
     } finally {
       await llm.close();
     }

@@ -30,7 +30,7 @@ export async function startLlmServer(): Promise<LlmServer> {
       const prompt = JSON.parse(body.messages.find((m) => m.role === 'user')?.content ?? '{}') as {
         scorecard: { criteria: PromptItem[]; metrics: PromptItem[] };
       };
-      requests.push({ body: body as unknown as Record<string, unknown>, prompt: prompt as unknown as Record<string, unknown> });
+      requests.push({ body: body, prompt: prompt });
       if (reject) {
         res.writeHead(reject, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'model not found' } }));

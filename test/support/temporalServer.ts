@@ -42,7 +42,7 @@ export async function startTemporalDevServer(grpcPort?: number): Promise<Tempora
       await connection.close();
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`, { cause: err });
       await new Promise((r) => setTimeout(r, 250));
     }
   }
