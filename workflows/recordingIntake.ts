@@ -15,6 +15,7 @@ import {
 import type { Activities } from '../activities';
 import type { FailureTypes } from '../activities/failures';
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
@@ -86,7 +87,6 @@ export type RecordingIntakeOutcome =
   /** The API withdrew the recording (its start was not confirmed): nothing to do, nobody to tell. */
   | { status: 'withdrawn' };
 
-type ProcessingStatus = 'fetching' | 'transcribing' | 'analyzing';
 
 const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
 
