@@ -4,6 +4,7 @@ import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
 import type { WebhookRetry } from '../../common/webhookRetry';
+import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { getWebhookEvent } from '../../db/queries/webhookEvents';
 import { findWebhookAttempt, getWebhookDelivery, getWebhookEndpoint, lastWebhookAttempt, type WebhookDeliveryRow } from '../../db/queries/webhooks';
 import type { webhookDelivery } from '../../workflows/webhookDelivery';
@@ -13,8 +14,11 @@ import { conflict, gone, notFound, workflowStartError } from '../errors';
 // A test event and a redelivery go through the same delivery workflow as every event (signing,
 // recording the attempt, disabling on 410), one attempt each, and the caller gets that attempt's outcome.
 
-/** One attempt: the caller asked for it now and can ask again. The interval values are never used. */
-const ONE_ATTEMPT: WebhookRetry = { initialIntervalMs: 1000, maxIntervalMs: 1000, maximumAttempts: 1 };
+/**
+ * The deliveries' policy (WEBHOOK_TIMEOUT and the rest, read where the worker reads them), with one
+ * attempt: the caller asked for it now and can ask again.
+ */
+const oneAttempt = (deps: AppDeps): WebhookRetry => ({ ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 });
 const POLL_MS = 100;
 
 export interface AttemptOutcome {
@@ -45,7 +49,7 @@ async function deliverOnce(
       workflowId,
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      args: [{ companyId, endpointId, event, retry: ONE_ATTEMPT, ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
+      args: [{ companyId, endpointId, event, retry: oneAttempt(deps), ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
       staticSummary: `${event.type} → endpoint ${endpointId} (requested through the API)`,
     });

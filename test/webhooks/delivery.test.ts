@@ -4,7 +4,7 @@ import { WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Config } from '../../common/config';
 import { createTemporalClient } from '../../common/temporalClient';
 import type { WebhookEvent } from '../../common/webhookEvents';
-import { webhookRetryFromConfig } from '../../activities/webhookRetryPolicy';
+import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import type { WebhookRetry } from '../../common/webhookRetry';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint } from '../../db/queries/webhooks';
 import { webhookDelivery } from '../../workflows/webhookDelivery';
