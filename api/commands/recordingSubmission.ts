@@ -1,5 +1,5 @@
 import { WebVTTParser, type TreeNode } from 'webvtt-parser';
-import type { Transcript, TranscriptSegment } from '../../activities/stt/transcript';
+import type { Transcript, TranscriptSegment } from '../../common/transcript';
 import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
 import { badRequest, type ErrorDetail } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';

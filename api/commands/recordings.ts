@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Transcript } from '../../activities/stt/transcript';
+import type { Transcript } from '../../common/transcript';
 import { durationMs } from '../../common/config';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
