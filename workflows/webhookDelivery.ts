@@ -2,10 +2,8 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { WebhookDeliveryResult } from '../activities/webhooks';
 import type { DeliverableEvent } from '../common/webhookEvents';
-import { deliveryActivityTimeoutMs, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
-
-// Error types of deliverWebhook that no retry can fix (see activities/webhooks.ts).
-const PERMANENT_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
+import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookDeliveryProfile } from './activityProfiles';
 
 export interface WebhookDeliveryInput {
   companyId: string;
@@ -27,16 +25,6 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
   // the maximum interval at or above the initial one), and configuration only reaches a workflow
   // through its arguments, so this proxy is built here rather than at module scope. It is
   // deterministic: same arguments on replay, same options.
-  const { deliverWebhook } = proxyActivities<Activities>({
-    startToCloseTimeout: deliveryActivityTimeoutMs(retry),
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maxIntervalMs,
-      backoffCoefficient: WEBHOOK_BACKOFF_COEFFICIENT,
-      maximumAttempts: retry.maximumAttempts,
-      nonRetryableErrorTypes: PERMANENT_FAILURES,
-    },
-    summary: `POST ${input.event.type} ${input.event.id}`,
-  });
+  const { deliverWebhook } = proxyActivities<Activities>(webhookDeliveryProfile(retry, `POST ${input.event.type} ${input.event.id}`));
   return deliverWebhook({ companyId: input.companyId, endpointId: input.endpointId, event: input.event, attemptOffset: input.attemptOffset });
 }
