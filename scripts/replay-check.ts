@@ -5,8 +5,9 @@ import { loadConfig } from '../common/config';
 import { replayCheck } from './replayCheck';
 
 // `npm run replay-check -- [--address] [--namespace] [--task-queue] [--since 7d] [--limit N]`: run it
-// before deploying a workflow change (README, "Changing a workflow"). Exit 0: every recent history
-// replays; exit 1: one line per failing execution, naming its workflow id; exit 2: the check could not run.
+// before deploying a workflow change (docs/operations.md, "Changing a workflow"). Exit 0: every recent
+// history replays; exit 1: one line per failing execution, naming its workflow id; exit 2: the check could
+// not run. Either way it prints, per patch id, the oldest open run that may still need its old branch.
 
 function duration(value: string): number {
   const parsed = ms(value as ms.StringValue);
@@ -43,6 +44,13 @@ async function main(): Promise<void> {
     limitPerType: options.limit,
   });
   for (const [type, count] of Object.entries(report.replayed)) process.stdout.write(`${type}: ${count} replayed\n`);
+  // The patches' lifecycle (docs/operations.md, "Patches"): what still keeps each old branch alive.
+  for (const patch of report.patches) {
+    const where = patch.oldest
+      ? `${patch.openNeeding} open run(s) may need its old branch; oldest ${patch.oldest.workflowId} (${patch.oldest.workflowType}, run ${patch.oldest.runId}), started ${patch.oldest.startTime.toISOString()}`
+      : 'no open run needs its old branch';
+    process.stdout.write(`patch ${patch.id} (${patch.state}): ${where}\n`);
+  }
   for (const failure of report.failures) {
     const kind = failure.nondeterminism ? 'nondeterminism' : 'replay error';
     process.stderr.write(`FAIL ${failure.workflowId} (${failure.workflowType}, run ${failure.runId}): ${kind}: ${failure.message}\n`);
