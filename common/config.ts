@@ -69,7 +69,7 @@ export const ConfigSchema = Type.Object({
   SHUTDOWN_TIMEOUT: { ...Duration, default: '25s', description: 'On SIGTERM, how long the API waits for requests in flight and the worker for running activities.' },
   METRICS_TOKEN: Type.String({ default: '', description: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).' }),
   WORKER_METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464, description: 'Port of the worker\'s Prometheus /metrics server; 0 turns it off.' }),
-  // Worker sizing (worker/tuning.ts). The defaults fit a 2-core box with a few GiB; the README says what a big one takes.
+  // Worker sizing (worker/tuning.ts). The defaults fit a 2-core box with a few GiB; docs/operations.md ("Worker sizing") says what a big one takes.
   WORKER_MAX_CACHED_WORKFLOWS: Type.Integer({ minimum: 2, maximum: 100000, default: 100, description: 'Workflows a worker keeps in memory between their tasks (Temporal\'s sticky cache, `maxCachedWorkflows`); an evicted one is replayed from its history on its next task. The largest single term of the worker\'s memory.' }),
   WORKER_MAX_CONCURRENT_ACTIVITIES: Type.Integer({ minimum: 1, maximum: 10000, default: 32, description: 'Activities one worker runs at once (`maxConcurrentActivityTaskExecutions`); the media step\'s ffmpeg runs are among them.' }),
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: Type.Integer({ minimum: 2, maximum: 10000, default: 10, description: 'Workflow tasks one worker runs at once (`maxConcurrentWorkflowTaskExecutions`); at most WORKER_MAX_CACHED_WORKFLOWS.' }),

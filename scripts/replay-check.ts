@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     process.stderr.write(`FAIL ${failure.workflowId} (${failure.workflowType}, run ${failure.runId}): ${kind}: ${failure.message}\n`);
   }
   if (report.failures.length > 0) {
-    process.stderr.write(`${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (README).\n`);
+    process.stderr.write(`${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (docs/operations.md, "Changing a workflow").\n`);
     process.exitCode = 1;
     return;
   }

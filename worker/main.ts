@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     // What killed workers left behind: their scratch folders and unfinished uploads.
     const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
-    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (README, Operations).
+    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
     await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), config, logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({

@@ -5,7 +5,7 @@ import type { Db } from '../connection';
 // Erasure of a person (api/commands/userErasure.ts, workflows/userErasure.ts). Every write here is
 // idempotent: the workflow's activities may run any of them again after a crash.
 
-/** What a tombstoned user is called and reached at (README, "Erasure of a person"). */
+/** What a tombstoned user is called and reached at (docs/security.md, "Erasure of a person"). */
 export const ERASED_NAME = 'Erased user';
 export const erasedEmail = (userId: string): string => `erased-${userId.toLowerCase()}@erased.invalid`;
 /** What recordings of an erased user name as the caller's identifier (the column cannot be empty). */

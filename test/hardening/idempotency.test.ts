@@ -46,7 +46,7 @@ describe('Idempotency-Key', function () {
 
   it('is honoured by every POST an API key opens, and documented on each', () => {
     const posts = operations.filter((op) => op.method === 'post' && op.auth === 'apiKey');
-    // Recording intake keeps its key on the recording row (same rules, README).
+    // Recording intake keeps its key on the recording row (same rules, docs/api.md "Idempotency-Key").
     expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal(['submitRecording']);
     const doc = buildOpenApi(operations, testConfig().PUBLIC_URL) as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>> };
     for (const op of posts) {
