@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
@@ -10,6 +11,7 @@ import { findWebhookAttempt, getWebhookDelivery, getWebhookEndpoint, lastWebhook
 import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
 import { conflict, gone, notFound, workflowStartError } from '../errors';
+import { waitForClose } from './workflowClose';
 
 // A test event and a redelivery go through the same delivery workflow as every event (signing,
 // recording the attempt, disabling on 410), one attempt each, and the caller gets that attempt's outcome.
@@ -19,7 +21,6 @@ import { conflict, gone, notFound, workflowStartError } from '../errors';
  * attempt: the caller asked for it now and can ask again.
  */
 const oneAttempt = (deps: AppDeps): WebhookRetry => ({ ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 });
-const POLL_MS = 100;
 
 export interface AttemptOutcome {
   eventId: string;
@@ -44,8 +45,9 @@ async function deliverOnce(
   workflowId: string,
   attemptOffset: number,
 ): Promise<AttemptOutcome> {
+  let handle: WorkflowHandle<typeof webhookDelivery>;
   try {
-    await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
+    handle = await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
       workflowId,
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -61,12 +63,10 @@ async function deliverOnce(
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'webhookDelivery' });
   const attempt = attemptOffset + 1;
-  const deadline = Date.now() + durationMs(deps.config.WEBHOOK_ATTEMPT_WAIT);
-  for (;;) {
-    const record = await findWebhookAttempt(deps.db, endpointId, event.id, attempt);
-    if (record || Date.now() >= deadline) return { eventId: event.id, attempt, record: record ?? null };
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-  }
+  // Its one attempt records itself before the run closes (delivered, failed or skipped).
+  await waitForClose(handle, durationMs(deps.config.WEBHOOK_ATTEMPT_WAIT));
+  const record = await findWebhookAttempt(deps.db, endpointId, event.id, attempt);
+  return { eventId: event.id, attempt, record: record ?? null };
 }
 
 /** Sends a signed `webhook.test` event to the endpoint. */

@@ -178,7 +178,19 @@ describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', f
     const tenant = await createTenant();
     const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, '/patient');
     receiver.respond('/patient', () => ({ status: 200, delayMs: 32_000 }));
-    const res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { apiKey: tenant.apiKey });
+    // The API waits for the delivery run to close (Temporal's long poll) and then reads the attempt's record once.
+    let recordReads = 0;
+    const countReads = (q: { sql: string }): void => {
+      if (/^select\b/i.test(q.sql) && /from `webhook_deliveries`/i.test(q.sql)) recordReads += 1;
+    };
+    testEnv().db.on('query', countReads);
+    let res: Awaited<ReturnType<typeof stack.api.request<WebhookAttemptResult>>>;
+    try {
+      res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { apiKey: tenant.apiKey });
+    } finally {
+      testEnv().db.off('query', countReads);
+    }
+    expect(recordReads, 'reads of the delivery log while the request waited').to.equal(1);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.deep.include({ outcome: 'delivered', attempt: 1 });
     expect(res.body.delivery).to.deep.include({ attempt: 1, outcome: 'delivered', statusCode: 200 });
