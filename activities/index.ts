@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps';
+import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
@@ -14,24 +15,24 @@ import { createInvitationExpiryActivities } from './invitationExpiry';
 import { createUserErasureActivities } from './userErasure';
 import { createWebhookActivities } from './webhooks';
 
-/** Every activity the worker registers, built from injected dependencies. */
+/** Every activity the worker registers, built from injected dependencies; no two of the same name. */
 export function createActivities(deps: ActivityDeps) {
-  return {
-    ...createRecordingStatusActivities(deps),
-    ...createResolveRecordingUserActivities(deps),
-    ...createStoreRecordingActivities(deps),
-    ...createTranscribeActivities(deps),
-    ...createAnalyzeActivities(deps),
-    ...createPersistRecordingResultActivities(deps),
-    ...createDiagnosticsActivities(deps),
-    ...createInvitationEmailActivities(deps),
-    ...createInvitationExpiryActivities(deps),
-    ...createRecordingEventActivities(deps),
-    ...createWebhookActivities(deps),
-    ...createMediaActivities(deps),
-    ...createUserErasureActivities(deps),
-    ...createRecordingRetentionActivities(deps),
-  };
+  return activityRegistry(
+    createRecordingStatusActivities(deps),
+    createResolveRecordingUserActivities(deps),
+    createStoreRecordingActivities(deps),
+    createTranscribeActivities(deps),
+    createAnalyzeActivities(deps),
+    createPersistRecordingResultActivities(deps),
+    createDiagnosticsActivities(deps),
+    createInvitationEmailActivities(deps),
+    createInvitationExpiryActivities(deps),
+    createRecordingEventActivities(deps),
+    createWebhookActivities(deps),
+    createMediaActivities(deps),
+    createUserErasureActivities(deps),
+    createRecordingRetentionActivities(deps),
+  );
 }
 
 export type Activities = ReturnType<typeof createActivities>;

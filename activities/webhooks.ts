@@ -15,7 +15,7 @@ import {
 } from '../db/queries/webhooks';
 import { getWebhookEventBody, rememberWebhookEvent } from '../db/queries/webhookEvents';
 import type { ActivityDeps } from './deps';
-import { webhookRetryFromConfig } from './webhookRetryPolicy';
+import { webhookRetryFromConfig } from '../common/webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
   companyId: string;

@@ -71,5 +71,5 @@ const EMPTY = Type.Object({}, { additionalProperties: false });
 /** The declared headers that were sent (an empty header counts as not sent), under their declared names. */
 function declaredHeaders(ctx: Context, schema: TSchema): Record<string, string> {
   const names = Object.keys((schema as { properties?: Record<string, unknown> }).properties ?? {});
-  return Object.fromEntries(names.map((name) => [name, ctx.get(name)]).filter(([, value]) => value !== ''));
+  return Object.fromEntries(names.map((name): [string, string] => [name, ctx.get(name)]).filter(([, value]) => value !== ''));
 }

@@ -66,7 +66,7 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: target.url, method: target.method ?? 'GET', headers: target.headers, connections, duration: seconds, timeout: TIMEOUT_SECONDS, requests: [request] },
-      (err: unknown, res: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
+      (err: unknown, res: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(JSON.stringify(err))) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
   });

@@ -1,7 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { createTemporalClient } from '../common/temporalClient';
 import { createDb } from '../db/connection';
 import { freePort } from '../test/support/temporalServer';
@@ -126,8 +127,8 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   const api = await startApi(stack, 'api');
   const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  // The baseline gets the API's node flags (heap limit included).
-  const baseline = await startProcess('baseline', { flags: npmScriptCommand('start').flags, entry: 'bench/baseline.ts' }, {
+  // The baseline gets the API's node flags (heap limit included), and tsx's hook: it is a bench-only script.
+  const baseline = await startProcess('baseline', { flags: [...npmScriptCommand('start').flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' }, {
     // PUBLIC_URL: the API's, so both sign media links under the same base.
     env: { ...stack.env, PORT: String(baselinePort), PUBLIC_URL: api.url, BENCH_CAPTURE: JSON.stringify(captureInput(data)) },
     readyText: `listening ${baselinePort}`,
@@ -251,6 +252,9 @@ async function main(): Promise<void> {
   const opts = options();
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
   log(`mode ${opts.mode.name}, database ${new URL(opts.databaseUrl).pathname.slice(1)}`);
+  // The API runs as `npm start` runs it: the build's dist/ (the workers run their TypeScript, as in dev).
+  log('building (npm run build)');
+  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], { maxBuffer: 16 * 1024 * 1024 });
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {

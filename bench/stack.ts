@@ -60,7 +60,7 @@ export async function startStack(databaseUrl: string, temporalAddress: string | 
     // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
     MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
   };
-  return { ...stack, env, config: loadConfig(env) } as Stack;
+  return { ...stack, env, config: loadConfig(env) };
 }
 
 export async function teardown(stack: Stack): Promise<void> {

@@ -81,7 +81,7 @@ function checkedLookup(hostname: string, options: dns.LookupOptions, callback: L
     for (const entry of addresses) {
       const range = blockedRange(entry.address);
       if (range) {
-        callback(new BlockedAddressError(hostname, entry.address, range) as NodeJS.ErrnoException, '');
+        callback(new BlockedAddressError(hostname, entry.address, range), '');
         return;
       }
     }

@@ -15,12 +15,18 @@ function message(err: unknown): string {
   return String(err);
 }
 
+/** Why the signal aborted, as an Error (AbortSignal's reason may be any value). */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      if (signal) reject(abortReason(signal));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

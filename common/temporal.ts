@@ -29,7 +29,7 @@ export const workflowIds = {
   invitation: (invitationId: string): string => `invitation-${invitationId.toLowerCase()}`,
   /** One delivery workflow per event and endpoint: a replayed or retried notify never sends twice. */
   webhookDelivery: (eventId: string, endpointId: string): string => `webhook-${eventId}-${endpointId}`,
-  /** One erasure per person: a second request finds the same workflow (README, "Erasure of a person"). */
+  /** One erasure per person: a second request finds the same workflow (docs/security.md, "Erasure of a person"). */
   userErasure: (companyId: string, userId: string): string => `user-erasure-${companyId}-${userId}`.toLowerCase(),
 };
 

@@ -1,4 +1,4 @@
-import { InterceptingCall, type Interceptor } from '@grpc/grpc-js';
+import { InterceptingCall, status as GrpcStatus, type Interceptor } from '@grpc/grpc-js';
 import { Client, Connection, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { durationMs, type Config } from './config';
 import { findInCauseChain } from './errorChain';
@@ -32,5 +32,5 @@ export function createTemporalClient(
 
 /** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */
 export function isTemporalUnavailable(err: unknown): boolean {
-  return findInCauseChain(err, (e): e is unknown => isGrpcServiceError(e) && (e.code === 14 || e.code === 4)) !== undefined;
+  return findInCauseChain(err, (e): e is unknown => isGrpcServiceError(e) && (e.code === GrpcStatus.UNAVAILABLE || e.code === GrpcStatus.DEADLINE_EXCEEDED)) !== undefined;
 }

@@ -1,5 +1,5 @@
 // The retry schedule of webhook deliveries as plain data. Workflow code cannot read the environment,
-// so the worker builds it from its configuration (activities/webhookRetryPolicy.ts), hands it to the
+// so the worker builds it from its configuration (common/webhookRetryPolicy.ts), hands it to the
 // notifying workflow through the webhookRetryPolicy activity, which passes it to each delivery
 // workflow in its arguments. Pure: workflows import it.
 
@@ -7,7 +7,11 @@ export interface WebhookRetry {
   initialIntervalMs: number;
   maxIntervalMs: number;
   maximumAttempts: number;
-  /** Time one POST may take (WEBHOOK_TIMEOUT); absent means DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS. */
+  /**
+   * Time one POST may take: WEBHOOK_TIMEOUT, whose default (common/config.ts) is the one declaration of
+   * it. Absent only in the input of delivery workflows started before the API's test and redelivery
+   * sent it; those keep the 15 s they were started with (TIMEOUT_OF_OLDER_INPUTS_MS).
+   */
   attemptTimeoutMs?: number;
 }
 
@@ -18,4 +22,14 @@ export interface WebhookRetry {
  */
 export const WEBHOOK_BACKOFF_COEFFICIENT = 8;
 
-export const DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS = 15_000;
+/** What an input without attemptTimeoutMs ran with (history: not a setting; WEBHOOK_TIMEOUT is). */
+const TIMEOUT_OF_OLDER_INPUTS_MS = 15_000;
+
+/**
+ * Temporal's limit on one delivery activity: the POST's own timeout plus room for the activity's
+ * bookkeeping (reading the endpoint, recording the attempt), so Temporal never ends an attempt whose
+ * HTTP call is still allowed to wait, whatever WEBHOOK_TIMEOUT is.
+ */
+export function deliveryActivityTimeoutMs(retry: WebhookRetry): number {
+  return (retry.attemptTimeoutMs ?? TIMEOUT_OF_OLDER_INPUTS_MS) + 15_000;
+}

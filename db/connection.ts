@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import path from 'node:path';
+import { SourceNamedMigrations } from './migrationSource';
 
 export interface DatabaseTarget {
   host: string;
@@ -41,7 +42,7 @@ export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex
       supportBigNumbers: true,
     },
     pool: { min: 0, max: poolMax },
-    migrations: { directory: migrationsDirectory, loadExtensions: ['.ts', '.js'], tableName: 'knex_migrations' },
+    migrations: { migrationSource: new SourceNamedMigrations(migrationsDirectory), tableName: 'knex_migrations' },
   };
 }
 

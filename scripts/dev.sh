@@ -116,12 +116,12 @@ export MEDIA_URL_SECRET
 if answers 127.0.0.1 "$PORT"; then
   say "port $PORT is already in use (another npm run dev?); stop it or set PORT"; exit 1
 fi
-# The commands of `npm run worker` and `npm start` (node flags included), without npm in between.
-npm_script() { node -p "require('./package.json').scripts['$1']"; }
-# shellcheck disable=SC2046 # the scripts are plain words
-start worker $(npm_script worker)
-# shellcheck disable=SC2046
-start api $(npm_script start)
+# `npm run worker` and `npm start` run the build (dist/); here the same processes run their TypeScript
+# through tsx, so an edit needs no build: the worker bundles workflows/ at start (worker/workflowBundle.ts),
+# and the API takes `npm start`'s node flags.
+start worker bash scripts/worker.sh --source
+# shellcheck disable=SC2046 # the flags are plain words
+start api $(node -p "require('./package.json').scripts.start.replace(/ dist\/api\/main\.js$/, '')") --require tsx/cjs api/main.ts
 for _ in $(seq 1 120); do
   curl -fsS "$API_URL/readyz" >/dev/null 2>&1 && break
   kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the API exited" api

@@ -6,8 +6,9 @@ import { dataConverterFor } from '../common/payloadCodec';
 import { replayCheck } from './replayCheck';
 
 // `npm run replay-check -- [--address] [--namespace] [--task-queue] [--since 7d] [--limit N]`: run it
-// before deploying a workflow change (README, "Changing a workflow"). Exit 0: every recent history
-// replays; exit 1: one line per failing execution, naming its workflow id; exit 2: the check could not run.
+// before deploying a workflow change (docs/operations.md, "Changing a workflow"). Exit 0: every recent
+// history replays; exit 1: one line per failing execution, naming its workflow id; exit 2: the check could
+// not run. Either way it prints, per patch id, the oldest open run that may still need its old branch.
 
 function duration(value: string): number {
   const parsed = ms(value as ms.StringValue);
@@ -45,12 +46,19 @@ async function main(): Promise<void> {
     dataConverter: dataConverterFor(config),
   });
   for (const [type, count] of Object.entries(report.replayed)) process.stdout.write(`${type}: ${count} replayed\n`);
+  // The patches' lifecycle (docs/operations.md, "Patches"): what still keeps each old branch alive.
+  for (const patch of report.patches) {
+    const where = patch.oldest
+      ? `${patch.openNeeding} open run(s) may need its old branch; oldest ${patch.oldest.workflowId} (${patch.oldest.workflowType}, run ${patch.oldest.runId}), started ${patch.oldest.startTime.toISOString()}`
+      : 'no open run needs its old branch';
+    process.stdout.write(`patch ${patch.id} (${patch.state}): ${where}\n`);
+  }
   for (const failure of report.failures) {
     const kind = failure.nondeterminism ? 'nondeterminism' : 'replay error';
     process.stderr.write(`FAIL ${failure.workflowId} (${failure.workflowType}, run ${failure.runId}): ${kind}: ${failure.message}\n`);
   }
   if (report.failures.length > 0) {
-    process.stderr.write(`${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (README).\n`);
+    process.stderr.write(`${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (docs/operations.md, "Changing a workflow").\n`);
     process.exitCode = 1;
     return;
   }

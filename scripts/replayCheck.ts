@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { DataConverter } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
-import type { temporal } from '@temporalio/proto';
+import { needsOldBranch, PATCHES, type PatchEntry } from './patchLifecycle';
 
 // Replays recent live histories against the workflow code about to be deployed: a change that would
 // break executions already in flight (or a workflow type removed while runs of it exist) shows up here
@@ -19,6 +19,17 @@ export interface ReplayCheckOptions {
   limitPerType: number;
   /** The deployment's codec (TEMPORAL_PAYLOAD_KEYS): histories hold encrypted payloads. */
   dataConverter?: DataConverter;
+  /** The patch ids to report on; default: every one of scripts/patchLifecycle.ts. */
+  patches?: PatchEntry[];
+}
+
+/** Per patch id: the oldest open run (on the task queue, started at any time) that may still need its old branch. */
+export interface PatchNeed {
+  id: string;
+  state: PatchEntry['state'];
+  /** Open runs of its workflow types without its marker. */
+  openNeeding: number;
+  oldest: { workflowId: string; runId: string; workflowType: string; startTime: Date } | null;
 }
 
 export interface ReplayFailure {
@@ -32,6 +43,7 @@ export interface ReplayFailure {
 export interface ReplayCheckReport {
   replayed: Record<string, number>;
   failures: ReplayFailure[];
+  patches: PatchNeed[];
 }
 
 /** Workflow types as the worker registers them: the module's exported functions. */
@@ -62,7 +74,7 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
           taken += 1;
           const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
           typeOfRun.set(execution.runId, execution.type);
-          yield { workflowId: execution.workflowId, history: history as temporal.api.history.v1.IHistory };
+          yield { workflowId: execution.workflowId, history: history };
         }
       }
     }
@@ -82,8 +94,33 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
         });
       }
     }
-    return { replayed, failures };
+    return { replayed, failures, patches: await patchNeeds(client, options.taskQueue, options.patches ?? PATCHES) };
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * For each patch: the open runs of its workflow types on the task queue whose histories hold no marker for
+ * it (they may take its old branch on replay), and the oldest of them. None: the patch may move on
+ * (docs/operations.md, "Patches").
+ */
+export async function patchNeeds(client: Client, taskQueue: string, patches: PatchEntry[]): Promise<PatchNeed[]> {
+  const types = [...new Set(patches.flatMap((p) => p.workflowTypes))];
+  const needs = new Map<string, PatchNeed>(patches.map((p) => [p.id, { id: p.id, state: p.state, openNeeding: 0, oldest: null }]));
+  if (types.length === 0) return [...needs.values()];
+  const query = `TaskQueue = ${quoted(taskQueue)} AND ExecutionStatus = 'Running' AND WorkflowType IN (${types.map(quoted).join(', ')})`;
+  for await (const execution of client.workflow.list({ query })) {
+    const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+    for (const patch of patches) {
+      if (!needsOldBranch(patch, execution.type, history)) continue;
+      const need = needs.get(patch.id);
+      if (!need) continue;
+      need.openNeeding += 1;
+      if (!need.oldest || execution.startTime < need.oldest.startTime) {
+        need.oldest = { workflowId: execution.workflowId, runId: execution.runId, workflowType: execution.type, startTime: execution.startTime };
+      }
+    }
+  }
+  return [...needs.values()];
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command: type-check, then the whole suite against real MariaDB and a real Temporal dev server
+# The test command: type-check (tsgo), lint (ESLint, eslint.config.mjs; cached in node_modules/.cache), then the whole suite against real MariaDB and a real Temporal dev server
 # (both started here when needed; the tests make their own database and dev server and remove them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,7 @@ bash scripts/ensure-mariadb.sh
 bash scripts/ensure-media-tools.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
-npx tsc --noEmit -p .
+npx tsgo --noEmit -p .
+npm run --silent lint
 if [ "$#" -eq 0 ]; then set -- "test/**/*.test.ts"; fi
 npx mocha "$@"

@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { bundleWorkflowCode } from '@temporalio/worker';
 
-// `node --import tsx worker/bundleWorkflows.ts <workflowsPath> <out>`: run by worker/workflowBundle.ts.
+// `bundleWorkflows <workflowsPath> <out>`: webpack's bundle of the workflow code, written to <out>.
+// Run by worker/workflowBundle.ts (a worker started from TypeScript) and by scripts/build.sh (once, into dist/).
 async function main(): Promise<void> {
   const [workflowsPath, out] = process.argv.slice(2);
-  if (!workflowsPath || !out) throw new Error('usage: bundleWorkflows.ts <workflowsPath> <out>');
+  if (!workflowsPath || !out) throw new Error('usage: bundleWorkflows <workflowsPath> <out>');
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
   await writeFile(out, code);
 }

@@ -13,7 +13,7 @@ import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './met
 import { keepRetentionSchedule } from './retentionSchedule';
 import { activityLogContext, temporalLogger } from './temporalLogger';
 import { describeTuning, workerTuning } from './tuning';
-import { bundleWorkflowsApart } from './workflowBundle';
+import { describeBundle, workflowBundle } from './workflowBundle';
 
 // The worker process: waits (with backoff and a log line per try) for MySQL and Temporal, then runs
 // workflows and activities for the task queue. On SIGTERM/SIGINT the SDK stops polling, running
@@ -60,13 +60,14 @@ async function main(): Promise<void> {
     // What killed workers left behind: their scratch folders and unfinished uploads.
     const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
-    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (README, Operations).
+    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
     await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter }), config, logger);
+    const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowBundle: await bundleWorkflowsApart(require.resolve('../workflows')),
+      workflowBundle: bundle,
       dataConverter,
       ...workerTuning(config),
       activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     process.removeListener('SIGINT', abortStartup);
     const running = worker.run();
     if (startup.signal.aborted) worker.shutdown(); // the signal came while the workflow code was bundled
-    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, ...describeTuning(config) }, 'worker started');
+    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, workflowCode: describeBundle(bundle), ...describeTuning(config) }, 'worker started');
     await running;
     logger.info('worker stopped');
   } catch (err) {

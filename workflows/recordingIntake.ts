@@ -15,41 +15,22 @@ import {
 import type { Activities } from '../activities';
 import type { FailureTypes } from '../activities/failures';
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import { recordingActivityProfiles } from './activityProfiles';
 import { notifyKeptEvent, notifyWebhooks } from './webhookNotify';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
 // decides what runs next, so a crash anywhere resumes here exactly where it stopped. The presigned
 // URL is never an argument: activities read it from MySQL, so it stays out of workflow history.
 
-/** Database bookkeeping: retried without limit, so an outage pauses a recording and never loses it. */
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
-
-/** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx for ~10 minutes. */
-const download = proxyActivities<Activities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
-});
-
-/** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After) for ~30 minutes. */
-const provider = proxyActivities<Activities>({
-  startToCloseTimeout: '1 hour',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
-});
-
-/** Probing, rendering and cutting the recording with ffmpeg: long, heartbeating, a few retries for passing faults. */
-const media = proxyActivities<Activities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
-});
+// One proxy per activity group; their options are the table in workflows/activityProfiles.ts.
+const bookkeeping = proxyActivities<Activities>(recordingActivityProfiles.bookkeeping);
+const download = proxyActivities<Activities>(recordingActivityProfiles.download);
+const provider = proxyActivities<Activities>(recordingActivityProfiles.provider);
+const media = proxyActivities<Activities>(recordingActivityProfiles.media);
 
 /** Patch id: recordings go through the media step (probe, 16 kHz rendition, pieces within the provider's limits). */
 export const MEDIA_STEP_PATCH = 'media-step';
@@ -100,7 +81,6 @@ export type RecordingIntakeOutcome =
   /** The API withdrew the recording (its start was not confirmed): nothing to do, nobody to tell. */
   | { status: 'withdrawn' };
 
-type ProcessingStatus = 'fetching' | 'transcribing' | 'analyzing';
 
 const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
 

@@ -2,10 +2,8 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { WebhookDeliveryResult } from '../activities/webhooks';
 import type { DeliverableEvent } from '../common/webhookEvents';
-import { DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
-
-// Error types of deliverWebhook that no retry can fix (see activities/webhooks.ts).
-const PERMANENT_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
+import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookDeliveryProfile } from './activityProfiles';
 
 export interface WebhookDeliveryInput {
   companyId: string;
@@ -27,21 +25,13 @@ export interface WebhookDeliveryInput {
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { retry } = input;
-  // The retry policy is the worker's configuration (activities/webhookRetryPolicy.ts, which also keeps
+  // The retry policy is the worker's configuration (common/webhookRetryPolicy.ts, which also keeps
   // the maximum interval at or above the initial one), and configuration only reaches a workflow
   // through its arguments, so this proxy is built here rather than at module scope. It is
   // deterministic: same arguments on replay, same options.
-  const { deliverWebhook } = proxyActivities<Activities>({
-    startToCloseTimeout: (retry.attemptTimeoutMs ?? DEFAULT_WEBHOOK_ATTEMPT_TIMEOUT_MS) + 15_000,
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maxIntervalMs,
-      backoffCoefficient: WEBHOOK_BACKOFF_COEFFICIENT,
-      maximumAttempts: retry.maximumAttempts,
-      nonRetryableErrorTypes: PERMANENT_FAILURES,
-    },
-    summary: `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`,
-  });
+  const { deliverWebhook } = proxyActivities<Activities>(
+    webhookDeliveryProfile(retry, `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`),
+  );
   const { companyId, endpointId, attemptOffset } = input;
   return deliverWebhook(input.event ? { companyId, endpointId, event: input.event, attemptOffset } : { companyId, endpointId, eventId: input.eventId, attemptOffset });
 }

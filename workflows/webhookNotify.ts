@@ -5,12 +5,10 @@ import type { Activities } from '../activities';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookNotifyProfile } from './activityProfiles';
 import { webhookDelivery } from './webhookDelivery';
 
-const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 20 },
-});
+const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(webhookNotifyProfile);
 
 /**
  * Runs started before the worker owned the retry policy carry it in their input and start their

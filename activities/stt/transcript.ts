@@ -1,37 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import type { Transcript } from '../../common/transcript';
 
-// The provider-neutral transcript every speech-to-text adapter produces, and the adapter interface.
+// The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
+// produces is common/transcript.ts (the API builds one from a submitted transcript too).
 
-export interface TranscriptSegment {
-  startMs: number;
-  endMs: number;
-  text: string;
-  /** The provider's speaker label when it diarises ("0", "A", ...), null when it does not. */
-  speaker: string | null;
-}
-
-export interface Transcript {
-  /** Who made it: a speech-to-text provider, or the caller who submitted it (`submitted`). */
-  provider: 'openai' | 'deepgram' | 'assemblyai' | 'submitted';
-  /** As the provider reports it ("english", "en", "pt-BR", "en_us"), null when it does not. */
-  language: string | null;
-  durationMs: number;
-  segments: TranscriptSegment[];
-  /**
-   * How the speaker labels came about. Absent in transcripts saved before it existed: then labels
-   * mean the provider diarised, and no labels mean `none` (see speakerAttributionOf).
-   */
-  speakerAttribution?: SpeakerAttribution;
-  /** The label that is the rep (a channel, a submitted speaker name); absent: the first labelled speaker. */
-  repSpeaker?: string;
-  /**
-   * `placed`: the provider answered text without times (OpenAI's json-only models), and the text was
-   * laid over the audio's voiced stretches (placement.ts), so segment times are approximate. Absent:
-   * the provider timed every segment.
-   */
-  timing?: 'placed';
-}
+export type { Transcript, TranscriptSegment } from '../../common/transcript';
 
 /** How the transcript tells the speakers apart; labels that are all missing mean it does not. */
 export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution {

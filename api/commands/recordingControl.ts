@@ -7,13 +7,13 @@ import { getRecording, type RecordingRow } from '../../db/queries/recordings';
 import { getErasureState } from '../../db/queries/userErasure';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
+import { waitForClose } from './workflowClose';
 import { refuseErased } from './userErasure';
 
 // Cancel and retry act through Temporal only: cancel asks the recording's workflow to stop (it marks the
 // recording failed and sends the failed webhook itself); retry starts a new run of the same workflow
 // id. The one row change made here is retry's reset to `accepted`, which the new run expects to find.
 
-const CANCEL_POLL_MS = 100;
 const FINISHED = 'The recording has finished processing; only a recording in progress can be cancelled.';
 
 async function requireRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
@@ -39,14 +39,9 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
     if (err instanceof WorkflowNotFoundError) throw conflict('recording_finished', FINISHED);
     throw workflowStartError(err, 'The cancellation could not be requested. Retry the request.');
   }
-  // The row, not the workflow's result: a result long-poll cannot be abandoned cleanly (its gRPC retries
-  // outlive the request) without an abort signal, and the SDK's one costs every request (common/temporalClient.ts).
-  const deadline = Date.now() + durationMs(deps.config.RECORDING_CANCEL_WAIT);
-  for (;;) {
-    const current = await requireRecording(deps, companyId, id);
-    if (finished(current) || Date.now() >= deadline) return current;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(CANCEL_POLL_MS, Math.max(0, deadline - Date.now()))));
-  }
+  // The run marks the recording failed before it closes: once it has closed, the row shows the cancellation.
+  await waitForClose(handle, durationMs(deps.config.RECORDING_CANCEL_WAIT));
+  return requireRecording(deps, companyId, id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Transcript } from '../../activities/stt/transcript';
+import type { Transcript } from '../../common/transcript';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';

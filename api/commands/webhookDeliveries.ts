@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
 import type { WebhookRetry } from '../../common/webhookRetry';
+import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import { findWebhookAttempt, getWebhookDelivery, getWebhookEndpoint, lastWebhookAttempt, type WebhookDeliveryRow } from '../../db/queries/webhooks';
 import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
 import { conflict, gone, notFound, workflowStartError } from '../errors';
+import { waitForClose } from './workflowClose';
 
 // A test event and a redelivery go through the same delivery workflow as every event (signing,
 // recording the attempt, disabling on 410), one attempt each, and the caller gets that attempt's outcome.
 
-/** One attempt: the caller asked for it now and can ask again. The interval values are never used. */
-const ONE_ATTEMPT: WebhookRetry = { initialIntervalMs: 1000, maxIntervalMs: 1000, maximumAttempts: 1 };
-const POLL_MS = 100;
+/**
+ * The deliveries' policy (WEBHOOK_TIMEOUT and the rest, read where the worker reads them), with one
+ * attempt: the caller asked for it now and can ask again.
+ */
+const oneAttempt = (deps: AppDeps): WebhookRetry => ({ ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 });
 
 export interface AttemptOutcome {
   eventId: string;
@@ -40,13 +45,14 @@ async function deliverOnce(
   workflowId: string,
   attemptOffset: number,
 ): Promise<AttemptOutcome> {
+  let handle: WorkflowHandle<typeof webhookDelivery>;
   try {
-    await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
+    handle = await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
       workflowId,
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       // The event by id (it is kept in webhook_events): its body never enters the workflow's history.
-      args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry: ONE_ATTEMPT, ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
+      args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry: oneAttempt(deps), ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
       staticSummary: `${event.type} → endpoint ${endpointId} (requested through the API)`,
     });
@@ -58,12 +64,10 @@ async function deliverOnce(
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'webhookDelivery' });
   const attempt = attemptOffset + 1;
-  const deadline = Date.now() + durationMs(deps.config.WEBHOOK_ATTEMPT_WAIT);
-  for (;;) {
-    const record = await findWebhookAttempt(deps.db, endpointId, event.id, attempt);
-    if (record || Date.now() >= deadline) return { eventId: event.id, attempt, record: record ?? null };
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-  }
+  // Its one attempt records itself before the run closes (delivered, failed or skipped).
+  await waitForClose(handle, durationMs(deps.config.WEBHOOK_ATTEMPT_WAIT));
+  const record = await findWebhookAttempt(deps.db, endpointId, event.id, attempt);
+  return { eventId: event.id, attempt, record: record ?? null };
 }
 
 /** Sends a signed `webhook.test` event to the endpoint. */

@@ -22,7 +22,8 @@ export function jsonBody(limitBytes: number): Middleware {
     const hasBody = BODY_METHODS.has(ctx.method) && (Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '');
     if (!hasBody) {
       ctx.state.body = undefined;
-      return next();
+      await next();
+      return;
     }
     if (!ctx.is('application/json', '+json')) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');

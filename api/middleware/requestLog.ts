@@ -5,6 +5,13 @@ interface ErrorShape {
   error?: { code?: unknown };
 }
 
+/** What earlier middleware put in ctx.state (Koa types it `any`) that the log line reads. */
+interface LoggedState {
+  requestId?: string;
+  company?: { id: string } | null;
+  operationPath?: string;
+}
+
 /**
  * One structured line per request, with what an operator filters on. The route is the operation's
  * template (/invitations/{token}), never the raw path of a matched operation: paths can carry tokens.
@@ -17,11 +24,12 @@ export function requestLog(logger: Logger): Middleware {
     } finally {
       const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
       const code = ctx.status >= 400 ? (ctx.body as ErrorShape | undefined)?.error?.code : undefined;
+      const state = ctx.state as LoggedState;
       const line = {
-        requestId: ctx.state.requestId,
-        companyId: ctx.state.company?.id,
+        requestId: state.requestId,
+        companyId: state.company?.id,
         method: ctx.method,
-        route: ctx.state.operationPath ?? ctx._matchedRoute ?? ctx.path,
+        route: state.operationPath ?? (ctx._matchedRoute as string | undefined) ?? ctx.path,
         status: ctx.status,
         latencyMs: Math.round(latencyMs * 10) / 10,
         ...(typeof code === 'string' ? { code } : {}),

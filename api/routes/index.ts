@@ -15,8 +15,7 @@ import { webhookActionOperations } from './webhookActions';
 import { webhookEndpointOperations } from './webhookEndpoints';
 import { webhookEventOperations } from './webhookEvents';
 import { recordingOperations } from './recordings';
-import { recordingControlOperations } from './recordingControl';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...userErasureOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations, ...recordingControlOperations];
+export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...userErasureOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations];

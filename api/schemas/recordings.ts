@@ -1,8 +1,11 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { RecordingAnalysis } from '../../common/recordingAnalysis';
-import { DateTime, Nullable, Uuid } from './common';
+import { RECORDING_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
+import { DateTime, Nullable, Page, PageQueryFields, Uuid } from './common';
 
-// POST /api/recording (spec 4.14, 2.9) and the GET /api/recording/{id} extension.
+// The recording resource: POST /api/recording (spec 4.14, 2.9), and the extensions GET /api/recording/{id},
+// GET /api/recording (the list), POST /api/recording/{id}/cancel and /retry. The rules that tie fields
+// together (audio or a transcript, and the options of each) are api/commands/recordingSubmission.ts's.
 
 export const SubmittedSegment = Type.Object(
   {
@@ -13,8 +16,6 @@ export const SubmittedSegment = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const SUBMISSION_REQUIRED = ['userUniqueIdentifier', 'userName', 'storeRecording'];
 
 export const RecordingSubmission = Type.Object(
   {
@@ -54,12 +55,8 @@ export const RecordingSubmission = Type.Object(
   },
   {
     additionalProperties: false,
-    // Audio or a transcript (each branch repeats the always-required fields, so a branch alone is a
-    // whole submission). That both are not sent together is checked by the route, with its own message.
-    anyOf: [
-      { required: [...SUBMISSION_REQUIRED, 'recordingPresignedUrl'] },
-      { required: [...SUBMISSION_REQUIRED, 'transcript'] },
-    ],
+    // Audio or a transcript: validateRecordingSubmission (api/commands/recordingSubmission.ts) checks that
+    // and the options of each, in one place with one message per field.
   },
 );
 export type RecordingSubmission = Static<typeof RecordingSubmission>;
@@ -73,14 +70,7 @@ export const RecordingAccepted = Type.Object(
 );
 export type RecordingAccepted = Static<typeof RecordingAccepted>;
 
-export const RecordingStatusSchema = Type.Union([
-  Type.Literal('accepted'),
-  Type.Literal('fetching'),
-  Type.Literal('transcribing'),
-  Type.Literal('analyzing'),
-  Type.Literal('completed'),
-  Type.Literal('failed'),
-]);
+export const RecordingStatusSchema: TUnion<Array<TLiteral<RecordingStatus>>> = Type.Union(RECORDING_STATUSES.map((status) => Type.Literal(status)));
 
 export const RecordingView = Type.Object(
   {
@@ -105,3 +95,22 @@ export const RecordingView = Type.Object(
 );
 export type RecordingView = Static<typeof RecordingView>;
 
+export const RecordingListQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    status: Type.Optional({ ...RecordingStatusSchema, description: 'Only recordings in this status.' }),
+    userId: Type.Optional({ ...Uuid, description: 'Only recordings of this user.' }),
+    roleplayId: Type.Optional({ ...Uuid, description: 'Only recordings submitted for this roleplay.' }),
+    createdAfter: Type.Optional({ ...DateTime, description: 'Only recordings created at or after this instant.' }),
+    createdBefore: Type.Optional({ ...DateTime, description: 'Only recordings created before this instant.' }),
+  },
+  { additionalProperties: false },
+);
+export type RecordingListQuery = Static<typeof RecordingListQuery>;
+
+/** A list item is what GET /api/recording/{id} answers, without the analysis. */
+export const RecordingListItem = Type.Omit(RecordingView, ['result'], { additionalProperties: false });
+export type RecordingListItem = Static<typeof RecordingListItem>;
+
+export const RecordingList = Page(RecordingListItem);
+export type RecordingList = Static<typeof RecordingList>;

@@ -1,5 +1,6 @@
 import { defineQuery, log, ParentClosePolicy, proxyActivities, setHandler, startChild, upsertSearchAttributes, uuid4, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import { searchAttributes, workflowIds } from '../../common/temporal';
+import { recordingActivityProfiles, webhookDeliveryProfile, webhookNotifyProfile } from '../../workflows/activityProfiles';
 import type { ShapeActivities } from './activities';
 
 // The end-to-end ceiling: workflows/recordingIntake.ts's shape with nothing inside. The same activities
@@ -8,29 +9,12 @@ import type { ShapeActivities } from './activities';
 // abandoned, under the same id scheme. Only the activities' bodies are empty. Registered by the
 // bench-only worker (bench/shape/worker.ts), never by the production worker.
 
-const bookkeeping = proxyActivities<ShapeActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
-const download = proxyActivities<ShapeActivities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
-});
-const provider = proxyActivities<ShapeActivities>({
-  startToCloseTimeout: '1 hour',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 8 },
-});
-const media = proxyActivities<ShapeActivities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
-});
-const notify = proxyActivities<ShapeActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 20 },
-});
+// The real workflows' activity groups and options, from the same table (workflows/activityProfiles.ts).
+const bookkeeping = proxyActivities<ShapeActivities>(recordingActivityProfiles.bookkeeping);
+const download = proxyActivities<ShapeActivities>(recordingActivityProfiles.download);
+const provider = proxyActivities<ShapeActivities>(recordingActivityProfiles.provider);
+const media = proxyActivities<ShapeActivities>(recordingActivityProfiles.media);
+const notify = proxyActivities<ShapeActivities>(webhookNotifyProfile);
 
 export const shapeStatusQuery = defineQuery<{ step: string; piecesDone: number; piecesTotal: number }>('status');
 
@@ -48,11 +32,7 @@ export interface ShapeDeliveryInput {
 }
 
 export async function shapeDelivery(input: ShapeDeliveryInput): Promise<{ delivered: boolean }> {
-  const { deliverWebhook } = proxyActivities<ShapeActivities>({
-    startToCloseTimeout: 30_000,
-    retry: { initialInterval: input.retry.initialIntervalMs, maximumInterval: input.retry.maxIntervalMs, backoffCoefficient: 2, maximumAttempts: input.retry.maximumAttempts },
-    summary: `POST ${input.event.type} ${input.event.id}`,
-  });
+  const { deliverWebhook } = proxyActivities<ShapeActivities>(webhookDeliveryProfile(input.retry, `POST ${input.event.type} ${input.event.id}`));
   return deliverWebhook(input);
 }
 

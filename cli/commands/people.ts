@@ -69,7 +69,8 @@ export function registerPeopleCommands(program: Command): void {
 
 /** Names the clashing value: the (company, external_id) and (company, email) unique keys. */
 function duplicateUser(err: unknown, opts: UserOptions): CliError {
-  const which = String((err as { sqlMessage?: unknown }).sqlMessage ?? '');
+  const sqlMessage = (err as { sqlMessage?: unknown }).sqlMessage;
+  const which = typeof sqlMessage === 'string' ? sqlMessage : '';
   if (which.includes('external_id')) return new CliError(`A user with external id ${opts.externalId} already exists in company ${opts.company}.`);
   return new CliError(`A user with email ${opts.email} already exists in company ${opts.company}.`);
 }

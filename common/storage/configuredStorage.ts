@@ -11,6 +11,7 @@ export function recordingStorageFor(config: Config): RecordingStorage {
     storage =
       config.STORAGE_BACKEND === 's3'
         ? // Loaded only for s3: the local backend (the default) does not pay the AWS SDK's load time.
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load; `import()` would make this path async
           (require('./s3Storage') as typeof import('./s3Storage')).createS3Storage({
             bucket: config.S3_BUCKET,
             region: config.S3_REGION,

@@ -2,7 +2,7 @@ import type { Db } from '../connection';
 
 // A retry of a failed recording: its row goes back to `accepted` (what a fresh workflow run expects to
 // find), and back to `failed` with its old reason when the new run could not be started.
-// What earlier runs kept durably stays: the stored file, the transcript and the user (README, Recordings).
+// What earlier runs kept durably stays: the stored file, the transcript and the user (docs/recordings.md).
 
 /** `failed` → `accepted`; false when the recording was not failed (a concurrent retry got there first). */
 export async function reopenFailedRecording(db: Db, companyId: string, id: string): Promise<boolean> {

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
+import { FINISHED_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
 import { fromJson, type Db } from '../connection';
 
-
-export const RECORDING_STATUSES = ['accepted', 'fetching', 'transcribing', 'analyzing', 'completed', 'failed'] as const;
-export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
-const TERMINAL: RecordingStatus[] = ['completed', 'failed'];
+export type { RecordingStatus } from '../../common/recordingStatus';
+const TERMINAL: readonly RecordingStatus[] = FINISHED_STATUSES;
 
 export type NewRecording = Pick<
   RecordingRow,

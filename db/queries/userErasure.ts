@@ -1,17 +1,16 @@
 import type { Knex } from 'knex';
+import { IN_PROGRESS_STATUSES } from '../../common/recordingStatus';
 import type { Db } from '../connection';
 import { forgetResultWords, forgetSessionQuotes } from './recordingRetention';
 
 // Erasure of a person (api/commands/userErasure.ts, workflows/userErasure.ts). Every write here is
 // idempotent: the workflow's activities may run any of them again after a crash.
 
-/** What a tombstoned user is called and reached at (README, "Erasure of a person"). */
+/** What a tombstoned user is called and reached at (docs/security.md, "Erasure of a person"). */
 export const ERASED_NAME = 'Erased user';
 export const erasedEmail = (userId: string): string => `erased-${userId.toLowerCase()}@erased.invalid`;
 /** What recordings of an erased user name as the caller's identifier (the column cannot be empty). */
 export const erasedIdentifier = (userId: string): string => `erased-${userId.toLowerCase()}`;
-
-const IN_PROGRESS = ['accepted', 'fetching', 'transcribing', 'analyzing'];
 
 export interface ErasureState {
   userId: string;
@@ -64,7 +63,7 @@ export interface RecordingInProgress {
 }
 
 export async function listRecordingsInProgress(db: Db, companyId: string, userId: string): Promise<RecordingInProgress[]> {
-  return db('recordings').select({ id: 'id', updatedAt: 'updated_at' }).where({ company_id: companyId, user_id: userId }).whereIn('status', IN_PROGRESS).orderBy('id');
+  return db('recordings').select({ id: 'id', updatedAt: 'updated_at' }).where({ company_id: companyId, user_id: userId }).whereIn('status', IN_PROGRESS_STATUSES).orderBy('id');
 }
 
 export interface RecordingMedia {

@@ -92,15 +92,21 @@ describe('signed recording links', () => {
     expect(res.status).to.equal(410);
     expect(res.body.error.code).to.equal('link_expired');
 
-    const shortLived = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '1s' });
+    // Ten seconds, so the fresh link's first use comes before its expiry also on a loaded machine; the test
+    // then waits for the link's own `expires` time instead of guessing a sleep.
+    const shortLived = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '10s' });
     try {
       const rp = await createRoleplayFixture(tenant.company.id);
       const u = await createUserFixture(tenant.company.id);
       const id = await createSessionFixture({ companyId: tenant.company.id, roleplayId: rp.id, userId: u.id, audioStorageKey: audioKey });
+      const requestedAt = Date.now();
       const result = (await shortLived.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })).body;
+      const issuedBy = Date.now();
       const link = local(result.audioUrl as string);
+      const expires = Number(new URL(link, shortLived.url).searchParams.get('expires'));
+      expect(expires, 'expires is MEDIA_URL_TTL after the link was made').to.be.within(requestedAt + 10_000, issuedBy + 10_000);
       expect((await fetch(shortLived.url + link)).status).to.equal(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      await new Promise((r) => setTimeout(r, Math.max(0, expires - Date.now() + 50)));
       const late = await shortLived.request<ErrorBody>('GET', link);
       expect(late.status).to.equal(410);
     } finally {

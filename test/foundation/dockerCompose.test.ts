@@ -30,6 +30,8 @@ const service = (name: string): Service => {
   expect(services, 'services').to.have.property(name);
   return services[name];
 };
+const scripts = (): Record<string, string> =>
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const commandText = (s: Service): string => [s.entrypoint, s.command].flat().filter(Boolean).join(' ');
 const hostPort = (s: Service, containerPort: number): string | undefined =>
   s.ports?.map(String).find((p) => p.endsWith(`:${containerPort}`))?.split(':').slice(-2)[0];
@@ -77,21 +79,45 @@ describe('docker-compose.yml', () => {
   it('builds the API, the worker and the migrations from the Node 20 Dockerfile, each with its entry point', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).to.match(/^FROM node:20/m);
-    expect(dockerfile).to.match(/bash scripts\/install\.sh/); // npm ci, or the locked versions when the registry lacks other platforms' binaries
     // The API and the worker run exactly as `npm start` and `npm run worker` do (the API's heap flag included).
     const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     for (const [name, command] of [
       ['api', scripts['start']],
       ['worker', scripts['worker']],
-      ['migrate', 'node --import tsx db/migrate.ts latest'],
+      ['migrate', 'node dist/db/migrate.js latest'],
     ] as const) {
       const s = service(name);
       expect(s.build, `${name} build`).to.equal('.');
       expect(commandText(s), `${name} command`).to.equal(command);
     }
-    expect(scripts['start']).to.equal('node --max-old-space-size=1024 --require tsx/cjs api/main.ts');
+    // The compiled service (npm run build), not TypeScript through tsx.
+    expect(scripts['start']).to.equal('node --max-old-space-size=1024 dist/api/main.js');
+    expect(readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8')).to.match(/from=dist\/worker/);
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? '[]').join(' '), 'Dockerfile CMD').to.equal(scripts['start']);
+  });
+
+  it('builds in one stage and runs in another: production dependencies, ffmpeg, NODE_ENV=production, not root', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const stages = dockerfile.split(/^(?=FROM )/m).filter((s) => s.startsWith('FROM '));
+    expect(stages, 'stages').to.have.length(2);
+    const [build, runtime] = stages;
+    expect(build).to.match(/^FROM node:20\S* AS build$/m);
+    expect(build).to.match(/^RUN bash scripts\/install\.sh$/m); // every dependency: TypeScript and the bundler
+    expect(build).to.match(/^RUN npm run build$/m);
+    expect(runtime).to.match(/^FROM node:20\S* AS runtime$/m);
+    expect(runtime).to.match(/^RUN bash scripts\/install\.sh --omit=dev\b/m);
+    expect(runtime).to.match(/apt-get install .*\bffmpeg\b/);
+    expect(runtime).to.match(/^ENV NODE_ENV=production$/m);
+    expect(runtime).to.match(/^COPY --from=build \/app\/dist dist$/m);
+    expect(runtime).to.not.match(/^COPY \. \./m); // no sources in the image that runs
+    const users = [...runtime.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]);
+    expect(users.at(-1), 'the user the service runs as').to.be.a('string').and.not.match(/^(root|0)$/);
+    // What the runtime stage runs must not need a dev dependency.
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    for (const command of [scripts()['start'], readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8').split('else')[1]]) {
+      for (const dev of Object.keys(pkg.devDependencies)) expect(command, dev).to.not.match(new RegExp(`\\b${dev.replace(/[/.]/g, '\\$&')}\\b`));
+    }
   });
 
   it('migrates before the API and the worker start, after MySQL is healthy', () => {

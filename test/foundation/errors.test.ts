@@ -227,7 +227,7 @@ describe('500 internal_error', () => {
       expect(body.error.code).to.equal('internal_error');
       expect(body.error.details).to.deep.equal([]);
       expect(body.error.requestId).to.equal(requestId);
-      expect(body.error.message).to.contain(requestId as string);
+      expect(body.error.message).to.contain(requestId);
       // Nothing of the failure itself: no stack, no SQL, no driver error, no database name.
       expect(text).not.to.match(/ER_BAD_DB_ERROR|Unknown database|select|\.ts:\d+|at \w+ \(|sp_gone_/i);
 

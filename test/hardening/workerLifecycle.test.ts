@@ -105,7 +105,7 @@ describe('worker process lifecycle', function () {
     expect(text).to.match(/^temporal_activity_execution_latency_(bucket|count)\{/m);
     expect(text).to.match(/^sales_practice_worker_process_cpu_seconds_total /m);
 
-    // The delivery log the README points operators to.
+    // The delivery log docs/operations.md points operators to ("Reading a webhook's delivery log").
     const log = await (api as TestApi).request<{ data: Array<{ outcome: string }> }>('GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`, { apiKey: tenant.apiKey });
     expect(log.status).to.equal(200);
     expect(log.body.data.map((d) => d.outcome).sort()).to.deep.equal(['delivered', 'failed']);

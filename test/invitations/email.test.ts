@@ -41,10 +41,15 @@ describe('invitations: email delivery over SMTP', () => {
     const deadline = Date.now() + 10_000;
     while (world.smtp.recipientAttempts(email) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(world.smtp.recipientAttempts(email)).to.equal(1);
-    // A retry would come after 1 s; none comes.
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(world.smtp.recipientAttempts(email)).to.equal(1);
+    // None comes: the send activity failed for good (ActivityTaskFailed is written only when no retry
+    // follows) and nothing is pending, while the workflow still runs.
     const handle = await invitationHandle(world.api, tenant.company.id, email);
+    const failedForGood = async (): Promise<boolean> =>
+      (await handle.fetchHistory()).events?.some((e) => e.activityTaskFailedEventAttributes) === true &&
+      ((await handle.describe()).raw.pendingActivities ?? []).length === 0;
+    for (const until = Date.now() + 30_000; !(await failedForGood()) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+    expect(await failedForGood(), 'the send failed without a retry pending').to.equal(true);
+    expect(world.smtp.recipientAttempts(email)).to.equal(1);
     expect((await handle.describe()).status.name).to.equal('RUNNING');
     const listed = await world.api.request<InvitationList>('GET', '/api/invitations', { apiKey: tenant.apiKey });
     expect(listed.body.data.map((i) => i.id)).to.include(invitation.id);

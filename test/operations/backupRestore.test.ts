@@ -11,7 +11,7 @@ import { seedDemo, type DemoSeed } from '../../db/seeds/demo';
 import { startApi } from '../support/api';
 import { testEnv } from '../support/env';
 
-// README "Backups": a dump taken with `mysqldump --single-transaction` (MariaDB's mariadb-dump here),
+// docs/operations.md "Backups": a dump taken with `mysqldump --single-transaction` (MariaDB's mariadb-dump here),
 // restored into a fresh database, answers the API exactly like the original, and the restored database
 // is at the same migration.
 
@@ -111,7 +111,7 @@ describe('operations: backup and restore of the database', function () {
     const original = await answers(sourceUrl, seed);
     expect(Object.keys(original).length).to.be.greaterThan(12);
 
-    // The documented commands (README, Backups).
+    // The documented commands (docs/operations.md, Backups).
     const dumpFile = path.join(dumpDir, 'sales_practice.sql');
     const dump = await firstInstalled(['mysqldump', 'mariadb-dump']);
         await run('sh', ['-c', `"$0" "$@" > '${dumpFile}'`, dump, ...clientArgs(sourceUrl), '--single-transaction', '--routines', '--triggers', parseDatabaseUrl(sourceUrl).database]);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { workflowIds } from '../../common/temporal';
 import type { Invitation } from '../../api/schemas/invitations';
+import { createTemporalClient } from '../../common/temporalClient';
+import { PATCHES } from '../../scripts/patchLifecycle';
 import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
@@ -152,5 +154,36 @@ describe('operations: replay-check against live histories', function () {
     const outcome = await replayCheck(taskQueue, ['--since', 'soon']);
     expect(outcome.code).to.not.equal(0);
     expect(outcome.stderr).to.include('expected a duration such as 7d or 12h');
+  });
+
+  it('reports per patch id the oldest open run that may still need its old branch', async () => {
+    // The runs above have all ended: nothing keeps an old branch alive.
+    const quiet = await replayCheck(taskQueue);
+    expect(quiet.code, quiet.stderr).to.equal(0);
+    for (const patch of PATCHES) expect(quiet.stdout).to.match(new RegExp(`^patch ${patch.id} \\(patched\\): no open run needs its old branch$`, 'm'));
+
+    // Two recording runs no worker takes: open, with no patch marker in their histories.
+    const client = createTemporalClient(testConfig());
+    const start = () =>
+      client.workflow.start('recordingIntake', {
+        taskQueue,
+        workflowId: workflowIds.recording(randomUUID()),
+        args: [{ recordingId: randomUUID(), companyId: randomUUID(), storeRecording: false }],
+      });
+    const older = await start();
+    await new Promise((r) => setTimeout(r, 50));
+    const newer = await start();
+    try {
+      const outcome = await replayCheck(taskQueue);
+      expect(outcome.code, outcome.stderr).to.equal(0);
+      for (const id of ['media-step', 'transcript-submissions', 'user-id-search-attribute', 'webhook-retry-from-worker']) {
+        const line = new RegExp(`^patch ${id} \\(patched\\): 2 open run\\(s\\) may need its old branch; oldest ${older.workflowId} \\(recordingIntake, run ${older.firstExecutionRunId}\\), started \\S+$`, 'm');
+        expect(outcome.stdout, id).to.match(line);
+      }
+      expect(outcome.stdout).to.not.include(newer.workflowId);
+    } finally {
+      await Promise.all([older.terminate('test over'), newer.terminate('test over')]);
+      await client.connection.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
-import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
 import { startAssemblyAiServer, type AssemblyAiServer } from '../support/assemblyAiServer';
 import { testEnv } from '../support/env';
@@ -63,7 +62,7 @@ describe('recordings: worker killed while AssemblyAI processes', function () {
     const [hook] = await receiver.waitFor('/aai-crash', 1, 120_000);
     expect(hook.event?.type).to.equal('recording.processing.completed');
     const data = hook.event?.data as RecordingCompletedData;
-    expect((data.result as RecordingAnalysis).snippets.map((s) => s.isUser)).to.deep.equal([true, false]);
+    expect((data.result).snippets.map((s) => s.isUser)).to.deep.equal([true, false]);
 
     const view = await waitForRecording(stack.api, tenant.apiKey, id);
     expect(view.status).to.equal('completed');

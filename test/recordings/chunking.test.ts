@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingCompletedData } from '../../common/webhookEvents';
 import { fromJson } from '../../db/connection';
 import { createRoleplayFixture } from '../support/contentFixtures';
@@ -81,7 +80,7 @@ describe('recordings: long calls in pieces', function () {
 
     const [hook] = await receiver.waitFor('/long', 1, 500_000);
     expect(hook.event?.type).to.equal('recording.processing.completed');
-    const result = (hook.event?.data as RecordingCompletedData).result as RecordingAnalysis;
+    const result = (hook.event?.data as RecordingCompletedData).result;
     expect(result.length).to.be.closeTo(seconds * 1000, 1000);
 
     // No upload over OpenAI's limit, and the pieces cover the call once, end to end, without overlap.

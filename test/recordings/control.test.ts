@@ -5,7 +5,9 @@ import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingFailedData, RecordingCompletedData } from '../../common/webhookEvents';
+import type { ApiResponse } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
+import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { startLlmServer, type LlmServer } from '../support/llmServer';
@@ -162,9 +164,22 @@ describe('recordings: cancel and retry', function () {
       expect((await post<ErrorBody>(stack, tenant, id, 'retry')).status).to.equal(409);
 
       // Nothing runs the workflow yet: the answer after RECORDING_CANCEL_WAIT shows the recording as it is.
-      const cancelled = await post<RecordingView>(stack, tenant, id, 'cancel');
+      // Meanwhile the API waits on Temporal (the run's close), not by reading the row again and again: the
+      // recording is read once before the cancellation and once for the answer.
+      let recordingReads = 0;
+      const countReads = (q: { sql: string }): void => {
+        if (/^select\b/i.test(q.sql) && /from `recordings`/i.test(q.sql)) recordingReads += 1;
+      };
+      testEnv().db.on('query', countReads);
+      let cancelled: ApiResponse<RecordingView>;
+      try {
+        cancelled = await post<RecordingView>(stack, tenant, id, 'cancel');
+      } finally {
+        testEnv().db.off('query', countReads);
+      }
       expect(cancelled.status).to.equal(200);
       expect(cancelled.body.status).to.equal('accepted');
+      expect(recordingReads, 'reads of the recording during the cancel request').to.equal(2);
 
       const worker = await startWorker(stack.config);
       try {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
-import type { RecordingList } from '../../api/schemas/recordingControl';
+import type { RecordingList } from '../../api/schemas/recordings';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingAnalysis } from '../../common/recordingAnalysis';
 import type { RecordingStatus } from '../../db/queries/recordings';

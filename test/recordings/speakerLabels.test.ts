@@ -9,7 +9,7 @@ import { placeText, voicedBetween } from '../../activities/stt/placement';
 import { parseDiarizedJson } from '../../activities/stt/openai';
 import { speakerAttributionOf, type Transcript } from '../../activities/stt/transcript';
 import { ApiError } from '../../api/errors';
-import { toSubmittedTranscript } from '../../api/commands/transcriptSubmission';
+import { toSubmittedTranscript } from '../../api/commands/recordingSubmission';
 
 // Speaker labels from every source: provider answers (diarized_json, Deepgram and AssemblyAI
 // utterances), two single-channel transcripts merged, and submitted transcripts; and text answered

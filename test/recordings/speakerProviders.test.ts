@@ -70,7 +70,7 @@ describe('recordings: speakers on a mono call', function () {
     const data = hook.event?.data as RecordingCompletedData;
     const view = await waitForRecording(stack!.api, tenant.apiKey, id);
     expect(view.result).to.deep.equal(data.result);
-    return data.result as RecordingAnalysis;
+    return data.result;
   }
 
   function expectTurnsByLabel(result: RecordingAnalysis): void {

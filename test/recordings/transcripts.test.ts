@@ -119,7 +119,7 @@ describe('recordings: transcripts without audio', function () {
     const [hook] = await receiver.waitFor('/segments', 1);
     const data = hook.event?.data as RecordingCompletedData;
     expect(data.sessionId).to.be.a('string');
-    const result = data.result as RecordingAnalysis;
+    const result = data.result;
     // The customer speaks first; repSpeaker says who the rep is.
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([false, true, false, true]);
     // Pauses before the rep: 2.5 − 2 = 0.5 s and 12 − 12 = 0 s → 0.25 s.

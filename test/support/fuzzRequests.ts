@@ -128,7 +128,7 @@ const mutations: Record<string, Mutation> = {
   },
   extra: (parts, _slots, pick) => {
     if (pick % 2 === 0 && parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body)) {
-      return { parts: { ...parts, body: { ...(parts.body as object), unexpectedField: 1 } }, label: 'extra body field', mustReject: true };
+      return { parts: { ...parts, body: { ...(parts.body), unexpectedField: 1 } }, label: 'extra body field', mustReject: true };
     }
     return { parts: { ...parts, query: [...parts.query, ['unexpectedParam', '1']] }, label: 'extra query parameter', mustReject: true };
   },

@@ -42,5 +42,5 @@ export function historyToJson(history: History): string {
 export function historyFromJson(text: string): History {
   const history = protojson.fromJson(historyType, JSON.parse(text), { ignoreUnknownFields: true });
   if (!history) throw new TypeError('not a workflow history');
-  return history as History;
+  return history;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // The schema the landed migrations build, as MariaDB prints it. A landed migration never changes
-// (README, Conventions), so this text is fixed: test/foundation/landedSchema.test.ts compares a fresh
+// (docs/architecture.md, Conventions), so this text is fixed: test/foundation/landedSchema.test.ts compares a fresh
 // database migrated through the last landed migration with test/foundation/landed-schema.sql, which was
 // captured before the migrations stopped importing db/columns.ts and is extended (only ever by new
 // tables and columns) once further migrations have landed. Migrations added later are not run.

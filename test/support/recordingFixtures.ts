@@ -160,7 +160,7 @@ export const RECORDING_HISTORIES = [
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
 /**
- * With RECORD_HISTORIES=1 (README, "Workflow histories"), waits for the workflow to finish and writes
+ * With RECORD_HISTORIES=1 (docs/architecture.md, "Workflow histories"), waits for the workflow to finish and writes
  * its history to test/histories/recordingIntake/<name>.json for the replay test. Otherwise nothing:
  * a committed history is only ever replaced on purpose.
  */

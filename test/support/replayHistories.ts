@@ -8,11 +8,11 @@ import { workflowBundle } from './worker';
 /**
  * Replays every recorded history in `dir` against today's workflow code: each must replay without a
  * nondeterminism error, and every name in `expected` must be there (a missing file fails rather than
- * shrinking the test; record one with RECORD_HISTORIES=1, README).
+ * shrinking the test; record one with RECORD_HISTORIES=1, docs/architecture.md "Workflow histories").
  */
 export async function expectRecordedHistoriesReplay(dir: string, expected: readonly string[]): Promise<void> {
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  expect(names, `histories in ${dir} (record a missing one with RECORD_HISTORIES=1, see README)`).to.include.members(expected.map((name) => `${name}.json`));
+  expect(names, `histories in ${dir} (record a missing one with RECORD_HISTORIES=1, see docs/architecture.md "Workflow histories")`).to.include.members(expected.map((name) => `${name}.json`));
   const histories = await Promise.all(
     names.map(async (name) => ({ workflowId: path.basename(name, '.json'), history: historyFromJson(await fs.readFile(path.join(dir, name), 'utf8')) })),
   );

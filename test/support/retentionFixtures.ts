@@ -4,7 +4,7 @@ import type { Client } from '@temporalio/client';
 import { historyToJson } from './histories';
 
 // Recorded histories of the retention cleanup (workflows/recordingRetention.ts), replayed by
-// test/recordings/retentionReplay.test.ts. Written only with RECORD_HISTORIES=1 (README, Tests).
+// test/recordings/retentionReplay.test.ts. Written only with RECORD_HISTORIES=1 (docs/architecture.md, Tests).
 
 const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingRetention');
 

@@ -30,7 +30,7 @@ function stringArb(schema: Json, ctx: ValueContext): fc.Arbitrary<string> {
   if (schema.format === 'email') return fc.emailAddress().filter((e) => fits(e) && e.length <= 254);
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   if (typeof schema.format === 'string') throw new Error(`schemaArbitrary: unsupported format ${schema.format}`);
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern as string)).filter(fits);
+  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   return fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: min, maxLength: max, unit: 'grapheme' })).filter(fits);
 }
 
@@ -105,11 +105,11 @@ export function minimalValid(schemaIn: unknown, pickId: (field: string) => strin
       if (schema.format === 'uuid') return pickId(field);
       if (schema.format === 'uri') return URLS[0];
       if (schema.format === 'email') return `${field || 'x'}-${Date.now().toString(36)}@example.com`.toLowerCase();
-      if (typeof schema.pattern === 'string') return fc.sample(fc.stringMatching(new RegExp(schema.pattern as string)), { numRuns: 1, seed: 1 })[0];
+      if (typeof schema.pattern === 'string') return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 1 })[0];
       return 'x'.repeat(Math.max(1, (schema.minLength as number | undefined) ?? 1));
     case 'integer':
     case 'number':
-      return (schema.minimum as number | undefined) ?? 0;
+      return (schema.minimum) ?? 0;
     case 'boolean':
       return false;
     case 'null':

@@ -4,8 +4,9 @@ import type { Config } from '../../common/config';
 import { testConfig } from './env';
 
 // The API or the worker as its own OS process, configured only through the environment as in
-// production, with all of its output kept. It runs as `node --require tsx/cjs <entry>` so that the pid we
-// signal is the service itself (`npx` does not pass SIGTERM on to it).
+// production, with all of its output kept. It runs as `node --require tsx/cjs <entry>` (or any command
+// that execs the service: the build's `node dist/…`, scripts/worker.sh) so that the pid we signal is the
+// service itself (`npx` does not pass SIGTERM on to it).
 
 export interface ServiceProcess {
   pid: number;
@@ -23,9 +24,15 @@ export interface ServiceProcess {
 const ROOT = path.resolve(__dirname, '..', '..');
 
 export function spawnService(entry: 'api/main.ts' | 'worker/main.ts', overrides: Partial<Config> = {}): ServiceProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  return spawnCommand(process.execPath, ['--require', 'tsx/cjs', entry], overrides);
+}
+
+/** `command args…` run from the project folder with the test configuration (and `overrides`) as its environment. */
+export function spawnCommand(command: string, args: string[], overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}): ServiceProcess {
+  const entry = [command, ...args].join(' ');
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   for (const [key, value] of Object.entries(testConfig({ LOG_LEVEL: 'info', ...overrides }))) env[key] = String(value);
-  const child: ChildProcess = spawn(process.execPath, ['--require', 'tsx/cjs', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));

@@ -21,8 +21,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A real Temporal dev server (in-memory SQLite) on free ports (or gRPC on `grpcPort`), with the project's search attributes. */
+class PortTaken extends Error {}
+
+/**
+ * A real Temporal dev server (in-memory SQLite) on free ports (or gRPC on `grpcPort`), with the project's
+ * search attributes. A port found free can be taken by another process before the server binds it (two
+ * suites at once on one machine): then it starts again on other ports.
+ */
 export async function startTemporalDevServer(grpcPort?: number): Promise<TemporalDevServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPorts(grpcPort);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
   const port = grpcPort ?? (await freePort());
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'error'];
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
@@ -35,14 +51,18 @@ export async function startTemporalDevServer(grpcPort?: number): Promise<Tempora
   const address = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`temporal dev server exited early: ${stderr}`);
+    if (child.exitCode !== null) {
+      const message = `temporal dev server exited early: ${stderr}`;
+      // Only ports this function picked may be picked again; a caller's grpcPort stays an error.
+      throw /address already in use/.test(stderr) && (grpcPort === undefined || !stderr.includes(`:${grpcPort}:`)) ? new PortTaken(message) : new Error(message);
+    }
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       await connection.workflowService.getSystemInfo({});
       await connection.close();
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`, { cause: err });
       await new Promise((r) => setTimeout(r, 250));
     }
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { temporal } from '@temporalio/proto';
 import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { UserErasure } from '../../api/schemas/userErasure';
@@ -15,6 +16,8 @@ import { createUserFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
+
+const { PendingActivityState } = temporal.api.enums.v1;
 
 // The erasure survives a worker killed in the middle: SIGKILL while it waits for a recording in progress,
 // a new worker picks the waiting step up again (after its heartbeat timeout) and the erasure finishes.
@@ -68,7 +71,7 @@ describe('users: erasure across a worker crash', function () {
     expect((await api.request<UserErasure>('POST', `/api/user/${user.id}/erase`, { apiKey: tenant.apiKey })).status).to.equal(202);
     const erasure = api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, user.id));
     await until('the waiting step', async () => (await erasure.query(userErasureStatusQuery)).step === 'Waiting for cancelled recordings to end', 60_000);
-    await until('the waiting activity to run', async () => ((await erasure.describe()).raw.pendingActivities ?? []).some((a) => a.state === 1 /* SCHEDULED */ || a.state === 2 /* STARTED */), 10_000);
+    await until('the waiting activity to run', async () => ((await erasure.describe()).raw.pendingActivities ?? []).some((a) => a.state === PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED || a.state === PendingActivityState.PENDING_ACTIVITY_STATE_STARTED), 10_000);
     await new Promise((r) => setTimeout(r, 1000));
     await worker.kill();
     worker = undefined;

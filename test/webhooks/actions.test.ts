@@ -9,6 +9,7 @@ import { registerWebhook, startRecordingStack, type RecordingStack } from '../su
 import { assertSchema } from '../support/schemaAssert';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { testEnv } from '../support/env';
+import { workflowIds } from '../../common/temporal';
 
 // PATCH, test event, redelivery and the event catalog, on a real worker and a real receiver.
 
@@ -175,5 +176,47 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     } finally {
       await strict.stop();
     }
+  });
+});
+
+describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', function () {
+  this.timeout(180_000);
+  let stack: RecordingStack;
+  let receiver: WebhookReceiver;
+
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    // API and worker read the same settings, as in production.
+    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT: '45s', WEBHOOK_ATTEMPT_WAIT: '90s' });
+  });
+  after(async () => {
+    await stack.stop();
+    await receiver.close();
+  });
+
+  it('lets a receiver take 32 s: the attempt is not ended by Temporal while its POST may still wait', async () => {
+    const tenant = await createTenant();
+    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, '/patient');
+    receiver.respond('/patient', () => ({ status: 200, delayMs: 32_000 }));
+    // The API waits for the delivery run to close (Temporal's long poll) and then reads the attempt's record once.
+    let recordReads = 0;
+    const countReads = (q: { sql: string }): void => {
+      if (/^select\b/i.test(q.sql) && /from `webhook_deliveries`/i.test(q.sql)) recordReads += 1;
+    };
+    testEnv().db.on('query', countReads);
+    let res: Awaited<ReturnType<typeof stack.api.request<WebhookAttemptResult>>>;
+    try {
+      res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { apiKey: tenant.apiKey });
+    } finally {
+      testEnv().db.off('query', countReads);
+    }
+    expect(recordReads, 'reads of the delivery log while the request waited').to.equal(1);
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body).to.deep.include({ outcome: 'delivered', attempt: 1 });
+    expect(res.body.delivery).to.deep.include({ attempt: 1, outcome: 'delivered', statusCode: 200 });
+    expect(receiver.on('/patient')).to.have.length(1);
+    // Temporal saw the attempt succeed too: its activity was not timed out (and retried or failed) meanwhile.
+    const delivery = stack.api.temporal.workflow.getHandle(workflowIds.webhookDelivery(res.body.eventId, endpoint.id));
+    expect(await delivery.result()).to.deep.equal({ outcome: 'delivered', statusCode: 200, attempt: 1 });
   });
 });

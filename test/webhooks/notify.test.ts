@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../common/config';
@@ -62,10 +62,10 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
     };
     const failing = await make(tenant.company.id, '/failing', ['recording.processing.completed']);
     const healthy = await make(tenant.company.id, '/healthy', ['recording.processing.completed', 'recording.processing.failed']);
-    await make(tenant.company.id, '/failed-only', ['recording.processing.failed']);
+    const failedOnly = await make(tenant.company.id, '/failed-only', ['recording.processing.failed']);
     const disabled = await make(tenant.company.id, '/disabled', ['recording.processing.completed']);
     await disableWebhookEndpoint(db, disabled, 'test');
-    await make(other.company.id, '/other-company', ['recording.processing.completed']);
+    const otherCompany = await make(other.company.id, '/other-company', ['recording.processing.completed']);
     receiver.respond('/failing', () => ({ status: 500 }));
 
     const event = sampleWebhookEvent();
@@ -93,7 +93,21 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
     expect(healthyChild).to.include({ outcome: 'delivered', attempt: 1 });
 
     // Two notify calls, one delivery per endpoint; nothing for unsubscribed, disabled or foreign endpoints.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The parent has completed, so every child it starts is started: none for those endpoints, and the
+    // failing one's next attempt waits an hour (its pending activity is the second attempt).
+    for (const endpointId of [failedOnly, disabled, otherCompany]) {
+      const child = await client.workflow
+        .getHandle(workflowIds.webhookDelivery(event.id, endpointId))
+        .describe()
+        .then(
+          () => 'started',
+          (err: unknown) => (err instanceof WorkflowNotFoundError ? 'not started' : String(err)),
+        );
+      expect(child, endpointId).to.equal('not started');
+    }
+    const attempts = async (): Promise<number[]> => ((await failingChild.describe()).raw.pendingActivities ?? []).map((a) => a.attempt ?? 0);
+    for (const deadline = Date.now() + 30_000; (await attempts())[0] !== 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    expect(await attempts()).to.deep.equal([2]);
     expect(receiver.on('/healthy')).to.have.length(1);
     expect(receiver.on('/failing')).to.have.length(1);
     for (const path of ['/failed-only', '/disabled', '/other-company']) expect(receiver.on(path), path).to.have.length(0);

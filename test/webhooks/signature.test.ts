@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { webhookRetryFromConfig } from '../../activities/webhookRetryPolicy';
+import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { retryAfterMs } from '../../common/retryAfter';
 import {
   generateWebhookSecret,

@@ -1,11 +1,12 @@
-import { durationMs, type Config } from '../common/config';
-import type { WebhookRetry } from '../common/webhookRetry';
+import { durationMs, type Config } from './config';
+import type { WebhookRetry } from './webhookRetry';
 
 /**
  * The worker's webhook retry schedule from WEBHOOK_INITIAL_INTERVAL, WEBHOOK_MAX_INTERVAL,
  * WEBHOOK_MAX_ATTEMPTS and WEBHOOK_TIMEOUT: the one place these settings are read. The delivery
- * activity takes its timeout and its Retry-After cap from it, and workflows get it from the
- * webhookRetryPolicy activity, since they cannot read configuration.
+ * activity takes its timeout and its Retry-After cap from it, workflows get it from the
+ * webhookRetryPolicy activity (they cannot read configuration), and the API's test and redelivery
+ * (api/commands/webhookDeliveries.ts) send it, with one attempt, to the same delivery workflow.
  */
 export function webhookRetryFromConfig(
   config: Pick<Config, 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'>,

@@ -1,45 +1,10 @@
-import { listRecordings } from '../../db/queries/recordingList';
-import { cancelRecording, retryRecording } from '../commands/recordingControl';
-import { defineOperation, type Operation } from '../operation';
-import { IdParams, pagination } from '../schemas/common';
-import { RecordingList, RecordingListQuery } from '../schemas/recordingControl';
-import { RecordingView } from '../schemas/recordings';
-import { toRecordingSummary, toRecordingView } from './recordings';
+import { cancelRecording, retryRecording } from '../../commands/recordingControl';
+import { defineOperation, type Operation } from '../../operation';
+import { IdParams } from '../../schemas/common';
+import { RecordingView } from '../../schemas/recordings';
+import { toRecordingView } from './view';
 
 export const recordingControlOperations: Operation[] = [
-  defineOperation(
-    {
-      operationId: 'listRecordings',
-      method: 'get',
-      path: '/api/recording',
-      summary: 'List recordings',
-      description:
-        'The company\'s recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). ' +
-        'Filters combine: `status`, `userId`, `roleplayId`, `createdAfter` (inclusive), `createdBefore` (exclusive).',
-      tags: ['Recordings'],
-      auth: 'apiKey',
-      scope: 'recordings:read',
-      query: RecordingListQuery,
-      response: RecordingList,
-    },
-    async ({ query, company, deps }) => {
-      const { offset, limit } = query;
-      const page = await listRecordings(
-        deps.db,
-        company.id,
-        {
-          status: query.status,
-          userId: query.userId,
-          roleplayId: query.roleplayId,
-          createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
-          createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
-        },
-        { offset, limit },
-      );
-      const data = page.rows.map(toRecordingSummary);
-      return { data, pagination: pagination(page.total, offset, limit, data.length) };
-    },
-  ),
   defineOperation(
     {
       operationId: 'cancelRecording',

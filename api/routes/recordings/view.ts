@@ -1,0 +1,25 @@
+import { storedAnalysis } from '../../../common/recordingAnalysis';
+import type { RecordingRow } from '../../../db/queries/recordings';
+import type { RecordingListItem, RecordingView } from '../../schemas/recordings';
+
+// A recording row as the API shows it: the list's item, and GET /api/recording/{id} with the analysis.
+
+export function toRecordingSummary(row: RecordingRow): RecordingListItem {
+  return {
+    id: row.id,
+    status: row.status,
+    failureReason: row.failureReason,
+    userId: row.userId,
+    sessionId: row.sessionId,
+    roleplayId: row.roleplayId,
+    storeRecording: row.storeRecording,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    mediaDeletedAt: row.mediaDeletedAt ? row.mediaDeletedAt.toISOString() : null,
+  };
+}
+
+export function toRecordingView(row: RecordingRow): RecordingView {
+  return { ...toRecordingSummary(row), result: row.status === 'completed' ? storedAnalysis(row.result) : null };
+}

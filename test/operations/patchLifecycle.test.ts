@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { needsOldBranch, patchMarkersOf, PATCHES } from '../../scripts/patchLifecycle';
+import { patchTable } from '../../scripts/patch-table';
+import { historyFromJson } from '../support/histories';
+
+// Each patched() id has its lifecycle entry, the documentation shows the table rendered from them, and the
+// marker logic replay-check relies on reads the committed histories right.
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const history = (name: string) => historyFromJson(readFileSync(path.join(ROOT, 'test', 'histories', name), 'utf8'));
+
+/** The ids the workflows pass to patched()/deprecatePatch(), literal or through a string constant. */
+function patchIdsInWorkflows(): string[] {
+  const ids = new Set<string>();
+  for (const file of readdirSync(path.join(ROOT, 'workflows')).filter((f) => f.endsWith('.ts'))) {
+    const source = readFileSync(path.join(ROOT, 'workflows', file), 'utf8');
+    const constants = new Map([...source.matchAll(/const (\w+) = '([^']+)'/g)].map((m) => [m[1], m[2]]));
+    for (const call of source.matchAll(/\b(?:patched|deprecatePatch)\(\s*(?:'([^']+)'|(\w+))\s*\)/g)) {
+      const id = call[1] ?? constants.get(call[2]);
+      expect(id, `${file}: ${call[0]} names no string constant of the file`).to.be.a('string');
+      ids.add(id as string);
+    }
+  }
+  return [...ids].sort();
+}
+
+describe('patches with a lifecycle', () => {
+  it('has an entry for every patched() id the workflows use, and none for an id they no longer use', () => {
+    expect(PATCHES.map((p) => p.id).sort()).to.deep.equal(patchIdsInWorkflows());
+  });
+
+  it('shows in docs/operations.md the table scripts/patch-table.ts renders', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
+    expect(doc, 'regenerate it: npx tsx scripts/patch-table.ts').to.contain(patchTable());
+  });
+
+  it('reads patch markers from histories: a run recorded after a patch has its marker, one from before has none', () => {
+    const media = PATCHES.find((p) => p.id === 'media-step');
+    const fromWorker = PATCHES.find((p) => p.id === 'webhook-retry-from-worker');
+    if (!media || !fromWorker) throw new Error('patch entries missing');
+    const recent = history('recordingIntake/media-video.json');
+    const before = history('recordingIntake/remote-openai.before-webhook-retry-from-worker.json');
+    expect([...patchMarkersOf(recent)]).to.include.members(['media-step', 'webhook-retry-from-worker']);
+    expect(patchMarkersOf(before).size).to.equal(0);
+    expect(needsOldBranch(media, 'recordingIntake', recent)).to.equal(false);
+    expect(needsOldBranch(fromWorker, 'recordingIntake', before)).to.equal(true);
+    // Another workflow type never reaches the call.
+    expect(needsOldBranch(media, 'invitation', before)).to.equal(false);
+  });
+});
