@@ -122,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = names.map((name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`);
     throw new ConfigError([...(valid ? [] : problems), ...secrets.problems]);
   }
-  const config = candidate as Config;
+  const config = candidate;
   Object.assign(config, secrets.filled);
   if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {

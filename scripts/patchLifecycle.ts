@@ -47,6 +47,22 @@ export const PATCHES: PatchEntry[] = [
     landed: '2026-11-23 (8cd4e55)',
     state: 'patched',
   },
+  {
+    id: 'claim-check',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "Ids only in the run's history: the user resolved to an id, the analysis kept on the recording (analyzeAndKeepRecording), webhook events written to MySQL and delivered by id. Older runs pass the person's data as activity results and arguments.",
+    landed: '2026-11-25 (5be2ccb)',
+    state: 'patched',
+  },
+  {
+    id: 'first-piece-first',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "With a provider that labels speakers per request, each side's first piece is transcribed alone, and later pieces send the speakers it labelled (reference clips); older runs scheduled every piece at once.",
+    landed: '2026-11-25 (699256b)',
+    state: 'patched',
+  },
 ];
 
 const PATCH_MARKER = 'core_patch';

@@ -135,7 +135,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   const claimCheck = patched(CLAIM_CHECK_PATCH);
   /** Only in runs from before the claim check: the user with name and identifier, as the events carried it. */
   let user: RecordingEventUser | null = null;
-  let userId: string | null = null;
+  let userId: string | null;
   let result: RecordingAnalysis | undefined;
   let sessionId: string | null;
   try {

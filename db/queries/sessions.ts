@@ -303,10 +303,10 @@ export async function getSessionResult(db: Db, companyId: string, id: string): P
       explanation: r.explanation,
       weight: r.weight,
       sectionTitle: r.section_title,
-      ...(Boolean(r.assessable) ? {} : { assessable: false as const }),
+      ...(r.assessable ? {} : { assessable: false as const }),
       ...(r.evidence !== null ? { evidence: fromJson<EvidenceQuote[]>(r.evidence) } : {}),
       ...(r.no_evidence_reason !== null ? { noEvidenceReason: r.no_evidence_reason } : {}),
-      ...(Boolean(r.supported) ? {} : { supported: false as const }),
+      ...(r.supported ? {} : { supported: false as const }),
     });
   const { userId, userFirstName, userLastName, ...rest } = s;
   return {

@@ -158,7 +158,7 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
         };
         const raw = Buffer.concat(chunks);
         const isJson = (req.headers['content-type'] ?? '').startsWith('application/json');
-        let body: unknown = null;
+        let body: unknown;
         try {
           body = isJson ? JSON.parse(raw.toString('utf8') || 'null') : null;
         } catch {

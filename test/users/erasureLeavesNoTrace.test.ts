@@ -175,9 +175,11 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     const codec = { endpoint: `${api.url}/codec`, token: codecToken };
     let shown = 0;
     for (const workflowId of workflowsOfThePerson) {
-      const history = await workflowShow(workflowId, codec).catch((err: { stderr?: string }) => {
+      const history = await workflowShow(workflowId, codec).catch((err: unknown) => {
         // An endpoint not subscribed to an event type has no delivery workflow for it.
-        if (String(err.stderr ?? err).includes('not found')) return null;
+        const stderr = (err as { stderr?: unknown }).stderr;
+        const said = typeof stderr === 'string' ? stderr : err instanceof Error ? err.message : '';
+        if (said.includes('not found')) return null;
         throw err;
       });
       if (history === null) continue;
