@@ -37,7 +37,19 @@ export const sessionItem = (r: Row) => ({
   createdAt: iso(r.createdAt),
 });
 
-const scored = (r: Row) => ({ title: r.title, passed: Boolean(r.passed), explanation: r.explanation, weight: r.weight, sectionTitle: r.section_title });
+const scored = (r: Row) => ({
+  title: r.title,
+  passed: Boolean(r.passed),
+  explanation: r.explanation,
+  weight: r.weight,
+  sectionTitle: r.section_title,
+  ...(r.assessable ? {} : { assessable: false }),
+  ...(r.supported ? {} : { supported: false }),
+  // Responses kept before evidence existed answer an empty list with the reason.
+  ...(r.evidence === null
+    ? { evidence: [], noEvidenceReason: 'Judged before evidence was recorded.' }
+    : { evidence: json(r.evidence), ...(r.no_evidence_reason !== null ? { noEvidenceReason: r.no_evidence_reason } : {}) }),
+});
 
 export function sessionResult(s: Row, snippets: Row[], responses: Row[], config: MediaConfig) {
   const persona = json(s.customerPersona) as { imageUrl: string };

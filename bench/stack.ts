@@ -56,6 +56,7 @@ export async function startStack(databaseUrl: string, temporalAddress: string | 
     WEBHOOK_MAX_INTERVAL: '5s',
     // The limiter stays in the request path (its cost is part of the service), with a budget no run exhausts.
     RATE_LIMIT_POINTS: '1000000000',
+    RATE_LIMIT_COMPANY_POINTS: '1000000000',
     RATE_LIMIT_STORE: 'memory',
     // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
     MEDIA_URL_SECRET: randomBytes(48).toString('base64'),

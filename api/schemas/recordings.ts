@@ -56,7 +56,9 @@ export const RecordingSubmission = Type.Object(
   {
     additionalProperties: false,
     // Audio or a transcript: validateRecordingSubmission (api/commands/recordingSubmission.ts) checks that
-    // and the options of each, in one place with one message per field.
+    // and the options of each, in one place with one message per field. The schema cannot say it, so the
+    // example (the OpenAPI document's, and the base of the tests' generated requests) is a complete one.
+    examples: [{ userUniqueIdentifier: 'rep-42', userName: 'Dana Reyes', recordingPresignedUrl: 'https://files.example.com/call.mp3', storeRecording: true }],
   },
 );
 export type RecordingSubmission = Static<typeof RecordingSubmission>;

@@ -8,8 +8,8 @@ export interface ShapePlan {
 
 export function createShapeActivities(plan: ShapePlan) {
   return {
-    async resolveRecordingUser(_recordingId: string): Promise<{ id: string }> {
-      return { id: 'shape-user' };
+    async resolveRecordingUserId(_recordingId: string): Promise<string> {
+      return 'shape-user';
     },
     async setRecordingStatus(_recordingId: string, _status: string): Promise<void> {},
     async storeRecording(_recordingId: string): Promise<void> {},
@@ -20,11 +20,12 @@ export function createShapeActivities(plan: ShapePlan) {
       return { segments: 0 };
     },
     async stitchTranscript(_recordingId: string): Promise<void> {},
-    async analyzeRecording(_recordingId: string): Promise<{ score: number }> {
-      return { score: 0 };
-    },
-    async persistRecordingResult(_recordingId: string, _result: unknown): Promise<{ sessionId: string | null }> {
+    async analyzeAndKeepRecording(_recordingId: string): Promise<void> {},
+    async persistRecordingResult(_recordingId: string): Promise<{ sessionId: string | null }> {
       return { sessionId: null };
+    },
+    async keepRecordingEvent(_input: unknown): Promise<boolean> {
+      return true;
     },
     async removeMediaScratch(_recordingId: string): Promise<void> {},
     async listWebhookTargets(_companyId: string, _eventType: string): Promise<string[]> {

@@ -27,12 +27,13 @@ export interface ShapeInput {
 export interface ShapeDeliveryInput {
   companyId: string;
   endpointId: string;
-  event: { id: string; type: string; createdAt: string; data: unknown };
+  eventId: string;
+  eventType: string;
   retry: { initialIntervalMs: number; maxIntervalMs: number; maximumAttempts: number };
 }
 
 export async function shapeDelivery(input: ShapeDeliveryInput): Promise<{ delivered: boolean }> {
-  const { deliverWebhook } = proxyActivities<ShapeActivities>(webhookDeliveryProfile(input.retry, `POST ${input.event.type} ${input.event.id}`));
+  const { deliverWebhook } = proxyActivities<ShapeActivities>(webhookDeliveryProfile(input.retry, `POST ${input.eventType} ${input.eventId}`));
   return deliverWebhook(input);
 }
 
@@ -48,8 +49,8 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(shapeStatusQuery, () => ({ step, ...progress }));
-  const user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
-  upsertSearchAttributes([{ key: searchAttributes.UserId, value: user.id }]);
+  const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+  upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
   if (input.storeRecording) {
     step = 'Storing the recording';
     await moveTo('fetching');
@@ -72,22 +73,24 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
   step = 'Analysis';
   await moveTo('analyzing');
-  const result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+  await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
   step = 'Saving the result';
-  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]);
+  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]);
   await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatus('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
-  const event = { id: uuid4(), type: 'recording.processing.completed', createdAt: new Date().toISOString(), data: { recordingId, status: 'completed', user, sessionId, result } };
+  // Claim check, as the real workflow: the event's body is written by an activity, deliveries carry its id.
+  const event = { id: uuid4(), type: 'recording.processing.completed', createdAt: new Date().toISOString() };
   const endpointIds = await notify.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return [];
+  await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [{ companyId, recordingId, eventId: event.id, ...event }]);
   const retry = await notify.webhookRetryPolicy();
   return Promise.all(
     endpointIds.map(async (endpointId) => {
       const workflowId = workflowIds.webhookDelivery(event.id, endpointId);
       await startChild(shapeDelivery, {
         workflowId,
-        args: [{ companyId, endpointId, event, retry }],
+        args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry }],
         parentClosePolicy: ParentClosePolicy.ABANDON,
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],

@@ -48,6 +48,12 @@ function environmentOf(name: string, shell: Record<string, string>): Record<stri
   return Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, fill(String(v))]));
 }
 
+/** What an operator exports before `docker compose up` (the comment at the top of docker-compose.yml). */
+const operatorSecrets = (): Record<string, string> => ({
+  MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
+  TEMPORAL_PAYLOAD_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+});
+
 describe('docker-compose.yml', () => {
   it('has MySQL 8, Temporal on it, the Web UI, migrations, the API and the worker', () => {
     expect(Object.keys(services)).to.include.members(['mysql', 'temporal', 'temporal-ui', 'temporal-search-attributes', 'migrate', 'api', 'worker']);
@@ -141,7 +147,7 @@ describe('docker-compose.yml', () => {
   it('hands the API, the worker and the migrations only settings of ConfigSchema, with valid values', () => {
     const known = Object.keys(ConfigSchema.properties);
     for (const name of ['api', 'worker', 'migrate']) {
-      const env = environmentOf(name, { MEDIA_URL_SECRET: randomBytes(48).toString('base64') });
+      const env = environmentOf(name, operatorSecrets());
       expect(Object.keys(env), `${name} environment`).to.not.be.empty;
       for (const key of Object.keys(env)) if (key !== 'NODE_ENV') expect(known, `${name}: ${key} is not a setting`).to.include(key);
       // The same validation the process runs at start.
@@ -169,10 +175,20 @@ describe('docker-compose.yml', () => {
     const secret = String(service('api').environment?.['MEDIA_URL_SECRET']);
     // ${VAR:?message}: compose stops with the message when VAR is unset or empty.
     expect(secret).to.match(/^\$\{MEDIA_URL_SECRET:\?.*openssl rand -base64 48.*\}$/);
-    expect(() => environmentOf('api', {})).to.throw(/MEDIA_URL_SECRET/);
+    const { TEMPORAL_PAYLOAD_KEYS } = operatorSecrets();
+    expect(() => environmentOf('api', { TEMPORAL_PAYLOAD_KEYS })).to.throw(/MEDIA_URL_SECRET/);
     expect(String(service('api').environment?.['MEDIA_URL_SECRET_PREVIOUS'])).to.equal('${MEDIA_URL_SECRET_PREVIOUS:-}');
     // Only the API signs with it.
     expect(service('worker').environment).to.not.have.property('MEDIA_URL_SECRET');
+  });
+
+  it('encrypts Temporal payloads in the API and the worker with keys from the environment, refusing to start without them', () => {
+    for (const name of ['api', 'worker']) {
+      expect(String(service(name).environment?.['TEMPORAL_PAYLOAD_KEYS']), name).to.match(/^\$\{TEMPORAL_PAYLOAD_KEYS:\?.*openssl rand -base64 32.*\}$/);
+      expect(() => environmentOf(name, { MEDIA_URL_SECRET: randomBytes(48).toString('base64') }), name).to.throw(/TEMPORAL_PAYLOAD_KEYS/);
+    }
+    const secrets = operatorSecrets();
+    expect(environmentOf('worker', secrets)['TEMPORAL_PAYLOAD_KEYS']).to.equal(secrets.TEMPORAL_PAYLOAD_KEYS);
   });
 
   it('stores recordings in the MinIO service: API and worker share the bucket settings, the bucket is created before they start', () => {
@@ -180,7 +196,7 @@ describe('docker-compose.yml', () => {
     const api = service('api').environment ?? {};
     const worker = service('worker').environment ?? {};
     for (const key of s3Keys) expect(worker[key], `worker ${key}`).to.equal(api[key]);
-    const config = loadConfig(environmentOf('api', { MEDIA_URL_SECRET: randomBytes(48).toString('base64') }), {}, ['MEDIA_URL_SECRET']);
+    const config = loadConfig(environmentOf('api', operatorSecrets()), {}, ['MEDIA_URL_SECRET']);
     expect(config).to.include({ STORAGE_BACKEND: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true });
     expect(service('minio').image).to.match(/^minio\/minio:/);
     expect(hostPort(service('minio'), 9000)).to.equal('9000');

@@ -99,7 +99,11 @@ export function minimalValid(schemaIn: unknown, pickId: (field: string) => strin
         if (wanted.size >= least) break;
         if (asJson(properties[name]).format !== 'uuid') wanted.add(name);
       }
-      return Object.fromEntries([...wanted].map((name) => [name, minimalValid(properties[name], pickId, name)]));
+      // A schema's own example is a request its handler takes as a whole (rules across fields that a schema
+      // cannot state, such as a recording's audio or transcript); its fields come first.
+      const example = Array.isArray(schema.examples) ? (schema.examples as unknown[])[0] : undefined;
+      const base = typeof example === 'object' && example !== null ? (example as Record<string, unknown>) : {};
+      return { ...base, ...Object.fromEntries([...wanted].filter((name) => !(name in base)).map((name) => [name, minimalValid(properties[name], pickId, name)])) };
     }
     case 'string':
       if (schema.format === 'uuid') return pickId(field);
