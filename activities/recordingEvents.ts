@@ -1,4 +1,4 @@
-import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import { withoutWords, type RecordingAnalysis } from '../common/recordingAnalysis';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent } from '../common/webhookEvents';
 import { ERASED_NAME, erasedIdentifier, getErasureState } from '../db/queries/userErasure';
 import { getWebhookEventBody, insertWebhookEvent, rememberWebhookEvent } from '../db/queries/webhookEvents';
@@ -13,8 +13,8 @@ import { eventUser } from './resolveRecordingUser';
 // the person's name, identifier and the analysis from MySQL, writes the body once into webhook_events,
 // and the delivery workflows send that row (by id). The body never enters a workflow history, and an
 // erasure that deletes the row stops every delivery of it still pending. An event about a person whose
-// erasure was requested (their recordings cancelled by it) names them as the tombstone will, with no
-// snippets: the company still hears that the recording ended, and nothing personal is written.
+// erasure was requested (their recordings cancelled by it) names them as the tombstone will, without
+// the words of the call (no snippets, no evidence quotes): the company still hears that the recording ended, and nothing personal is written.
 
 export interface RecordingEventToKeep {
   companyId: string;
@@ -60,7 +60,7 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
       const state = recording.userId ? await getErasureState(db, recording.companyId, recording.userId) : undefined;
       if (!state?.erasureRequestedAt || !recording.userId) return false;
       const tombstone: RecordingEventUser = { id: recording.userId, name: ERASED_NAME, userUniqueIdentifier: erasedIdentifier(recording.userId) };
-      await insertWebhookEvent(db, input.companyId, build(input, recording, tombstone, result && { ...result, snippets: [] }));
+      await insertWebhookEvent(db, input.companyId, build(input, recording, tombstone, result && withoutWords(result)));
       return true;
     },
   };

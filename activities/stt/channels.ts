@@ -29,5 +29,7 @@ export function mergeChannelTranscripts(channels: ChannelTranscripts, repChannel
     segments,
     speakerAttribution: 'channels',
     ...(rep ? { repSpeaker: rep } : {}),
+    // Text placed over the audio on either side makes the merged times approximate too.
+    ...(channels.left.timing === 'placed' || channels.right.timing === 'placed' ? { timing: 'placed' as const } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { searchAttributes } from '../../common/temporal';
-import { invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
+import { adoptOwnWorkflowId, invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
 import type { invitation as invitationWorkflow } from '../../workflows/invitation';
 import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../../workflows/invitationSignals';
 import type { AppDeps } from '../deps';
@@ -11,25 +11,34 @@ type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 // The API's side of the invitation workflow. The database row is written and committed first; these
 // calls then tell the workflow. Signal-with-start on the invitation's workflow id means a resend can only
 // reach the running workflow (or start it again when it is gone). The id is the invitation's row id;
-// invitations from before that keep the address-based id their run has (invitationWorkflowId).
+// invitations from before that keep the address-based id while their run is open (invitationWorkflowId):
+// they are only signalled there, never started again under it (the id holds the address), and once
+// that run has closed the row takes its own id and a new run starts under it.
 
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
-export async function deliverInvitation({ temporal, config, logger, metrics }: WorkflowDeps, invitation: InvitationRow): Promise<void> {
+export async function deliverInvitation({ db, temporal, config, logger, metrics }: WorkflowDeps & Pick<AppDeps, 'db'>, invitation: InvitationRow): Promise<void> {
   const input: InvitationWorkflowInput = {
     companyId: invitation.companyId,
     invitationId: invitation.id,
     expiresAt: invitation.expiresAt.toISOString(),
     resendCount: invitation.resendCount,
   };
+  const signal: ResendSignal = { invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount };
   try {
+    let workflowId = invitation.workflowId;
+    if (workflowId === null) {
+      // Bounded by TEMPORAL_START_TIMEOUT like the start below.
+      if (await signalOpenLegacyRun(temporal, invitationWorkflowId(invitation), signal)) return;
+      workflowId = await adoptOwnWorkflowId(db, invitation.companyId, invitation.id);
+    }
     // Bounded by TEMPORAL_START_TIMEOUT (the client's call deadline), so a hung Temporal gives the caller
     // a 503 rather than a hung request.
     await temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
-      workflowId: invitationWorkflowId(invitation),
+      workflowId,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
       signal: resendSignal,
-      signalArgs: [{ invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount }],
+      signalArgs: [signal],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
       // Only a run this call starts takes it. Ids only: the Web UI lists it for the namespace's retention.
@@ -39,6 +48,17 @@ export async function deliverInvitation({ temporal, config, logger, metrics }: W
   } catch (err) {
     logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');
     throw workflowStartError(err, 'The invitation email cannot be scheduled right now; repeat the request later.');
+  }
+}
+
+/** Signals the address-based run of an invitation from before the upgrade; false when it is not running. */
+async function signalOpenLegacyRun(temporal: AppDeps['temporal'], workflowId: string, signal: ResendSignal): Promise<boolean> {
+  try {
+    await temporal.workflow.getHandle(workflowId).signal(resendSignal, signal);
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false; // never started, or closed
+    throw err;
   }
 }
 

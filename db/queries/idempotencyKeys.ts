@@ -89,10 +89,15 @@ export async function completeIdempotencyKey(db: Db, companyId: string, keyHash:
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The id an answer body carries at its top (`{"id": …}`: the invitation, recording or user it is about), or null. */
+/**
+ * The id an answer body carries at its top, or null: `{"id": …}` (the invitation, recording or user it is
+ * about) or `{"recordingId": …}` (a recording submission's answer).
+ */
 export function answerSubject(body: unknown): string | null {
-  const id = body !== null && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
-  return typeof id === 'string' && UUID.test(id) ? id : null;
+  if (body === null || typeof body !== 'object') return null;
+  const { id, recordingId } = body as { id?: unknown; recordingId?: unknown };
+  const subject = id ?? recordingId;
+  return typeof subject === 'string' && UUID.test(subject) ? subject : null;
 }
 
 /** Gives the key back after the request failed, so a retry runs it again. */

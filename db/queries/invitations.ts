@@ -206,3 +206,13 @@ export async function getInvitationWithNames(db: Db, companyId: string, id: stri
 export function invitationWorkflowId(invitation: Pick<InvitationRow, 'companyId' | 'email' | 'workflowId'>): string {
   return invitation.workflowId ?? legacyInvitationWorkflowId(invitation.companyId, invitation.email);
 }
+
+/**
+ * An invitation from before ids were per invitation whose address-based run has closed gets its own
+ * id (`invitation-<id>`), so that a new run never carries the address in its id. Answers the id now stored.
+ */
+export async function adoptOwnWorkflowId(db: Db, companyId: string, id: string): Promise<string> {
+  await db('invitations').where({ company_id: companyId, id }).whereNull('workflow_id').update({ workflow_id: workflowIds.invitation(id) });
+  const row = (await db('invitations').where({ company_id: companyId, id }).first('workflow_id')) as { workflow_id: string | null } | undefined;
+  return row?.workflow_id ?? workflowIds.invitation(id);
+}

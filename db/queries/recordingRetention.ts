@@ -97,6 +97,8 @@ export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: strin
     .update({
       transcript: null,
       submitted_transcript: null,
+      // An analysis kept for a save that never came (the run failed after it) holds the words too.
+      pending_analysis: null,
       source_url: null,
       media_deleted_at: trx.fn.now(3),
       updated_at: trx.fn.now(3),

@@ -2,7 +2,8 @@ import type { Db } from '../connection';
 
 // A retry of a failed recording: its row goes back to `accepted` (what a fresh workflow run expects to
 // find), and back to `failed` with its old reason when the new run could not be started.
-// What earlier runs kept durably stays: the stored file, the transcript and the user (docs/recordings.md).
+// What earlier runs kept durably stays: the stored file, the transcript and the user (docs/recordings.md);
+// an analysis the failed run kept but never saved does not.
 
 /** `failed` → `accepted`; false when the recording was not failed (a concurrent retry got there first). */
 export async function reopenFailedRecording(db: Db, companyId: string, id: string): Promise<boolean> {
@@ -10,7 +11,8 @@ export async function reopenFailedRecording(db: Db, companyId: string, id: strin
     .where({ company_id: companyId, id, status: 'failed' })
     // Not once retention deleted its media (the cleanup marks the row under a lock; see recordingRetention.ts).
     .whereNull('media_deleted_at')
-    .update({ status: 'accepted', failure_reason: null, updated_at: db.fn.now(3) });
+    // An analysis kept by the failed run is not reused: the retry analyses again (the scorecard may have changed).
+    .update({ status: 'accepted', failure_reason: null, pending_analysis: null, updated_at: db.fn.now(3) });
   return changed > 0;
 }
 

@@ -70,4 +70,55 @@ describe('invitations: runs started under the address-based id before the upgrad
       .catch((err: unknown) => (missing = err));
     expect(missing).to.be.instanceOf(WorkflowNotFoundError);
   });
+
+  it('a resend after the old run closed starts a run under the invitation\'s own id, never under the address', async () => {
+    const tenant = await createTenant('Upgrade Closed Co');
+    const teamId = (await makeTeam(tenant.company.id)).id;
+    const email = uniqueEmail('legacy-closed');
+    const db = testEnv().db;
+    const now = new Date();
+    const row = await insertInvitation(db, {
+      companyId: tenant.company.id,
+      teamId,
+      email,
+      role: 'Rep',
+      token: randomToken(32),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    await db('invitations').where({ id: row.id }).update({ workflow_id: null });
+    const legacyId = legacyInvitationWorkflowId(tenant.company.id, email);
+    const expiresAt = row.expiresAt.toISOString();
+    const old = await world.api.temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
+      workflowId: legacyId,
+      taskQueue: world.api.config.TEMPORAL_TASK_QUEUE,
+      args: [{ companyId: tenant.company.id, invitationId: row.id, expiresAt, resendCount: 0 }],
+      signal: resendSignal,
+      signalArgs: [{ invitationId: row.id, expiresAt, resendCount: 0 }],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: tenant.company.id }],
+    });
+    await world.smtp.waitForMails(email, 1);
+    // The old run is gone (an operator terminated it, or it ended) while the row is still pending.
+    await old.terminate('closed before the upgrade');
+    const oldRunId = (await old.describe()).runId;
+
+    const resent = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
+    expect(resent.status, resent.text).to.equal(200);
+    expect(resent.body).to.include({ id: row.id, resendCount: 1 });
+    const mails = await world.smtp.waitForMails(email, 2);
+    expect(mails[1].subject).to.match(/^Reminder: /);
+
+    // The row now names its own run; the address-based id got no new run.
+    expect(await db('invitations').where({ id: row.id }).first('workflow_id')).to.deep.equal({ workflow_id: `invitation-${row.id}` });
+    const legacy = await world.api.temporal.workflow.getHandle(legacyId).describe();
+    expect([legacy.runId, legacy.status.name]).to.deep.equal([oldRunId, 'TERMINATED']);
+    const own = world.api.temporal.workflow.getHandle(`invitation-${row.id}`);
+    expect((await own.describe()).status.name).to.equal('RUNNING');
+
+    // The acceptance reaches the new run.
+    const accepted = await world.api.request('POST', '/api/invitations/accept', { json: { token: tokenFromLink(linkFromMail(mails[1])), firstName: 'Kim' } });
+    expect(accepted.status, accepted.text).to.equal(200);
+    expect(await own.result()).to.equal('accepted');
+  });
 });

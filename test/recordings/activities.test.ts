@@ -9,11 +9,14 @@ import { analyzeBuiltin } from '../../activities/analysis/builtin';
 import type { ActivityDeps } from '../../activities/deps';
 import { httpFailure } from '../../activities/failures';
 import { createPersistRecordingResultActivities } from '../../activities/persistRecordingResult';
+import { createRecordingEventActivities } from '../../activities/recordingEvents';
 import { classifyMedia } from '../../activities/recordingSource';
 import { createResolveRecordingUserActivities } from '../../activities/resolveRecordingUser';
 import { createStoreRecordingActivities } from '../../activities/storeRecording';
 import { createTranscribeActivities } from '../../activities/transcribe';
 import type { Config } from '../../common/config';
+import { QUOTES_DELETED, type RecordingAnalysis } from '../../common/recordingAnalysis';
+import { fromJson } from '../../db/connection';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { getRecordingById, insertRecording, insertRecordingUnlessErasing, setRecordingUser } from '../../db/queries/recordings';
 import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
@@ -184,6 +187,42 @@ describe('recordings: activities', () => {
     const row = await getRecordingById(testEnv().db, id);
     expect(row).to.include({ status: 'completed', sessionId: again.sessionId });
     expect(row?.result).to.deep.equal(result);
+  });
+
+  it('keepRecordingEvent: a recording completed while its user is being erased is kept as a tombstone event without the words of the call', async () => {
+    const roleplay = await createRoleplayFixture(tenant.company.id, {
+      scorecard: { criteria: [], metrics: [{ title: 'Questions asked', description: 'Asks open questions', weight: 1, sectionTitle: 'Discovery' }] },
+    });
+    const user = await createUserFixture(tenant.company.id);
+    const id = await newRecording({ roleplayId: roleplay.id, store: false });
+    await setRecordingUser(testEnv().db, id, user.id);
+    const result = analyzeBuiltin({
+      transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
+      scorecard: roleplay.scorecard,
+      passingScore: roleplay.passingScore,
+      customerName: roleplay.customerPersona.name,
+      language: 'en',
+    });
+    const quotes = [...result.criteriaResponses, ...result.metricResponses].flatMap((r) => r.evidence.map((e) => e.quote));
+    expect(quotes.length, 'the analysis quotes the call').to.be.greaterThan(0);
+    await run(createPersistRecordingResultActivities(deps).persistRecordingResult, id, result);
+    await testEnv().db('users').where({ id: user.id }).update({ erasure_requested_at: new Date() });
+
+    const eventId = randomUUID();
+    const { keepRecordingEvent } = createRecordingEventActivities(deps);
+    const kept = await run(keepRecordingEvent, { companyId: tenant.company.id, recordingId: id, eventId, type: 'recording.processing.completed', createdAt: new Date().toISOString() });
+    expect(kept).to.equal(true);
+    const row = (await testEnv().db('webhook_events').where({ id: eventId }).first('payload')) as { payload: unknown };
+    const sent = fromJson<{ data: { user: unknown; result: RecordingAnalysis } }>(row.payload);
+    expect(sent.data.user).to.deep.equal({ id: user.id, name: 'Erased user', userUniqueIdentifier: `erased-${user.id}` });
+    expect(sent.data.result.snippets).to.deep.equal([]);
+    const responses = [...sent.data.result.criteriaResponses, ...sent.data.result.metricResponses];
+    expect(responses.flatMap((r) => r.evidence)).to.deep.equal([]);
+    expect(responses.filter((r) => r.noEvidenceReason === QUOTES_DELETED).length).to.be.greaterThan(0);
+    const body = JSON.stringify(row.payload);
+    for (const quote of quotes) expect(body).to.not.contain(quote);
+    // Scores and verdicts stay.
+    expect(sent.data.result.criteriaResponses.map((r) => r.passed)).to.deep.equal(result.criteriaResponses.map((r) => r.passed));
   });
 
   it('classifies HTTP answers: 429/5xx retryable (with Retry-After), other 4xx permanent', () => {

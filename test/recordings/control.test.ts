@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { RecordingFailedData, RecordingCompletedData } from '../../common/webhookEvents';
+import { analyzeBuiltin } from '../../activities/analysis/builtin';
 import type { ApiResponse } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
@@ -248,6 +249,17 @@ describe('recordings: cancel and retry', function () {
       const cancel = await post<ErrorBody>(stack, tenant, id, 'cancel');
       expect([cancel.status, cancel.body.error.code]).to.deep.equal([409, 'recording_finished']);
 
+      // As if the failed run had kept an analysis it never saved (made before the scorecard was edited):
+      // the retry analyses again instead of saving it.
+      const stale = analyzeBuiltin({
+        transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
+        scorecard: { criteria: [{ title: 'A removed item', description: 'Was on the scorecard before the edit', weight: 1, sectionTitle: 'Old' }], metrics: [] },
+        passingScore: 50,
+        customerName: null,
+        language: 'en',
+      });
+      await testEnv().db('recordings').where({ id }).update({ pending_analysis: JSON.stringify(stale) });
+
       llm.rejectWith(null);
       const firstRun = await stack.api.temporal.workflow.getHandle(`recording-${id}`).describe();
       const retry = await post<RecordingView>(stack, tenant, id, 'retry');
@@ -259,6 +271,7 @@ describe('recordings: cancel and retry', function () {
       const done = await waitForRecording(stack.api, tenant.apiKey, id);
       expect(done.status).to.equal('completed');
       expect(done.result?.analyzer).to.equal('llm');
+      expect(done.result?.criteriaResponses.map((r) => r.title)).to.deep.equal(roleplay.scorecard.criteria.map((c) => c.title));
       expect(done.sessionId).to.be.a('string');
       expect(stt.requests.length, 'the transcript of the first run is reused').to.equal(transcriptions);
       expect(files.hits(new URL(url).pathname), 'the stored file is reused').to.equal(downloads);

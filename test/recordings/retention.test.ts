@@ -271,6 +271,8 @@ describe('recordings: retention', function () {
         roleplayId: null,
         workflowId: `recording-${inProgress}`,
       });
+      // As if the failed run had kept an analysis (with the words of the call) it never saved.
+      await testEnv().db('recordings').where({ id: failed }).update({ pending_analysis: JSON.stringify({ snippets: [{ isUser: true, text: 'Words of the call' }] }) });
       // As if an earlier attempt deleted a's file and crashed before marking the row.
       await fs.rm(`${stack.storageDir}/${tenant.company.id}/${a}.mp3`);
       await new Promise((r) => setTimeout(r, 50));
@@ -295,6 +297,7 @@ describe('recordings: retention', function () {
       expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
       for (const id of [a, b, failed]) expect((await dbState(id)).media_deleted_at, id).to.be.instanceOf(Date);
       expect((await dbState(inProgress)).media_deleted_at).to.equal(null);
+      expect(await testEnv().db('recordings').where({ id: failed }).first('pending_analysis')).to.deep.equal({ pending_analysis: null });
 
       const secondId = `retention-test-${randomUUID()}`;
       const { result: second, firstRunId: secondRunId } = await run(secondId);

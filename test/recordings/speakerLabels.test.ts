@@ -44,6 +44,14 @@ describe('recordings: speaker labels', () => {
     expect(toTurns(leftRep).map((t) => t.isUser)).to.deep.equal([false, true, false]);
   });
 
+  it('a merge of channels whose text was placed over the audio (json-only models) stays marked timing "placed"', () => {
+    const left = { ...mono([seg(3, 5, 'Who is calling?')], 'en'), timing: 'placed' as const };
+    const right = { ...mono([seg(0.5, 2.5, 'Hi, Sam from Acme.')]), timing: 'placed' as const };
+    expect(mergeChannelTranscripts({ left, right }).timing).to.equal('placed');
+    expect(mergeChannelTranscripts({ left: mono(left.segments), right }).timing, 'one side placed').to.equal('placed');
+    expect(mergeChannelTranscripts({ left: mono(left.segments), right: mono(right.segments) })).to.not.have.property('timing');
+  });
+
   it('parses gpt-4o-transcribe-diarize diarized_json segments', () => {
     const t = parseDiarizedJson(
       {

@@ -10,7 +10,7 @@ import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { linkFromMail, tokenFromLink } from '../support/invitationFixtures';
-import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, submitRecording, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 import { startSmtpServer, type LoopbackSmtp } from '../support/smtpServer';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { makeTeam } from '../support/userFixtures';
@@ -123,7 +123,12 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
       storeRecording: true,
       roleplayId: roleplay.id,
     });
-    const failed = await acceptRecording(api, tenant.apiKey, { ...submission, recordingPresignedUrl: files.serve(`/trace/${randomUUID()}.mp3`, { status: 404 }), storeRecording: true });
+    // The failed one submitted under an Idempotency-Key: its kept answer is about the person too.
+    const recordingKey = { 'Idempotency-Key': `recording-${randomUUID()}` };
+    const failedSubmission = { ...submission, recordingPresignedUrl: files.serve(`/trace/${randomUUID()}.mp3`, { status: 404 }), storeRecording: true };
+    const failed = await acceptRecording(api, tenant.apiKey, failedSubmission, recordingKey);
+    const submittedAgain = await submitRecording(api, tenant.apiKey, failedSubmission, recordingKey);
+    expect([submittedAgain.headers.get('idempotent-replayed'), submittedAgain.body.recordingId]).to.deep.equal(['true', failed]);
     expect((await waitForRecording(api, tenant.apiKey, completed)).status).to.equal('completed');
     expect((await waitForRecording(api, tenant.apiKey, failed)).status).to.equal('failed');
     expect((await waitForRecording(api, tenant.apiKey, completed)).userId).to.equal(userId);
@@ -161,6 +166,11 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     expect((replayedAfter.body as unknown as ErrorBody).error.code).to.equal('idempotency_key_reused');
     expect(replayedAfter.headers.get('idempotent-replayed')).to.equal(null);
     expectNoTrace('the retried invite', replayedAfter.text, traces);
+    // The same for the recording submitted under a key: no replay of the answer about their recording.
+    const submittedAfter = await submitRecording(api, tenant.apiKey, failedSubmission, recordingKey);
+    expect(submittedAfter.status, submittedAfter.text).to.equal(409);
+    expect((submittedAfter.body as unknown as ErrorBody).error.code).to.equal('idempotency_key_reused');
+    expect(submittedAfter.headers.get('idempotent-replayed')).to.equal(null);
     expectNoTrace('MySQL after the retry', await dumpDatabase(), traces);
 
     // Temporal: each of their workflows as an operator reads it, decoded through the codec endpoint.
