@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { METADATA_ENCODING_KEY, ValueError, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { ConfigError, type Config } from './config';
+import { failureConverterPath } from './failureConverter';
 
 // Every payload the API and the worker hand to Temporal (workflow and activity arguments and results,
 // signals, queries, memos, failure details) is sealed with AES-256-GCM before it leaves the process:
@@ -100,8 +101,11 @@ export function payloadCodecFor(config: CodecConfig, env: NodeJS.ProcessEnv = pr
   return new AesGcmPayloadCodec(parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID));
 }
 
-/** The data converter clients and workers are given: our codec after the SDK's default payload converter. */
-export function dataConverterFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): DataConverter | undefined {
+/**
+ * The data converter clients and workers are given: our codec after the SDK's default payload converter,
+ * and failure messages and stack traces encoded as payloads, so that the codec encrypts them too.
+ */
+export function dataConverterFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): DataConverter {
   const codec = payloadCodecFor(config, env);
-  return codec ? { payloadCodecs: [codec] } : undefined;
+  return { failureConverterPath, ...(codec ? { payloadCodecs: [codec] } : {}) };
 }
