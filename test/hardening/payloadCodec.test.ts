@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -207,6 +207,38 @@ describe('security: encrypted Temporal payloads', () => {
       expect(decoded.status).to.equal(200);
       const forged = await api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: 'codec_session=forged' } });
       expect(forged.status).to.equal(401);
+    });
+
+    it('the sign-in cookie expires on the server: it carries its signed expiry, 8 hours ahead, and is refused once past it or altered', async () => {
+      const signedIn = await api.request('POST', '/codec/session', { json: { token } });
+      const value = /^codec_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      const [expiry, signature] = value.split('.');
+      const hoursAhead = (Number(expiry) * 1000 - Date.now()) / 3_600_000;
+      expect(hoursAhead).to.be.within(7.9, 8);
+      const decode = (cookie: string) => api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: `codec_session=${cookie}` } });
+      expect((await decode(value)).status).to.equal(200);
+      // Someone holding a copy cannot move its expiry: the signature covers it.
+      expect((await decode(`${Number(expiry) + 3600}.${signature}`)).status).to.equal(401);
+      // A cookie signed with the token but past its expiry (as a copy kept for a day would be) is refused.
+      const past = Math.floor(Date.now() / 1000) - 60;
+      const expired = `${past}.${createHmac('sha256', token).update(`codec-session:${past}`).digest('base64url')}`;
+      expect((await decode(expired)).status).to.equal(401);
+      // And one signed far beyond the 8 hours is not honoured either.
+      const far = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+      expect((await decode(`${far}.${createHmac('sha256', token).update(`codec-session:${far}`).digest('base64url')}`)).status).to.equal(401);
+      // Over plain HTTP the cookie cannot be Secure (browsers would drop it); see the https case below.
+      expect(signedIn.headers.get('set-cookie')).to.not.match(/;\s*secure/i);
+    });
+
+    it('the sign-in cookie is Secure when PUBLIC_URL is https (TLS ends at the proxy in front)', async () => {
+      const behindTls = await startApi({ PUBLIC_URL: 'https://api.example.com', TEMPORAL_CODEC_TOKEN: token });
+      try {
+        const signedIn = await behindTls.request('POST', '/codec/session', { json: { token } });
+        expect(signedIn.status).to.equal(204);
+        expect(signedIn.headers.get('set-cookie')).to.match(/;\s*secure/i).and.match(/httponly/i);
+      } finally {
+        await behindTls.close();
+      }
     });
 
     it('is off without a token: 404', async () => {
