@@ -14,8 +14,9 @@ import { assertValid, check } from './validation';
 // company: a payload is any company's), so it answers only to the operators' TEMPORAL_CODEC_TOKEN,
 // and is off without one. Browsers may call it from the TEMPORAL_CODEC_CORS_ORIGINS only. The Web UI
 // cannot send our token as a header, so an operator signs in once at GET /codec/session: the answer is
-// an HttpOnly, SameSite=Strict cookie for /codec, valid 8 hours (checked here, not only by the browser), that the UI sends with "Include cross-origin credentials"
-// (the UI and the API share a site: same host, or subdomains of one domain).
+// an HttpOnly, SameSite=Strict cookie for /codec, valid 8 hours (checked here, not only by the browser),
+// that the UI sends with "Include cross-origin credentials" (the UI and the API share a site: same host,
+// or subdomains of one domain).
 
 /** One payload as the protocol carries it: proto JSON, bytes in base64. */
 export const CodecPayload = Type.Object(
