@@ -82,7 +82,8 @@ document.getElementById('f').addEventListener('submit', async (e) => {
 type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_CODEC_TOKEN' | 'TEMPORAL_CODEC_CORS_ORIGINS' | 'PUBLIC_URL'>;
 
 export function mountCodec(router: Router, config: CodecConfig): void {
-  const codec: AesGcmPayloadCodec | undefined = payloadCodecFor(config);
+  // Reading is not injecting: operators decode old histories' plain payloads here whatever TEMPORAL_PAYLOAD_PLAIN_ACCEPTED says.
+  const codec: AesGcmPayloadCodec | undefined = payloadCodecFor({ ...config, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true });
   const expected = config.TEMPORAL_CODEC_TOKEN ? digest(config.TEMPORAL_CODEC_TOKEN) : null;
   const token = config.TEMPORAL_CODEC_TOKEN;
   // Clients reach the API over TLS when PUBLIC_URL says https (a proxy in front terminates it): the cookie is Secure then.

@@ -66,11 +66,29 @@ describe('security: encrypted Temporal payloads', () => {
       expect(await codec.decode([old])).to.deep.equal([old]);
     });
 
+    it('with TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false refuses payloads that are not encrypted, still opening sealed ones', async () => {
+      const keys = parsePayloadKeys(`k:${key()}`);
+      const strict = new AesGcmPayloadCodec(keys, false);
+      const [sealed] = await strict.encode([plain({ recordingId: 'r1' })]);
+      expect(defaultPayloadConverter.fromPayload((await strict.decode([sealed]))[0])).to.deep.equal({ recordingId: 'r1' });
+      let error: unknown;
+      await strict.decode([plain({ recordingId: 'r1' })]).catch((err: unknown) => (error = err));
+      expect(String(error)).to.include('Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false)');
+      const configured = { TEMPORAL_PAYLOAD_KEYS: `k:${key()}`, TEMPORAL_PAYLOAD_KEY_ID: '' };
+      error = undefined;
+      await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false })!.decode([plain('x')]).catch((err: unknown) => (error = err));
+      expect(error).to.be.instanceOf(Error);
+      // The default keeps reading histories from before encryption.
+      expect(await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true })!.decode([plain('x')])).to.deep.equal([plain('x')]);
+      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false };
+      expect(() => payloadCodecFor(unset, { NODE_ENV: 'development' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS/);
+    });
+
     it('has no default key: malformed keys are refused, and production without keys does not start', () => {
       expect(() => parsePayloadKeys('k:c2hvcnQ=')).to.throw(ConfigError, /32 bytes/);
       expect(() => parsePayloadKeys(`bad id:${key()}`)).to.throw(ConfigError, /<id>:<base64 key>/);
       expect(() => parsePayloadKeys(`k:${key()}`, 'other')).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEY_ID=other/);
-      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '' };
+      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true };
       expect(() => payloadCodecFor(unset, { NODE_ENV: 'production' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEYS is required in production.*openssl rand/);
       expect(payloadCodecFor(unset, { NODE_ENV: 'development' })).to.equal(undefined);
     });
@@ -90,6 +108,57 @@ describe('security: encrypted Temporal payloads', () => {
       expect(failure.stderr).to.contain('TEMPORAL_PAYLOAD_KEYS is required in production').and.to.contain('openssl rand -base64 32');
     });
   }
+
+  describe('plain payloads sent to Temporal directly (without the key)', () => {
+    /** Starts connectivityCheck the way someone reaching the Temporal frontend without our key could: plain arguments. */
+    async function injectPlain(taskQueue: string): Promise<{ status: string; workflowTaskFailed: boolean; cleanup: () => Promise<void> }> {
+      const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
+      const handle = await new Client({ connection }).workflow.start('connectivityCheck', {
+        workflowId: `injected-${randomBytes(4).toString('hex')}`,
+        taskQueue,
+        args: [{ recordingId: 'chosen-by-the-intruder' }],
+      });
+      const deadline = Date.now() + 8000;
+      let status = 'RUNNING';
+      let workflowTaskFailed = false;
+      while (Date.now() < deadline && status === 'RUNNING' && !workflowTaskFailed) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await handle.describe()).status.name;
+        workflowTaskFailed = ((await handle.fetchHistory()).events ?? []).some((e) => e.workflowTaskFailedEventAttributes);
+      }
+      return {
+        status,
+        workflowTaskFailed,
+        cleanup: async () => {
+          if (status === 'RUNNING') await handle.terminate('test over');
+          await connection.close();
+        },
+      };
+    }
+
+    it('are run by default (histories from before encryption must replay), and refused with TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false', async () => {
+      for (const accepted of [true, false]) {
+        const queue = `plain-${String(accepted)}-${randomBytes(4).toString('hex')}`;
+        const worker = await startWorker({ TEMPORAL_TASK_QUEUE: queue, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: accepted });
+        try {
+          const injected = await injectPlain(queue);
+          try {
+            if (accepted) {
+              expect(injected.status).to.equal('COMPLETED');
+            } else {
+              // The worker cannot decode the arguments: the workflow task fails and the code never runs.
+              expect(injected.workflowTaskFailed).to.equal(true);
+              expect(injected.status).to.equal('RUNNING');
+            }
+          } finally {
+            await injected.cleanup();
+          }
+        } finally {
+          await worker.stop();
+        }
+      }
+    });
+  });
 
   describe('workflow histories and the codec endpoint', () => {
     const token = randomBytes(24).toString('base64url');
