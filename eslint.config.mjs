@@ -6,9 +6,10 @@ import tseslint from 'typescript-eslint';
 // What workflow code may import at run time (type-only imports are erased and always allowed):
 // the Temporal workflow SDK, Temporal's common types, the other workflow modules (./…), and the project's
 // deterministic modules: common/temporal.ts (search-attribute keys and workflow ids: pure functions) and
-// common/webhookRetry.ts (the webhook retry constants). Anything else (activities, the database, node:*,
+// common/webhookRetry.ts (the webhook retry constants) and common/failureTypes.ts (the activities' failure
+// type names). Anything else (activities, the database, node:*,
 // Date-reading helpers) would run inside the workflow sandbox and break replay.
-export const WORKFLOW_IMPORTS = /^(?!@temporalio\/workflow$|@temporalio\/common$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry)$)/;
+export const WORKFLOW_IMPORTS = /^(?!@temporalio\/workflow$|@temporalio\/common$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', '.data/**', 'eslint.config.mjs'] },
@@ -66,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['workflows/**/*.ts', 'common/temporal.ts', 'common/webhookRetry.ts'],
+    files: ['workflows/**/*.ts', 'common/temporal.ts', 'common/webhookRetry.ts', 'common/failureTypes.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -76,7 +77,7 @@ export default tseslint.config(
               regex: WORKFLOW_IMPORTS.source,
               allowTypeImports: true,
               message:
-                'Workflow code runs in the deterministic sandbox: import only @temporalio/workflow, @temporalio/common, other workflow modules and common/temporal or common/webhookRetry (type-only imports are fine). See eslint.config.mjs.',
+                'Workflow code runs in the deterministic sandbox: import only @temporalio/workflow, @temporalio/common, other workflow modules and common/temporal, common/webhookRetry or common/failureTypes (type-only imports are fine). See eslint.config.mjs.',
             },
           ],
         },

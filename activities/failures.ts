@@ -5,22 +5,7 @@ import { retryAfterMs } from '../common/retryAfter';
 // 404, the file is not audio, the provider rejects our request) fails at once with a non-retryable
 // failure; a passing one (network, 5xx, 429) is retried with backoff, honouring Retry-After.
 
-/** Failure types the workflow recognises by name. */
-export const FailureTypes = {
-  RecordingNotFound: 'RecordingNotFound',
-  SourceUnavailable: 'SourceUnavailable',
-  SourceRejected: 'SourceRejected',
-  NotMedia: 'NotMedia',
-  TooLarge: 'TooLarge',
-  BlockedAddress: 'BlockedAddress',
-  InvalidUrl: 'InvalidUrl',
-  ProviderRejected: 'ProviderRejected',
-  ProviderKeyRefused: 'ProviderKeyRefused',
-  ProviderUnavailable: 'ProviderUnavailable',
-  NoSpeech: 'NoSpeech',
-  InvalidState: 'InvalidState',
-  TooLong: 'TooLong',
-} as const;
+export { FailureTypes } from '../common/failureTypes';
 
 /** Longest Retry-After honoured: a provider asking for more is retried by the normal backoff. */
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;

@@ -14,8 +14,9 @@ import { assertValid, check } from './validation';
 // company: a payload is any company's), so it answers only to the operators' TEMPORAL_CODEC_TOKEN,
 // and is off without one. Browsers may call it from the TEMPORAL_CODEC_CORS_ORIGINS only. The Web UI
 // cannot send our token as a header, so an operator signs in once at GET /codec/session: the answer is
-// an HttpOnly, SameSite=Strict cookie for /codec that the UI sends with "Include cross-origin credentials"
-// (the UI and the API share a site: same host, or subdomains of one domain).
+// an HttpOnly, SameSite=Strict cookie for /codec, valid 8 hours (checked here, not only by the browser),
+// that the UI sends with "Include cross-origin credentials" (the UI and the API share a site: same host,
+// or subdomains of one domain).
 
 /** One payload as the protocol carries it: proto JSON, bytes in base64. */
 export const CodecPayload = Type.Object(
@@ -40,10 +41,27 @@ const toJson = ({ metadata, data }: Payload): Static<typeof CodecPayload> => ({
 });
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
-/** The cookie holds a value derived from the token, not the token. */
-const sessionValue = (token: string): string => createHmac('sha256', token).update('codec-session').digest('base64url');
 const SESSION_COOKIE = 'codec_session';
 const SESSION_SECONDS = 8 * 3600;
+
+/**
+ * The sign-in cookie: `<expiry in unix seconds>.<HMAC-SHA256 under the token of "codec-session:<expiry>">`.
+ * The server checks the expiry itself (a copied cookie stops working after 8 hours, whatever the browser
+ * does with maxAge), the value is not the token, and rotating the token ends every session.
+ */
+export function codecSessionValue(token: string, expiresAt: number): string {
+  return `${expiresAt}.${createHmac('sha256', token).update(`codec-session:${expiresAt}`).digest('base64url')}`;
+}
+
+/** Whether `value` is a session this token signed that has not expired (compared in constant time). */
+export function validCodecSession(token: string, value: string | undefined, now = Date.now()): boolean {
+  const match = /^(\d{1,12})\.[A-Za-z0-9_-]{43}$/.exec(value ?? '');
+  if (!match) return false;
+  const expiresAt = Number(match[1]);
+  const nowSeconds = Math.floor(now / 1000);
+  if (expiresAt <= nowSeconds || expiresAt > nowSeconds + SESSION_SECONDS) return false;
+  return timingSafeEqual(digest(value!), digest(codecSessionValue(token, expiresAt)));
+}
 
 const SIGN_IN_PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Codec sign-in</title></head>
@@ -61,12 +79,15 @@ document.getElementById('f').addEventListener('submit', async (e) => {
 });
 </script></body></html>`;
 
-type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_CODEC_TOKEN' | 'TEMPORAL_CODEC_CORS_ORIGINS'>;
+type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_CODEC_TOKEN' | 'TEMPORAL_CODEC_CORS_ORIGINS' | 'PUBLIC_URL'>;
 
 export function mountCodec(router: Router, config: CodecConfig): void {
-  const codec: AesGcmPayloadCodec | undefined = payloadCodecFor(config);
+  // Reading is not injecting: operators decode old histories' plain payloads here whatever TEMPORAL_PAYLOAD_PLAIN_ACCEPTED says.
+  const codec: AesGcmPayloadCodec | undefined = payloadCodecFor({ ...config, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true });
   const expected = config.TEMPORAL_CODEC_TOKEN ? digest(config.TEMPORAL_CODEC_TOKEN) : null;
-  const session = config.TEMPORAL_CODEC_TOKEN ? digest(sessionValue(config.TEMPORAL_CODEC_TOKEN)) : null;
+  const token = config.TEMPORAL_CODEC_TOKEN;
+  // Clients reach the API over TLS when PUBLIC_URL says https (a proxy in front terminates it): the cookie is Secure then.
+  const secureCookie = config.PUBLIC_URL.startsWith('https://');
   const matches = (given: string | undefined, wanted: Buffer | null): boolean => given !== undefined && wanted !== null && timingSafeEqual(digest(given), wanted);
   const origins = new Set(
     config.TEMPORAL_CODEC_CORS_ORIGINS.split(',')
@@ -87,7 +108,7 @@ export function mountCodec(router: Router, config: CodecConfig): void {
     allowOrigin(ctx);
     if (!codec || !expected) throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
-    if (!matches(bearer, expected) && !matches(ctx.cookies.get(SESSION_COOKIE), session)) {
+    if (!matches(bearer, expected) && !validCodecSession(token, ctx.cookies.get(SESSION_COOKIE))) {
       throw unauthorized('invalid_credentials', `POST /codec/${direction} needs Authorization: Bearer <TEMPORAL_CODEC_TOKEN> (or a sign-in at /codec/session).`);
     }
     const body = (ctx.state as { body?: unknown }).body;
@@ -112,9 +133,19 @@ export function mountCodec(router: Router, config: CodecConfig): void {
   router.post('codec-session', '/codec/session', (ctx) => {
     if (!codec || !expected) throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
     const body = (ctx.state as { body?: unknown }).body as { token?: unknown } | undefined;
-    const token = typeof body?.token === 'string' ? body.token : undefined;
-    if (!matches(token, expected)) throw unauthorized('invalid_credentials', 'Send {"token": "<TEMPORAL_CODEC_TOKEN>"}.');
-    ctx.cookies.set(SESSION_COOKIE, sessionValue(token!), { httpOnly: true, sameSite: 'strict', path: '/codec', maxAge: SESSION_SECONDS * 1000, overwrite: true });
+    const given = typeof body?.token === 'string' ? body.token : undefined;
+    if (!matches(given, expected)) throw unauthorized('invalid_credentials', 'Send {"token": "<TEMPORAL_CODEC_TOKEN>"}.');
+    const expiresAt = Math.floor(Date.now() / 1000) + SESSION_SECONDS;
+    // Koa (proxy: false) sees plain HTTP from the proxy; the cookies module refuses a Secure cookie unless told.
+    if (secureCookie) ctx.cookies.secure = true;
+    ctx.cookies.set(SESSION_COOKIE, codecSessionValue(token, expiresAt), {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/codec',
+      maxAge: SESSION_SECONDS * 1000,
+      secure: secureCookie,
+      overwrite: true,
+    });
     ctx.status = 204;
   });
 

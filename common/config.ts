@@ -16,6 +16,12 @@ export const ConfigSchema = Type.Object({
   TEMPORAL_TASK_QUEUE: Type.String({ minLength: 1, default: 'sales-practice', description: 'Task queue the worker polls and the API starts workflows on.' }),
   TEMPORAL_PAYLOAD_KEYS: Type.String({ default: '', description: 'Keys that encrypt every payload sent to Temporal (AES-256-GCM): `<id>:<base64 of 32 random bytes>`, comma-separated; all decrypt. No default: required with `NODE_ENV=production` (API and worker); `npm run dev` generates one into `.data/`. See docs/security.md, "Temporal payloads".' }),
   TEMPORAL_PAYLOAD_KEY_ID: Type.String({ default: '', description: 'Id of the key in TEMPORAL_PAYLOAD_KEYS that encrypts new payloads (rotation); empty = the first listed.' }),
+  TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: {
+    ...Bool,
+    default: true,
+    description:
+      'Whether unencrypted payloads are read (histories from before TEMPORAL_PAYLOAD_KEYS). Set `false` once every history from before encryption is past the namespace retention: then a plain payload (workflow arguments or a signal sent to Temporal directly, without the key) is refused. Needs TEMPORAL_PAYLOAD_KEYS. See docs/security.md, "Temporal payloads".',
+  },
   TEMPORAL_CODEC_TOKEN: Type.String({ default: '', description: 'Operators\' token for `POST /codec/decode` and `/codec/encode` (`Authorization: Bearer`, or the sign-in at `/codec/session` for the Web UI); empty turns the codec endpoint off (API).' }),
   TEMPORAL_CODEC_CORS_ORIGINS: Type.String({ default: '', description: 'Comma-separated origins of the Temporal Web UI allowed to call the codec endpoint from a browser, e.g. `http://127.0.0.1:8233` (API).' }),
   TEMPORAL_START_TIMEOUT: { ...Duration, default: '10s', description: 'Deadline of every call the API makes to Temporal: a recording or invitation start that takes longer is answered 503; also bounds signals and health probes.' },

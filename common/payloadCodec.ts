@@ -2,12 +2,15 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { METADATA_ENCODING_KEY, ValueError, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { ConfigError, type Config } from './config';
+import { failureConverterPath } from './failureConverter';
 
 // Every payload the API and the worker hand to Temporal (workflow and activity arguments and results,
 // signals, queries, memos, failure details) is sealed with AES-256-GCM before it leaves the process:
 // Temporal's histories, which outlive an erasure, hold ciphertext. The key id travels in the payload's
 // metadata, so keys rotate: TEMPORAL_PAYLOAD_KEY_ID encrypts, every key in TEMPORAL_PAYLOAD_KEYS decrypts.
-// Payloads without our encoding (histories from before the codec) pass through decode unchanged.
+// Payloads without our encoding (histories from before the codec) pass through decode unchanged while
+// TEMPORAL_PAYLOAD_PLAIN_ACCEPTED is true; once it is false they are refused, so that nobody who reaches
+// the Temporal frontend without the key can hand the worker workflow arguments or signals of their own.
 
 /** The metadata encoding of sealed payloads (as in Temporal's own encryption samples). */
 export const ENCRYPTED_ENCODING = 'binary/encrypted';
@@ -45,9 +48,15 @@ export function parsePayloadKeys(spec: string, currentKeyId = ''): PayloadKeys {
 
 const text = (bytes: Uint8Array | null | undefined): string | undefined => (bytes ? Buffer.from(bytes).toString('utf8') : undefined);
 
+const isSealed = (payload: Payload): boolean => text(payload.metadata?.[METADATA_ENCODING_KEY]) === ENCRYPTED_ENCODING;
+
 /** AES-256-GCM over the whole serialized payload (metadata included); the key id is authenticated too. */
 export class AesGcmPayloadCodec implements PayloadCodec {
-  constructor(private readonly keys: PayloadKeys) {}
+  constructor(
+    private readonly keys: PayloadKeys,
+    /** Whether decode lets a payload without our encoding through (old histories) or refuses it. */
+    private readonly plainAccepted = true,
+  ) {}
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
     const keyId = this.keys.currentKeyId;
@@ -66,12 +75,17 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   }
 
   async decode(payloads: Payload[]): Promise<Payload[]> {
-    return payloads.map((payload) => this.open(payload));
+    return payloads.map((payload) => {
+      if (!this.plainAccepted && !isSealed(payload)) {
+        throw new ValueError('Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false): it was not sent by a process holding TEMPORAL_PAYLOAD_KEYS');
+      }
+      return this.open(payload);
+    });
   }
 
   /** One payload decrypted (synchronous: Node's cipher is); a payload not sealed by us comes back as it is. */
   open(payload: Payload): Payload {
-    if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) return payload;
+    if (!isSealed(payload)) return payload;
     const keyId = text(payload.metadata?.[METADATA_KEY_ID]);
     if (!keyId) throw new ValueError('An encrypted payload has no encryption-key-id');
     const key = this.keys.keys.get(keyId);
@@ -86,7 +100,7 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   }
 }
 
-type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID'>;
+type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'>;
 
 /**
  * The codec of this deployment. Without TEMPORAL_PAYLOAD_KEYS a production process (NODE_ENV=production)
@@ -95,13 +109,17 @@ type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_
 export function payloadCodecFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): AesGcmPayloadCodec | undefined {
   if (!config.TEMPORAL_PAYLOAD_KEYS) {
     if (env.NODE_ENV === 'production') throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS is required in production (payloads would reach Temporal unencrypted): ${PAYLOAD_KEYS_HOWTO}`]);
+    if (!config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED) throw new ConfigError([`TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS (without keys every payload is plain): ${PAYLOAD_KEYS_HOWTO}`]);
     return undefined;
   }
-  return new AesGcmPayloadCodec(parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID));
+  return new AesGcmPayloadCodec(parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID), config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED);
 }
 
-/** The data converter clients and workers are given: our codec after the SDK's default payload converter. */
-export function dataConverterFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): DataConverter | undefined {
+/**
+ * The data converter clients and workers are given: our codec after the SDK's default payload converter,
+ * and failure messages and stack traces encoded as payloads, so that the codec encrypts them too.
+ */
+export function dataConverterFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): DataConverter {
   const codec = payloadCodecFor(config, env);
-  return codec ? { payloadCodecs: [codec] } : undefined;
+  return { failureConverterPath, ...(codec ? { payloadCodecs: [codec] } : {}) };
 }

@@ -20,7 +20,7 @@ export function callDeadline(ms: number): Interceptor {
  * every API request ~7% of its CPU (BENCHMARKS.md). A lazy connection never uses it by itself.
  */
 export function createTemporalClient(
-  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID'>,
+  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'>,
 ): Client {
   const connection = Connection.lazy({
     address: config.TEMPORAL_ADDRESS,

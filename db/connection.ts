@@ -42,6 +42,9 @@ export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex
       supportBigNumbers: true,
     },
     pool: { min: 0, max: poolMax },
+    // Knex's default puts the SQL with its bound values (names, emails, analysis text) into every error
+    // message, which then travels into logs and Temporal failures; with false it keeps the placeholders.
+    compileSqlOnError: false,
     migrations: { migrationSource: new SourceNamedMigrations(migrationsDirectory), tableName: 'knex_migrations' },
   };
 }
@@ -64,7 +67,28 @@ export function createDb(url: string, poolMax = 10, logger?: DbLogger): Knex {
       debug: () => undefined,
     };
   }
-  return knexFactory(config);
+  const db = knexFactory(config);
+  // Knex emits this before it rethrows the error, so the error is cleaned before anyone sees it.
+  db.on('query-error', (err: unknown) => withoutBoundValues(err));
+  return db;
+}
+
+/** Quoted literals in a server message ("Duplicate entry 'jane@example.com' for key …") become '?'. */
+const quotedLiterals = /'(?:[^'\\]|\\.|'')*'/g;
+
+/**
+ * Removes the values a failed query carried from its error: mysql2 keeps the SQL it sent, values inlined,
+ * as `sql`, and the server's message quotes the offending value. What remains (the SQL with placeholders,
+ * the error code and the message without its literals) still says what went wrong.
+ */
+export function withoutBoundValues(err: unknown): void {
+  if (typeof err !== 'object' || err === null) return;
+  const e = err as { message?: unknown; sql?: unknown; sqlMessage?: unknown; stack?: unknown };
+  const redact = (value: string): string => value.replace(quotedLiterals, "'?'");
+  if (typeof e.message === 'string') e.message = redact(e.message);
+  if (typeof e.stack === 'string') e.stack = redact(e.stack);
+  if (typeof e.sqlMessage === 'string') e.sqlMessage = redact(e.sqlMessage);
+  if ('sql' in e) delete e.sql;
 }
 
 /** Creates the database named in the URL when it does not exist yet. */

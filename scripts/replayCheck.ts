@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import type { DataConverter } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
+import { failureConverterPath } from '../common/failureConverter';
 import { needsOldBranch, PATCHES, type PatchEntry } from './patchLifecycle';
 
 // Replays recent live histories against the workflow code about to be deployed: a change that would
@@ -79,7 +80,7 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
       }
     }
 
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath, logger: new DefaultLogger('WARN') });
+    const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath, failureConverterPath, logger: new DefaultLogger('WARN') });
     const failures: ReplayFailure[] = [];
     for await (const result of Worker.runReplayHistories({ workflowBundle, dataConverter: options.dataConverter }, histories())) {
       const workflowType = typeOfRun.get(result.runId) ?? 'unknown';

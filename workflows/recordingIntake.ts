@@ -8,18 +8,18 @@ import {
   patched,
   proxyActivities,
   setHandler,
-  TimeoutFailure,
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { FailureTypes } from '../activities/failures';
+import type { FailureTypes } from '../common/failureTypes';
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
 import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
 import { recordingActivityProfiles } from './activityProfiles';
+import { failureMessage } from './failureReason';
 import { notifyKeptEvent, notifyWebhooks } from './webhookNotify';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
@@ -86,14 +86,6 @@ const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound
 
 function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {
   upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
-}
-
-/** Why a step failed, in words a caller can act on. */
-function failureMessage(err: unknown): string {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof TimeoutFailure) return `it did not finish in time (${String(cause.timeoutType).toLowerCase().replace(/_/g, ' ')})`;
-  if (cause instanceof Error && cause.message) return cause.message;
-  return 'unknown error';
 }
 
 function failureType(err: unknown): string | undefined {

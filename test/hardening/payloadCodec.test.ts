@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -66,11 +66,29 @@ describe('security: encrypted Temporal payloads', () => {
       expect(await codec.decode([old])).to.deep.equal([old]);
     });
 
+    it('with TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false refuses payloads that are not encrypted, still opening sealed ones', async () => {
+      const keys = parsePayloadKeys(`k:${key()}`);
+      const strict = new AesGcmPayloadCodec(keys, false);
+      const [sealed] = await strict.encode([plain({ recordingId: 'r1' })]);
+      expect(defaultPayloadConverter.fromPayload((await strict.decode([sealed]))[0])).to.deep.equal({ recordingId: 'r1' });
+      let error: unknown;
+      await strict.decode([plain({ recordingId: 'r1' })]).catch((err: unknown) => (error = err));
+      expect(String(error)).to.include('Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false)');
+      const configured = { TEMPORAL_PAYLOAD_KEYS: `k:${key()}`, TEMPORAL_PAYLOAD_KEY_ID: '' };
+      error = undefined;
+      await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false })!.decode([plain('x')]).catch((err: unknown) => (error = err));
+      expect(error).to.be.instanceOf(Error);
+      // The default keeps reading histories from before encryption.
+      expect(await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true })!.decode([plain('x')])).to.deep.equal([plain('x')]);
+      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false };
+      expect(() => payloadCodecFor(unset, { NODE_ENV: 'development' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS/);
+    });
+
     it('has no default key: malformed keys are refused, and production without keys does not start', () => {
       expect(() => parsePayloadKeys('k:c2hvcnQ=')).to.throw(ConfigError, /32 bytes/);
       expect(() => parsePayloadKeys(`bad id:${key()}`)).to.throw(ConfigError, /<id>:<base64 key>/);
       expect(() => parsePayloadKeys(`k:${key()}`, 'other')).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEY_ID=other/);
-      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '' };
+      const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true };
       expect(() => payloadCodecFor(unset, { NODE_ENV: 'production' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEYS is required in production.*openssl rand/);
       expect(payloadCodecFor(unset, { NODE_ENV: 'development' })).to.equal(undefined);
     });
@@ -90,6 +108,57 @@ describe('security: encrypted Temporal payloads', () => {
       expect(failure.stderr).to.contain('TEMPORAL_PAYLOAD_KEYS is required in production').and.to.contain('openssl rand -base64 32');
     });
   }
+
+  describe('plain payloads sent to Temporal directly (without the key)', () => {
+    /** Starts connectivityCheck the way someone reaching the Temporal frontend without our key could: plain arguments. */
+    async function injectPlain(taskQueue: string): Promise<{ status: string; workflowTaskFailed: boolean; cleanup: () => Promise<void> }> {
+      const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
+      const handle = await new Client({ connection }).workflow.start('connectivityCheck', {
+        workflowId: `injected-${randomBytes(4).toString('hex')}`,
+        taskQueue,
+        args: [{ recordingId: 'chosen-by-the-intruder' }],
+      });
+      const deadline = Date.now() + 8000;
+      let status = 'RUNNING';
+      let workflowTaskFailed = false;
+      while (Date.now() < deadline && status === 'RUNNING' && !workflowTaskFailed) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await handle.describe()).status.name;
+        workflowTaskFailed = ((await handle.fetchHistory()).events ?? []).some((e) => e.workflowTaskFailedEventAttributes);
+      }
+      return {
+        status,
+        workflowTaskFailed,
+        cleanup: async () => {
+          if (status === 'RUNNING') await handle.terminate('test over');
+          await connection.close();
+        },
+      };
+    }
+
+    it('are run by default (histories from before encryption must replay), and refused with TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false', async () => {
+      for (const accepted of [true, false]) {
+        const queue = `plain-${String(accepted)}-${randomBytes(4).toString('hex')}`;
+        const worker = await startWorker({ TEMPORAL_TASK_QUEUE: queue, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: accepted });
+        try {
+          const injected = await injectPlain(queue);
+          try {
+            if (accepted) {
+              expect(injected.status).to.equal('COMPLETED');
+            } else {
+              // The worker cannot decode the arguments: the workflow task fails and the code never runs.
+              expect(injected.workflowTaskFailed).to.equal(true);
+              expect(injected.status).to.equal('RUNNING');
+            }
+          } finally {
+            await injected.cleanup();
+          }
+        } finally {
+          await worker.stop();
+        }
+      }
+    });
+  });
 
   describe('workflow histories and the codec endpoint', () => {
     const token = randomBytes(24).toString('base64url');
@@ -207,6 +276,38 @@ describe('security: encrypted Temporal payloads', () => {
       expect(decoded.status).to.equal(200);
       const forged = await api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: 'codec_session=forged' } });
       expect(forged.status).to.equal(401);
+    });
+
+    it('the sign-in cookie expires on the server: it carries its signed expiry, 8 hours ahead, and is refused once past it or altered', async () => {
+      const signedIn = await api.request('POST', '/codec/session', { json: { token } });
+      const value = /^codec_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      const [expiry, signature] = value.split('.');
+      const hoursAhead = (Number(expiry) * 1000 - Date.now()) / 3_600_000;
+      expect(hoursAhead).to.be.within(7.9, 8);
+      const decode = (cookie: string) => api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: `codec_session=${cookie}` } });
+      expect((await decode(value)).status).to.equal(200);
+      // Someone holding a copy cannot move its expiry: the signature covers it.
+      expect((await decode(`${Number(expiry) + 3600}.${signature}`)).status).to.equal(401);
+      // A cookie signed with the token but past its expiry (as a copy kept for a day would be) is refused.
+      const past = Math.floor(Date.now() / 1000) - 60;
+      const expired = `${past}.${createHmac('sha256', token).update(`codec-session:${past}`).digest('base64url')}`;
+      expect((await decode(expired)).status).to.equal(401);
+      // And one signed far beyond the 8 hours is not honoured either.
+      const far = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+      expect((await decode(`${far}.${createHmac('sha256', token).update(`codec-session:${far}`).digest('base64url')}`)).status).to.equal(401);
+      // Over plain HTTP the cookie cannot be Secure (browsers would drop it); see the https case below.
+      expect(signedIn.headers.get('set-cookie')).to.not.match(/;\s*secure/i);
+    });
+
+    it('the sign-in cookie is Secure when PUBLIC_URL is https (TLS ends at the proxy in front)', async () => {
+      const behindTls = await startApi({ PUBLIC_URL: 'https://api.example.com', TEMPORAL_CODEC_TOKEN: token });
+      try {
+        const signedIn = await behindTls.request('POST', '/codec/session', { json: { token } });
+        expect(signedIn.status).to.equal(204);
+        expect(signedIn.headers.get('set-cookie')).to.match(/;\s*secure/i).and.match(/httponly/i);
+      } finally {
+        await behindTls.close();
+      }
     });
 
     it('is off without a token: 404', async () => {

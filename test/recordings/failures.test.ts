@@ -1,8 +1,12 @@
+import { Client, Connection } from '@temporalio/client';
+import { METADATA_ENCODING_KEY } from '@temporalio/common';
 import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { Config } from '../../common/config';
+import { ENCRYPTED_ENCODING } from '../../common/payloadCodec';
 import type { RecordingFailedData } from '../../common/webhookEvents';
 import { createRoleplayFixture } from '../support/contentFixtures';
+import { testConfig } from '../support/env';
 import { startFileServer, type FileRoute, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { startLlmServer } from '../support/llmServer';
@@ -23,6 +27,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 
 // A step that fails for good ends the recording `failed`, with the reason, and a signed
 // `recording.processing.failed` webhook; permanent problems are not retried.
+
+const text = (bytes: Uint8Array | null | undefined): string => Buffer.from(bytes ?? new Uint8Array()).toString('utf8');
 
 describe('recordings: failures', function () {
   this.timeout(90_000);
@@ -91,6 +97,23 @@ describe('recordings: failures', function () {
     expect(files.hits(filePath)).to.equal(1);
     expect(stt?.requests).to.have.length(0);
     await keepHistory(stack!.api, id, 'failed-store-404');
+  });
+
+  it('a failed activity’s message and stack are encrypted in Temporal’s history, like payloads', async () => {
+    const { view, id } = await runFailing({ file: { status: 404 } });
+    expect(view.failureReason).to.match(/HTTP 404/);
+    // What Temporal stores, read by a client without the codec.
+    const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
+    try {
+      const raw = await new Client({ connection }).workflow.getHandle(`recording-${id}`).fetchHistory();
+      const failed = raw.events?.find((e) => e.activityTaskFailedEventAttributes)?.activityTaskFailedEventAttributes?.failure;
+      expect(failed?.message).to.equal('Encoded failure');
+      expect(failed?.stackTrace ?? '').to.equal('');
+      expect(text(failed?.encodedAttributes?.metadata?.[METADATA_ENCODING_KEY])).to.equal(ENCRYPTED_ENCODING);
+      expect(JSON.stringify(raw.events)).to.not.include('HTTP 404');
+    } finally {
+      await connection.close();
+    }
   });
 
   it('a URL serving an HTML page instead of audio/video fails', async () => {

@@ -1,6 +1,7 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config } from '../../common/config';
+import { failureConverterPath } from '../../common/failureConverter';
 import { dataConverterFor } from '../../common/payloadCodec';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { silentLogger, testConfig, testEnv } from './env';
@@ -9,7 +10,7 @@ let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
 /** Bundling workflow code takes seconds; the run shares one bundle. */
 export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: undefined });
+  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), failureConverterPath, logger: undefined });
   return bundle;
 }
 
