@@ -24,7 +24,7 @@ import { listenTo } from './audio';
 import { speakerClips } from './speakerClips';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
 import { cutRecording, pieceFile, type CutRecording } from './pieces';
-import { recordingScratchDir, removeRecordingScratch } from './scratch';
+import { recordingScratchDir, removeRecordingScratch, sweepScratch } from './scratch';
 
 // The media step as activities: prepareMedia cuts the recording into pieces and keeps the plan in
 // MySQL; transcribeRecordingPiece sends one piece and keeps its answer; stitchTranscript puts the
@@ -166,6 +166,9 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
 
     async removeMediaScratch(recordingId: string): Promise<void> {
       await removeRecordingScratch(config.SCRATCH_DIR, recordingId);
+      // A worker killed mid-recording may still have been exiting when this worker started and swept:
+      // what it left (this recording's pieces among it) goes now, once no process owns it.
+      await sweepScratch(config.SCRATCH_DIR);
     },
   };
 }
