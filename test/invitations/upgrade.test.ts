@@ -15,6 +15,38 @@ import { makeTeam } from '../support/userFixtures';
 // the invitation's row id. An invitation created before the upgrade (no workflow_id on its row) has
 // its run under the old id, and a resend and an acceptance must still reach that run.
 
+/** An invitation as the old API left it: a row without workflow_id, its run under the address-based id, the first email sent. */
+async function legacyInvitation(world: InvitationWorld, companyName: string, localPart: string) {
+  const tenant = await createTenant(companyName);
+  const teamId = (await makeTeam(tenant.company.id)).id;
+  const email = uniqueEmail(localPart);
+  const db = testEnv().db;
+  const now = new Date();
+  const row = await insertInvitation(db, {
+    companyId: tenant.company.id,
+    teamId,
+    email,
+    role: 'Rep',
+    token: randomToken(32),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  await db('invitations').where({ id: row.id }).update({ workflow_id: null });
+  const legacyId = legacyInvitationWorkflowId(tenant.company.id, email);
+  const expiresAt = row.expiresAt.toISOString();
+  const old = await world.api.temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
+    workflowId: legacyId,
+    taskQueue: world.api.config.TEMPORAL_TASK_QUEUE,
+    args: [{ companyId: tenant.company.id, invitationId: row.id, expiresAt, resendCount: 0 }],
+    signal: resendSignal,
+    signalArgs: [{ invitationId: row.id, expiresAt, resendCount: 0 }],
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: tenant.company.id }],
+  });
+  await world.smtp.waitForMails(email, 1);
+  return { tenant, teamId, email, db, row, legacyId, old };
+}
+
 describe('invitations: runs started under the address-based id before the upgrade', () => {
   let world: InvitationWorld;
   before(async () => {
@@ -23,34 +55,8 @@ describe('invitations: runs started under the address-based id before the upgrad
   after(async () => world.close());
 
   it('a resend and the acceptance reach the old run; no second workflow is started', async () => {
-    const tenant = await createTenant('Upgrade Co');
-    const teamId = (await makeTeam(tenant.company.id)).id;
-    const email = uniqueEmail('legacy');
-    const db = testEnv().db;
     // The row as the old API wrote it (no workflow_id), and its run as the old API started it.
-    const now = new Date();
-    const row = await insertInvitation(db, {
-      companyId: tenant.company.id,
-      teamId,
-      email,
-      role: 'Rep',
-      token: randomToken(32),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-    });
-    await db('invitations').where({ id: row.id }).update({ workflow_id: null });
-    const legacyId = legacyInvitationWorkflowId(tenant.company.id, email);
-    const expiresAt = row.expiresAt.toISOString();
-    await world.api.temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
-      workflowId: legacyId,
-      taskQueue: world.api.config.TEMPORAL_TASK_QUEUE,
-      args: [{ companyId: tenant.company.id, invitationId: row.id, expiresAt, resendCount: 0 }],
-      signal: resendSignal,
-      signalArgs: [{ invitationId: row.id, expiresAt, resendCount: 0 }],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: tenant.company.id }],
-    });
-    await world.smtp.waitForMails(email, 1);
+    const { tenant, teamId, email, row, legacyId } = await legacyInvitation(world, 'Upgrade Co', 'legacy');
 
     // After the upgrade: the API resends through the old run.
     const resent = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
@@ -72,33 +78,7 @@ describe('invitations: runs started under the address-based id before the upgrad
   });
 
   it('a resend after the old run closed starts a run under the invitation\'s own id, never under the address', async () => {
-    const tenant = await createTenant('Upgrade Closed Co');
-    const teamId = (await makeTeam(tenant.company.id)).id;
-    const email = uniqueEmail('legacy-closed');
-    const db = testEnv().db;
-    const now = new Date();
-    const row = await insertInvitation(db, {
-      companyId: tenant.company.id,
-      teamId,
-      email,
-      role: 'Rep',
-      token: randomToken(32),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-    });
-    await db('invitations').where({ id: row.id }).update({ workflow_id: null });
-    const legacyId = legacyInvitationWorkflowId(tenant.company.id, email);
-    const expiresAt = row.expiresAt.toISOString();
-    const old = await world.api.temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
-      workflowId: legacyId,
-      taskQueue: world.api.config.TEMPORAL_TASK_QUEUE,
-      args: [{ companyId: tenant.company.id, invitationId: row.id, expiresAt, resendCount: 0 }],
-      signal: resendSignal,
-      signalArgs: [{ invitationId: row.id, expiresAt, resendCount: 0 }],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: tenant.company.id }],
-    });
-    await world.smtp.waitForMails(email, 1);
+    const { tenant, teamId, email, db, row, legacyId, old } = await legacyInvitation(world, 'Upgrade Closed Co', 'legacy-closed');
     // The old run is gone (an operator terminated it, or it ended) while the row is still pending.
     await old.terminate('closed before the upgrade');
     const oldRunId = (await old.describe()).runId;
