@@ -7,7 +7,7 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { acceptRecording, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
-import { synthesizeCall, type SynthesizedCall } from '../support/speech';
+import { generatedTalkRatio, SHORT_CALL, synthesizeCall, type SynthesizedCall } from '../support/speech';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -15,18 +15,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 // plain whisper-1 cannot tell, gpt-4o-transcribe-diarize and AssemblyAI label the speakers. The
 // stand-ins time their answers from the audio they actually received.
 
-const LINES = [
-  { voice: 'rep' as const, text: 'Hi Dana, this is Sam from Acme. Do you have a minute?' },
-  { voice: 'customer' as const, text: 'Sure. What is this about?' },
-  { voice: 'rep' as const, text: 'We help delivery teams cut their routing costs. How do you plan routes today?' },
-  { voice: 'customer' as const, text: 'With spreadsheets, mostly.' },
-];
+const LINES = SHORT_CALL;
 
-/** The rep's share of the speaking time as the test generated it. */
-function generatedTalkRatio(call: SynthesizedCall): number {
-  const seconds = (voice: string) => call.lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
-  return seconds('rep') / (seconds('rep') + seconds('customer'));
-}
 
 describe('recordings: speakers on a mono call', function () {
   this.timeout(120_000);
@@ -75,7 +65,7 @@ describe('recordings: speakers on a mono call', function () {
 
   function expectTurnsByLabel(result: RecordingAnalysis): void {
     expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
-    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call), 0.05);
+    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
     expect(result.interactivity).to.be.greaterThan(0);
     expect(result.patience).to.be.within(0.5, 2);
     expect(result.numQuestions).to.equal(2);
@@ -128,7 +118,7 @@ describe('recordings: speakers on a mono call', function () {
     expect(aai.requests.filter((r) => r.method === 'GET').length).to.be.greaterThan(1);
     expect(result.speakerAttribution).to.equal('diarization');
     expect(result.snippets).to.deep.equal(spanish.map((text, i) => ({ isUser: i % 2 === 0, text })));
-    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call), 0.05);
+    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
     // The stand-in answers with the language its detection found only when none was asked for; asked
     // fr, it says fr, and fr-CA is what is counted in then.
     expect(result.language).to.equal('fr-CA');

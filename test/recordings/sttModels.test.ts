@@ -12,7 +12,7 @@ import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { acceptRecording, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
-import { synthesizeCall, type SynthesizedCall } from '../support/speech';
+import { generatedTalkRatio, SHORT_CALL, synthesizeCall, type SynthesizedCall } from '../support/speech';
 import { startDeepgramServer, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { voicedStretches } from '../support/voiceActivity';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
@@ -22,19 +22,10 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 // the errors a caller can act on: a refused key and a request the provider rejects fail at once with
 // the provider's word, a rate limit or an outage is retried after Retry-After.
 
-const LINES = [
-  { voice: 'rep' as const, text: 'Hi Dana, this is Sam from Acme. Do you have a minute?' },
-  { voice: 'customer' as const, text: 'Sure. What is this about?' },
-  { voice: 'rep' as const, text: 'We help delivery teams cut their routing costs. How do you plan routes today?' },
-  { voice: 'customer' as const, text: 'With spreadsheets, mostly.' },
-];
+const LINES = SHORT_CALL;
 const SCRIPT = LINES.map((l) => l.text);
 const KEY = 'test-stt-key';
 
-function generatedTalkRatio(call: SynthesizedCall): number {
-  const seconds = (voice: string) => call.lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
-  return seconds('rep') / (seconds('rep') + seconds('customer'));
-}
 
 describe('speech-to-text: every model and provider as its published API defines it', function () {
   this.timeout(180_000);
@@ -121,7 +112,7 @@ describe('speech-to-text: every model and provider as its published API defines 
     expect(stt.requests[0].body).not.to.have.any.keys('prompt', 'timestamp_granularities');
     expect(result.speakerAttribution).to.equal('diarization');
     expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
-    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call), 0.05);
+    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
   });
 
   it('Deepgram: diarize_model, utterances labelled by voice', async () => {
@@ -130,7 +121,7 @@ describe('speech-to-text: every model and provider as its published API defines 
     expect(Object.fromEntries(stt.requests[0].query)).to.include({ model: 'nova-3', diarize_model: 'latest', utterances: 'true', detect_language: 'true' });
     expect(result.speakerAttribution).to.equal('diarization');
     expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
-    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call), 0.05);
+    expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
   });
 
   it('a refused key fails at once, saying so (OpenAI and Deepgram 401)', async () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { VOICES, type Voice } from './speech';
 
+export { generatedTalkRatio } from './speech';
+
 // A long mono call in two espeak-ng voices of clearly different pitch, the rep talking about four
 // times as much as the customer (two long sentences a turn against one short): each sentence is spoken once, and the call is those clips laid out
 // by sox with pauses between turns. One turn can be pinned: the customer starts speaking at
@@ -116,7 +118,3 @@ export async function longTwoVoiceCall(options: { seconds: number; customerAt?: 
 }
 
 /** The rep's share of the speaking time as generated. */
-export function generatedTalkRatio(lines: TimedLine[]): number {
-  const of = (voice: Voice): number => lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
-  return of('rep') / (of('rep') + of('customer'));
-}

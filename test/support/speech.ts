@@ -24,6 +24,20 @@ export interface SpokenLine extends Line {
   end: number;
 }
 
+/** A short two-voice sales call (rep, customer, rep, customer), spoken by the provider tests. */
+export const SHORT_CALL: Line[] = [
+  { voice: 'rep', text: 'Hi Dana, this is Sam from Acme. Do you have a minute?' },
+  { voice: 'customer', text: 'Sure. What is this about?' },
+  { voice: 'rep', text: 'We help delivery teams cut their routing costs. How do you plan routes today?' },
+  { voice: 'customer', text: 'With spreadsheets, mostly.' },
+];
+
+/** The rep's share of the speaking time as a test generated it. */
+export function generatedTalkRatio(lines: Array<{ voice: Voice; start: number; end: number }>): number {
+  const of = (voice: Voice): number => lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
+  return of('rep') / (of('rep') + of('customer'));
+}
+
 export interface SynthesizedCall {
   wav: Buffer;
   lines: SpokenLine[];
