@@ -28,6 +28,17 @@ import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
 // Each activity on its own (in a mock activity context): idempotent under retries and races.
 
+/** The built-in analysis of CONVERSATION against a roleplay's scorecard, as the worker would make it. */
+function analyzeConversation(roleplay: Awaited<ReturnType<typeof createRoleplayFixture>>) {
+  return analyzeBuiltin({
+    transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
+    scorecard: roleplay.scorecard,
+    passingScore: roleplay.passingScore,
+    customerName: roleplay.customerPersona.name,
+    language: 'en',
+  });
+}
+
 describe('recordings: activities', () => {
   let tenant: TenantFixture;
   let files: FileServer;
@@ -169,13 +180,7 @@ describe('recordings: activities', () => {
     const user = await createUserFixture(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
-    const result = analyzeBuiltin({
-      transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
-      scorecard: roleplay.scorecard,
-      passingScore: roleplay.passingScore,
-      customerName: roleplay.customerPersona.name,
-      language: 'en',
-    });
+    const result = analyzeConversation(roleplay);
     const { persistRecordingResult } = createPersistRecordingResultActivities(deps);
     const outcomes = await Promise.all([run(persistRecordingResult, id, result), run(persistRecordingResult, id, result)]);
     const again = await run(persistRecordingResult, id, result);
@@ -196,13 +201,7 @@ describe('recordings: activities', () => {
     const user = await createUserFixture(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
-    const result = analyzeBuiltin({
-      transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
-      scorecard: roleplay.scorecard,
-      passingScore: roleplay.passingScore,
-      customerName: roleplay.customerPersona.name,
-      language: 'en',
-    });
+    const result = analyzeConversation(roleplay);
     const quotes = [...result.criteriaResponses, ...result.metricResponses].flatMap((r) => r.evidence.map((e) => e.quote));
     expect(quotes.length, 'the analysis quotes the call').to.be.greaterThan(0);
     await run(createPersistRecordingResultActivities(deps).persistRecordingResult, id, result);

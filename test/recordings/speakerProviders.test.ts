@@ -15,9 +15,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 // plain whisper-1 cannot tell, gpt-4o-transcribe-diarize and AssemblyAI label the speakers. The
 // stand-ins time their answers from the audio they actually received.
 
-const LINES = SHORT_CALL;
-
-
 describe('recordings: speakers on a mono call', function () {
   this.timeout(120_000);
   let call: SynthesizedCall;
@@ -31,7 +28,7 @@ describe('recordings: speakers on a mono call', function () {
   let hookPath: string;
 
   before(async () => {
-    call = await synthesizeCall(LINES);
+    call = await synthesizeCall(SHORT_CALL);
     files = await startFileServer();
     receiver = await startWebhookReceiver();
   });
@@ -64,7 +61,7 @@ describe('recordings: speakers on a mono call', function () {
   }
 
   function expectTurnsByLabel(result: RecordingAnalysis): void {
-    expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
+    expect(result.snippets).to.deep.equal(SHORT_CALL.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
     expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
     expect(result.interactivity).to.be.greaterThan(0);
     expect(result.patience).to.be.within(0.5, 2);
@@ -86,7 +83,7 @@ describe('recordings: speakers on a mono call', function () {
   });
 
   it('gpt-4o-transcribe-diarize: diarized_json with chunking_strategy=auto, turns attributed by label', async () => {
-    stt = await startOpenAiSttServer({ segments: [], script: LINES.map((l) => l.text) });
+    stt = await startOpenAiSttServer({ segments: [], script: SHORT_CALL.map((l) => l.text) });
     stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'gpt-4o-transcribe-diarize' });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: true });

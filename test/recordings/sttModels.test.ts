@@ -22,10 +22,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 // the errors a caller can act on: a refused key and a request the provider rejects fail at once with
 // the provider's word, a rate limit or an outage is retried after Retry-After.
 
-const LINES = SHORT_CALL;
-const SCRIPT = LINES.map((l) => l.text);
+const SCRIPT = SHORT_CALL.map((l) => l.text);
 const KEY = 'test-stt-key';
-
 
 describe('speech-to-text: every model and provider as its published API defines it', function () {
   this.timeout(180_000);
@@ -39,7 +37,7 @@ describe('speech-to-text: every model and provider as its published API defines 
   let n = 0;
 
   before(async () => {
-    call = await synthesizeCall(LINES);
+    call = await synthesizeCall(SHORT_CALL);
     files = await startFileServer();
     receiver = await startWebhookReceiver();
   });
@@ -111,7 +109,7 @@ describe('speech-to-text: every model and provider as its published API defines 
     expect(stt.requests[0].body).to.include({ response_format: 'diarized_json', chunking_strategy: 'auto' });
     expect(stt.requests[0].body).not.to.have.any.keys('prompt', 'timestamp_granularities');
     expect(result.speakerAttribution).to.equal('diarization');
-    expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
+    expect(result.snippets).to.deep.equal(SHORT_CALL.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
     expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
   });
 
@@ -120,7 +118,7 @@ describe('speech-to-text: every model and provider as its published API defines 
     const result = resultOf(await run({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url, STT_MODEL: 'nova-3' }));
     expect(Object.fromEntries(stt.requests[0].query)).to.include({ model: 'nova-3', diarize_model: 'latest', utterances: 'true', detect_language: 'true' });
     expect(result.speakerAttribution).to.equal('diarization');
-    expect(result.snippets).to.deep.equal(LINES.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
+    expect(result.snippets).to.deep.equal(SHORT_CALL.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
     expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
   });
 
