@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../common/config';
 import { DEFAULT_PASSING_SCORE, type RecordingAnalysis } from '../common/recordingAnalysis';
 import { setAnalysisUsage } from '../db/queries/analysisUsage';
+import { setRecordingStatus } from '../db/queries/recordings';
 import { getPendingAnalysis, keepPendingAnalysis } from '../db/queries/pendingAnalyses';
 import { getRoleplay } from '../db/queries/roleplays';
 import type { Analyzer } from './analysis/analyzer';
@@ -59,6 +60,8 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
      * person's words and scores never enter the workflow history. A retry after it was kept asks no one again.
      */
     async analyzeAndKeepRecording(recordingId: string): Promise<void> {
+      // The status is this step's first write (no separate status activity: patch `folded-steps`).
+      await setRecordingStatus(db, recordingId, 'analyzing');
       if (await getPendingAnalysis(db, recordingId)) return;
       await keepPendingAnalysis(db, recordingId, await analyze(recordingId));
     },

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
 import { createOutboundAgent } from '../common/outbound';
 import { StorageLimitError } from '../common/storage/recordingStorage';
-import { setRecordingStored } from '../db/queries/recordings';
+import { setRecordingStatus, setRecordingStored } from '../db/queries/recordings';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
 import { meter } from './progress';
@@ -22,6 +22,8 @@ export function createStoreRecordingActivities({ db, config, storage }: Activity
 
   return {
     async storeRecording(recordingId: string): Promise<StoredRecording> {
+      // The status is this step's first write (no separate status activity: patch `folded-steps`).
+      await setRecordingStatus(db, recordingId, 'fetching');
       const recording = await requireRecording(db, recordingId);
       // A retry after the file was written (and the row updated) has nothing left to do.
       if (recording.storageKey && recording.contentType && (await storage.exists(recording.storageKey))) {

@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import { msToNumber } from '@temporalio/common/lib/time';
 import { request, type Dispatcher } from 'undici';
 import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
 import { retryAfterMs } from '../common/retryAfter';
@@ -34,6 +35,12 @@ export type WebhookDeliveryResult =
   | { outcome: 'endpoint_disabled'; statusCode: 410; attempt: number }
   /** Deleted or disabled before this attempt: nothing was sent. */
   | { outcome: 'skipped'; reason: string };
+
+/** The first attempt's answer (firstWebhookAttempt): a failure is an answer too, for the run to act on. */
+export type FirstWebhookAttemptResult =
+  | WebhookDeliveryResult
+  /** Not delivered: `permanent` when no later attempt can succeed; `retryAfterMs` when the receiver asked for a wait. */
+  | { outcome: 'failed'; permanent: boolean; retryAfterMs?: number };
 
 const USER_AGENT = 'SalesPracticeService-Webhooks/1';
 const MAX_ERROR_LENGTH = 1000;
@@ -142,6 +149,21 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     });
   }
 
+  /** One delivery attempt (attemptDelivery), counted by outcome. */
+  async function deliverWebhook(input: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+    try {
+      const result = await attemptDelivery(input);
+      metrics?.webhookDeliveries.inc({ outcome: result.outcome });
+      return result;
+    } catch (err) {
+      if (!(err instanceof CancelledFailure)) {
+        const permanent = err instanceof ApplicationFailure && err.nonRetryable;
+        metrics?.webhookDeliveries.inc({ outcome: permanent ? 'failed_permanently' : 'failed_will_retry' });
+      }
+      throw err;
+    }
+  }
+
   return {
     /** The delivery schedule workflows give each webhookDelivery (they cannot read configuration). */
     async webhookRetryPolicy(): Promise<WebhookRetry> {
@@ -153,18 +175,19 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
       return listWebhookTargets(db, companyId, eventType);
     },
 
-    /** One delivery attempt (attemptDelivery), counted by outcome. */
-    async deliverWebhook(input: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+    deliverWebhook,
+
+    /**
+     * A delivery's first attempt, made by the run that produced the event (patch `folded-steps`): the
+     * receiver's refusal comes back as an answer, with its Retry-After, so that run can hand the rest of
+     * the schedule to a delivery workflow (a failure's retry delay does not reach workflow code).
+     */
+    async firstWebhookAttempt(input: DeliverWebhookInput): Promise<FirstWebhookAttemptResult> {
       try {
-        const result = await attemptDelivery(input);
-        metrics?.webhookDeliveries.inc({ outcome: result.outcome });
-        return result;
+        return await deliverWebhook(input);
       } catch (err) {
-        if (!(err instanceof CancelledFailure)) {
-          const permanent = err instanceof ApplicationFailure && err.nonRetryable;
-          metrics?.webhookDeliveries.inc({ outcome: permanent ? 'failed_permanently' : 'failed_will_retry' });
-        }
-        throw err;
+        if (!(err instanceof ApplicationFailure)) throw err;
+        return { outcome: 'failed', permanent: err.nonRetryable === true, ...(err.nextRetryDelay == null ? {} : { retryAfterMs: msToNumber(err.nextRetryDelay) }) };
       }
     },
   };

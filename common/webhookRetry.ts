@@ -33,3 +33,16 @@ const TIMEOUT_OF_OLDER_INPUTS_MS = 15_000;
 export function deliveryActivityTimeoutMs(retry: WebhookRetry): number {
   return (retry.attemptTimeoutMs ?? TIMEOUT_OF_OLDER_INPUTS_MS) + 15_000;
 }
+
+/**
+ * The rest of the schedule once the first attempt was made elsewhere (the recording's own run, patch
+ * `folded-steps`): one attempt fewer, and the intervals start where the full schedule would be after its
+ * first wait, so attempt n still comes after the same waits. Only called with at least two attempts.
+ */
+export function retryAfterFirstAttempt(retry: WebhookRetry): WebhookRetry {
+  return {
+    ...retry,
+    initialIntervalMs: Math.min(retry.initialIntervalMs * WEBHOOK_BACKOFF_COEFFICIENT, retry.maxIntervalMs),
+    maximumAttempts: retry.maximumAttempts - 1,
+  };
+}

@@ -63,6 +63,14 @@ export const PATCHES: PatchEntry[] = [
     landed: '2026-11-25 (699256b)',
     state: 'patched',
   },
+  {
+    id: 'folded-steps',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "A recording costs ~5 workflow tasks: each long step sets its status as its first write, the short database steps are local activities, and a webhook's first attempt is made by the run (a delivery child only to retry). Older runs keep the stepwise shape (workflows/recordingIntakeStepwise.ts).",
+    landed: '2026-11-26 (pending)',
+    state: 'patched',
+  },
 ];
 
 const PATCH_MARKER = 'core_patch';

@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 import { deliveryActivityTimeoutMs, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
 
 // The activity groups of the workflows and their options (timeouts, retry profiles), declared once: the
@@ -32,6 +32,15 @@ export const recordingActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
+/**
+ * The same bookkeeping as local activities (patch `folded-steps`): run by the worker that runs the workflow
+ * task, inside that task, so they cost no workflow task of their own. Each is idempotent (it was retried as
+ * an activity before), so a retry of the task that ran it, on any worker, is safe.
+ */
+export const recordingLocalProfiles = {
+  bookkeeping: recordingActivityProfiles.bookkeeping,
+} satisfies Record<string, LocalActivityOptions>;
+
 /** Listing an event's webhook targets and asking for the retry policy (workflows/webhookNotify.ts). */
 export const webhookNotifyProfile = {
   startToCloseTimeout: '30 seconds',
@@ -40,6 +49,14 @@ export const webhookNotifyProfile = {
 
 /** Error types of deliverWebhook that no retry can fix (see activities/webhooks.ts). */
 const PERMANENT_DELIVERY_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
+
+/**
+ * A webhook's first attempt, made by the run that produced the event as a local activity (patch
+ * `folded-steps`): one try; when it fails a delivery workflow takes over the rest of the schedule.
+ */
+export function webhookFirstAttemptProfile(retry: WebhookRetry, summary: string): LocalActivityOptions {
+  return { startToCloseTimeout: deliveryActivityTimeoutMs(retry), retry: { maximumAttempts: 1 }, summary };
+}
 
 /** One webhook delivery's activity (workflows/webhookDelivery.ts): the schedule is the worker's policy, passed in. */
 export function webhookDeliveryProfile(retry: WebhookRetry, summary: string): ActivityOptions {

@@ -1,189 +1,109 @@
 import {
-  ActivityFailure,
-  ApplicationFailure,
   CancellationScope,
-  defineQuery,
   isCancellation,
   log,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { FailureTypes } from '../common/failureTypes';
-import type { RecordingAnalysis } from '../common/recordingAnalysis';
-import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
-import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
-import type { WebhookRetry } from '../common/webhookRetry';
-import { recordingActivityProfiles } from './activityProfiles';
+import { recordingActivityProfiles, recordingLocalProfiles } from './activityProfiles';
 import { failureMessage } from './failureReason';
-import { notifyKeptEvent, notifyWebhooks } from './webhookNotify';
+import {
+  failureType,
+  FOLDED_STEPS_PATCH,
+  recordingStatusQuery,
+  setStatusAttribute,
+  WITHDRAWN,
+  type RecordingIntakeInput,
+  type RecordingIntakeOutcome,
+} from './recordingIntakeCommon';
+import { stepwiseRecordingIntake } from './recordingIntakeStepwise';
+import { notifyKeptEventFirstHere } from './webhookNotify';
+
+export type { RecordingIntakeInput, RecordingIntakeOutcome, RecordingProgress } from './recordingIntakeCommon';
+export { recordingStatusQuery } from './recordingIntakeCommon';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
-// decides what runs next, so a crash anywhere resumes here exactly where it stopped. The presigned
-// URL is never an argument: activities read it from MySQL, so it stays out of workflow history.
+// decides what runs next, so a crash anywhere resumes here exactly where it stopped. Only ids enter the
+// history (claim check): the presigned URL, the person and the analysis are read from and kept in MySQL.
+//
+// A workflow task is the unit of cost (a round trip to Temporal, a history write, often a replay), so a
+// recording takes as few as its long steps need: the long steps (fetching, the media step, each piece of
+// speech-to-text, the analysis) are activities, each setting the recording's status as its first write;
+// the short database steps between them are local activities, run inside the task that follows the long
+// step; a webhook's first attempt is made here too. A stored two-minute call costs 5 workflow tasks.
 
-// One proxy per activity group; their options are the table in workflows/activityProfiles.ts.
-const bookkeeping = proxyActivities<Activities>(recordingActivityProfiles.bookkeeping);
+// Long steps: one proxy per retry profile (workflows/activityProfiles.ts).
 const download = proxyActivities<Activities>(recordingActivityProfiles.download);
 const provider = proxyActivities<Activities>(recordingActivityProfiles.provider);
 const media = proxyActivities<Activities>(recordingActivityProfiles.media);
+// Short database steps, idempotent, retried without limit.
+const bookkeeping = proxyLocalActivities<Activities>(recordingLocalProfiles.bookkeeping);
 
-/** Patch id: recordings go through the media step (probe, 16 kHz rendition, pieces within the provider's limits). */
-export const MEDIA_STEP_PATCH = 'media-step';
-
-export interface RecordingProgress {
-  step: string;
-  /** Pieces of audio transcribed so far and in all; 0/0 before the media step planned them. */
-  piecesDone: number;
-  piecesTotal: number;
-}
-
-/** `temporal workflow query --workflow-id recording-<id> --type status` */
-export const recordingStatusQuery = defineQuery<RecordingProgress>('status');
-
-export interface RecordingIntakeInput {
-  recordingId: string;
-  companyId: string;
-  storeRecording: boolean;
-  /** Only in runs started before the worker owned the webhook retry policy (see workflows/webhookNotify.ts). */
-  webhookRetry?: WebhookRetry;
-  /** The caller submitted a transcript instead of audio: nothing to fetch or transcribe. */
-  transcriptSubmitted?: boolean;
-}
-
-/** Patch id: the run carries the recording's user as the `UserId` search attribute once resolved. */
-export const USER_ID_SEARCH_ATTRIBUTE_PATCH = 'user-id-search-attribute';
-
-/** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
-export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
-/**
- * With a plan that asks for it (a provider labelling speakers per request), each side's first piece
- * is transcribed alone before the rest, which send the speakers it labelled. Runs recorded before
- * this patch scheduled every piece at once.
- */
-export const FIRST_PIECE_FIRST_PATCH = 'first-piece-first';
-
-/**
- * Patch id: claim check. The user is resolved to an id only, the analysis is kept on the recording
- * (analyzeAndKeepRecording) rather than returned, and webhook events are written to MySQL by an activity
- * and delivered by id: the person's name, identifier and words never enter this history. Runs started
- * before it keep passing them as they did (their histories hold them already).
- */
-export const CLAIM_CHECK_PATCH = 'claim-check';
-
-export type RecordingIntakeOutcome =
-  | { status: 'completed'; sessionId: string | null }
-  | { status: 'failed'; reason: string }
-  /** The API withdrew the recording (its start was not confirmed): nothing to do, nobody to tell. */
-  | { status: 'withdrawn' };
-
-
-const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
-
-function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {
-  upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
-}
-
-function failureType(err: unknown): string | undefined {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
-}
-
-function event<T>(type: WebhookEventType, data: T): WebhookEvent<T> {
-  // uuid4() is seeded by the workflow: the id is fixed in history and identical on replay and on every delivery retry.
-  return { id: uuid4(), type, createdAt: new Date().toISOString(), data };
-}
+type RecordingEventType = 'recording.processing.completed' | 'recording.processing.failed';
 
 /** Claim check: the event's id and time are fixed here, its body is written by keepRecordingEvent, and deliveries send that row. */
-async function notifyRecordingEvent(
-  input: RecordingIntakeInput,
-  type: 'recording.processing.completed' | 'recording.processing.failed',
-  reason?: string,
-): Promise<void> {
+async function notifyRecordingEvent(input: RecordingIntakeInput, type: RecordingEventType, reason?: string): Promise<void> {
+  // uuid4() is seeded by the workflow: the id is fixed in history and identical on replay and on every delivery retry.
   const ref = { id: uuid4(), type, createdAt: new Date().toISOString() };
   const keep = (): Promise<boolean> =>
     bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
       { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
     ]);
-  await notifyKeptEvent(input.companyId, ref, keep, input.webhookRetry);
+  await notifyKeptEventFirstHere(input.companyId, ref, keep);
 }
 
 export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
+  // Asked once, first: a run started before the patch keeps the stepwise shape its history records.
+  if (!patched(FOLDED_STEPS_PATCH)) return stepwiseRecordingIntake(input);
   const { recordingId, companyId } = input;
-  const moveTo = async (status: ProcessingStatus): Promise<void> => {
-    await bookkeeping.setRecordingStatus.executeWithOptions({ summary: `Status → ${status}` }, [recordingId, status]);
-    setStatusAttribute(status);
-  };
-
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(recordingStatusQuery, () => ({ step, ...progress }));
   let mediaStep = false;
-  // Asked once, first: the whole run takes one side of the patch.
-  const claimCheck = patched(CLAIM_CHECK_PATCH);
-  /** Only in runs from before the claim check: the user with name and identifier, as the events carried it. */
-  let user: RecordingEventUser | null = null;
-  let userId: string | null;
-  let result: RecordingAnalysis | undefined;
   let sessionId: string | null;
   try {
-    if (claimCheck) {
-      userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
-    } else {
-      user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
-      userId = user.id;
-    }
-    // An upsert is a command in history: runs recorded before this patch replay without it.
-    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
+    const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
-      await moveTo('fetching');
+      setStatusAttribute('fetching');
       await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
     }
     // The API saved a submitted transcript with the recording: analysis reads it like any other.
-    const submitted = input.transcriptSubmitted === true && patched(TRANSCRIPT_SUBMISSIONS_PATCH);
-    if (!submitted) {
+    if (input.transcriptSubmitted !== true) {
+      step = 'Preparing the audio';
+      setStatusAttribute('transcribing');
+      mediaStep = true;
+      const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
       step = 'Transcription';
-      await moveTo('transcribing');
-      mediaStep = patched(MEDIA_STEP_PATCH);
-      if (mediaStep) {
-        step = 'Preparing the audio';
-        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
-        step = 'Transcription';
-        progress.piecesTotal = plan.pieces.length;
-        let queue = [...plan.pieces];
-        const transcribePiece = async (piece: (typeof queue)[number]): Promise<void> => {
-          await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
-          progress.piecesDone += 1;
-        };
-        if (plan.firstPieceFirst && queue.length > 1 && patched(FIRST_PIECE_FIRST_PATCH)) {
-          await Promise.all(queue.filter((p) => p.index === 0).map(transcribePiece));
-          queue = queue.filter((p) => p.index !== 0);
-        }
-        const lane = async (): Promise<void> => {
-          for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribePiece(piece);
-        };
-        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, queue.length)) }, lane));
-        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
-      } else {
-        await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
+      progress.piecesTotal = plan.pieces.length;
+      let queue = [...plan.pieces];
+      const transcribePiece = async (piece: (typeof queue)[number]): Promise<void> => {
+        await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+        progress.piecesDone += 1;
+      };
+      // A provider that labels speakers per request hears each side's first piece alone; the rest send the speakers it labelled.
+      if (plan.firstPieceFirst && queue.length > 1) {
+        await Promise.all(queue.filter((p) => p.index === 0).map(transcribePiece));
+        queue = queue.filter((p) => p.index !== 0);
       }
+      const lane = async (): Promise<void> => {
+        for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribePiece(piece);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, queue.length)) }, lane));
+      await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
     }
     step = 'Analysis';
-    await moveTo('analyzing');
-    if (claimCheck) {
-      await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
-      step = 'Saving the result';
-      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]));
-    } else {
-      result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
-      step = 'Saving the result';
-      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]));
-    }
+    setStatusAttribute('analyzing');
+    await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+    step = 'Saving the result';
+    ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]));
   } catch (err) {
     if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
     const cancelled = isCancellation(err);
@@ -194,12 +114,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
       setStatusAttribute('failed');
-      if (claimCheck) {
-        await notifyRecordingEvent(input, 'recording.processing.failed', reason);
-      } else {
-        const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
-        await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
-      }
+      await notifyRecordingEvent(input, 'recording.processing.failed', reason);
     });
     if (cancelled) throw err;
     return { status: 'failed', reason };
@@ -207,11 +122,6 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
-  if (claimCheck) {
-    await notifyRecordingEvent(input, 'recording.processing.completed');
-  } else if (user && result) {
-    const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
-    await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);
-  }
+  await notifyRecordingEvent(input, 'recording.processing.completed');
   return { status: 'completed', sessionId };
 }

@@ -1,4 +1,4 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { WebhookDeliveryResult } from '../activities/webhooks';
 import type { DeliverableEvent } from '../common/webhookEvents';
@@ -16,6 +16,12 @@ export interface WebhookDeliveryInput {
   retry: WebhookRetry;
   /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
   attemptOffset?: number;
+  /**
+   * Wait before the first attempt here: the first wait of the schedule (or the receiver's Retry-After) when
+   * the first attempt was made by the run that produced the event (patch `folded-steps`). Absent in every
+   * other delivery, so their histories hold no timer.
+   */
+  firstDelayMs?: number;
 }
 
 /**
@@ -33,5 +39,6 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
     webhookDeliveryProfile(retry, `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`),
   );
   const { companyId, endpointId, attemptOffset } = input;
+  if (input.firstDelayMs !== undefined && input.firstDelayMs > 0) await sleep(input.firstDelayMs);
   return deliverWebhook(input.event ? { companyId, endpointId, event: input.event, attemptOffset } : { companyId, endpointId, eventId: input.eventId, attemptOffset });
 }

@@ -1,14 +1,25 @@
 // @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, patched, proxyActivities, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import {
+  isCancellation,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  startChild,
+  WorkflowIdReusePolicy,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { FirstWebhookAttemptResult } from '../activities/webhooks';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
-import type { WebhookRetry } from '../common/webhookRetry';
-import { webhookNotifyProfile } from './activityProfiles';
-import { webhookDelivery } from './webhookDelivery';
+import { retryAfterFirstAttempt, type WebhookRetry } from '../common/webhookRetry';
+import { webhookFirstAttemptProfile, webhookNotifyProfile } from './activityProfiles';
+import { webhookDelivery, type WebhookDeliveryInput } from './webhookDelivery';
 
 const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(webhookNotifyProfile);
+/** The same two, as local activities, for runs with folded steps (notifyKeptEventFirstHere). */
+const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
 /**
  * Runs started before the worker owned the retry policy carry it in their input and start their
@@ -48,21 +59,56 @@ async function startDeliveries(companyId: string, endpointIds: string[], event: 
   // A kept event is delivered by id: each attempt reads its body from webhook_events.
   const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
   const retry = await deliveryRetry(legacyRetry);
+  await Promise.all(endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, ...what, retry })));
+}
+
+/**
+ * Folded steps: the first attempt of each delivery is made here, as a local activity, in the workflow task
+ * that wrote the event; only an endpoint whose first attempt failed and may be retried gets a delivery
+ * workflow, which goes on with the rest of the same schedule (attempt 2 after the first wait, or after the
+ * receiver's Retry-After). Most events thus cost their producer no child workflow at all. A first attempt
+ * that is repeated (the worker died while it ran) may reach a receiver twice, as any retried delivery may:
+ * the `webhook-id` header is the same, so receivers drop the repeat (docs/webhooks.md).
+ */
+export async function notifyKeptEventFirstHere(companyId: string, event: WebhookEventRef, keep: () => Promise<boolean>): Promise<void> {
+  const endpointIds = await local.listWebhookTargets(companyId, event.type);
+  if (endpointIds.length === 0 || !(await keep())) return;
+  const retry = await local.webhookRetryPolicy();
+  const firstTry = proxyLocalActivities<Activities>(webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`));
   await Promise.all(
     endpointIds.map(async (endpointId) => {
-      try {
-        await startChild(webhookDelivery, {
-          workflowId: workflowIds.webhookDelivery(event.id, endpointId),
-          args: [{ companyId, endpointId, ...what, retry }],
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-          typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
-          staticSummary: `${event.type} → endpoint ${endpointId}`,
-        });
-      } catch (err) {
-        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-        throw err;
-      }
+      // An attempt that ended without an answer (timed out, the database failed) is retried like a refusal.
+      const first = await firstTry.firstWebhookAttempt({ companyId, endpointId, eventId: event.id }).catch((err: unknown): FirstWebhookAttemptResult => {
+        if (isCancellation(err)) throw err;
+        return { outcome: 'failed', permanent: false };
+      });
+      // Delivered, skipped, 410; or refused for good (the address is not allowed): no later attempt would differ.
+      if (first.outcome !== 'failed' || first.permanent || retry.maximumAttempts === 1) return;
+      await startDelivery(companyId, event, {
+        companyId,
+        endpointId,
+        eventId: event.id,
+        eventType: event.type,
+        retry: retryAfterFirstAttempt(retry),
+        attemptOffset: 1,
+        firstDelayMs: Math.min(first.retryAfterMs ?? retry.initialIntervalMs, retry.maxIntervalMs),
+      });
     }),
   );
+}
+
+async function startDelivery(companyId: string, event: WebhookEvent | WebhookEventRef, input: WebhookDeliveryInput): Promise<void> {
+  try {
+    await startChild(webhookDelivery, {
+      workflowId: workflowIds.webhookDelivery(event.id, input.endpointId),
+      args: [input],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
+      staticSummary: `${event.type} → endpoint ${input.endpointId}`,
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    throw err;
+  }
 }

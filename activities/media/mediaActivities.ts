@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Context } from '@temporalio/activity';
 import { createOutboundAgent } from '../../common/outbound';
-import { setRecordingMediaFacts } from '../../db/queries/recordings';
+import { setRecordingMediaFacts, setRecordingStatus } from '../../db/queries/recordings';
 import {
   getRecordingChunk,
   insertRecordingChunks,
@@ -86,6 +86,8 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
 
   return {
     async prepareMedia(recordingId: string): Promise<MediaPlan> {
+      // The status is this step's first write (no separate status activity: patch `folded-steps`).
+      await setRecordingStatus(db, recordingId, 'transcribing');
       const recording = await requireRecording(db, recordingId);
       const kept = await listRecordingChunks(db, recordingId);
       if (kept.length > 0) return planOf(kept, recording.mediaDurationMs ?? 0, recording.mediaHasVideo ?? false);

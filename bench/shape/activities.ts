@@ -37,6 +37,9 @@ export function createShapeActivities(plan: ShapePlan) {
     async deliverWebhook(_input: unknown): Promise<{ delivered: boolean }> {
       return { delivered: true };
     },
+    async firstWebhookAttempt(_input: unknown): Promise<{ outcome: 'delivered' | 'failed' }> {
+      return { outcome: 'delivered' };
+    },
   };
 }
 

@@ -1,20 +1,21 @@
-import { defineQuery, log, ParentClosePolicy, proxyActivities, setHandler, startChild, upsertSearchAttributes, uuid4, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import { defineQuery, log, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild, upsertSearchAttributes, uuid4, WorkflowIdReusePolicy } from '@temporalio/workflow';
 import { searchAttributes, workflowIds } from '../../common/temporal';
-import { recordingActivityProfiles, webhookDeliveryProfile, webhookNotifyProfile } from '../../workflows/activityProfiles';
+import { recordingActivityProfiles, recordingLocalProfiles, webhookDeliveryProfile, webhookFirstAttemptProfile, webhookNotifyProfile } from '../../workflows/activityProfiles';
 import type { ShapeActivities } from './activities';
 
 // The end-to-end ceiling: workflows/recordingIntake.ts's shape with nothing inside. The same activities
-// in the same order and with the same options (retry profiles, timeouts, summaries), the same status
-// search-attribute upserts, the same query handler, and one webhookDelivery-like child per endpoint,
-// abandoned, under the same id scheme. Only the activities' bodies are empty. Registered by the
+// and local activities in the same order and with the same options (retry profiles, timeouts,
+// summaries), the same status search-attribute upserts, the same query handler, the webhook's first
+// attempt made by the run, and a webhookDelivery-like child for an endpoint whose first attempt failed
+// (none here: the empty attempt succeeds). Only the activities' bodies are empty. Registered by the
 // bench-only worker (bench/shape/worker.ts), never by the production worker.
 
 // The real workflows' activity groups and options, from the same table (workflows/activityProfiles.ts).
-const bookkeeping = proxyActivities<ShapeActivities>(recordingActivityProfiles.bookkeeping);
+const bookkeeping = proxyLocalActivities<ShapeActivities>(recordingLocalProfiles.bookkeeping);
 const download = proxyActivities<ShapeActivities>(recordingActivityProfiles.download);
 const provider = proxyActivities<ShapeActivities>(recordingActivityProfiles.provider);
 const media = proxyActivities<ShapeActivities>(recordingActivityProfiles.media);
-const notify = proxyActivities<ShapeActivities>(webhookNotifyProfile);
+const notify = proxyLocalActivities<ShapeActivities>(webhookNotifyProfile);
 
 export const shapeStatusQuery = defineQuery<{ step: string; piecesDone: number; piecesTotal: number }>('status');
 
@@ -39,13 +40,9 @@ export async function shapeDelivery(input: ShapeDeliveryInput): Promise<{ delive
 
 const setStatus = (status: string): void => upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
 
-/** Returns the ids of the delivery children it started: the bench waits for them to complete. */
+/** Returns the ids of the delivery children it started (for endpoints whose first attempt failed): the bench waits for them. */
 export async function recordingShape(input: ShapeInput): Promise<string[]> {
   const { recordingId, companyId } = input;
-  const moveTo = async (status: string): Promise<void> => {
-    await bookkeeping.setRecordingStatus.executeWithOptions({ summary: `Status → ${status}` }, [recordingId, status]);
-    setStatus(status);
-  };
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(shapeStatusQuery, () => ({ step, ...progress }));
@@ -53,12 +50,11 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
   if (input.storeRecording) {
     step = 'Storing the recording';
-    await moveTo('fetching');
+    setStatus('fetching');
     await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
   }
-  step = 'Transcription';
-  await moveTo('transcribing');
   step = 'Preparing the audio';
+  setStatus('transcribing');
   const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
   step = 'Transcription';
   progress.piecesTotal = plan.pieces.length;
@@ -72,21 +68,24 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
   await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
   step = 'Analysis';
-  await moveTo('analyzing');
+  setStatus('analyzing');
   await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
   step = 'Saving the result';
   const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]);
   await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatus('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
-  // Claim check, as the real workflow: the event's body is written by an activity, deliveries carry its id.
+  // Claim check, as the real workflow: the event's body is written by a local activity, the first attempt made here.
   const event = { id: uuid4(), type: 'recording.processing.completed', createdAt: new Date().toISOString() };
   const endpointIds = await notify.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return [];
   await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [{ companyId, recordingId, eventId: event.id, ...event }]);
   const retry = await notify.webhookRetryPolicy();
-  return Promise.all(
+  const firstTry = proxyLocalActivities<ShapeActivities>(webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`));
+  const children = await Promise.all(
     endpointIds.map(async (endpointId) => {
+      const first = await firstTry.firstWebhookAttempt({ companyId, endpointId, eventId: event.id });
+      if (first.outcome !== 'failed') return undefined;
       const workflowId = workflowIds.webhookDelivery(event.id, endpointId);
       await startChild(shapeDelivery, {
         workflowId,
@@ -99,4 +98,5 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
       return workflowId;
     }),
   );
+  return children.filter((id): id is string => id !== undefined);
 }

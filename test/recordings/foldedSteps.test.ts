@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import type { temporal } from '@temporalio/proto';
+import { workflowIds } from '../../common/temporal';
+import { testEnv } from '../support/env';
+import { startFileServer, type FileServer } from '../support/fileServer';
+import { createTenant, type TenantFixture } from '../support/fixtures';
+import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+
+// Issue 25.1 (patch `folded-steps`): a recording costs the workflow tasks its long steps need and no more.
+// The status changes are the first writes of the steps they announce, the short database steps are local
+// activities (markers in the history, no task of their own), and the webhook's first attempt is made by
+// the recording's run; a delivery workflow exists only for an endpoint that must be retried, and it goes on
+// with the same schedule.
+
+type History = temporal.api.history.v1.IHistory;
+
+interface RunShape {
+  workflowTasks: number;
+  activities: string[];
+  localActivities: number;
+  children: string[];
+}
+
+function shapeOf(history: History): RunShape {
+  const events = history.events ?? [];
+  return {
+    workflowTasks: events.filter((e) => e.workflowTaskCompletedEventAttributes).length,
+    activities: events.flatMap((e) => (e.activityTaskScheduledEventAttributes?.activityType?.name ? [e.activityTaskScheduledEventAttributes.activityType.name] : [])),
+    localActivities: events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length,
+    children: events.flatMap((e) => (e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId ? [e.startChildWorkflowExecutionInitiatedEventAttributes.workflowId] : [])),
+  };
+}
+
+const deliveriesOf = (endpointId: string) =>
+  testEnv().db('webhook_deliveries').where({ endpoint_id: endpointId }).orderBy('attempt').select('attempt', 'outcome', 'status_code', 'event_id');
+
+describe('recordings: folded steps (few workflow tasks per recording)', function () {
+  this.timeout(90_000);
+  let files: FileServer;
+  let receiver: WebhookReceiver;
+  let stt: SttServer;
+  let stack: RecordingStack;
+  let tenant: TenantFixture;
+  let n = 0;
+
+  before(async () => {
+    files = await startFileServer();
+    receiver = await startWebhookReceiver();
+    stt = await startOpenAiSttServer({ segments: CONVERSATION });
+    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, WEBHOOK_INITIAL_INTERVAL: '5s', WEBHOOK_MAX_INTERVAL: '1m' });
+  });
+  after(async () => {
+    await stack.stop();
+    await stt.close();
+    await files.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    tenant = await createTenant();
+  });
+
+  const history = (recordingId: string): Promise<History> => stack.api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).fetchHistory();
+
+  it('a stored call: one workflow task per long step and one to finish, the webhook delivered by the run itself', async () => {
+    const hookPath = `/folded/${++n}`;
+    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const url = files.serve(`/folded/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
+    const [hook] = await receiver.waitFor(hookPath, 1);
+    expect(hook.verified, hook.signatureProblem ?? '').to.equal(true);
+    expect(hook.event?.type).to.equal('recording.processing.completed');
+    expect((await waitForRecording(stack.api, tenant.apiKey, id)).status).to.equal('completed');
+    await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
+
+    const run = shapeOf(await history(id));
+    // The long steps are the only activities; each set the status it stands for (no status activity).
+    expect(run.activities).to.deep.equal(['storeRecording', 'prepareMedia', 'transcribeRecordingPiece', 'analyzeAndKeepRecording']);
+    // Resolve the user, stitch, save, remove scratch, list targets, keep the event, retry policy, first attempt.
+    expect(run.localActivities).to.equal(8);
+    // One task to start, one after each long step (the last one also finishes): 5, against ~18 stepwise.
+    expect(run.workflowTasks).to.equal(run.activities.length + 1);
+    expect(run.children, 'no delivery workflow for a delivered event').to.deep.equal([]);
+    const deliveries = await deliveriesOf(endpoint.id);
+    expect(deliveries.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'delivered', 200]]);
+    expect(deliveries[0].event_id).to.equal(hook.event?.id);
+    await keepHistory(stack.api, id, 'folded-stored');
+  });
+
+  it("a receiver refusing the first attempt (503, Retry-After: 2) gets a delivery workflow that sends attempt 2 after the receiver's wait", async () => {
+    const hookPath = `/folded/${++n}`;
+    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    receiver.respond(hookPath, (count) => (count === 1 ? { status: 503, headers: { 'retry-after': '2' }, body: 'busy' } : { status: 200, body: 'ok' }));
+    const url = files.serve(`/folded/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+    const [first, second] = await receiver.waitFor(hookPath, 2, 30_000);
+    // The same event, byte for byte, under the same webhook-id; the wait is the receiver's, not the 5 s schedule.
+    expect(second.rawBody.equals(first.rawBody)).to.equal(true);
+    expect(second.headers['webhook-id']).to.equal(first.headers['webhook-id']);
+    expect(second.receivedAt - first.receivedAt).to.be.within(1900, 4900);
+
+    await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
+    const run = shapeOf(await history(id));
+    const eventId = first.event?.id ?? '';
+    expect(run.children).to.deep.equal([workflowIds.webhookDelivery(eventId, endpoint.id)]);
+    const child = await stack.api.temporal.workflow.getHandle(workflowIds.webhookDelivery(eventId, endpoint.id)).result();
+    expect(child).to.include({ outcome: 'delivered', attempt: 2 });
+    const deliveries = await deliveriesOf(endpoint.id);
+    expect(deliveries.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
+      [1, 'failed', 503],
+      [2, 'delivered', 200],
+    ]);
+    await keepHistory(stack.api, id, 'folded-webhook-retry');
+  });
+
+  it('a failed recording tells its owner from its own run too, with the reason of the failed step', async () => {
+    const hookPath = `/folded/${++n}`;
+    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
+    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: `${files.url}/folded/${n}/missing.mp3`, storeRecording: true });
+    const [hook] = await receiver.waitFor(hookPath, 1);
+    expect(hook.event?.type).to.equal('recording.processing.failed');
+    const view = await waitForRecording(stack.api, tenant.apiKey, id);
+    expect(view.status).to.equal('failed');
+    expect(view.failureReason).to.match(/^Storing the recording failed: /);
+    expect((hook.event?.data as { reason?: string }).reason).to.equal(view.failureReason);
+
+    await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
+    const run = shapeOf(await history(id));
+    expect(run.activities).to.deep.equal(['storeRecording']);
+    expect(run.children).to.deep.equal([]);
+    expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome])).to.deep.equal([[1, 'delivered']]);
+    await keepHistory(stack.api, id, 'folded-failed');
+  });
+});
