@@ -68,7 +68,7 @@ export const PATCHES: PatchEntry[] = [
     workflowTypes: ['recordingIntake'],
     guards:
       "A recording costs ~5 workflow tasks: each long step sets its status as its first write, the short database steps are local activities, and a webhook's first attempt is made by the run (a delivery child only to retry). Older runs keep the stepwise shape (workflows/recordingIntakeStepwise.ts).",
-    landed: '2026-11-26 (pending)',
+    landed: '2026-11-25 (4525782)',
     state: 'patched',
   },
 ];

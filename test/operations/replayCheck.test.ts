@@ -81,11 +81,13 @@ describe('operations: replay-check against live histories', function () {
     try {
       const tenant = await createTenant('Replay Check Co');
       await registerWebhook(stack.api, tenant.apiKey, receiver, '/hooks/replay');
+      // The first attempt (made by the recording's run) is refused, so a webhookDelivery run retries it.
+      receiver.respond('/hooks/replay', (n) => (n === 1 ? { status: 503 } : { status: 200 }));
       const url = files.serve('/replay/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const recordingId = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
       const recording = await waitForRecording(stack.api, tenant.apiKey, recordingId);
       expect(recording.status).to.equal('completed');
-      await receiver.waitFor('/hooks/replay', 1);
+      await receiver.waitFor('/hooks/replay', 2);
       // A person's erasure, run to its end.
       expect((await stack.api.request('POST', `/api/user/${recording.userId ?? ''}/erase`, { apiKey: tenant.apiKey })).status).to.equal(202);
       await stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, recording.userId ?? '')).result();
