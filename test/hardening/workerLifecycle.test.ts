@@ -97,7 +97,9 @@ describe('worker process lifecycle', function () {
     }
     expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'transcribeRecordingPiece', outcome: 'completed' })).to.equal(1);
     expect(sample(text, 'sales_practice_activity_duration_seconds_bucket', { activity: 'transcribeRecordingPiece', outcome: 'completed', le: '+Inf' })).to.equal(1);
-    expect(sample(text, 'sales_practice_activity_failures_total', { activity: 'deliverWebhook', failure: 'WebhookDeliveryFailed' })).to.equal(1);
+    // The first attempt is the recording run's own (a local activity whose answer is the refusal); the retry is a delivery workflow's.
+    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'firstWebhookAttempt', outcome: 'completed' })).to.equal(1);
+    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'deliverWebhook', outcome: 'completed' })).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' })).to.equal(1);
     // The Temporal SDK's own metrics come through the same endpoint.

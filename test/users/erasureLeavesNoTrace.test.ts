@@ -197,7 +197,8 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
       expect(history, `${workflowId} was decoded`).to.not.include('binary/encrypted');
       expectNoTrace(`temporal workflow show ${workflowId}`, history, traces);
     }
-    expect(shown, 'invitation, two recordings, the erasure, three deliveries').to.be.at.least(7);
+    // The deliveries that succeeded at once were made by the recordings' runs (patch `folded-steps`): only the retried one is a workflow.
+    expect(shown, 'invitation, two recordings, the erasure, the retried delivery').to.equal(5);
 
     // The namespace's workflow list (ids, types, summaries, search attributes).
     await until('the list to show the erasure', async () => (await workflowList(`CompanyId = '${tenant.company.id}'`)).includes(workflowIds.userErasure(tenant.company.id, userId)));
