@@ -1,7 +1,10 @@
-import { spawn } from 'node:child_process';
+import { runInHost } from './toolHostClient';
+import type { ToolCommand } from './toolProtocol';
 
 // ffmpeg and ffprobe as child processes: files in, files or text out, never a recording in memory.
-// stderr is kept (bounded) because ffmpeg reports both its errors and its filter measurements there.
+// stderr is kept (the last 4 MiB) because ffmpeg reports both its errors and its filter measurements there;
+// stdout (ffprobe's JSON, ffmpeg's progress report) its first 4 MiB. They start from the worker's small tool
+// host process, not from the worker itself (toolHostClient.ts).
 
 export class MediaToolError extends Error {
   constructor(
@@ -12,8 +15,6 @@ export class MediaToolError extends Error {
     this.name = 'MediaToolError';
   }
 }
-
-const STDERR_LIMIT = 4 * 1024 * 1024;
 
 export interface ToolOutput {
   stdout: string;
@@ -29,25 +30,11 @@ export function observeTools(next: ToolObserver | undefined): void {
 }
 
 /** Runs `command` with `args`; rejects with MediaToolError on a non-zero exit; killed when `signal` aborts. */
-export function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], signal?: AbortSignal): Promise<ToolOutput> {
+export async function runTool(command: ToolCommand, args: string[], signal?: AbortSignal): Promise<ToolOutput> {
   observer?.(command, args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < STDERR_LIMIT) stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      // Filter measurements come last: keep the tail when the log is long.
-      stderr = (stderr + d).slice(-STDERR_LIMIT);
-    });
-    child.on('error', (err) => reject(err));
-    child.on('close', (code) => {
-      if (code === 0) resolve({ stdout, stderr });
-      else reject(new MediaToolError(`${command} exited with ${code}: ${lastLines(stderr)}`, stderr));
-    });
-  });
+  const { code, stdout, stderr } = await runInHost(command, args, signal);
+  if (code !== 0) throw new MediaToolError(`${command} exited with ${code}: ${lastLines(stderr)}`, stderr);
+  return { stdout, stderr };
 }
 
 export const lastLines = (text: string, n = 2): string =>
