@@ -18,6 +18,7 @@ import {
   FOLDED_STEPS_PATCH,
   recordingStatusQuery,
   setStatusAttribute,
+  transcribePieces,
   WITHDRAWN,
   type RecordingIntakeInput,
   type RecordingIntakeOutcome,
@@ -83,20 +84,11 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
       step = 'Transcription';
       progress.piecesTotal = plan.pieces.length;
-      let queue = [...plan.pieces];
-      const transcribePiece = async (piece: (typeof queue)[number]): Promise<void> => {
+      // A provider that labels speakers per request hears each side's first piece alone; the rest send the speakers it labelled.
+      await transcribePieces(plan.pieces, plan.concurrency, () => plan.firstPieceFirst === true, async (piece) => {
         await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
         progress.piecesDone += 1;
-      };
-      // A provider that labels speakers per request hears each side's first piece alone; the rest send the speakers it labelled.
-      if (plan.firstPieceFirst && queue.length > 1) {
-        await Promise.all(queue.filter((p) => p.index === 0).map(transcribePiece));
-        queue = queue.filter((p) => p.index !== 0);
-      }
-      const lane = async (): Promise<void> => {
-        for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribePiece(piece);
-      };
-      await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, queue.length)) }, lane));
+      });
       await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
     }
     step = 'Analysis';

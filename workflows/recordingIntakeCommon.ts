@@ -67,6 +67,22 @@ export function setStatusAttribute(status: ProcessingStatus | 'completed' | 'fai
   upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
 }
 
+/**
+ * Transcribes a plan's pieces: when `firstAlone()` (asked only for a plan of several pieces) each side's first
+ * piece goes alone before the rest, then the rest in `concurrency` lanes.
+ */
+export async function transcribePieces<P extends { index: number }>(pieces: P[], concurrency: number, firstAlone: () => boolean, transcribe: (piece: P) => Promise<void>): Promise<void> {
+  let queue = [...pieces];
+  if (queue.length > 1 && firstAlone()) {
+    await Promise.all(queue.filter((p) => p.index === 0).map(transcribe));
+    queue = queue.filter((p) => p.index !== 0);
+  }
+  const lane = async (): Promise<void> => {
+    for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribe(piece);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, lane));
+}
+
 export function failureType(err: unknown): string | undefined {
   const cause = err instanceof ActivityFailure ? err.cause : err;
   return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;

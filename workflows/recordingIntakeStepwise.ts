@@ -22,6 +22,7 @@ import {
   MEDIA_STEP_PATCH,
   recordingStatusQuery,
   setStatusAttribute,
+  transcribePieces,
   TRANSCRIPT_SUBMISSIONS_PATCH,
   USER_ID_SEARCH_ATTRIBUTE_PATCH,
   WITHDRAWN,
@@ -104,19 +105,10 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
         const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
         step = 'Transcription';
         progress.piecesTotal = plan.pieces.length;
-        let queue = [...plan.pieces];
-        const transcribePiece = async (piece: (typeof queue)[number]): Promise<void> => {
+        await transcribePieces(plan.pieces, plan.concurrency, () => plan.firstPieceFirst === true && patched(FIRST_PIECE_FIRST_PATCH), async (piece) => {
           await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
           progress.piecesDone += 1;
-        };
-        if (plan.firstPieceFirst && queue.length > 1 && patched(FIRST_PIECE_FIRST_PATCH)) {
-          await Promise.all(queue.filter((p) => p.index === 0).map(transcribePiece));
-          queue = queue.filter((p) => p.index !== 0);
-        }
-        const lane = async (): Promise<void> => {
-          for (let piece = queue.shift(); piece; piece = queue.shift()) await transcribePiece(piece);
-        };
-        await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, queue.length)) }, lane));
+        });
         await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
       } else {
         await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
