@@ -22,6 +22,12 @@ export interface ShapeRun {
   taskSample: { stored: string[]; byUrl: string[] };
 }
 
+/** Waits for all (none is left calling Temporal when the caller closes the connection), then throws the first failure. */
+async function settled(calls: Array<Promise<void>>): Promise<void> {
+  const failed = (await Promise.allSettled(calls)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** A bare shape's workflow: takes the recording's id, company and kind; returns the ids of the delivery children it started. */
 type ShapeWorkflow = (input: { recordingId: string; companyId: string; storeRecording: boolean }) => Promise<string[]>;
 
@@ -54,10 +60,10 @@ export async function runShape(client: Client, workflowType: string, taskQueue: 
       });
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, submitter));
+  await settled(Array.from({ length: concurrency }, submitter));
   const latencies: number[] = [];
   let last = first;
-  await Promise.all(
+  await settled(
     [...started].map(async ([id, t0]) => {
       const children = await client.workflow.getHandle<ShapeWorkflow>(workflowIds.recording(id)).result();
       for (const child of children) await client.workflow.getHandle(child).result();
