@@ -1,8 +1,10 @@
+import { workflowIds } from '../common/temporal';
 import type { FileServer } from '../test/support/fileServer';
 import type { ReceivedWebhook, WebhookReceiver } from '../test/support/webhookFixtures';
 import { speakScript } from '../test/support/sampleCall';
 import type { SpokenSegment } from '../test/support/sttServers';
 import { percentile } from './load';
+import { spreadSample } from './workflowTasks';
 
 // Part 4: recordings through the real worker, from POST /api/recording to the signed
 // `recording.processing.completed` webhook at a loopback receiver. Half of them are stored first
@@ -18,6 +20,8 @@ export interface EndToEnd {
   p99: number;
   /** One recording that was stored first and one sent by URL: their histories are compared with the bare shape's. */
   samples: { stored: string; byUrl: string };
+  /** Workflow ids of up to 10 stored and 10 by-URL recordings spread over the run, whose histories are counted. */
+  taskSample: { stored: string[]; byUrl: string[] };
 }
 
 
@@ -97,6 +101,7 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   const audioUrl = input.files.serve('/bench/call.mp3', { body: speakScript(BENCH_CALL, { seconds: 120 }), contentType: 'audio/mpeg' });
   const postedAt = new Map<string, number>();
   const samples = { stored: '', byUrl: '' };
+  const all = { stored: [] as string[], byUrl: [] as string[] };
   let next = 0;
   const submitter = async (): Promise<void> => {
     while (next < input.recordings) {
@@ -111,6 +116,7 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
       if (res.status !== 200) throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
       postedAt.set(res.body.recordingId, t0);
       samples[n % 2 === 0 ? 'stored' : 'byUrl'] ||= res.body.recordingId;
+      all[n % 2 === 0 ? 'stored' : 'byUrl'].push(workflowIds.recording(res.body.recordingId));
     }
   };
   const first = Date.now();
@@ -134,5 +140,6 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     samples,
+    taskSample: { stored: spreadSample(all.stored, 10), byUrl: spreadSample(all.byUrl, 10) },
   };
 }

@@ -4,9 +4,9 @@ import { recordingSummary } from '../common/recordingWorkflow';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import { percentile } from './load';
 import type { ShapePlan } from './shape/activities';
-import type { recordingShape } from './shape/workflows';
+import { spreadSample } from './workflowTasks';
 
-// The end-to-end ceiling: the same number of recordings through the bare shape (bench/shape), started
+// The end-to-end ceiling: the same number of recordings through a bare shape (bench/shape), started
 // the way the API starts a recording (same id scheme, options, search attributes and summary), half of
 // them "stored", submitted at the same concurrency; done when every delivery child has completed.
 // And the shape's fidelity: the events of a real recording's history against the shape's.
@@ -18,11 +18,24 @@ export interface ShapeRun {
   p99: number;
   /** Workflow ids of one "stored" and one "by URL" run, for the history comparison. */
   samples: { stored: string; byUrl: string };
+  /** Workflow ids of up to 10 "stored" and 10 "by URL" runs spread over the run, whose histories are counted. */
+  taskSample: { stored: string[]; byUrl: string[] };
 }
 
-export async function runShape(client: Client, taskQueue: string, companyId: string, recordings: number, concurrency: number): Promise<ShapeRun> {
+/** Waits for all (none is left calling Temporal when the caller closes the connection), then throws the first failure. */
+async function settled(calls: Array<Promise<void>>): Promise<void> {
+  const failed = (await Promise.allSettled(calls)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** A bare shape's workflow: takes the recording's id, company and kind; returns the ids of the delivery children it started. */
+type ShapeWorkflow = (input: { recordingId: string; companyId: string; storeRecording: boolean }) => Promise<string[]>;
+
+/** `workflowType`: the shape's workflow (bench/shape/index.ts), e.g. recordingShape or recordingShapeRound3. */
+export async function runShape(client: Client, workflowType: string, taskQueue: string, companyId: string, recordings: number, concurrency: number): Promise<ShapeRun> {
   const started = new Map<string, number>();
   const samples = { stored: '', byUrl: '' };
+  const all = { stored: [] as string[], byUrl: [] as string[] };
   let next = 0;
   const first = Date.now();
   const submitter = async (): Promise<void> => {
@@ -32,7 +45,8 @@ export async function runShape(client: Client, taskQueue: string, companyId: str
       const storeRecording = n % 2 === 0;
       started.set(id, Date.now());
       samples[storeRecording ? 'stored' : 'byUrl'] ||= workflowIds.recording(id);
-      await client.workflow.start<typeof recordingShape>('recordingShape', {
+      all[storeRecording ? 'stored' : 'byUrl'].push(workflowIds.recording(id));
+      await client.workflow.start<ShapeWorkflow>(workflowType, {
         workflowId: workflowIds.recording(id),
         taskQueue,
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -46,12 +60,12 @@ export async function runShape(client: Client, taskQueue: string, companyId: str
       });
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, submitter));
+  await settled(Array.from({ length: concurrency }, submitter));
   const latencies: number[] = [];
   let last = first;
-  await Promise.all(
+  await settled(
     [...started].map(async ([id, t0]) => {
-      const children = await client.workflow.getHandle<typeof recordingShape>(workflowIds.recording(id)).result();
+      const children = await client.workflow.getHandle<ShapeWorkflow>(workflowIds.recording(id)).result();
       for (const child of children) await client.workflow.getHandle(child).result();
       const done = Date.now();
       last = Math.max(last, done);
@@ -59,7 +73,8 @@ export async function runShape(client: Client, taskQueue: string, companyId: str
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { recordings, completedPerSecond: recordings / ((last - first) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), samples };
+  const taskSample = { stored: spreadSample(all.stored, 10), byUrl: spreadSample(all.byUrl, 10) };
+  return { recordings, completedPerSecond: recordings / ((last - first) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), samples, taskSample };
 }
 
 /**

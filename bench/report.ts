@@ -1,11 +1,13 @@
+import { formatCost } from './costReport';
 import type { EndToEnd } from './endToEnd';
-import type { ShapeRun } from './endToEndShape';
+import type { EndToEndRuns } from './endToEndRuns';
 import type { RateFigures } from './fixedRate';
 import type { IntakeComparison } from './intake';
 import type { PartFigures } from './intakeParts';
 import type { Comparison } from './load';
 import type { MediaReport } from './media';
 import type { BenchMode } from './modes';
+import { f, table } from './textTable';
 import type { Scaling } from './twoOfEach';
 
 // What a run produces: every figure with its baseline and ratio, the targets judged on them, and a
@@ -43,7 +45,12 @@ export interface BenchResults {
   deepPages: Array<{ filter: 'none' | 'userId'; offset: number; p99Offset0: number; p99Deep: number; growth: number; baselineGrowth: number }>;
   intake: { runs: Array<IntakeComparison & { ratio: number }>; minRatio: number; parts: { keyLookup: PartFigures; insert: PartFigures } };
   endToEnd: EndToEnd;
-  shape: ShapeRun & { ratio: number; peakRssMiB: number; real: { stored: HistoryShape; byUrl: HistoryShape }; bare: { stored: HistoryShape; byUrl: HistoryShape } };
+  /** Round 4's bare shape (bench/shape/workflows.ts), with the real and bare histories compared. */
+  shape: EndToEndRuns['shape'];
+  /** Round 3's bare shape (bench/shape/round3.ts), the "before" of round 4. */
+  shapeRound3: EndToEndRuns['shapeRound3'];
+  /** Cost per recording of the three runs: CPU by process, workflow tasks, the worker's cache. */
+  cost: EndToEndRuns['cost'];
   twoOfEach: { reads: Array<{ endpoint: string } & Scaling>; intake: Scaling; endToEnd: { one: number; two: number; scale: number }; workerPeakRssMiB: number[] };
   memory: { apiPeakRssMiB: number; workerPeakRssMiB: number; shapeWorkerPeakRssMiB: number; baselinePeakRssMiB: number };
   media: MediaReport;
@@ -63,19 +70,13 @@ export function judge(r: Omit<BenchResults, 'targets'>): BenchResults['targets']
   for (const d of r.deepPages) add(`offset ${d.offset} p99 / offset 0 p99 (${d.filter === 'none' ? 'no filter' : 'userId filter'})`, d.growth, '<=', 3);
   add(`POST /api/recording: acceptances / bare Temporal starts (minimum of ${r.intake.runs.length} runs)`, r.intake.minRatio, '>=', 0.85);
   add('End to end: completions / bare workflow of the same shape', r.shape.ratio, '>=', 0.8);
+  add("Bare shape: round 4's completions / round 3's", r.cost.ratios.shapeOverRound3Throughput, '>=', 2);
+  add("Workflow tasks per recording: real pipeline / round 3's shape", r.cost.ratios.tasksRealOverRound3Shape, '<=', 0.5);
   add('Worker peak RSS MiB (end to end)', r.memory.workerPeakRssMiB, '<', 350);
   add('API peak RSS MiB', r.memory.apiPeakRssMiB, '<', 250);
   add(`Media step (${r.media.minutes}-minute call): bare ffmpeg time / step time`, r.media.ratio, '>=', 0.9);
   add('Media step: peak RSS over the idle process MiB', Math.max(r.media.rssDeltaMiB, 0.01), '<=', 100);
   return targets;
-}
-
-const f = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
-const row = (cells: string[], widths: number[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [row(header, widths), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map((r) => row(r, widths))].join('\n');
 }
 
 export function formatResults(r: BenchResults): string {
@@ -134,6 +135,8 @@ export function formatResults(r: BenchResults): string {
       .join(', ');
   lines.push(`one stored recording of the real pipeline, ms running+waiting per activity: ${profile(sh.real.stored)}`);
   lines.push(`the same in the bare shape: ${profile(sh.bare.stored)}`);
+  lines.push('');
+  lines.push(...formatCost({ ...r, settings: s, workerPeakRssMiB: r.memory.workerPeakRssMiB }));
   lines.push('');
   const t = r.twoOfEach;
   lines.push(`Two of each: two API processes / two workers against one, same MariaDB and Temporal dev server`);

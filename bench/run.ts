@@ -3,12 +3,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { createTemporalClient } from '../common/temporalClient';
 import { createDb } from '../db/connection';
 import { freePort } from '../test/support/temporalServer';
 import { describeTuning } from '../worker/tuning';
+import { formatCost } from './costReport';
 import { runEndToEnd, type EndToEnd } from './endToEnd';
-import { historyShape, planFromHistory, runShape } from './endToEndShape';
+import { endToEndRuns } from './endToEndRuns';
 import { intakeTarget, runIntake } from './intake';
 import { measureIntakeParts } from './intakeParts';
 import type { Comparison } from './load';
@@ -90,32 +90,6 @@ async function checkSql(databaseUrl: string, data: BenchData, offsets: number[])
   }
 }
 
-/** The real pipeline with one worker, then the bare shape with the same worker options, recordings and concurrency. */
-async function endToEndAndShape(stack: Stack, mode: BenchMode, companyId: string, e2eInput: Parameters<typeof runEndToEnd>[0]) {
-  const { config } = stack;
-  log(`end to end: ${e2eInput.recordings} recordings, one worker`);
-  const worker = await startWorker(stack, 'worker');
-  const endToEnd = await runEndToEnd(e2eInput);
-  const workerPeak = await worker.peakRssMiB();
-  await stop(stack, worker);
-  const client = createTemporalClient(config);
-  try {
-    const real = { stored: await historyShape(client, `recording-${endToEnd.samples.stored}`), byUrl: await historyShape(client, `recording-${endToEnd.samples.byUrl}`) };
-    const plan = planFromHistory(real.stored.activities, config.STT_CONCURRENCY);
-    const shapeQueue = `${config.TEMPORAL_TASK_QUEUE}-shape`;
-    log(`bare shape: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
-    const shapeWorker = await startWorker(stack, 'shape-worker', 'bench/shape/worker.ts', { TEMPORAL_TASK_QUEUE: shapeQueue, SHAPE_PLAN: JSON.stringify(plan) });
-    const run = await runShape(client, shapeQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency);
-    const shapePeak = await shapeWorker.peakRssMiB();
-    await stop(stack, shapeWorker);
-    const bare = { stored: await historyShape(client, run.samples.stored), byUrl: await historyShape(client, run.samples.byUrl) };
-    const shape: BenchResults['shape'] = { ...run, ratio: endToEnd.completedPerSecond / run.completedPerSecond, real, bare, peakRssMiB: shapePeak };
-    return { endToEnd, workerPeak, shape };
-  } finally {
-    await client.connection.close();
-  }
-}
-
 async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[], recordings?: number): Promise<BenchResults | undefined> {
   const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
@@ -151,9 +125,11 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('endToEnd')) {
-      const { endToEnd, workerPeak, shape } = await endToEndAndShape(stack, mode, data.companyId, e2eInput);
+      const runs = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput);
+      const { endToEnd, workerPeak, shape } = runs;
       log(`end to end: ${endToEnd.completedPerSecond.toFixed(2)}/s (${endToEnd.failed} failed), bare shape ${shape.completedPerSecond.toFixed(2)}/s, ratio ${shape.ratio.toFixed(2)}; peak RSS worker ${workerPeak.toFixed(1)} MiB, shape worker ${shape.peakRssMiB.toFixed(1)} MiB`);
       log(`one stored recording, ms running per activity: real ${JSON.stringify(shape.real.stored.runMs)}, bare ${JSON.stringify(shape.bare.stored.runMs)}`);
+      for (const line of formatCost({ ...runs, settings: mode, workerPeakRssMiB: workerPeak }).flatMap((l) => l.split('\n'))) log(line);
     }
     // After the end to end: the intake's workflows stay queued, no worker may find them.
     if (only.includes('intake')) quick.set('intake', await runIntake(intakeInput, intakeSettings));
@@ -165,8 +141,8 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   const baselinePeak = await baseline.peakRssMiB();
   await stop(stack, baseline);
 
-  // End to end: the real pipeline with one worker, then the bare shape with the same options.
-  const { endToEnd, workerPeak, shape } = await endToEndAndShape(stack, mode, data.companyId, e2eInput);
+  // End to end: the real pipeline with one worker, then the bare shapes (round 4's, round 3's) with the same options.
+  const { endToEnd, workerPeak, shape, shapeRound3, cost } = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput);
 
   // Two of each: end to end with two workers (while no intake workflow is queued), then reads and intake on two APIs.
   log('two of each: end to end with two workers');
@@ -236,6 +212,8 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     intake: { runs: intakeRuns, minRatio: Math.min(...intakeRuns.map((r) => r.ratio)), parts },
     endToEnd,
     shape,
+    shapeRound3,
+    cost,
     twoOfEach: {
       reads: twoReads,
       intake: twoIntake,

@@ -85,17 +85,21 @@ export const workerCommand = (config: Config, entry: string): NodeCommand => ({ 
 /** The environment scripts/worker.sh adds (unless the caller's environment sets it). */
 const WORKER_LAUNCH_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
+export type WorkerProcess = BenchProcess & { /** Its Prometheus endpoint (its own metrics and the Temporal core's). */ metricsUrl: string };
+
 /** The worker as `npm run worker` runs it (or the bare-shape worker with the same flags and options). */
-export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}): Promise<BenchProcess> {
+export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
+  const metricsPort = await freePort();
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
   const p = await startProcess(name, workerCommand(stack.config, entry), {
-    env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(await freePort()), ...env },
+    env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(metricsPort), ...env },
     readyText: 'worker started',
     cpuProfileDir: stack.cpuProfileDir,
     timeoutMs: 120_000,
   });
   stack.processes.push(p);
-  return p;
+  // The same object (stop() finds it in stack.processes by identity).
+  return Object.assign(p, { metricsUrl: `http://${stack.config.HOST}:${metricsPort}/metrics` });
 }
 
 export async function stop(stack: Stack, p: BenchProcess): Promise<void> {

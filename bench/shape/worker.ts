@@ -2,37 +2,49 @@ import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { durationMs, loadConfig } from '../../common/config';
 import { createLogger } from '../../common/logger';
 import { activityInterceptors } from '../../worker/activityInterceptors';
-import { createWorkerMetrics } from '../../worker/metrics';
+import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from '../../worker/metrics';
 import { activityLogContext, temporalLogger } from '../../worker/temporalLogger';
 import { describeTuning, workerTuning } from '../../worker/tuning';
 import { bundleWorkflowsApart } from '../../worker/workflowBundle';
 import { createShapeActivities, type ShapePlan } from './activities';
 
 // The bench-only worker of the bare shape: worker/main.ts's worker options (the WORKER_* tuning, the
-// activity interceptors with their metrics, the SDK logger, the shutdown grace time), started with the
-// same node flags, polling its own task queue; the workflows are bench/shape/workflows.ts and the
-// activities empty. SHAPE_PLAN (JSON of ShapePlan) is what the empty prepareMedia answers: the pieces the
-// real media step cut the benchmark's call into. Prints "worker started" like the real one.
+// activity interceptors with their metrics, the SDK logger, the Prometheus endpoint with the Temporal
+// core's metrics appended, the shutdown grace time), started with the same node flags, polling its own
+// task queue; the workflows are bench/shape/index.ts (round 4's shape and round 3's) and the activities
+// empty. SHAPE_PLAN (JSON of ShapePlan) is what the empty prepareMedia answers: the pieces the real media
+// step cut the benchmark's call into. Prints "worker started" like the real one.
 async function main(): Promise<void> {
   const config = loadConfig();
   const plan = JSON.parse(process.env.SHAPE_PLAN ?? '{"pieces":[{"channel":"mixed","index":0}],"concurrency":3}') as ShapePlan;
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
-  Runtime.install({ logger: temporalLogger(logger), telemetryOptions: { logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } } } });
+  const metrics = createWorkerMetrics();
+  const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
+  Runtime.install({
+    logger: temporalLogger(logger),
+    telemetryOptions: {
+      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
+      ...(coreMetricsPort > 0 ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } } } : {}),
+    },
+  });
+  const coreUrl = coreMetricsPort > 0 ? `http://127.0.0.1:${coreMetricsPort}/metrics` : null;
+  const metricsServer = config.WORKER_METRICS_PORT > 0 ? await serveWorkerMetrics(metrics, { host: config.HOST, port: config.WORKER_METRICS_PORT, coreUrl, logger }) : null;
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowBundle: await bundleWorkflowsApart(require.resolve('./workflows')),
+    workflowBundle: await bundleWorkflowsApart(require.resolve('./index')),
     ...workerTuning(config),
     activities: createShapeActivities(plan),
-    interceptors: { activity: [activityInterceptors(createWorkerMetrics())] },
+    interceptors: { activity: [activityInterceptors(metrics)] },
     shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
   });
   const running = worker.run();
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, ...describeTuning(config) }, 'worker started');
   await running;
   await connection.close();
+  metricsServer?.close();
   process.exit(0);
 }
 
