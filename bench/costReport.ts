@@ -5,7 +5,7 @@ import { f, table } from './textTable';
 // the real pipeline and both bare shapes, CPU seconds per recording by process, workflow tasks per
 // recording from sampled histories, the worker's cache over the run, and the ratios issue 25 targets.
 
-type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'shapeRound3' | 'cost'> & { settings: { endToEndConcurrency: number }; workerPeakRssMiB: number };
+type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'shapeRound3' | 'realRound3' | 'cost'> & { settings: { endToEndConcurrency: number }; workerPeakRssMiB: number };
 
 const PROCESSES = ['api', 'worker', 'temporal', 'mariadb'] as const;
 
@@ -24,10 +24,15 @@ export function formatCost(r: CostInput): string[] {
       ['', 'completed/s', 'CPU API', 'worker', 'Temporal', 'MariaDB', 'total', '(bench)', 'wf tasks', 'scheduled', 'events', 'evictions', 'cache hits', 'misses', 'peak RSS MiB'],
       [
         costRow('real pipeline', r.endToEnd.completedPerSecond, cost.real, r.workerPeakRssMiB),
+        ...(r.realRound3 && cost.realRound3 ? [costRow("real pipeline, round 3's worker", r.realRound3.endToEnd.completedPerSecond, cost.realRound3, r.realRound3.workerPeak)] : []),
         costRow('bare shape, round 4', r.shape.completedPerSecond, cost.shape, r.shape.peakRssMiB),
         costRow('bare shape, round 3', r.shapeRound3.completedPerSecond, cost.shapeRound3, r.shapeRound3.peakRssMiB),
       ],
     ),
-    `ratios: round 4 / round 3 bare shape completions ${f(cost.ratios.shapeOverRound3Throughput, 2)} (target >= 2); real / round 4 shape ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); workflow tasks real / round 3 shape ${f(cost.ratios.tasksRealOverRound3Shape, 2)} (<= 0.5); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s`,
+    `ratios: round 4 / round 3 bare shape completions ${f(cost.ratios.shapeOverRound3Throughput, 2)} (target >= 2); real / round 4 shape ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); workflow tasks real / round 3 shape ${f(cost.ratios.tasksRealOverRound3Shape, 2)} (<= 0.5); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s${
+      cost.ratios.cpuRealOverRound3Real === undefined
+        ? ''
+        : `; real pipeline now / with round 3's worker: CPU ${f(cost.ratios.cpuRealOverRound3Real, 2)} (<= 0.5), workflow tasks ${f(cost.ratios.tasksRealOverRound3Real ?? 0, 2)} (<= 0.5)`
+    }`,
   ];
 }

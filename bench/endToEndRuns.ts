@@ -32,12 +32,22 @@ export interface EndToEndRuns {
   workerPeak: number;
   shape: ShapeRun & { ratio: number; peakRssMiB: number; real: { stored: HistoryShape; byUrl: HistoryShape }; bare: { stored: HistoryShape; byUrl: HistoryShape } };
   shapeRound3: ShapeRun & { peakRssMiB: number };
+  /** The real pipeline again with round 3's worker (`--round3-worker DIR`: a checkout of that commit), when given. */
+  realRound3?: { endToEnd: EndToEnd; workerPeak: number };
   cost: {
     real: RunCost;
     shape: RunCost;
     shapeRound3: RunCost;
+    realRound3?: RunCost;
     /** What issue 25's targets compare. */
-    ratios: { shapeOverRound3Throughput: number; realOverShapeThroughput: number; tasksRealOverRound3Shape: number };
+    ratios: {
+      shapeOverRound3Throughput: number;
+      realOverShapeThroughput: number;
+      tasksRealOverRound3Shape: number;
+      /** With round 3's worker measured: total CPU and workflow tasks per recording, now / then. */
+      cpuRealOverRound3Real?: number;
+      tasksRealOverRound3Real?: number;
+    };
   };
 }
 
@@ -66,7 +76,7 @@ async function cost(client: Client, m: Measured<unknown>, sample: { stored: stri
   return { cpuPerRecording: m.cpu, loadGeneratorCpuPerRecording: m.loadGenerator, workflowTasks: await workflowTasks(client, sample), cache: m.cache };
 }
 
-export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: string, apiPid: number, e2eInput: Parameters<typeof runEndToEnd>[0]): Promise<EndToEndRuns> {
+export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: string, apiPid: number, e2eInput: Parameters<typeof runEndToEnd>[0], round3WorkerRoot?: string): Promise<EndToEndRuns> {
   const { config } = stack;
   const dbHost = new URL(config.DATABASE_URL).hostname;
   const shared: Pids = {
@@ -81,6 +91,15 @@ export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: str
   const endToEnd = real.result;
   const workerPeak = await worker.peakRssMiB();
   await stop(stack, worker);
+  let then: { m: Measured<EndToEnd>; workerPeak: number } | undefined;
+  if (round3WorkerRoot) {
+    // Same API, database, dev server and recordings; only the worker is round 3's (its workflow code and activities).
+    log(`end to end again with round 3's worker from ${round3WorkerRoot}`);
+    const old = await startWorker(stack, 'worker-round3', 'worker/main.ts', {}, round3WorkerRoot);
+    const m = await measured({ ...shared, worker: old.pid }, old, () => runEndToEnd(e2eInput));
+    then = { m, workerPeak: await old.peakRssMiB() };
+    await stop(stack, old);
+  }
   // The bench's own calls (starts, results, histories) wait longer than the API's deadline: a slow call here is not what is measured.
   const client = createTemporalClient({ ...config, TEMPORAL_START_TIMEOUT: '60s' });
   try {
@@ -103,13 +122,27 @@ export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: str
       real: await cost(client, real, endToEnd.taskSample),
       shape: await cost(client, now.m, now.m.result.taskSample),
       shapeRound3: await cost(client, before.m, before.m.result.taskSample),
+      ...(then ? { realRound3: await cost(client, then.m, then.m.result.taskSample) } : {}),
     };
     const ratios = {
       shapeOverRound3Throughput: now.m.result.completedPerSecond / before.m.result.completedPerSecond,
       realOverShapeThroughput: shape.ratio,
       tasksRealOverRound3Shape: costs.real.workflowTasks.mean.completed / costs.shapeRound3.workflowTasks.mean.completed,
+      ...(costs.realRound3
+        ? {
+            cpuRealOverRound3Real: costs.real.cpuPerRecording.total / costs.realRound3.cpuPerRecording.total,
+            tasksRealOverRound3Real: costs.real.workflowTasks.mean.completed / costs.realRound3.workflowTasks.mean.completed,
+          }
+        : {}),
     };
-    return { endToEnd, workerPeak, shape, shapeRound3: { ...before.m.result, peakRssMiB: before.peakRssMiB }, cost: { ...costs, ratios } };
+    return {
+      endToEnd,
+      workerPeak,
+      shape,
+      shapeRound3: { ...before.m.result, peakRssMiB: before.peakRssMiB },
+      ...(then ? { realRound3: { endToEnd: then.m.result, workerPeak: then.workerPeak } } : {}),
+      cost: { ...costs, ratios },
+    };
   } finally {
     await client.connection.close();
   }

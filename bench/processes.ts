@@ -33,8 +33,10 @@ const root = path.join(__dirname, '..');
 export interface NodeCommand {
   /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs`. */
   flags: string[];
-  /** The script, relative to the repository. */
+  /** The script, relative to the checkout it runs from. */
   entry: string;
+  /** That checkout (default: this one); `--round3-worker` runs an earlier commit's worker from its own. */
+  root?: string;
 }
 
 /** The node flags and entry of an npm script of package.json that runs `node <flags> <entry>`. */
@@ -56,8 +58,8 @@ export async function startProcess(name: string, command: NodeCommand, options: 
   const args = [...command.flags];
   // One directory per process: Node writes a profile per thread (tsx's loader has its own), named by pid and thread.
   if (options.cpuProfileDir) args.push('--cpu-prof', '--cpu-prof-dir', path.join(options.cpuProfileDir, name));
-  args.push(path.join(root, command.entry));
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: options.env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
+  args.push(path.join(command.root ?? root, command.entry));
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: command.root ?? root, env: options.env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let ready = false;

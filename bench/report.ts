@@ -49,6 +49,7 @@ export interface BenchResults {
   shape: EndToEndRuns['shape'];
   /** Round 3's bare shape (bench/shape/round3.ts), the "before" of round 4. */
   shapeRound3: EndToEndRuns['shapeRound3'];
+  realRound3?: EndToEndRuns['realRound3'];
   /** Cost per recording of the three runs: CPU by process, workflow tasks, the worker's cache. */
   cost: EndToEndRuns['cost'];
   twoOfEach: { reads: Array<{ endpoint: string } & Scaling>; intake: Scaling; endToEnd: { one: number; two: number; scale: number }; workerPeakRssMiB: number[] };
@@ -72,6 +73,7 @@ export function judge(r: Omit<BenchResults, 'targets'>): BenchResults['targets']
   add('End to end: completions / bare workflow of the same shape', r.shape.ratio, '>=', 0.8);
   add("Bare shape: round 4's completions / round 3's", r.cost.ratios.shapeOverRound3Throughput, '>=', 2);
   add("Workflow tasks per recording: real pipeline / round 3's shape", r.cost.ratios.tasksRealOverRound3Shape, '<=', 0.5);
+  if (r.cost.ratios.cpuRealOverRound3Real !== undefined) add("CPU per recording, all processes: real pipeline / with round 3's worker", r.cost.ratios.cpuRealOverRound3Real, '<=', 0.5);
   add('Worker peak RSS MiB (end to end)', r.memory.workerPeakRssMiB, '<', 350);
   add('API peak RSS MiB', r.memory.apiPeakRssMiB, '<', 250);
   add(`Media step (${r.media.minutes}-minute call): bare ffmpeg time / step time`, r.media.ratio, '>=', 0.9);

@@ -43,12 +43,14 @@ function options() {
       reads: { type: 'string' },
       // Recordings of the end to end (the mode's count otherwise).
       recordings: { type: 'string' },
+      // A checkout of round 3's commit (node_modules installed): the end to end runs again with its worker, for the before/after of CPU per recording.
+      'round3-worker': { type: 'string' },
     },
   });
   const mode = modes[values.smoke ? 'smoke' : 'full'];
   const url = new URL(values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice');
   if (!values['database-url']) url.pathname = mode.name === 'full' ? '/sp_bench' : '/sp_bench_smoke';
-  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(','), recordings: values.recordings ? Number(values.recordings) : undefined };
+  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(','), recordings: values.recordings ? Number(values.recordings) : undefined, round3Worker: values['round3-worker'] };
 }
 
 async function machine(databaseUrl: string): Promise<Machine> {
@@ -90,7 +92,7 @@ async function checkSql(databaseUrl: string, data: BenchData, offsets: number[])
   }
 }
 
-async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[], recordings?: number): Promise<BenchResults | undefined> {
+async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[], recordings?: number, round3Worker?: string): Promise<BenchResults | undefined> {
   const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
   const started = { ...(await machine(databaseUrl)), loadAverage: loadAtStart };
@@ -125,7 +127,7 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('endToEnd')) {
-      const runs = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput);
+      const runs = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput, round3Worker);
       const { endToEnd, workerPeak, shape } = runs;
       log(`end to end: ${endToEnd.completedPerSecond.toFixed(2)}/s (${endToEnd.failed} failed), bare shape ${shape.completedPerSecond.toFixed(2)}/s, ratio ${shape.ratio.toFixed(2)}; peak RSS worker ${workerPeak.toFixed(1)} MiB, shape worker ${shape.peakRssMiB.toFixed(1)} MiB`);
       log(`one stored recording, ms running per activity: real ${JSON.stringify(shape.real.stored.runMs)}, bare ${JSON.stringify(shape.bare.stored.runMs)}`);
@@ -142,7 +144,7 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   await stop(stack, baseline);
 
   // End to end: the real pipeline with one worker, then the bare shapes (round 4's, round 3's) with the same options.
-  const { endToEnd, workerPeak, shape, shapeRound3, cost } = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput);
+  const { endToEnd, workerPeak, shape, shapeRound3, realRound3, cost } = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput, round3Worker);
 
   // Two of each: end to end with two workers (while no intake workflow is queued), then reads and intake on two APIs.
   log('two of each: end to end with two workers');
@@ -213,6 +215,7 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     endToEnd,
     shape,
     shapeRound3,
+    ...(realRound3 ? { realRound3 } : {}),
     cost,
     twoOfEach: {
       reads: twoReads,
@@ -236,7 +239,7 @@ async function main(): Promise<void> {
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {
-    results = await bench(opts.mode, opts.databaseUrl, stack, opts.reads, opts.recordings);
+    results = await bench(opts.mode, opts.databaseUrl, stack, opts.reads, opts.recordings, opts.round3Worker);
   } finally {
     await teardown(stack);
   }

@@ -88,10 +88,10 @@ const WORKER_LAUNCH_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2
 export type WorkerProcess = BenchProcess & { /** Its Prometheus endpoint (its own metrics and the Temporal core's). */ metricsUrl: string };
 
 /** The worker as `npm run worker` runs it (or the bare-shape worker with the same flags and options). */
-export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}): Promise<WorkerProcess> {
+export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}, root?: string): Promise<WorkerProcess> {
   const metricsPort = await freePort();
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
-  const p = await startProcess(name, workerCommand(stack.config, entry), {
+  const p = await startProcess(name, { ...workerCommand(stack.config, entry), root }, {
     env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(metricsPort), ...env },
     readyText: 'worker started',
     cpuProfileDir: stack.cpuProfileDir,
