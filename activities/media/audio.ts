@@ -42,8 +42,13 @@ export async function renderSide(source: string, side: Side, out: string, signal
 
 /** Decodes `file` to the end without writing anything: its real length and its pauses. */
 export async function listenTo(file: string, signal?: AbortSignal): Promise<HeardAudio> {
+  return (await listenWithLog(file, signal)).audio;
+}
+
+/** listenTo, with ffmpeg's log (which describes the input before decoding it: probe.ts, loggedAudioFacts). */
+export async function listenWithLog(file: string, signal?: AbortSignal): Promise<{ audio: HeardAudio; log: string }> {
   const { stdout, stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, ...PROGRESS, '-i', file, '-map', '0:a:0', '-af', SILENCE, '-f', 'null', '-'], signal);
-  return heardIn(stdout, stderr);
+  return { audio: heardIn(stdout, stderr), log: stderr };
 }
 
 function heardIn(progress: string, stderr: string): HeardAudio {

@@ -12,11 +12,11 @@ import { FailureTypes, permanent } from '../failures';
 import { meter } from '../progress';
 import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
-import { channelsDiffer, extractRanges, listenTo, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
+import { channelsDiffer, extractRanges, listenTo, listenWithLog, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
 import { pieceOverlapMs, providerLimits } from '../stt/limits';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
-import { probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
+import { loggedAudioFacts, probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
 import { recordingScratchDir } from './scratch';
 
 // From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
@@ -80,6 +80,30 @@ function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
   );
 }
 
+/**
+ * A file small enough to be sent as it is that starts like an MP3 is heard first (one ffmpeg run), and
+ * ffmpeg's log of it stands in for ffprobe when it shows a plain mono MP3 that goes as it is: the whole
+ * media step is then that one run. Anything else (or a log that does not read as such) answers undefined,
+ * and the file takes the usual way (ffprobe, then a rendition or a listen).
+ */
+async function listenToPlainMp3(config: Config, file: string, bytes: number, signal: AbortSignal): Promise<{ probe: MediaProbe; audio: HeardAudio } | undefined> {
+  if (bytes > providerLimits(config).maxBytes * 0.95 || !(await startsLikeMp3(file))) return undefined;
+  const heard = await listenWithLog(file, signal).catch(() => undefined);
+  const probe = heard && loggedAudioFacts(heard.log);
+  return probe && probe.channels === 1 && sentAsItIs(config, probe, bytes) ? { probe, audio: heard.audio } : undefined;
+}
+
+/** An ID3 tag or an MPEG audio frame sync at the start. */
+async function startsLikeMp3(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(3), 0, 3, 0);
+    return bytesRead === 3 && (buffer.toString('latin1') === 'ID3' || (buffer[0] === 0xff && (buffer[1] & 0xe0) === 0xe0));
+  } finally {
+    await handle.close();
+  }
+}
+
 async function copyOriginal(deps: PieceDeps, recording: RecordingRow, file: string, signal: AbortSignal): Promise<void> {
   const maxBytes = deps.config.RECORDING_MAX_BYTES;
   if (recording.storageKey) {
@@ -105,18 +129,19 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
   const original = path.join(dir, 'original');
   await copyOriginal(deps, recording, original, signal);
 
-  const probe = await probeMedia(original, signal).catch(unusable);
+  const bytes = (await fs.stat(original)).size;
+  const quick = await listenToPlainMp3(config, original, bytes, signal);
+  const probe = quick?.probe ?? (await probeMedia(original, signal).catch(unusable));
   if (probe.audioStreams === 0) throw permanent(FailureTypes.NotMedia, `The file has no audio stream (${probe.hasVideo ? 'video only' : probe.container})`);
   const maxDuration = durationMs(config.RECORDING_MAX_DURATION);
   if (probe.durationMs > maxDuration) {
     throw permanent(FailureTypes.TooLong, `The recording lasts ${Math.round(probe.durationMs / 60_000)} minutes; the limit is ${Math.round(maxDuration / 60_000)} minutes`);
   }
   const split = probe.channels >= 2 && (await channelsDiffer(original, signal).catch(unusable));
-  const bytes = (await fs.stat(original)).size;
   let heard: Array<{ side: Side; file: string; audio: HeardAudio }>;
   if (!split && sentAsItIs(config, probe, bytes)) {
     const file = path.join(dir, 'mono.mp3');
-    const audio = await listenTo(original, signal).catch(unusable);
+    const audio = quick?.audio ?? (await listenTo(original, signal).catch(unusable));
     await fs.rename(original, file);
     heard = [{ side: 'mono', file, audio }];
   } else {

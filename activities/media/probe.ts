@@ -45,3 +45,33 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
     hasVideo: video.length > 0,
   };
 }
+
+/**
+ * The input as ffmpeg's own log describes it (its "Input #0" block, printed before it decodes), when that is
+ * one audio stream and nothing else, with the facts sentAsItIs needs; undefined otherwise (then ffprobe is
+ * asked). Lets the media step hear a plain MP3 in one ffmpeg run: ffprobe's start alone costs about as much
+ * CPU as decoding a two-minute call.
+ */
+export function loggedAudioFacts(stderr: string): MediaProbe | undefined {
+  const start = stderr.indexOf('Input #0, ');
+  if (start < 0) return undefined;
+  const ends = ['\nStream mapping:', '\nOutput #0'].map((m) => stderr.indexOf(m, start)).filter((i) => i > 0);
+  const block = stderr.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
+  const container = /^Input #0, (.+), from '/m.exec(block)?.[1];
+  const duration = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(block);
+  const streams = [...block.matchAll(/^\s*Stream #0:\d+[^:]*: (\w+): (.*)$/gm)];
+  if (!container || !duration || streams.length !== 1 || streams[0][1] !== 'Audio') return undefined;
+  const parts = streams[0][2].split(', ');
+  const channels = parts.includes('mono') ? 1 : parts.includes('stereo') ? 2 : undefined;
+  if (channels === undefined) return undefined;
+  const kbps = /(\d+) kb\/s/.exec(streams[0][2]);
+  return {
+    container,
+    durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000),
+    audioStreams: 1,
+    channels,
+    audioCodec: parts[0].split(' ')[0],
+    bitRate: kbps ? Number(kbps[1]) * 1000 : 0,
+    hasVideo: false,
+  };
+}
