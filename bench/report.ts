@@ -38,7 +38,7 @@ export interface BenchResults {
   machine: Machine;
   settings: Omit<BenchMode, 'name'>;
   /** The worker options both workers (real and bare shape) ran with (worker/tuning.ts). */
-  workerSettings: Record<string, number>;
+  workerSettings: Record<string, number | string>;
   seed: { reused: boolean; seconds: number };
   reads: Array<{ endpoint: string } & Comparison & { ratio: number }>;
   fixedRate: Array<{ endpoint: string; singleRow: boolean } & { service: RateFigures; baseline: RateFigures } & { p99Ratio: number }>;

@@ -14,6 +14,9 @@ import { npmScriptCommand, startProcess, type BenchProcess, type NodeCommand } f
 // What a run starts: the Temporal dev server, the loopback stand-ins, and the processes under test
 // (API, worker, bare-shape worker, baseline), each a separate node process with its production flags.
 
+/** The workers' memory limit unless the environment gives one: 85 % of it (326 MiB) is what their cache is sized to fill. */
+const BENCH_WORKER_MEMORY_MIB = '384';
+
 export interface Stack {
   temporal?: TemporalDevServer;
   stt?: SttServer;
@@ -60,6 +63,9 @@ export async function startStack(databaseUrl: string, temporalAddress: string | 
     RATE_LIMIT_STORE: 'memory',
     // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
     MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
+    // The workers' cache and slots are sized to this (worker/tuning.ts): a worker held to the memory target
+    // (peak RSS < 350 MiB) on a shared 2-core box, not a quarter of whatever machine runs the bench.
+    WORKER_MEMORY_LIMIT_MB: process.env.WORKER_MEMORY_LIMIT_MB ?? BENCH_WORKER_MEMORY_MIB,
   };
   return { ...stack, env, config: loadConfig(env) };
 }

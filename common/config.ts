@@ -87,10 +87,11 @@ export const ConfigSchema = Type.Object({
   SHUTDOWN_TIMEOUT: { ...Duration, default: '25s', description: 'On SIGTERM, how long the API waits for requests in flight and the worker for running activities.' },
   METRICS_TOKEN: Type.String({ default: '', description: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).' }),
   WORKER_METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464, description: 'Port of the worker\'s Prometheus /metrics server; 0 turns it off.' }),
-  // Worker sizing (worker/tuning.ts). The defaults fit a 2-core box with a few GiB; docs/operations.md ("Worker sizing") says what a big one takes.
-  WORKER_MAX_CACHED_WORKFLOWS: Type.Integer({ minimum: 2, maximum: 100000, default: 100, description: 'Workflows a worker keeps in memory between their tasks (Temporal\'s sticky cache, `maxCachedWorkflows`); an evicted one is replayed from its history on its next task. The largest single term of the worker\'s memory.' }),
-  WORKER_MAX_CONCURRENT_ACTIVITIES: Type.Integer({ minimum: 1, maximum: 10000, default: 32, description: 'Activities one worker runs at once (`maxConcurrentActivityTaskExecutions`); the media step\'s ffmpeg runs are among them.' }),
-  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: Type.Integer({ minimum: 2, maximum: 10000, default: 10, description: 'Workflow tasks one worker runs at once (`maxConcurrentWorkflowTaskExecutions`); at most WORKER_MAX_CACHED_WORKFLOWS.' }),
+  // Worker sizing (worker/tuning.ts). The cache and the task slots are sized to the worker's memory unless set; docs/operations.md ("Worker sizing") says how.
+  WORKER_MEMORY_LIMIT_MB: Type.Integer({ minimum: 0, maximum: 1048576, default: 0, description: 'Memory the worker may use, in MiB, which sizes the settings below that are left at 0 (worker/tuning.ts: a model of its peak resident set measured by the benchmark). 0 = the container\'s limit (cgroup v2 `memory.max`, or v1 `memory.limit_in_bytes`), else a quarter of the machine\'s memory; the workflow cache never takes more than half of WORKER_MAX_OLD_SPACE_MB. The worker logs the sizing and what it was derived from in its `worker started` line.' }),
+  WORKER_MAX_CACHED_WORKFLOWS: Type.Integer({ minimum: 0, maximum: 100000, default: 0, description: 'Workflows a worker keeps in memory between their tasks (Temporal\'s sticky cache, `maxCachedWorkflows`); an evicted one is replayed from its history on its next task. The largest single term of the worker\'s memory. 0 = sized to WORKER_MEMORY_LIMIT_MB; otherwise at least 2.' }),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: Type.Integer({ minimum: 0, maximum: 10000, default: 0, description: 'Activities one worker runs at once (`maxConcurrentActivityTaskExecutions`); the media step\'s ffmpeg runs are among them. 0 = from the workflow cache\'s size (3.2 × its square root: 32 for 100 cached workflows).' }),
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: Type.Integer({ minimum: 0, maximum: 10000, default: 0, description: 'Workflow tasks one worker runs at once (`maxConcurrentWorkflowTaskExecutions`); at most the workflow cache\'s size. 0 = from the workflow cache\'s size (its square root: 10 for 100 cached workflows); otherwise at least 2.' }),
   WORKER_WORKFLOW_TASK_POLLERS: Type.Integer({ minimum: 1, maximum: 100, default: 4, description: 'Long polls a worker keeps open for workflow tasks (at most the workflow task slots).' }),
   WORKER_ACTIVITY_TASK_POLLERS: Type.Integer({ minimum: 1, maximum: 100, default: 4, description: 'Long polls a worker keeps open for activity tasks (at most the activity slots).' }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({ minimum: 0, maximum: 65536, default: 384, description: 'V8 old-generation limit of the worker process in MiB, passed by `scripts/worker.sh` (`npm run worker`) as `--max-old-space-size`; 0 leaves Node\'s default (a share of the machine\'s memory, which lets V8 grow the heap far past what the worker keeps alive).' }),
@@ -130,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const config = candidate;
   Object.assign(config, secrets.filled);
+  for (const name of ['WORKER_MAX_CACHED_WORKFLOWS', 'WORKER_MAX_CONCURRENT_WORKFLOW_TASKS'] as const) {
+    if (config[name] === 1) throw new ConfigError([`${name}=1: must be 0 (sized to the worker's memory) or at least 2`]);
+  }
   if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3']);
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK credential chain)']);

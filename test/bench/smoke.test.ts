@@ -146,6 +146,36 @@ describe('benchmark smoke run', function () {
     expect(results.shape.real.byUrl.activities.storeRecording).to.equal(undefined);
   });
 
+  it('counts what a recording costs in the real pipeline and in both bare shapes: CPU by process, workflow tasks, cache evictions', () => {
+    expect(results.shapeRound3.recordings).to.equal(10);
+    expectPositive(results.shapeRound3.completedPerSecond, 'round 3 shape completed per second');
+    for (const run of ['real', 'shape', 'shapeRound3'] as const) {
+      const c = results.cost[run];
+      const cpu = c.cpuPerRecording;
+      // Every process class of the real pipeline works for a recording; a bare shape needs no API or database.
+      for (const p of run === 'real' ? ['api', 'worker', 'temporal', 'mariadb'] : ['worker', 'temporal']) expectPositive(cpu[p], `${run} CPU per recording, ${p}`);
+      for (const p of ['api', 'mariadb']) expect(cpu[p], `${run} ${p}`).to.be.at.least(0);
+      expect(cpu.total).to.be.closeTo(cpu.api + cpu.worker + cpu.temporal + cpu.mariadb, 1e-9);
+      expectPositive(c.loadGeneratorCpuPerRecording, `${run} load generator CPU`);
+      // Ten recordings, five of each kind: every one's history is read.
+      expect(c.workflowTasks.sampled, run).to.equal(10);
+      expectPositive(c.workflowTasks.mean.completed, `${run} workflow tasks per recording`);
+      expect(c.workflowTasks.mean.scheduled, run).to.be.at.least(c.workflowTasks.mean.completed);
+      expect(c.workflowTasks.mean.events, run).to.be.greaterThan(c.workflowTasks.mean.scheduled * 3);
+      // The recording and its delivery child: at least one task each.
+      expect(c.workflowTasks.byUrl.completed, run).to.be.at.least(2);
+      for (const k of ['hits', 'misses', 'forcedEvictions'] as const) {
+        expect(c.cache[k], `${run} cache ${k}`).to.be.a('number');
+        expect(c.cache[k], `${run} cache ${k}`).to.be.at.least(0);
+      }
+      expectPositive(c.cache.hits, `${run} cache hits`);
+    }
+    const r = results.cost.ratios;
+    expect(r.shapeOverRound3Throughput).to.be.closeTo(results.shape.completedPerSecond / results.shapeRound3.completedPerSecond, 1e-9);
+    expect(r.realOverShapeThroughput).to.equal(results.shape.ratio);
+    expect(r.tasksRealOverRound3Shape).to.be.closeTo(results.cost.real.workflowTasks.mean.completed / results.cost.shapeRound3.workflowTasks.mean.completed, 1e-9);
+  });
+
   it('runs two API processes and two workers against one of each', () => {
     expect(results.twoOfEach.reads.map((r) => r.endpoint)).to.deep.equal(['GET /api/roleplay/session/{id}', 'GET /api/user?limit=100']);
     for (const s of [...results.twoOfEach.reads, results.twoOfEach.intake]) {
@@ -169,10 +199,11 @@ describe('benchmark smoke run', function () {
     expectPositive(results.memory.workerPeakRssMiB, 'worker peak RSS');
     expectPositive(results.memory.shapeWorkerPeakRssMiB, 'bare-shape worker peak RSS');
     expectPositive(results.memory.baselinePeakRssMiB, 'baseline peak RSS');
-    expect(Object.keys(results.workerSettings)).to.include.members(['maxCachedWorkflows', 'maxConcurrentActivityTaskExecutions', 'maxConcurrentWorkflowTaskExecutions', 'maxOldSpaceMiB']);
+    expect(Object.keys(results.workerSettings)).to.include.members(['maxCachedWorkflows', 'maxConcurrentActivityTaskExecutions', 'maxConcurrentWorkflowTaskExecutions', 'maxOldSpaceMiB', 'memoryLimitMiB', 'memoryLimitFrom']);
     // Per read endpoint: throughput and p99 ratio (plus p99 for the three single-row reads); three deep
-    // pages; intake, end to end, worker memory, API memory, and the media step's two.
-    expect(results.targets).to.have.length(results.reads.length * 2 + 3 + 3 + 6);
+    // pages; intake, end to end, round 4's shape against round 3's, workflow tasks, worker memory, API
+    // memory, and the media step's two.
+    expect(results.targets).to.have.length(results.reads.length * 2 + 3 + 3 + 8);
     for (const t of results.targets) {
       expectPositive(t.value, t.target);
       const [, op, bound] = /^(>=|<=|<) ([\d.]+)$/.exec(t.limit) ?? [];
@@ -187,6 +218,8 @@ describe('benchmark smoke run', function () {
     expect(stdout).to.include('End to end: 10 recordings');
     expect(stdout).to.include('real pipeline (0 failed)');
     expect(stdout).to.include('bare workflow, same shape');
+    expect(stdout).to.include('Cost per recording, same 10 recordings');
+    expect(stdout).to.include('bare shape, round 3');
     expect(stdout).to.include('Two of each');
     expect(stdout).to.include('Media step, 1-minute call');
     expect(stdout).to.include('Worker settings: maxCachedWorkflows=');

@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { startApi, type TestApi } from '../support/api';
 import { startDelayProxy, type DelayProxy } from '../support/delayProxy';
-import { testEnv } from '../support/env';
+import { deriveSizing } from '../../worker/tuning';
+import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { sample } from '../support/observedApi';
@@ -56,6 +57,8 @@ describe('worker process lifecycle', function () {
       WEBHOOK_MAX_INTERVAL: '1s',
       SHUTDOWN_TIMEOUT: '20s',
       LOG_LEVEL: 'debug',
+      // Its cache and task slots are sized to this (worker/tuning.ts), the other WORKER_* left unset.
+      WORKER_MEMORY_LIMIT_MB: 512,
     };
     tenant = await createTenant('Worker Lifecycle Co');
   });
@@ -78,6 +81,19 @@ describe('worker process lifecycle', function () {
     await worker.waitFor('"msg":"worker started"', 90_000);
     expect(worker.output()).to.contain('"msg":"temporal is available"');
     api = await startApi(settings);
+  });
+
+  it('sizes its workflow cache and task slots to WORKER_MEMORY_LIMIT_MB, and says so when it starts', () => {
+    const started = (worker as ServiceProcess).logLines().find((l) => l.msg === 'worker started');
+    const derived = deriveSizing({ mib: 512, source: 'WORKER_MEMORY_LIMIT_MB' }, testConfig().WORKER_MAX_OLD_SPACE_MB);
+    expect(started).to.include({
+      memoryLimitMiB: 512,
+      memoryLimitFrom: 'WORKER_MEMORY_LIMIT_MB',
+      derivedFromMemory: 'maxCachedWorkflows,maxConcurrentActivities,maxConcurrentWorkflowTasks',
+      maxCachedWorkflows: derived.maxCachedWorkflows,
+      maxConcurrentActivityTaskExecutions: derived.maxConcurrentActivities,
+      maxConcurrentWorkflowTaskExecutions: derived.maxConcurrentWorkflowTasks,
+    });
   });
 
   it('runs a recording and reports activity and webhook metrics, Temporal SDK metrics and logs with the recording id', async () => {
