@@ -1,5 +1,5 @@
 import { Client } from '@temporalio/client';
-import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { durationMs, loadConfig } from '../common/config';
@@ -9,9 +9,10 @@ import { untilAvailable } from '../common/startupRetry';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, parseDatabaseUrl } from '../db/connection';
 import { activityInterceptors } from './activityInterceptors';
-import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from './metrics';
+import { createWorkerMetrics } from './metrics';
 import { keepRetentionSchedule } from './retentionSchedule';
-import { activityLogContext, temporalLogger } from './temporalLogger';
+import { installWorkerRuntime } from './runtime';
+import { activityLogContext } from './temporalLogger';
 import { describeTuning, workerTuning } from './tuning';
 import { describeBundle, workflowBundle } from './workflowBundle';
 
@@ -25,23 +26,7 @@ async function main(): Promise<void> {
   const dataConverter = dataConverterFor(config);
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
-  const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
-  Runtime.install({
-    logger: temporalLogger(logger),
-    telemetryOptions: {
-      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
-      ...(coreMetricsPort > 0 ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } } } : {}),
-    },
-  });
-  const metricsServer =
-    config.WORKER_METRICS_PORT > 0
-      ? await serveWorkerMetrics(metrics, {
-          host: config.HOST,
-          port: config.WORKER_METRICS_PORT,
-          coreUrl: coreMetricsPort > 0 ? `http://127.0.0.1:${coreMetricsPort}/metrics` : null,
-          logger,
-        })
-      : null;
+  const metricsServer = await installWorkerRuntime(config, logger, metrics);
 
   // Until the Worker runs, a signal only has to stop the waiting.
   const startup = new AbortController();

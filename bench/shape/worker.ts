@@ -1,9 +1,10 @@
-import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { durationMs, loadConfig } from '../../common/config';
 import { createLogger } from '../../common/logger';
 import { activityInterceptors } from '../../worker/activityInterceptors';
-import { createWorkerMetrics, freeLoopbackPort, serveWorkerMetrics } from '../../worker/metrics';
-import { activityLogContext, temporalLogger } from '../../worker/temporalLogger';
+import { createWorkerMetrics } from '../../worker/metrics';
+import { installWorkerRuntime } from '../../worker/runtime';
+import { activityLogContext } from '../../worker/temporalLogger';
 import { describeTuning, workerTuning } from '../../worker/tuning';
 import { bundleWorkflowsApart } from '../../worker/workflowBundle';
 import { createShapeActivities, type ShapePlan } from './activities';
@@ -19,16 +20,7 @@ async function main(): Promise<void> {
   const plan = JSON.parse(process.env.SHAPE_PLAN ?? '{"pieces":[{"channel":"mixed","index":0}],"concurrency":3}') as ShapePlan;
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
-  const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
-  Runtime.install({
-    logger: temporalLogger(logger),
-    telemetryOptions: {
-      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
-      ...(coreMetricsPort > 0 ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${coreMetricsPort}` } } } : {}),
-    },
-  });
-  const coreUrl = coreMetricsPort > 0 ? `http://127.0.0.1:${coreMetricsPort}/metrics` : null;
-  const metricsServer = config.WORKER_METRICS_PORT > 0 ? await serveWorkerMetrics(metrics, { host: config.HOST, port: config.WORKER_METRICS_PORT, coreUrl, logger }) : null;
+  const metricsServer = await installWorkerRuntime(config, logger, metrics);
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
