@@ -26,9 +26,6 @@ import {
 import { stepwiseRecordingIntake } from './recordingIntakeStepwise';
 import { notifyKeptEventFirstHere } from './webhookNotify';
 
-export type { RecordingIntakeInput, RecordingIntakeOutcome, RecordingProgress } from './recordingIntakeCommon';
-export { recordingStatusQuery } from './recordingIntakeCommon';
-
 // One recording from acceptance to notification. Every side effect is an activity; this code only
 // decides what runs next, so a crash anywhere resumes here exactly where it stopped. Only ids enter the
 // history (claim check): the presigned URL, the person and the analysis are read from and kept in MySQL.

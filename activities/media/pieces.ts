@@ -90,7 +90,7 @@ async function listenToPlainMp3(config: Config, file: string, bytes: number, sig
   if (bytes > providerLimits(config).maxBytes * 0.95 || !(await startsLikeMp3(file))) return undefined;
   const heard = await listenWithLog(file, signal).catch(() => undefined);
   const probe = heard && loggedAudioFacts(heard.log);
-  return probe && probe.channels === 1 && sentAsItIs(config, probe, bytes) ? { probe, audio: heard.audio } : undefined;
+  return probe && sentAsItIs(config, probe, bytes) ? { probe, audio: heard.audio } : undefined;
 }
 
 /** An ID3 tag or an MPEG audio frame sync at the start. */
