@@ -133,3 +133,30 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     await keepHistory(stack.api, id, 'folded-failed');
   });
 });
+
+describe('recordings: folded steps with WEBHOOK_MAX_ATTEMPTS=1', function () {
+  this.timeout(90_000);
+
+  it('a refused first attempt is the only one: no delivery workflow, one failed attempt in the log', async () => {
+    const files = await startFileServer();
+    const receiver = await startWebhookReceiver();
+    const stt = await startOpenAiSttServer({ segments: CONVERSATION });
+    const stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, WEBHOOK_MAX_ATTEMPTS: 1 });
+    try {
+      const tenant = await createTenant();
+      const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, '/folded/once');
+      receiver.respond('/folded/once', () => ({ status: 503, body: 'busy' }));
+      const url = files.serve('/folded/once/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+      await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
+      expect(shapeOf(await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).fetchHistory()).children).to.deep.equal([]);
+      expect(receiver.on('/folded/once')).to.have.length(1);
+      expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'failed', 503]]);
+    } finally {
+      await stack.stop();
+      await stt.close();
+      await files.close();
+      await receiver.close();
+    }
+  });
+});
