@@ -2,6 +2,7 @@
 // the import rule that keeps workflow code deterministic. `npm run lint` (part of `npm test`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 // What workflow code may import at run time (type-only imports are erased and always allowed):
 // the Temporal workflow SDK, Temporal's common types, the other workflow modules (./…), and the project's
@@ -9,7 +10,8 @@ import tseslint from 'typescript-eslint';
 // common/webhookRetry.ts (the webhook retry constants) and common/failureTypes.ts (the activities' failure
 // type names). Anything else (activities, the database, node:*,
 // Date-reading helpers) would run inside the workflow sandbox and break replay.
-export const WORKFLOW_IMPORTS = /^(?!@temporalio\/workflow$|@temporalio\/common$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
+export const WORKFLOW_IMPORTS =
+  /^(?!@temporalio\/workflow$|@temporalio\/common$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', '.data/**', 'eslint.config.mjs'] },
@@ -28,7 +30,10 @@ export default tseslint.config(
       // the floating and misused ones, which the two rules above catch.
       '@typescript-eslint/require-await': 'off',
       // `_name` marks what a signature or a destructuring needs but the code does not use.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -84,4 +89,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Last: turns off every ESLint rule that formatting decides; Prettier formats (`npm run lint` checks both).
+  prettier,
 );

@@ -28,7 +28,9 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
     const recording = await requireRecording(db, recordingId);
     const transcript = recording.transcript as Transcript | null;
     if (!transcript) throw permanent(FailureTypes.InvalidState, 'The recording has no transcript to analyze');
-    const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+    const roleplay = recording.roleplayId
+      ? await getRoleplay(db, recording.companyId, recording.roleplayId)
+      : undefined;
     const stop = keepAlive(5_000);
     try {
       const { analysis, usage } = await analyzer.analyze(

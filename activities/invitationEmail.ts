@@ -103,7 +103,10 @@ export function createInvitationEmailActivities({ db, config, logger }: Activity
       } catch (err) {
         const failure = classifySmtpError(err, invitation.email);
         // The failure's message, not the error: nodemailer's error names the recipient in several fields.
-        logger.warn({ invitationId: invitation.id, type: failure.type, message: failure.message }, 'invitation email failed');
+        logger.warn(
+          { invitationId: invitation.id, type: failure.type, message: failure.message },
+          'invitation email failed',
+        );
         throw failure;
       }
     },

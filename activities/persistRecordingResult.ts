@@ -21,7 +21,8 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
         const recording = await getRecordingForUpdate(trx, recordingId);
         if (!recording) throw permanent(FailureTypes.RecordingNotFound, `Recording ${recordingId} does not exist`);
         if (recording.status === 'completed') return { sessionId: recording.sessionId };
-        if (recording.status === 'failed') throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
+        if (recording.status === 'failed')
+          throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
         // Runs from before the claim check pass the analysis; later ones find it where analyzeAndKeepRecording put it.
         const result = passed ?? (await getPendingAnalysis(trx, recordingId));
         if (!result) throw permanent(FailureTypes.InvalidState, 'The recording has no analysis to save');

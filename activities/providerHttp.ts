@@ -25,8 +25,13 @@ export interface ProviderRequest {
 export function providerMessage(text: string): string {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
-    const nested = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>).message : undefined;
-    const message = [nested, body.error, body.err_msg, body.message].find((m): m is string => typeof m === 'string' && m.length > 0);
+    const nested =
+      typeof body.error === 'object' && body.error !== null
+        ? (body.error as Record<string, unknown>).message
+        : undefined;
+    const message = [nested, body.error, body.err_msg, body.message].find(
+      (m): m is string => typeof m === 'string' && m.length > 0,
+    );
     if (message) return excerpt(message);
   } catch {
     // Not JSON: the text itself, shortened.
@@ -38,12 +43,26 @@ export function providerMessage(text: string): string {
 export const KEY_REFUSED = 'The speech-to-text provider refused the API key';
 
 /** Sends the request and returns the parsed JSON answer; HTTP errors become retryable or permanent failures. */
-export async function callProvider(service: string, dispatcher: Dispatcher, url: URL, req: ProviderRequest): Promise<unknown> {
-  const res = await request(url, { dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+export async function callProvider(
+  service: string,
+  dispatcher: Dispatcher,
+  url: URL,
+  req: ProviderRequest,
+): Promise<unknown> {
+  const res = await request(url, {
+    dispatcher,
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+    signal: req.signal,
+  });
   const text = await res.body.text();
   if (res.statusCode < 200 || res.statusCode >= 300) {
     if (req.keyRefusedStatuses?.includes(res.statusCode)) {
-      throw permanent(FailureTypes.ProviderKeyRefused, `${KEY_REFUSED} (HTTP ${res.statusCode}: ${providerMessage(text)})`);
+      throw permanent(
+        FailureTypes.ProviderKeyRefused,
+        `${KEY_REFUSED} (HTTP ${res.statusCode}: ${providerMessage(text)})`,
+      );
     }
     throw httpFailure(service, res.statusCode, res.headers, providerMessage(text), {
       retryable: FailureTypes.ProviderUnavailable,

@@ -1,5 +1,10 @@
 import { withoutWords, type RecordingAnalysis } from '../common/recordingAnalysis';
-import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent } from '../common/webhookEvents';
+import type {
+  RecordingCompletedData,
+  RecordingEventUser,
+  RecordingFailedData,
+  WebhookEvent,
+} from '../common/webhookEvents';
 import { ERASED_NAME, erasedIdentifier, getErasureState } from '../db/queries/userErasure';
 import { getWebhookEventBody, insertWebhookEvent, rememberWebhookEvent } from '../db/queries/webhookEvents';
 import { getUser } from '../db/queries/users';
@@ -28,20 +33,40 @@ export interface RecordingEventToKeep {
 }
 
 export function createRecordingEventActivities({ db }: ActivityDeps) {
-  async function userOf(companyId: string, userId: string | null, userUniqueIdentifier: string): Promise<RecordingEventUser | null> {
+  async function userOf(
+    companyId: string,
+    userId: string | null,
+    userUniqueIdentifier: string,
+  ): Promise<RecordingEventUser | null> {
     if (!userId) return null;
     const user = await getUser(db, companyId, userId);
     return user ? eventUser(user, userUniqueIdentifier) : null;
   }
 
-  function build(input: RecordingEventToKeep, recording: RecordingRow, user: RecordingEventUser | null, result: RecordingAnalysis | null): WebhookEvent {
+  function build(
+    input: RecordingEventToKeep,
+    recording: RecordingRow,
+    user: RecordingEventUser | null,
+    result: RecordingAnalysis | null,
+  ): WebhookEvent {
     if (input.type === 'recording.processing.completed') {
       if (!user) throw permanent(FailureTypes.InvalidState, 'The completed recording has no user');
       if (!result) throw permanent(FailureTypes.InvalidState, 'The completed recording has no result');
-      const data: RecordingCompletedData = { recordingId: recording.id, status: 'completed', user, sessionId: recording.sessionId, result };
+      const data: RecordingCompletedData = {
+        recordingId: recording.id,
+        status: 'completed',
+        user,
+        sessionId: recording.sessionId,
+        result,
+      };
       return { id: input.eventId, type: input.type, createdAt: input.createdAt, data };
     }
-    const data: RecordingFailedData = { recordingId: recording.id, status: 'failed', user, reason: input.reason ?? recording.failureReason ?? 'unknown error' };
+    const data: RecordingFailedData = {
+      recordingId: recording.id,
+      status: 'failed',
+      user,
+      reason: input.reason ?? recording.failureReason ?? 'unknown error',
+    };
     return { id: input.eventId, type: input.type, createdAt: input.createdAt, data };
   }
 
@@ -59,7 +84,11 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
       if (await getWebhookEventBody(db, input.companyId, input.eventId)) return true;
       const state = recording.userId ? await getErasureState(db, recording.companyId, recording.userId) : undefined;
       if (!state?.erasureRequestedAt || !recording.userId) return false;
-      const tombstone: RecordingEventUser = { id: recording.userId, name: ERASED_NAME, userUniqueIdentifier: erasedIdentifier(recording.userId) };
+      const tombstone: RecordingEventUser = {
+        id: recording.userId,
+        name: ERASED_NAME,
+        userUniqueIdentifier: erasedIdentifier(recording.userId),
+      };
       await insertWebhookEvent(db, input.companyId, build(input, recording, tombstone, result && withoutWords(result)));
       return true;
     },

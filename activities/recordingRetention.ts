@@ -1,5 +1,9 @@
 import { Context } from '@temporalio/activity';
-import { findExpiredRecordingIds, lockExpiringRecording, markRecordingMediaDeleted } from '../db/queries/recordingRetention';
+import {
+  findExpiredRecordingIds,
+  lockExpiringRecording,
+  markRecordingMediaDeleted,
+} from '../db/queries/recordingRetention';
 import type { ActivityDeps } from './deps';
 
 // The retention cleanup's two steps (workflows/recordingRetention.ts): which recordings are due, and
@@ -21,7 +25,13 @@ export interface RetentionReport {
   snippets: number;
 }
 
-export const emptyRetentionReport = (): RetentionReport => ({ recordings: 0, files: 0, transcripts: 0, pieces: 0, snippets: 0 });
+export const emptyRetentionReport = (): RetentionReport => ({
+  recordings: 0,
+  files: 0,
+  transcripts: 0,
+  pieces: 0,
+  snippets: 0,
+});
 
 export function createRecordingRetentionActivities({ db, storage, logger }: ActivityDeps) {
   return {

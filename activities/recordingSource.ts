@@ -12,7 +12,25 @@ const MAX_REDIRECTS = 5;
 
 /** File extensions accepted when the host labels the file only as generic binary data. */
 const MEDIA_EXTENSIONS = new Set([
-  'mp3', 'mpga', 'mpeg', 'wav', 'm4a', 'mp4', 'm4v', 'aac', 'ogg', 'oga', 'opus', 'webm', 'flac', 'mov', 'mkv', 'amr', '3gp', 'wma', 'avi',
+  'mp3',
+  'mpga',
+  'mpeg',
+  'wav',
+  'm4a',
+  'mp4',
+  'm4v',
+  'aac',
+  'ogg',
+  'oga',
+  'opus',
+  'webm',
+  'flac',
+  'mov',
+  'mkv',
+  'amr',
+  '3gp',
+  'wma',
+  'avi',
 ]);
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
@@ -58,15 +76,26 @@ function urlExtension(url: URL): string {
  * Which media the answer is, or undefined when it is not audio/video: audio/* and video/* are
  * taken at their word; generic binary (or no Content-Type) is accepted only with a media extension.
  */
-export function classifyMedia(contentTypeHeader: string, url: URL): { contentType: string; extension: string } | undefined {
+export function classifyMedia(
+  contentTypeHeader: string,
+  url: URL,
+): { contentType: string; extension: string } | undefined {
   const type = contentTypeHeader.split(';')[0].trim().toLowerCase();
   const fromUrl = urlExtension(url);
   if (type.startsWith('audio/') || type.startsWith('video/')) {
-    const ext = EXTENSION_BY_TYPE[type] ?? (MEDIA_EXTENSIONS.has(fromUrl) ? fromUrl : type.split('/')[1].replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin');
+    const ext =
+      EXTENSION_BY_TYPE[type] ??
+      (MEDIA_EXTENSIONS.has(fromUrl)
+        ? fromUrl
+        : type
+            .split('/')[1]
+            .replace(/[^a-z0-9]/g, '')
+            .slice(0, 8) || 'bin');
     return { contentType: type, extension: ext };
   }
   if (GENERIC_BINARY.has(type) && MEDIA_EXTENSIONS.has(fromUrl)) {
-    const derived = Object.entries(EXTENSION_BY_TYPE).find(([, ext]) => ext === fromUrl)?.[0] ?? 'application/octet-stream';
+    const derived =
+      Object.entries(EXTENSION_BY_TYPE).find(([, ext]) => ext === fromUrl)?.[0] ?? 'application/octet-stream';
     return { contentType: derived, extension: fromUrl };
   }
   return undefined;
@@ -87,7 +116,8 @@ function parseUrl(value: string | URL): URL {
   try {
     return parseOutboundUrl(value);
   } catch (err) {
-    if (err instanceof UnsupportedUrlError) throw permanent(FailureTypes.InvalidUrl, `The recording URL cannot be fetched: ${err.message}`);
+    if (err instanceof UnsupportedUrlError)
+      throw permanent(FailureTypes.InvalidUrl, `The recording URL cannot be fetched: ${err.message}`);
     throw err;
   }
 }
@@ -102,7 +132,13 @@ export async function openRecordingSource(
   for (let hop = 0; ; hop += 1) {
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, { dispatcher, method: 'GET', signal: options.signal, headersTimeout: 60_000, bodyTimeout: 120_000 });
+      res = await request(url, {
+        dispatcher,
+        method: 'GET',
+        signal: options.signal,
+        headersTimeout: 60_000,
+        bodyTimeout: 120_000,
+      });
     } catch (err) {
       const blocked = findBlockedAddressError(err);
       if (blocked) throw permanent(FailureTypes.BlockedAddress, `The recording URL was refused: ${blocked.message}`);
@@ -111,7 +147,8 @@ export async function openRecordingSource(
     const { statusCode, headers, body } = res;
     if (statusCode >= 300 && statusCode < 400 && header(headers, 'location')) {
       discard(body);
-      if (hop >= MAX_REDIRECTS) throw permanent(FailureTypes.SourceRejected, `The recording URL redirected more than ${MAX_REDIRECTS} times`);
+      if (hop >= MAX_REDIRECTS)
+        throw permanent(FailureTypes.SourceRejected, `The recording URL redirected more than ${MAX_REDIRECTS} times`);
       url = parseUrl(new URL(header(headers, 'location'), url));
       continue;
     }
@@ -133,7 +170,10 @@ export async function openRecordingSource(
     const contentLength = /^\d+$/.test(length) ? Number(length) : null;
     if (contentLength !== null && contentLength > options.maxBytes) {
       discard(body);
-      throw permanent(FailureTypes.TooLarge, `The recording is ${contentLength} bytes, more than the ${options.maxBytes}-byte limit`);
+      throw permanent(
+        FailureTypes.TooLarge,
+        `The recording is ${contentLength} bytes, more than the ${options.maxBytes}-byte limit`,
+      );
     }
     return { stream: body, contentType: media.contentType, extension: media.extension, contentLength };
   }

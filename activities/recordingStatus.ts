@@ -6,7 +6,10 @@ import type { ActivityDeps } from './deps';
 export function createRecordingStatusActivities({ db }: ActivityDeps) {
   return {
     /** Moves a recording to a processing step; finished recordings stay finished. */
-    async setRecordingStatus(recordingId: string, status: Exclude<RecordingStatus, 'completed' | 'failed'>): Promise<void> {
+    async setRecordingStatus(
+      recordingId: string,
+      status: Exclude<RecordingStatus, 'completed' | 'failed'>,
+    ): Promise<void> {
       await setRecordingStatus(db, recordingId, status);
     },
     /** Marks the recording failed with a reason the caller can read (GET /api/recording/{id}, the webhook). */

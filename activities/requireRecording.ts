@@ -11,6 +11,7 @@ export async function requireRecording(db: Knex, recordingId: string): Promise<R
 
 /** The URL of the recording's audio; a submitted transcript has none, and no step should ask for it. */
 export function requireSourceUrl(recording: RecordingRow): string {
-  if (recording.sourceUrl === null) throw permanent(FailureTypes.InvalidState, 'The recording is a submitted transcript and has no audio');
+  if (recording.sourceUrl === null)
+    throw permanent(FailureTypes.InvalidState, 'The recording is a submitted transcript and has no audio');
   return recording.sourceUrl;
 }

@@ -22,12 +22,22 @@ export function splitName(userName: string): { firstName: string; lastName: stri
  * mail system delivers to.
  */
 export function integrationEmail(externalId: string): string {
-  const slug = externalId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'user';
+  const slug =
+    externalId
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'user';
   return `${slug}+${randomUUID()}@integration.invalid`;
 }
 
 /** The company's user with that external id, or a new Integration user; racing callers converge on one row. */
-export async function findOrCreateIntegrationUser(db: Knex, companyId: string, externalId: string, userName: string): Promise<UserRow> {
+export async function findOrCreateIntegrationUser(
+  db: Knex,
+  companyId: string,
+  externalId: string,
+  userName: string,
+): Promise<UserRow> {
   const existing = await findUserByExternalId(db, companyId, externalId);
   if (existing) return existing;
   const team = await ensureIntegrationTeam(db, companyId);
@@ -64,7 +74,12 @@ export function createResolveRecordingUserActivities({ db }: ActivityDeps) {
       const user = await getUser(db, recording.companyId, recording.userId);
       if (user) return { user, userUniqueIdentifier: recording.userUniqueIdentifier };
     }
-    const user = await findOrCreateIntegrationUser(db, recording.companyId, recording.userUniqueIdentifier, recording.userName);
+    const user = await findOrCreateIntegrationUser(
+      db,
+      recording.companyId,
+      recording.userUniqueIdentifier,
+      recording.userName,
+    );
     await setRecordingUser(db, recording.id, user.id);
     return { user, userUniqueIdentifier: recording.userUniqueIdentifier };
   }

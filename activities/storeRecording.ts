@@ -27,7 +27,11 @@ export function createStoreRecordingActivities({ db, config, storage }: Activity
       const recording = await requireRecording(db, recordingId);
       // A retry after the file was written (and the row updated) has nothing left to do.
       if (recording.storageKey && recording.contentType && (await storage.exists(recording.storageKey))) {
-        return { storageKey: recording.storageKey, contentType: recording.contentType, sizeBytes: recording.sizeBytes ?? 0 };
+        return {
+          storageKey: recording.storageKey,
+          contentType: recording.contentType,
+          sizeBytes: recording.sizeBytes ?? 0,
+        };
       }
       const signal = Context.current().cancellationSignal;
       const source = await openRecordingSource(requireSourceUrl(recording), dispatcher, { maxBytes, signal });
@@ -36,11 +40,15 @@ export function createStoreRecordingActivities({ db, config, storage }: Activity
       let sizeBytes: number;
       try {
         // The counter fails the pipeline as soon as the limit is crossed; put() removes its partial file.
-        const [stored] = await Promise.all([storage.put(storageKey, counter, { maxBytes }), pipeline(source.stream, counter)]);
+        const [stored] = await Promise.all([
+          storage.put(storageKey, counter, { maxBytes }),
+          pipeline(source.stream, counter),
+        ]);
         sizeBytes = stored.sizeBytes;
       } catch (err) {
         discard(source.stream);
-        if (err instanceof StorageLimitError) throw permanent(FailureTypes.TooLarge, `The recording is larger than the ${maxBytes}-byte limit`);
+        if (err instanceof StorageLimitError)
+          throw permanent(FailureTypes.TooLarge, `The recording is larger than the ${maxBytes}-byte limit`);
         throw err;
       }
       if (sizeBytes === 0) {

@@ -38,7 +38,9 @@ export function createSpeechToText(config: Config, dispatcher = providerAgent())
 
 /** The caller's repChannel names the rep when the provider labelled the speakers by channel. */
 function withRepChannel(transcript: Transcript, repChannel: string | null): Transcript {
-  return transcript.speakerAttribution === 'channels' && repChannel ? { ...transcript, repSpeaker: repChannel } : transcript;
+  return transcript.speakerAttribution === 'channels' && repChannel
+    ? { ...transcript, repSpeaker: repChannel }
+    : transcript;
 }
 
 const summary = (t: Transcript): TranscriptionSummary => ({
@@ -61,9 +63,14 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
       if (recording.transcript) return summary(recording.transcript as Transcript);
 
       const signal = Context.current().cancellationSignal;
-      const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+      const roleplay = recording.roleplayId
+        ? await getRoleplay(db, recording.companyId, recording.roleplayId)
+        : undefined;
       const language: AnalysisLanguage | undefined = roleplay?.language;
-      const job: ProviderJob = { id: recording.sttJobId, created: (jobId) => setRecordingSttJob(db, recording.id, jobId) };
+      const job: ProviderJob = {
+        id: recording.sttJobId,
+        created: (jobId) => setRecordingSttJob(db, recording.id, jobId),
+      };
       const options: TranscribeOptions = { language, signal, job };
 
       // A job an earlier attempt already paid for is finished without touching the audio again.
@@ -86,7 +93,12 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         const stored = await storage.get(recording.storageKey);
         if (!stored) throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');
         const contentType = recording.contentType ?? 'application/octet-stream';
-        audio = { kind: 'bytes', stream: stored.stream, contentType, filename: path.posix.basename(recording.storageKey) };
+        audio = {
+          kind: 'bytes',
+          stream: stored.stream,
+          contentType,
+          filename: path.posix.basename(recording.storageKey),
+        };
       } else if (stt.fetchesUrls) {
         audio = { kind: 'url', url: requireSourceUrl(recording) };
       } else {
@@ -96,7 +108,12 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
         const counted = counter;
         remote = source.stream;
         source.stream.on('error', (err) => counted.destroy(err));
-        audio = { kind: 'bytes', stream: source.stream.pipe(counted), contentType: source.contentType, filename: `recording.${source.extension}` };
+        audio = {
+          kind: 'bytes',
+          stream: source.stream.pipe(counted),
+          contentType: source.contentType,
+          filename: `recording.${source.extension}`,
+        };
         fetchedContentType = source.contentType;
       }
 
@@ -120,7 +137,12 @@ export function createTranscribeActivities({ db, config, storage }: ActivityDeps
 }
 
 /** Saves the recording's whole transcript for analysis; one without a single word fails the recording. */
-export async function keepTranscript(db: Db, recordingId: string, transcript: Transcript, fetchedContentType: string | null): Promise<TranscriptionSummary> {
+export async function keepTranscript(
+  db: Db,
+  recordingId: string,
+  transcript: Transcript,
+  fetchedContentType: string | null,
+): Promise<TranscriptionSummary> {
   if (!transcript.segments.some((s) => /[\p{L}\p{N}]/u.test(s.text))) {
     throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
   }

@@ -45,7 +45,9 @@ type WorkflowState = 'running' | 'closed' | 'missing';
 export function createUserErasureActivities({ db, storage }: ActivityDeps) {
   async function workflowState(recordingId: string): Promise<WorkflowState> {
     try {
-      const described = await Context.current().client.workflow.getHandle(workflowIds.recording(recordingId)).describe();
+      const described = await Context.current()
+        .client.workflow.getHandle(workflowIds.recording(recordingId))
+        .describe();
       return described.status.name === 'RUNNING' ? 'running' : 'closed';
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) return 'missing';
@@ -90,7 +92,8 @@ export function createUserErasureActivities({ db, storage }: ActivityDeps) {
         if (open.length === 0) return settled;
         for (const recording of open) {
           const state = await workflowState(recording.id);
-          const orphan = state === 'closed' || (state === 'missing' && Date.now() - recording.updatedAt.getTime() > ORPHAN_GRACE_MS);
+          const orphan =
+            state === 'closed' || (state === 'missing' && Date.now() - recording.updatedAt.getTime() > ORPHAN_GRACE_MS);
           if (orphan && (await failRecording(db, recording.id, CANCELLED_REASON))) settled += 1;
         }
         ctx.heartbeat({ open: open.length });

@@ -2,7 +2,12 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { request, type Dispatcher } from 'undici';
-import { createOutboundAgent, findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
+import {
+  createOutboundAgent,
+  findBlockedAddressError,
+  parseOutboundUrl,
+  UnsupportedUrlError,
+} from '../common/outbound';
 import { retryAfterMs } from '../common/retryAfter';
 import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
@@ -51,14 +56,21 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
   // Retry-After never stretches a wait beyond the schedule's longest interval.
   const maxRetryAfterMs = retryPolicy.maxIntervalMs;
   let agent: Dispatcher | undefined;
-  const outbound = (): Dispatcher => (agent ??= createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, connectTimeoutMs: timeoutMs }));
+  const outbound = (): Dispatcher =>
+    (agent ??= createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, connectTimeoutMs: timeoutMs }));
 
   /**
    * One delivery attempt: POST the event, record the attempt, and tell Temporal whether to retry.
    * The attempt number is Temporal's, so the record of an attempt is written once however often
    * the activity's own bookkeeping is retried.
    */
-  async function attemptDelivery({ companyId, endpointId, event: passed, eventId, attemptOffset }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+  async function attemptDelivery({
+    companyId,
+    endpointId,
+    event: passed,
+    eventId,
+    attemptOffset,
+  }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
     const attempt = Context.current().info.attempt + (attemptOffset ?? 0);
     const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
     if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
@@ -187,7 +199,11 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
         return await deliverWebhook(input);
       } catch (err) {
         if (!(err instanceof ApplicationFailure)) throw err;
-        return { outcome: 'failed', permanent: err.nonRetryable === true, ...(err.nextRetryDelay == null ? {} : { retryAfterMs: msToNumber(err.nextRetryDelay) }) };
+        return {
+          outcome: 'failed',
+          permanent: err.nonRetryable === true,
+          ...(err.nextRetryDelay == null ? {} : { retryAfterMs: msToNumber(err.nextRetryDelay) }),
+        };
       }
     },
   };

@@ -23,7 +23,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the Koa app from injected dependencies; the server and the tests both start here. */
 export function createApp(appDeps: AppDeps): Koa {
   const metrics = appDeps.metrics ?? createApiMetrics();
-  const credentialCache = appDeps.credentialCache ?? createCredentialCache(durationMs(appDeps.config.CREDENTIAL_CACHE_TTL));
+  const credentialCache =
+    appDeps.credentialCache ?? createCredentialCache(durationMs(appDeps.config.CREDENTIAL_CACHE_TTL));
   const mediaLinkSecrets = appDeps.mediaLinkSecrets ?? mediaLinkSecretsOf(appDeps.config);
   const deps: AppDeps = { ...appDeps, metrics, credentialCache, mediaLinkSecrets };
   const app = new Koa({ proxy: false });

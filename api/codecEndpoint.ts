@@ -21,13 +21,18 @@ import { assertValid, check } from './validation';
 /** One payload as the protocol carries it: proto JSON, bytes in base64. */
 export const CodecPayload = Type.Object(
   {
-    metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String({ contentEncoding: 'base64' })), Type.Null()])),
+    metadata: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.String({ contentEncoding: 'base64' })), Type.Null()]),
+    ),
     data: Type.Optional(Type.Union([Type.String({ contentEncoding: 'base64' }), Type.Null()])),
   },
   { additionalProperties: true },
 );
 /** Proto JSON leaves an empty list out: `{}` is a request (and an answer) with no payloads. */
-export const CodecBody = Type.Object({ payloads: Type.Optional(Type.Array(CodecPayload, { maxItems: 10_000 })) }, { additionalProperties: true });
+export const CodecBody = Type.Object(
+  { payloads: Type.Optional(Type.Array(CodecPayload, { maxItems: 10_000 })) },
+  { additionalProperties: true },
+);
 export type CodecBody = Static<typeof CodecBody>;
 
 const fromJson = ({ metadata, data }: Static<typeof CodecPayload>): Payload => ({
@@ -36,7 +41,9 @@ const fromJson = ({ metadata, data }: Static<typeof CodecPayload>): Payload => (
 });
 
 const toJson = ({ metadata, data }: Payload): Static<typeof CodecPayload> => ({
-  metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([k, v]) => [k, Buffer.from(v ?? new Uint8Array()).toString('base64')])),
+  metadata: Object.fromEntries(
+    Object.entries(metadata ?? {}).map(([k, v]) => [k, Buffer.from(v ?? new Uint8Array()).toString('base64')]),
+  ),
   data: Buffer.from(data ?? new Uint8Array()).toString('base64'),
 });
 
@@ -79,7 +86,14 @@ document.getElementById('f').addEventListener('submit', async (e) => {
 });
 </script></body></html>`;
 
-type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_CODEC_TOKEN' | 'TEMPORAL_CODEC_CORS_ORIGINS' | 'PUBLIC_URL'>;
+type CodecConfig = Pick<
+  Config,
+  | 'TEMPORAL_PAYLOAD_KEYS'
+  | 'TEMPORAL_PAYLOAD_KEY_ID'
+  | 'TEMPORAL_CODEC_TOKEN'
+  | 'TEMPORAL_CODEC_CORS_ORIGINS'
+  | 'PUBLIC_URL'
+>;
 
 export function mountCodec(router: Router, config: CodecConfig): void {
   // Reading is not injecting: operators decode old histories' plain payloads here whatever TEMPORAL_PAYLOAD_PLAIN_ACCEPTED says.
@@ -88,7 +102,8 @@ export function mountCodec(router: Router, config: CodecConfig): void {
   const token = config.TEMPORAL_CODEC_TOKEN;
   // Clients reach the API over TLS when PUBLIC_URL says https (a proxy in front terminates it): the cookie is Secure then.
   const secureCookie = config.PUBLIC_URL.startsWith('https://');
-  const matches = (given: string | undefined, wanted: Buffer | null): boolean => given !== undefined && wanted !== null && timingSafeEqual(digest(given), wanted);
+  const matches = (given: string | undefined, wanted: Buffer | null): boolean =>
+    given !== undefined && wanted !== null && timingSafeEqual(digest(given), wanted);
   const origins = new Set(
     config.TEMPORAL_CODEC_CORS_ORIGINS.split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
@@ -106,10 +121,14 @@ export function mountCodec(router: Router, config: CodecConfig): void {
 
   const handle = (direction: 'encode' | 'decode') => async (ctx: Context) => {
     allowOrigin(ctx);
-    if (!codec || !expected) throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
+    if (!codec || !expected)
+      throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
     if (!matches(bearer, expected) && !validCodecSession(token, ctx.cookies.get(SESSION_COOKIE))) {
-      throw unauthorized('invalid_credentials', `POST /codec/${direction} needs Authorization: Bearer <TEMPORAL_CODEC_TOKEN> (or a sign-in at /codec/session).`);
+      throw unauthorized(
+        'invalid_credentials',
+        `POST /codec/${direction} needs Authorization: Bearer <TEMPORAL_CODEC_TOKEN> (or a sign-in at /codec/session).`,
+      );
     }
     const body = (ctx.state as { body?: unknown }).body;
     assertValid(check('body', CodecBody, body));
@@ -119,22 +138,31 @@ export function mountCodec(router: Router, config: CodecConfig): void {
       out = direction === 'decode' ? await codec.decode(payloads) : await codec.encode(payloads);
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      throw badRequest('payload_undecodable', `A payload could not be decrypted: ${err instanceof Error ? err.message : String(err)}`);
+      throw badRequest(
+        'payload_undecodable',
+        `A payload could not be decrypted: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     ctx.body = { payloads: out.map(toJson) };
   };
 
   router.get('codec-session-page', '/codec/session', (ctx) => {
-    if (!codec || !expected) throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
-    ctx.set('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; connect-src 'self'; style-src 'unsafe-inline'");
+    if (!codec || !expected)
+      throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
+    ctx.set(
+      'content-security-policy',
+      "default-src 'none'; script-src 'unsafe-inline'; connect-src 'self'; style-src 'unsafe-inline'",
+    );
     ctx.type = 'html';
     ctx.body = SIGN_IN_PAGE;
   });
   router.post('codec-session', '/codec/session', (ctx) => {
-    if (!codec || !expected) throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
+    if (!codec || !expected)
+      throw notFound('The codec endpoint (set TEMPORAL_PAYLOAD_KEYS and TEMPORAL_CODEC_TOKEN to turn it on)');
     const body = (ctx.state as { body?: unknown }).body as { token?: unknown } | undefined;
     const given = typeof body?.token === 'string' ? body.token : undefined;
-    if (!matches(given, expected)) throw unauthorized('invalid_credentials', 'Send {"token": "<TEMPORAL_CODEC_TOKEN>"}.');
+    if (!matches(given, expected))
+      throw unauthorized('invalid_credentials', 'Send {"token": "<TEMPORAL_CODEC_TOKEN>"}.');
     const expiresAt = Math.floor(Date.now() / 1000) + SESSION_SECONDS;
     // Koa (proxy: false) sees plain HTTP from the proxy; the cookies module refuses a Secure cookie unless told.
     if (secureCookie) ctx.cookies.secure = true;

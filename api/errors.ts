@@ -31,14 +31,18 @@ export const unauthorized = (code: string, message: string): ApiError =>
 export const forbidden = (code: string, message: string): ApiError => new ApiError(403, code, message);
 /** The API key lacks the scope an operation needs (or one it tried to grant). */
 export const insufficientScope = (scope: string): ApiError =>
-  new ApiError(403, 'insufficient_scope', `This API key does not have the scope ${scope}.`, [{ in: 'header', field: 'x-api-key', message: `the key lacks the scope ${scope}` }]);
+  new ApiError(403, 'insufficient_scope', `This API key does not have the scope ${scope}.`, [
+    { in: 'header', field: 'x-api-key', message: `the key lacks the scope ${scope}` },
+  ]);
 export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} was not found.`);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
 export const gone = (code: string, message: string): ApiError => new ApiError(410, code, message);
 export const unavailable = (code: string, message: string): ApiError => new ApiError(503, code, message);
 
 /** Temporal did not take a workflow start (down, or no answer within TEMPORAL_START_TIMEOUT): nothing was kept, retry. */
-export const workflowUnavailable = (message: string): ApiError => new ApiError(503, 'workflow_unavailable', message, [], { 'retry-after': '5' });
+export const workflowUnavailable = (message: string): ApiError =>
+  new ApiError(503, 'workflow_unavailable', message, [], { 'retry-after': '5' });
 
 /** The error a failed workflow start answers: 503 when Temporal is unavailable, anything else as it is. */
-export const workflowStartError = (err: unknown, message: string): unknown => (isTemporalUnavailable(err) ? workflowUnavailable(message) : err);
+export const workflowStartError = (err: unknown, message: string): unknown =>
+  isTemporalUnavailable(err) ? workflowUnavailable(message) : err;

@@ -17,17 +17,25 @@ export interface HttpService {
 
 type Timeouts = Pick<Config, 'HTTP_HEADERS_TIMEOUT' | 'HTTP_REQUEST_TIMEOUT' | 'SHUTDOWN_TIMEOUT'>;
 
-export async function serve(app: Koa, config: Timeouts, listen: { port: number; host: string }, logger: Logger): Promise<HttpService> {
+export async function serve(
+  app: Koa,
+  config: Timeouts,
+  listen: { port: number; host: string },
+  logger: Logger,
+): Promise<HttpService> {
   const requestTimeout = durationMs(config.HTTP_REQUEST_TIMEOUT);
   // Node checks both timeouts on this interval (30 s by default), which would make short ones meaningless.
   const headersTimeout = Math.min(durationMs(config.HTTP_HEADERS_TIMEOUT), requestTimeout);
   const handle = app.callback();
   let stopping = false;
-  const server = http.createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) }, (req, res) => {
-    // Answers given while stopping close their connection, so keep-alive clients reconnect elsewhere.
-    if (stopping) res.setHeader('connection', 'close');
-    void handle(req, res);
-  });
+  const server = http.createServer(
+    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    (req, res) => {
+      // Answers given while stopping close their connection, so keep-alive clients reconnect elsewhere.
+      if (stopping) res.setHeader('connection', 'close');
+      void handle(req, res);
+    },
+  );
   server.listen(listen.port, listen.host);
   await once(server, 'listening');
 

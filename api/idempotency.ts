@@ -65,7 +65,10 @@ export interface IdempotentAttempt {
 }
 
 export function attemptOf(companyId: string, keyHash: string, claimedAt: Date): IdempotentAttempt {
-  const bytes = createHash('sha256').update(`${companyId}\n${keyHash}\n${claimedAt.toISOString()}`).digest().subarray(0, 16);
+  const bytes = createHash('sha256')
+    .update(`${companyId}\n${keyHash}\n${claimedAt.toISOString()}`)
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x80; // version 8 (RFC 9562: custom)
   bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC variant
   const hex = bytes.toString('hex');
@@ -79,7 +82,8 @@ export interface IdempotentAnswer extends Answer {
 
 /** What identifies "the same request": the operation, its path parameters and its body, key order aside (keyed by the Idempotency-Key). */
 export function requestHash(request: IdempotentRequest): string {
-  const canonical = stringify({ operationId: request.operationId, params: request.params ?? null, body: request.body ?? null }) ?? '';
+  const canonical =
+    stringify({ operationId: request.operationId, params: request.params ?? null, body: request.body ?? null }) ?? '';
   return createHmac('sha256', request.key).update(canonical).digest('hex');
 }
 
@@ -100,11 +104,16 @@ function seal(request: IdempotentRequest, body: unknown): Buffer {
 function unseal(request: IdempotentRequest, sealed: Buffer): unknown {
   const decipher = createDecipheriv('aes-256-gcm', sealingKey(request), sealed.subarray(0, 12));
   decipher.setAuthTag(sealed.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
+  return JSON.parse(
+    Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8'),
+  ) as unknown;
 }
 
 const reused = (): ApiError =>
-  conflict('idempotency_key_reused', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');
+  conflict(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  );
 
 const reusedByAnother = (): ApiError =>
   conflict(
@@ -113,7 +122,13 @@ const reusedByAnother = (): ApiError =>
   );
 
 const inUse = (): ApiError =>
-  new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', [], { 'retry-after': '1' });
+  new ApiError(
+    409,
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still being processed. Retry in a moment.',
+    [],
+    { 'retry-after': '1' },
+  );
 
 type Verdict = { kind: 'expired' } | { kind: 'replay'; answer: Answer } | { kind: 'pending' };
 
@@ -122,7 +137,11 @@ function judge(record: IdempotencyRecord, hash: string, request: IdempotentReque
   // Records from before credentials were recorded (null) belong to no one who can prove it.
   if (record.credentialId !== request.credentialId) throw reusedByAnother();
   if (record.operationId !== request.operationId || record.requestHash !== hash) throw reused();
-  if (record.response) return { kind: 'replay', answer: { status: record.response.status, body: unseal(request, record.response.sealedBody) } };
+  if (record.response)
+    return {
+      kind: 'replay',
+      answer: { status: record.response.status, body: unseal(request, record.response.sealedBody) },
+    };
   return { kind: 'pending' };
 }
 
@@ -141,9 +160,26 @@ export async function answerIdempotently(
     return deps.db.transaction(async (trx) => {
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
         const now = new Date();
-        if (await claimIdempotencyKey(trx, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil: null })) {
+        if (
+          await claimIdempotencyKey(trx, {
+            companyId,
+            credentialId,
+            keyHash: key,
+            operationId,
+            requestHash: hash,
+            now,
+            lockedUntil: null,
+          })
+        ) {
           const answer = await run(trx, attemptOf(companyId, key, now));
-          await completeIdempotencyKey(trx, companyId, key, answer.status, seal(request, answer.body), answerSubject(answer.body));
+          await completeIdempotencyKey(
+            trx,
+            companyId,
+            key,
+            answer.status,
+            seal(request, answer.body),
+            answerSubject(answer.body),
+          );
           return { ...answer, replayed: false };
         }
         const record = await findIdempotencyRecord(trx, companyId, key);
@@ -166,17 +202,38 @@ export async function answerIdempotently(
       answer = await run(db, attemptOf(companyId, key, claimedAt));
     } catch (err) {
       await releaseIdempotencyKey(db, companyId, key).catch((releaseErr: unknown) =>
-        deps.logger.error({ err: releaseErr, companyId }, 'could not release an Idempotency-Key; it frees itself when its lease runs out'),
+        deps.logger.error(
+          { err: releaseErr, companyId },
+          'could not release an Idempotency-Key; it frees itself when its lease runs out',
+        ),
       );
       throw err;
     }
-    await completeIdempotencyKey(db, companyId, key, answer.status, seal(request, answer.body), answerSubject(answer.body));
+    await completeIdempotencyKey(
+      db,
+      companyId,
+      key,
+      answer.status,
+      seal(request, answer.body),
+      answerSubject(answer.body),
+    );
     return { ...answer, replayed: false };
   };
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
-    if (await claimIdempotencyKey(db, { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil })) return runHeld(now);
+    if (
+      await claimIdempotencyKey(db, {
+        companyId,
+        credentialId,
+        keyHash: key,
+        operationId,
+        requestHash: hash,
+        now,
+        lockedUntil,
+      })
+    )
+      return runHeld(now);
     const record = await findIdempotencyRecord(db, companyId, key);
     if (!record) continue;
     const verdict = judge(record, hash, request, now, ttlMs);
@@ -187,7 +244,8 @@ export async function answerIdempotently(
     }
     if (record.lockedUntil === null || record.lockedUntil.getTime() > now.getTime()) throw inUse();
     // The holder's lease ran out without an answer: it crashed (or failed to release); take over once.
-    if (await takeOverIdempotencyKey(db, companyId, key, record.lockedUntil, lockedUntil)) return runHeld(record.createdAt);
+    if (await takeOverIdempotencyKey(db, companyId, key, record.lockedUntil, lockedUntil))
+      return runHeld(record.createdAt);
     throw inUse();
   }
   throw inUse();
@@ -197,7 +255,10 @@ const SWEEP_BATCH = 1000;
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Deletes the records past IDEMPOTENCY_KEY_TTL, a batch at a time (short locks); returns how many. */
-export async function sweepExpiredIdempotencyKeys(deps: Pick<AppDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
+export async function sweepExpiredIdempotencyKeys(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  now = new Date(),
+): Promise<number> {
   const before = new Date(now.getTime() - durationMs(deps.config.IDEMPOTENCY_KEY_TTL));
   let removed = 0;
   for (;;) {

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
   const temporalProbe = (): Promise<unknown> => temporal.workflowService.getSystemInfo({});
   const waits = Promise.all([
-    untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, { signal: startup.signal }),
+    untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, {
+      signal: startup.signal,
+    }),
     untilAvailable('temporal', config.TEMPORAL_ADDRESS, temporalProbe, logger, { signal: startup.signal }),
   ]).then(
     () => logger.info('database and temporal are available'),
@@ -41,7 +43,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     startup.abort(new Error('shutting down'));
-    logger.info({ signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) }, 'shutting down: no new connections, finishing requests in flight');
+    logger.info(
+      { signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) },
+      'shutting down: no new connections, finishing requests in flight',
+    );
     stopSweep();
     await http.stop();
     await waits;

@@ -13,14 +13,20 @@ import { assertValid, check } from './validation';
 export const koaPath = (openApiPath: string): string => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Registers each operation: authenticate, spend rate limit, validate every request part, run the handler, render. */
-export function mountOperations(router: Router, operations: readonly Operation[], deps: AppDeps, rateLimit: RateLimit | null = null): void {
+export function mountOperations(
+  router: Router,
+  operations: readonly Operation[],
+  deps: AppDeps,
+  rateLimit: RateLimit | null = null,
+): void {
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
       const { company, credentialId, scopes, apiKeyId } = await authenticate(ctx, op.auth, deps);
       // For the request log line.
       ctx.state.company = company;
-      if (rateLimit && company && credentialId !== null) await rateLimit.consume(ctx, { credentialId, companyId: company.id });
+      if (rateLimit && company && credentialId !== null)
+        await rateLimit.consume(ctx, { credentialId, companyId: company.id });
       if (op.scope !== null && !scopes.includes(op.scope)) throw insufficientScope(op.scope);
 
       const params: Record<string, unknown> = { ...(ctx.params as Record<string, string>) };
@@ -29,12 +35,18 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       const headers = op.headers ? declaredHeaders(ctx, op.headers) : {};
       const problems = [
         ...(op.params ? check('path', op.params, params) : []),
-        ...(op.query ? check('query', op.query, query) : Object.keys(query).length > 0 ? check('query', EMPTY, query) : []),
+        ...(op.query
+          ? check('query', op.query, query)
+          : Object.keys(query).length > 0
+            ? check('query', EMPTY, query)
+            : []),
         ...(op.headers ? check('header', op.headers, headers) : []),
       ];
       if (op.body) {
         if (body === undefined && !op.bodyOptional) {
-          throw badRequest('validation_failed', 'This endpoint needs a JSON request body.', [{ in: 'body', field: '', message: 'a JSON body is required' }]);
+          throw badRequest('validation_failed', 'This endpoint needs a JSON request body.', [
+            { in: 'body', field: '', message: 'a JSON body is required' },
+          ]);
         }
         if (body !== undefined) problems.push(...check('body', op.body, body));
       } else if (body !== undefined) {
@@ -42,8 +54,19 @@ export function mountOperations(router: Router, operations: readonly Operation[]
       }
       assertValid(problems);
 
-      const input = { params, query, body, headers, company, credential: { scopes, apiKeyId }, attemptId: null, deps, ctx };
-      const key = op.idempotent && company ? (headers as Record<string, string | undefined>)['Idempotency-Key'] : undefined;
+      const input = {
+        params,
+        query,
+        body,
+        headers,
+        company,
+        credential: { scopes, apiKeyId },
+        attemptId: null,
+        deps,
+        ctx,
+      };
+      const key =
+        op.idempotent && company ? (headers as Record<string, string | undefined>)['Idempotency-Key'] : undefined;
       if (op.idempotent && company && credentialId !== null && key !== undefined) {
         const request = { companyId: company.id, credentialId, key, operationId: op.operationId, params, body };
         const answer = await answerIdempotently(deps, op.idempotent, request, async (db, attempt) => ({
@@ -71,5 +94,7 @@ const EMPTY = Type.Object({}, { additionalProperties: false });
 /** The declared headers that were sent (an empty header counts as not sent), under their declared names. */
 function declaredHeaders(ctx: Context, schema: TSchema): Record<string, string> {
   const names = Object.keys((schema as { properties?: Record<string, unknown> }).properties ?? {});
-  return Object.fromEntries(names.map((name): [string, string] => [name, ctx.get(name)]).filter(([, value]) => value !== ''));
+  return Object.fromEntries(
+    names.map((name): [string, string] => [name, ctx.get(name)]).filter(([, value]) => value !== ''),
+  );
 }

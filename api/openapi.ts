@@ -53,7 +53,11 @@ function webhooks(): Record<string, Json> {
           description: `${d.summary} Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).`,
           tags: ['Webhooks'],
           requestBody: { required: true, content: { 'application/json': { schema: plain(webhookEnvelope(d)) } } },
-          responses: { '200': { description: 'Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried.' } },
+          responses: {
+            '200': {
+              description: 'Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried.',
+            },
+          },
         },
       },
     ]),
@@ -91,9 +95,17 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
   for (const op of operations) {
     const responses: Json = {};
     responses[String(op.successStatus ?? 200)] = op.response
-      ? { description: 'Success', content: { 'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) } } }
+      ? {
+          description: 'Success',
+          content: { 'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) } },
+        }
       : { description: 'Success' };
-    const statuses = new Set<number>([...(op.auth === 'none' ? [] : [401, 429]), ...(op.scope !== null ? [403] : []), ...(op.params || op.query || op.body || op.headers ? [400] : []), ...(op.errors ?? [])]);
+    const statuses = new Set<number>([
+      ...(op.auth === 'none' ? [] : [401, 429]),
+      ...(op.scope !== null ? [403] : []),
+      ...(op.params || op.query || op.body || op.headers ? [400] : []),
+      ...(op.errors ?? []),
+    ]);
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
@@ -110,8 +122,19 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
       // accepts entries in a security requirement only for OAuth scopes.
       security: op.auth === 'none' ? [] : [{ [op.auth]: [] }],
       ...(op.scope ? { 'x-required-scope': op.scope } : {}),
-      parameters: [...parameters('path', op.params), ...parameters('query', op.query), ...parameters('header', op.headers)],
-      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: plain(op.body), example: exampleOf(plain(op.body)) } } } } : {}),
+      parameters: [
+        ...parameters('path', op.params),
+        ...parameters('query', op.query),
+        ...parameters('header', op.headers),
+      ],
+      ...(op.body
+        ? {
+            requestBody: {
+              required: !op.bodyOptional,
+              content: { 'application/json': { schema: plain(op.body), example: exampleOf(plain(op.body)) } },
+            },
+          }
+        : {}),
       responses,
     };
   }
@@ -120,7 +143,8 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     info: {
       title: 'Sales Practice Service API',
       version: '1.0.0',
-      description: 'Roleplays, sessions, memorization scripts, users, invitations, active-user counts, webhooks and recording intake.',
+      description:
+        'Roleplays, sessions, memorization scripts, users, invitations, active-user counts, webhooks and recording intake.',
       contact: { name: 'Sales Practice Service', url: 'https://github.com/sales-practice/service' },
     },
     servers: [{ url: serverUrl }],

@@ -92,8 +92,17 @@ export type OperationHandler<P, Q, B, R, H, A extends AuthScheme> = (
 ) => Promise<StaticOr<R, void>>;
 
 /** What the app and the OpenAPI builder see of an operation, with its types erased. */
-export interface Operation
-  extends Omit<OperationSpec<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined, AuthScheme>, 'location'> {
+export interface Operation extends Omit<
+  OperationSpec<
+    TSchema | undefined,
+    TSchema | undefined,
+    TSchema | undefined,
+    TSchema | undefined,
+    TSchema | undefined,
+    AuthScheme
+  >,
+  'location'
+> {
   handler: (input: OperationInput<unknown, unknown, unknown, unknown, CallerCompany | null>) => Promise<unknown>;
   location?: (body: unknown) => string;
 }
@@ -112,7 +121,11 @@ export function defineOperation<
   A extends AuthScheme = AuthScheme,
 >(spec: OperationSpec<P, Q, B, R, H, A>, handler: OperationHandler<P, Q, B, R, H, A>): Operation {
   // The handler only ever receives input that passed the spec's schemas, so its typed view is sound.
-  const op: Operation = { ...spec, handler: handler as unknown as Operation['handler'], location: spec.location as Operation['location'] };
+  const op: Operation = {
+    ...spec,
+    handler: handler as unknown as Operation['handler'],
+    location: spec.location as Operation['location'],
+  };
   if (spec.idempotent) {
     op.headers = IdempotencyKeyHeaders(IDEMPOTENCY_KEY_DESCRIPTION);
     op.errors = [...new Set([...(spec.errors ?? []), 409])];

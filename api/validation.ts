@@ -7,8 +7,12 @@ import { badRequest, type ErrorDetail } from './errors';
 // still fails an integer); JSON bodies are validated exactly as sent.
 // verbose: an error carries its schema, whose `errorMessage` (if any) replaces ajv's wording, e.g. for
 // a header pattern no caller could read.
-const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false, verbose: true }));
-const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: false, allErrors: true, strict: false, verbose: true }));
+const textAjv = addFormats(
+  new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false, verbose: true }),
+);
+const jsonAjv = addFormats(
+  new Ajv({ coerceTypes: false, useDefaults: false, allErrors: true, strict: false, verbose: true }),
+);
 
 const cache = new WeakMap<TSchema, ValidateFunction>();
 const textCache = new WeakMap<TSchema, ValidateFunction>();
@@ -24,7 +28,10 @@ export function compile(schema: TSchema, coerce = false): ValidateFunction {
 }
 
 function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
-  const segments = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = e.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let message = e.message ?? 'is invalid';
   if (e.keyword === 'required') segments.push(String(e.params['missingProperty']));
   if (e.keyword === 'additionalProperties') {
@@ -33,7 +40,8 @@ function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
   }
   const custom = (e.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
   if (typeof custom === 'string') message = custom;
-  if (e.keyword === 'enum') message = `must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'enum')
+    message = `must be one of ${(e.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   const field = segments.join('.');
   return { in: part, field, message: field ? `${field} ${message}` : message };
 }
@@ -101,6 +109,10 @@ export function check(part: ErrorDetail['in'], schema: TSchema, value: unknown):
 export function assertValid(problems: ErrorDetail[]): void {
   if (problems.length > 0) {
     const noun = problems.length === 1 ? 'problem' : 'problems';
-    throw badRequest('validation_failed', `The request has ${problems.length} ${noun}: ${problems.map((p) => p.message).join('; ')}.`, problems);
+    throw badRequest(
+      'validation_failed',
+      `The request has ${problems.length} ${noun}: ${problems.map((p) => p.message).join('; ')}.`,
+      problems,
+    );
   }
 }

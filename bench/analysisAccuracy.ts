@@ -11,7 +11,15 @@ import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAna
 
 export const CALLS_DIR = path.join(__dirname, '..', 'test', 'fixtures', 'calls');
 
-export const MEASURES = ['customerName', 'nameCount', 'numQuestions', 'customerQuestions', 'numFillerWords', 'longestMonologue', 'talkRatio'] as const;
+export const MEASURES = [
+  'customerName',
+  'nameCount',
+  'numQuestions',
+  'customerQuestions',
+  'numFillerWords',
+  'longestMonologue',
+  'talkRatio',
+] as const;
 export type Measure = (typeof MEASURES)[number];
 export type Facts = Record<Measure, string | number | null>;
 
@@ -38,7 +46,10 @@ export function labelledCalls(dir = CALLS_DIR): LabelledCall[] {
     .sort()
     .map((file) => {
       const name = file.replace(/\.vtt$/, '');
-      const label = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Omit<LabelledCall, 'name' | 'vtt'>;
+      const label = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Omit<
+        LabelledCall,
+        'name' | 'vtt'
+      >;
       return { ...label, name, vtt: fs.readFileSync(path.join(dir, file), 'utf8') };
     });
 }
@@ -58,19 +69,32 @@ export function factsOf(result: RecordingAnalysis): Facts {
 /** The analysis a submitted transcript gets: parsed as the API parses it, analysed as the worker does. */
 export function analyzeCall(call: LabelledCall): RecordingAnalysis {
   const transcript = toSubmittedTranscript(call.vtt, call.repSpeaker);
-  return analyzeBuiltin({ transcript, scorecard: null, passingScore: 70, customerName: call.persona ?? null, language: call.language });
+  return analyzeBuiltin({
+    transcript,
+    scorecard: null,
+    passingScore: 70,
+    customerName: call.persona ?? null,
+    language: call.language,
+  });
 }
 
 export function evaluate(calls: LabelledCall[] = labelledCalls()): CallOutcome[] {
   return calls.map((call) => {
     const actual = factsOf(analyzeCall(call));
-    return { name: call.name, expected: call.facts, actual, wrong: MEASURES.filter((m) => actual[m] !== call.facts[m]) };
+    return {
+      name: call.name,
+      expected: call.facts,
+      actual,
+      wrong: MEASURES.filter((m) => actual[m] !== call.facts[m]),
+    };
   });
 }
 
 /** Share of calls whose fact is exactly right, per measure (0–1). */
 export function accuracy(outcomes: CallOutcome[]): Record<Measure, number> {
-  return Object.fromEntries(MEASURES.map((m) => [m, outcomes.filter((o) => !o.wrong.includes(m)).length / outcomes.length])) as Record<Measure, number>;
+  return Object.fromEntries(
+    MEASURES.map((m) => [m, outcomes.filter((o) => !o.wrong.includes(m)).length / outcomes.length]),
+  ) as Record<Measure, number>;
 }
 
 /** The Markdown table BENCHMARKS.md shows, and the calls that missed, with what was expected. */
@@ -80,8 +104,18 @@ export function report(outcomes: CallOutcome[]): string {
     const right = outcomes.filter((o) => !o.wrong.includes(m)).length;
     return `| ${m} | ${right} / ${outcomes.length} | ${(share[m] * 100).toFixed(1)} % |`;
   });
-  const misses = outcomes.flatMap((o) => o.wrong.map((m) => `- ${o.name}: ${m} expected ${JSON.stringify(o.expected[m])}, got ${JSON.stringify(o.actual[m])}`));
-  return ['| measure | exactly right | share |', '|---|---|---|', ...rows, '', ...(misses.length ? ['Misses:', ...misses] : ['No misses.'])].join('\n');
+  const misses = outcomes.flatMap((o) =>
+    o.wrong.map(
+      (m) => `- ${o.name}: ${m} expected ${JSON.stringify(o.expected[m])}, got ${JSON.stringify(o.actual[m])}`,
+    ),
+  );
+  return [
+    '| measure | exactly right | share |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    ...(misses.length ? ['Misses:', ...misses] : ['No misses.']),
+  ].join('\n');
 }
 
 if (require.main === module) {

@@ -24,7 +24,10 @@ async function run(pool: Pool, t: QueryTemplate, params: Params): Promise<Rows> 
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -51,7 +54,13 @@ async function listSessions(pool: Pool, sql: ServiceSql, companyId: string, q: U
   return { data: rows.map(sessionItem), pagination: pagination(total, offset, limit, rows.length) };
 }
 
-async function route(pool: Pool, sql: ServiceSql, config: ReturnType<typeof loadConfig>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(
+  pool: Pool,
+  sql: ServiceSql,
+  config: ReturnType<typeof loadConfig>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const [path, search] = (req.url ?? '/').split('?', 2);
   const q = new URLSearchParams(search ?? '');
   const companyId = await companyOf(pool, sql, req.headers['x-api-key'] as string | undefined);
@@ -61,25 +70,37 @@ async function route(pool: Pool, sql: ServiceSql, config: ReturnType<typeof load
     const offset = int(q.get('offset'), 0);
     const limit = int(q.get('limit'), 100);
     const t = pageSql(sql.users, offset);
-    const [rows, count] = await Promise.all([run(pool, t.rows, { companyId, offset, limit }), run(pool, t.count, { companyId })]);
-    return send(res, 200, { data: rows.map(userItem), pagination: pagination(Number(count[0].n), offset, limit, rows.length) });
+    const [rows, count] = await Promise.all([
+      run(pool, t.rows, { companyId, offset, limit }),
+      run(pool, t.count, { companyId }),
+    ]);
+    return send(res, 200, {
+      data: rows.map(userItem),
+      pagination: pagination(Number(count[0].n), offset, limit, rows.length),
+    });
   }
   if (path === '/api/roleplay/session') return send(res, 200, await listSessions(pool, sql, companyId, q));
   if (path.startsWith('/api/roleplay/session/')) {
     const id = path.slice('/api/roleplay/session/'.length);
     const [session] = await run(pool, sql.session.main, { companyId, id });
     if (!session) return send(res, 404, error('not_found', 'Roleplay session not found.'));
-    const [snippets, responses] = await Promise.all([run(pool, sql.session.snippets, { id }), run(pool, sql.session.responses, { id })]);
+    const [snippets, responses] = await Promise.all([
+      run(pool, sql.session.snippets, { id }),
+      run(pool, sql.session.responses, { id }),
+    ]);
     return send(res, 200, sessionResult(session, snippets, responses, config));
   }
-  if (path === '/api/roleplay') return send(res, 200, (await run(pool, sql.roleplays, { companyId })).map(roleplayItem));
+  if (path === '/api/roleplay')
+    return send(res, 200, (await run(pool, sql.roleplays, { companyId })).map(roleplayItem));
   if (path.startsWith('/api/user/')) {
     const [user] = await run(pool, sql.user, { companyId, id: path.slice('/api/user/'.length) });
     return user ? send(res, 200, userItem(user)) : send(res, 404, error('not_found', 'User not found.'));
   }
   if (path.startsWith('/api/roleplay/')) {
     const [roleplay] = await run(pool, sql.roleplay, { companyId, id: path.slice('/api/roleplay/'.length) });
-    return roleplay ? send(res, 200, roleplayItem(roleplay)) : send(res, 404, error('not_found', 'Roleplay not found.'));
+    return roleplay
+      ? send(res, 200, roleplayItem(roleplay))
+      : send(res, 404, error('not_found', 'Roleplay not found.'));
   }
   return send(res, 404, error('not_found', 'No such route.'));
 }
@@ -114,6 +135,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -48,7 +48,10 @@ const scored = (r: Row) => ({
   // Responses kept before evidence existed answer an empty list with the reason.
   ...(r.evidence === null
     ? { evidence: [], noEvidenceReason: 'Judged before evidence was recorded.' }
-    : { evidence: json(r.evidence), ...(r.no_evidence_reason !== null ? { noEvidenceReason: r.no_evidence_reason } : {}) }),
+    : {
+        evidence: json(r.evidence),
+        ...(r.no_evidence_reason !== null ? { noEvidenceReason: r.no_evidence_reason } : {}),
+      }),
 });
 
 export function sessionResult(s: Row, snippets: Row[], responses: Row[], config: MediaConfig) {

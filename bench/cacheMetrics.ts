@@ -32,10 +32,15 @@ export function counterSum(text: string, name: string): number {
 export async function readCache(metricsUrl: string): Promise<CacheFigures> {
   const text = await (await fetch(metricsUrl)).text();
   const figures = {} as CacheFigures;
-  for (const [key, name] of Object.entries(COUNTERS) as Array<[keyof CacheFigures, string]>) figures[key] = counterSum(text, name);
+  for (const [key, name] of Object.entries(COUNTERS) as Array<[keyof CacheFigures, string]>)
+    figures[key] = counterSum(text, name);
   return figures;
 }
 
 export function cacheDelta(before: CacheFigures, after: CacheFigures): CacheFigures {
-  return { hits: after.hits - before.hits, misses: after.misses - before.misses, forcedEvictions: after.forcedEvictions - before.forcedEvictions };
+  return {
+    hits: after.hits - before.hits,
+    misses: after.misses - before.misses,
+    forcedEvictions: after.forcedEvictions - before.forcedEvictions,
+  };
 }

@@ -5,14 +5,30 @@ import { f, table } from './textTable';
 // the real pipeline and both bare shapes, CPU seconds per recording by process, workflow tasks per
 // recording from sampled histories, the worker's cache over the run, and the ratios issue 25 targets.
 
-type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'shapeRound3' | 'realRound3' | 'cost'> & { settings: { endToEndConcurrency: number }; workerPeakRssMiB: number };
+type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'shapeRound3' | 'realRound3' | 'cost'> & {
+  settings: { endToEndConcurrency: number };
+  workerPeakRssMiB: number;
+};
 
 const PROCESSES = ['api', 'worker', 'temporal', 'mariadb'] as const;
 
 function costRow(name: string, perSecond: number, c: RunCost, peakRssMiB: number): string[] {
   const cpu = PROCESSES.map((p) => f(c.cpuPerRecording[p] ?? 0, 3));
   const t = c.workflowTasks.mean;
-  return [name, f(perSecond, 2), ...cpu, f(c.cpuPerRecording.total, 3), f(c.loadGeneratorCpuPerRecording, 3), f(t.completed, 1), f(t.scheduled, 1), f(t.events, 1), String(c.cache.forcedEvictions), String(c.cache.hits), String(c.cache.misses), f(peakRssMiB)];
+  return [
+    name,
+    f(perSecond, 2),
+    ...cpu,
+    f(c.cpuPerRecording.total, 3),
+    f(c.loadGeneratorCpuPerRecording, 3),
+    f(t.completed, 1),
+    f(t.scheduled, 1),
+    f(t.events, 1),
+    String(c.cache.forcedEvictions),
+    String(c.cache.hits),
+    String(c.cache.misses),
+    f(peakRssMiB),
+  ];
 }
 
 export function formatCost(r: CostInput): string[] {
@@ -21,10 +37,35 @@ export function formatCost(r: CostInput): string[] {
   return [
     `Cost per recording, same ${r.endToEnd.recordings} recordings and ${r.settings.endToEndConcurrency} submitted at a time: CPU seconds per recording by process over each run (/proc, children included; the bench process itself is not in the total), workflow tasks per recording (mean of ${sampled} sampled histories, delivery children included), the worker's workflow cache over the run`,
     table(
-      ['', 'completed/s', 'CPU API', 'worker', 'Temporal', 'MariaDB', 'total', '(bench)', 'wf tasks', 'scheduled', 'events', 'evictions', 'cache hits', 'misses', 'peak RSS MiB'],
+      [
+        '',
+        'completed/s',
+        'CPU API',
+        'worker',
+        'Temporal',
+        'MariaDB',
+        'total',
+        '(bench)',
+        'wf tasks',
+        'scheduled',
+        'events',
+        'evictions',
+        'cache hits',
+        'misses',
+        'peak RSS MiB',
+      ],
       [
         costRow('real pipeline', r.endToEnd.completedPerSecond, cost.real, r.workerPeakRssMiB),
-        ...(r.realRound3 && cost.realRound3 ? [costRow("real pipeline, round 3's worker", r.realRound3.endToEnd.completedPerSecond, cost.realRound3, r.realRound3.workerPeak)] : []),
+        ...(r.realRound3 && cost.realRound3
+          ? [
+              costRow(
+                "real pipeline, round 3's worker",
+                r.realRound3.endToEnd.completedPerSecond,
+                cost.realRound3,
+                r.realRound3.workerPeak,
+              ),
+            ]
+          : []),
         costRow('bare shape, round 4', r.shape.completedPerSecond, cost.shape, r.shape.peakRssMiB),
         costRow('bare shape, round 3', r.shapeRound3.completedPerSecond, cost.shapeRound3, r.shapeRound3.peakRssMiB),
       ],

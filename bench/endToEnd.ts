@@ -24,7 +24,6 @@ export interface EndToEnd {
   taskSample: { stored: string[]; byUrl: string[] };
 }
 
-
 /** A two-minute discovery call, as the speech-to-text stand-in returns it. */
 export const BENCH_CALL: SpokenSegment[] = Array.from({ length: 24 }, (_, i) => ({
   start: i * 5,
@@ -32,7 +31,11 @@ export const BENCH_CALL: SpokenSegment[] = Array.from({ length: 24 }, (_, i) => 
   speaker: i % 2,
   text:
     i % 2 === 0
-      ? ['Hi Dana, thanks for the time. How do you schedule technicians today?', 'What does a missed appointment cost you, roughly?', 'Could we book a follow-up next Tuesday, Dana?'][i % 3]
+      ? [
+          'Hi Dana, thanks for the time. How do you schedule technicians today?',
+          'What does a missed appointment cost you, roughly?',
+          'Could we book a follow-up next Tuesday, Dana?',
+        ][i % 3]
       : ['Mostly spreadsheets, honestly.', 'Probably a few thousand a month.', 'Tuesday works, send an invite.'][i % 3],
 }));
 
@@ -50,7 +53,12 @@ export interface EndToEndInput {
   timeoutMs: number;
 }
 
-async function api<T>(input: EndToEndInput, method: string, path: string, json?: unknown): Promise<{ status: number; body: T }> {
+async function api<T>(
+  input: EndToEndInput,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(input.serviceUrl + path, {
     method,
     headers: { 'x-api-key': input.apiKey, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -73,7 +81,8 @@ async function registerReceiver(input: EndToEndInput): Promise<void> {
     events: ['recording.processing.completed', 'recording.processing.failed'],
     description: 'benchmark receiver',
   });
-  if (created.status !== 201) throw new Error(`creating the webhook endpoint: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`creating the webhook endpoint: ${created.status} ${JSON.stringify(created.body)}`);
   input.receiver.setSecret(WEBHOOK_PATH, created.body.secret);
 }
 
@@ -81,7 +90,10 @@ async function registerReceiver(input: EndToEndInput): Promise<void> {
  * The first delivery per recording of this run (a retried delivery may repeat one; the receiver also
  * holds an earlier run's), once every recording has one.
  */
-async function firstDeliveries(input: EndToEndInput, posted: Map<string, number>): Promise<Map<string, ReceivedWebhook>> {
+async function firstDeliveries(
+  input: EndToEndInput,
+  posted: Map<string, number>,
+): Promise<Map<string, ReceivedWebhook>> {
   const deadline = Date.now() + input.timeoutMs;
   for (;;) {
     const first = new Map<string, ReceivedWebhook>();
@@ -90,7 +102,10 @@ async function firstDeliveries(input: EndToEndInput, posted: Map<string, number>
       if (!first.has(id) && (posted.has(id) || id.startsWith('unreadable-'))) first.set(id, hook);
     }
     if (first.size >= input.recordings) return first;
-    if (Date.now() > deadline) throw new Error(`${first.size} of ${input.recordings} recordings reached the webhook within ${input.timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${first.size} of ${input.recordings} recordings reached the webhook within ${input.timeoutMs} ms`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -98,7 +113,10 @@ async function firstDeliveries(input: EndToEndInput, posted: Map<string, number>
 export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   await registerReceiver(input);
   // Real speech: every recording goes through the media step (probe, rendition) like a customer's call.
-  const audioUrl = input.files.serve('/bench/call.mp3', { body: speakScript(BENCH_CALL, { seconds: 120 }), contentType: 'audio/mpeg' });
+  const audioUrl = input.files.serve('/bench/call.mp3', {
+    body: speakScript(BENCH_CALL, { seconds: 120 }),
+    contentType: 'audio/mpeg',
+  });
   const postedAt = new Map<string, number>();
   const samples = { stored: '', byUrl: '' };
   const all = { stored: [] as string[], byUrl: [] as string[] };
@@ -113,7 +131,8 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
         recordingPresignedUrl: `${audioUrl}?n=${n}`,
         storeRecording: n % 2 === 0,
       });
-      if (res.status !== 200) throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
       postedAt.set(res.body.recordingId, t0);
       samples[n % 2 === 0 ? 'stored' : 'byUrl'] ||= res.body.recordingId;
       all[n % 2 === 0 ? 'stored' : 'byUrl'].push(workflowIds.recording(res.body.recordingId));
@@ -127,7 +146,8 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   let last = first;
   for (const [recordingId, hook] of received) {
     const posted = postedAt.get(recordingId);
-    if (!hook.verified || posted === undefined) throw new Error(`unexpected webhook: verified=${hook.verified} ${hook.rawBody.toString('utf8').slice(0, 300)}`);
+    if (!hook.verified || posted === undefined)
+      throw new Error(`unexpected webhook: verified=${hook.verified} ${hook.rawBody.toString('utf8').slice(0, 300)}`);
     if (hook.event?.type !== 'recording.processing.completed') failed += 1;
     latencies.push(hook.receivedAt - posted);
     last = Math.max(last, hook.receivedAt);

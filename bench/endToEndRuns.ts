@@ -30,7 +30,12 @@ export interface RunCost {
 export interface EndToEndRuns {
   endToEnd: EndToEnd;
   workerPeak: number;
-  shape: ShapeRun & { ratio: number; peakRssMiB: number; real: { stored: HistoryShape; byUrl: HistoryShape }; bare: { stored: HistoryShape; byUrl: HistoryShape } };
+  shape: ShapeRun & {
+    ratio: number;
+    peakRssMiB: number;
+    real: { stored: HistoryShape; byUrl: HistoryShape };
+    bare: { stored: HistoryShape; byUrl: HistoryShape };
+  };
   shapeRound3: ShapeRun & { peakRssMiB: number };
   /** The real pipeline again with round 3's worker (`--round3-worker DIR`: a checkout of that commit), when given. */
   realRound3?: { endToEnd: EndToEnd; workerPeak: number };
@@ -61,7 +66,11 @@ interface Measured<T> {
 }
 
 /** `run` between two readings of the processes' CPU and the worker's cache counters. */
-async function measured<T extends { recordings: number }>(pids: Pids, worker: WorkerProcess, run: () => Promise<T>): Promise<Measured<T>> {
+async function measured<T extends { recordings: number }>(
+  pids: Pids,
+  worker: WorkerProcess,
+  run: () => Promise<T>,
+): Promise<Measured<T>> {
   const cacheBefore = await readCache(worker.metricsUrl);
   const cpuBefore = await readCpu(pids);
   const ownBefore = process.cpuUsage();
@@ -69,14 +78,35 @@ async function measured<T extends { recordings: number }>(pids: Pids, worker: Wo
   const own = process.cpuUsage(ownBefore);
   const cpuAfter = await readCpu(pids);
   const cache = cacheDelta(cacheBefore, await readCache(worker.metricsUrl));
-  return { result, cpu: cpuPerRecording(cpuBefore, cpuAfter, result.recordings), loadGenerator: (own.user + own.system) / 1e6 / result.recordings, cache };
+  return {
+    result,
+    cpu: cpuPerRecording(cpuBefore, cpuAfter, result.recordings),
+    loadGenerator: (own.user + own.system) / 1e6 / result.recordings,
+    cache,
+  };
 }
 
-async function cost(client: Client, m: Measured<unknown>, sample: { stored: string[]; byUrl: string[] }): Promise<RunCost> {
-  return { cpuPerRecording: m.cpu, loadGeneratorCpuPerRecording: m.loadGenerator, workflowTasks: await workflowTasks(client, sample), cache: m.cache };
+async function cost(
+  client: Client,
+  m: Measured<unknown>,
+  sample: { stored: string[]; byUrl: string[] },
+): Promise<RunCost> {
+  return {
+    cpuPerRecording: m.cpu,
+    loadGeneratorCpuPerRecording: m.loadGenerator,
+    workflowTasks: await workflowTasks(client, sample),
+    cache: m.cache,
+  };
 }
 
-export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: string, apiPid: number, e2eInput: Parameters<typeof runEndToEnd>[0], round3WorkerRoot?: string): Promise<EndToEndRuns> {
+export async function endToEndRuns(
+  stack: Stack,
+  mode: BenchMode,
+  companyId: string,
+  apiPid: number,
+  e2eInput: Parameters<typeof runEndToEnd>[0],
+  round3WorkerRoot?: string,
+): Promise<EndToEndRuns> {
   const { config } = stack;
   const dbHost = new URL(config.DATABASE_URL).hostname;
   const shared: Pids = {
@@ -84,7 +114,9 @@ export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: str
     temporal: await findTemporalDevServer(config.TEMPORAL_ADDRESS),
     mariadb: ['127.0.0.1', 'localhost'].includes(dbHost) ? await findDatabaseServer() : undefined,
   };
-  log(`CPU per process from /proc: API ${apiPid}, Temporal dev server ${shared.temporal ?? 'not here'}, MariaDB ${shared.mariadb ?? 'not here'}`);
+  log(
+    `CPU per process from /proc: API ${apiPid}, Temporal dev server ${shared.temporal ?? 'not here'}, MariaDB ${shared.mariadb ?? 'not here'}`,
+  );
   log(`end to end: ${e2eInput.recordings} recordings, one worker`);
   const worker = await startWorker(stack, 'worker');
   const real = await measured({ ...shared, worker: worker.pid }, worker, () => runEndToEnd(e2eInput));
@@ -103,21 +135,38 @@ export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: str
   // The bench's own calls (starts, results, histories) wait longer than the API's deadline: a slow call here is not what is measured.
   const client = createTemporalClient({ ...config, TEMPORAL_START_TIMEOUT: '60s' });
   try {
-    const realHistory = { stored: await historyShape(client, workflowIds.recording(endToEnd.samples.stored)), byUrl: await historyShape(client, workflowIds.recording(endToEnd.samples.byUrl)) };
+    const realHistory = {
+      stored: await historyShape(client, workflowIds.recording(endToEnd.samples.stored)),
+      byUrl: await historyShape(client, workflowIds.recording(endToEnd.samples.byUrl)),
+    };
     const plan = planFromHistory(realHistory.stored.activities, config.STT_CONCURRENCY);
     const bareRun = async (workflowType: string, queueSuffix: string) => {
       const taskQueue = `${config.TEMPORAL_TASK_QUEUE}-${queueSuffix}`;
       log(`bare shape ${workflowType}: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
-      const shapeWorker = await startWorker(stack, queueSuffix, 'bench/shape/worker.ts', { TEMPORAL_TASK_QUEUE: taskQueue, SHAPE_PLAN: JSON.stringify(plan) });
-      const m = await measured({ ...shared, worker: shapeWorker.pid }, shapeWorker, () => runShape(client, workflowType, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency));
+      const shapeWorker = await startWorker(stack, queueSuffix, 'bench/shape/worker.ts', {
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        SHAPE_PLAN: JSON.stringify(plan),
+      });
+      const m = await measured({ ...shared, worker: shapeWorker.pid }, shapeWorker, () =>
+        runShape(client, workflowType, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency),
+      );
       const peakRssMiB = await shapeWorker.peakRssMiB();
       await stop(stack, shapeWorker);
       return { m, peakRssMiB };
     };
     const now = await bareRun('recordingShape', 'shape');
     const before = await bareRun('recordingShapeRound3', 'shape-round3');
-    const bare = { stored: await historyShape(client, now.m.result.samples.stored), byUrl: await historyShape(client, now.m.result.samples.byUrl) };
-    const shape = { ...now.m.result, ratio: endToEnd.completedPerSecond / now.m.result.completedPerSecond, real: realHistory, bare, peakRssMiB: now.peakRssMiB };
+    const bare = {
+      stored: await historyShape(client, now.m.result.samples.stored),
+      byUrl: await historyShape(client, now.m.result.samples.byUrl),
+    };
+    const shape = {
+      ...now.m.result,
+      ratio: endToEnd.completedPerSecond / now.m.result.completedPerSecond,
+      real: realHistory,
+      bare,
+      peakRssMiB: now.peakRssMiB,
+    };
     const costs = {
       real: await cost(client, real, endToEnd.taskSample),
       shape: await cost(client, now.m, now.m.result.taskSample),
@@ -127,11 +176,13 @@ export async function endToEndRuns(stack: Stack, mode: BenchMode, companyId: str
     const ratios = {
       shapeOverRound3Throughput: now.m.result.completedPerSecond / before.m.result.completedPerSecond,
       realOverShapeThroughput: shape.ratio,
-      tasksRealOverRound3Shape: costs.real.workflowTasks.mean.completed / costs.shapeRound3.workflowTasks.mean.completed,
+      tasksRealOverRound3Shape:
+        costs.real.workflowTasks.mean.completed / costs.shapeRound3.workflowTasks.mean.completed,
       ...(costs.realRound3
         ? {
             cpuRealOverRound3Real: costs.real.cpuPerRecording.total / costs.realRound3.cpuPerRecording.total,
-            tasksRealOverRound3Real: costs.real.workflowTasks.mean.completed / costs.realRound3.workflowTasks.mean.completed,
+            tasksRealOverRound3Real:
+              costs.real.workflowTasks.mean.completed / costs.realRound3.workflowTasks.mean.completed,
           }
         : {}),
     };

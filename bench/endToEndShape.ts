@@ -32,7 +32,14 @@ async function settled(calls: Array<Promise<void>>): Promise<void> {
 type ShapeWorkflow = (input: { recordingId: string; companyId: string; storeRecording: boolean }) => Promise<string[]>;
 
 /** `workflowType`: the shape's workflow (bench/shape/index.ts), e.g. recordingShape or recordingShapeRound3. */
-export async function runShape(client: Client, workflowType: string, taskQueue: string, companyId: string, recordings: number, concurrency: number): Promise<ShapeRun> {
+export async function runShape(
+  client: Client,
+  workflowType: string,
+  taskQueue: string,
+  companyId: string,
+  recordings: number,
+  concurrency: number,
+): Promise<ShapeRun> {
   const started = new Map<string, number>();
   const samples = { stored: '', byUrl: '' };
   const all = { stored: [] as string[], byUrl: [] as string[] };
@@ -74,7 +81,14 @@ export async function runShape(client: Client, workflowType: string, taskQueue: 
   );
   latencies.sort((a, b) => a - b);
   const taskSample = { stored: spreadSample(all.stored, 10), byUrl: spreadSample(all.byUrl, 10) };
-  return { recordings, completedPerSecond: recordings / ((last - first) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), samples, taskSample };
+  return {
+    recordings,
+    completedPerSecond: recordings / ((last - first) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    samples,
+    taskSample,
+  };
 }
 
 /**
@@ -82,12 +96,21 @@ export async function runShape(client: Client, workflowType: string, taskQueue: 
  * where its time went: per activity type, ms from scheduled to started (waiting for a worker slot) and
  * from started to completed (running), summed over its executions.
  */
-export async function historyShape(client: Client, workflowId: string): Promise<{ events: number; activities: Record<string, number>; waitMs: Record<string, number>; runMs: Record<string, number> }> {
+export async function historyShape(
+  client: Client,
+  workflowId: string,
+): Promise<{
+  events: number;
+  activities: Record<string, number>;
+  waitMs: Record<string, number>;
+  runMs: Record<string, number>;
+}> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
   const activities: Record<string, number> = {};
   const waitMs: Record<string, number> = {};
   const runMs: Record<string, number> = {};
-  const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number => Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+  const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number =>
+    Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
   const byId = new Map<string, { name: string; scheduled: number; started?: number }>();
   for (const e of history.events ?? []) {
     const at = ms(e.eventTime);

@@ -27,7 +27,11 @@ export interface RateSettings {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** One open-loop run at `rate` requests per second; returns every latency in ms (unsorted). */
-async function openLoop(target: LoadTarget, rate: number, seconds: number): Promise<{ latencies: number[]; late: number }> {
+async function openLoop(
+  target: LoadTarget,
+  rate: number,
+  seconds: number,
+): Promise<{ latencies: number[]; late: number }> {
   const url = new URL(target.url);
   // Enough sockets that the generator never waits for one: queueing is the server's.
   const pool = new Pool(url.origin, { connections: 256, pipelining: 1 });
@@ -80,17 +84,32 @@ export interface RateComparison {
 
 function figures(rate: number, seconds: number, runs: Array<{ latencies: number[]; late: number }>): RateFigures {
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  return { rate, answered: all.length / seconds, p50: percentile(all, 50), p99: percentile(all, 99), late: runs.reduce((n, r) => n + r.late, 0) };
+  return {
+    rate,
+    answered: all.length / seconds,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    late: runs.reduce((n, r) => n + r.late, 0),
+  };
 }
 
 /** Both sides at the same rate: a warm-up each, then alternating rounds; percentiles over every round's latencies. */
-export async function compareAtRate(service: LoadTarget, baseline: LoadTarget, rate: number, s: RateSettings): Promise<RateComparison> {
+export async function compareAtRate(
+  service: LoadTarget,
+  baseline: LoadTarget,
+  rate: number,
+  s: RateSettings,
+): Promise<RateComparison> {
   await openLoop(service, rate, s.warmupSeconds);
   await openLoop(baseline, rate, s.warmupSeconds);
-  const runs = { service: [] as Array<{ latencies: number[]; late: number }>, baseline: [] as Array<{ latencies: number[]; late: number }> };
+  const runs = {
+    service: [] as Array<{ latencies: number[]; late: number }>,
+    baseline: [] as Array<{ latencies: number[]; late: number }>,
+  };
   for (let round = 0; round < s.rounds; round += 1) {
     const order = round % 2 === 0 ? (['service', 'baseline'] as const) : (['baseline', 'service'] as const);
-    for (const side of order) runs[side].push(await openLoop(side === 'service' ? service : baseline, rate, s.roundSeconds));
+    for (const side of order)
+      runs[side].push(await openLoop(side === 'service' ? service : baseline, rate, s.roundSeconds));
   }
   const seconds = s.rounds * s.roundSeconds;
   return { service: figures(rate, seconds, runs.service), baseline: figures(rate, seconds, runs.baseline) };

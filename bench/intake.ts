@@ -16,21 +16,37 @@ export interface IntakeComparison {
 }
 
 /** `concurrency` loops, each starting one workflow after another, for `seconds`. */
-async function bareStarts(client: Client, config: Config, companyId: string, concurrency: number, seconds: number): Promise<Figures> {
+async function bareStarts(
+  client: Client,
+  config: Config,
+  companyId: string,
+  concurrency: number,
+  seconds: number,
+): Promise<Figures> {
   const latencies: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
   const loop = async (): Promise<void> => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      await startRecordingWorkflow(client, config, { id: randomUUID(), companyId, storeRecording: false, roleplayId: null });
+      await startRecordingWorkflow(client, config, {
+        id: randomUUID(),
+        companyId,
+        storeRecording: false,
+        roleplayId: null,
+      });
       latencies.push(performance.now() - t0);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts: 0 };
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    timeouts: 0,
+  };
 }
 
 export interface IntakeInput {

@@ -30,10 +30,21 @@ async function loops(concurrency: number, seconds: number, call: () => Promise<u
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
-export async function measureIntakeParts(input: { databaseUrl: string; poolSize: number; apiKey: string; companyId: string; concurrency: number; seconds: number }): Promise<{ keyLookup: PartFigures; insert: PartFigures }> {
+export async function measureIntakeParts(input: {
+  databaseUrl: string;
+  poolSize: number;
+  apiKey: string;
+  companyId: string;
+  concurrency: number;
+  seconds: number;
+}): Promise<{ keyLookup: PartFigures; insert: PartFigures }> {
   const db = createDb(input.databaseUrl, input.poolSize);
   try {
     const keyLookup = await loops(input.concurrency, input.seconds, () => companyForApiKey(db, input.apiKey));

@@ -39,7 +39,8 @@ export const median = (values: number[]): number => {
 };
 
 /** Nearest-rank percentile of ascending values. */
-export const percentile = (sorted: number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export const medianFigures = (runs: Figures[]): Figures => ({
   rps: median(runs.map((r) => r.rps)),
@@ -65,8 +66,17 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: target.url, method: target.method ?? 'GET', headers: target.headers, connections, duration: seconds, timeout: TIMEOUT_SECONDS, requests: [request] },
-      (err: unknown, res: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error(JSON.stringify(err))) : resolve(res)),
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        connections,
+        duration: seconds,
+        timeout: TIMEOUT_SECONDS,
+        requests: [request],
+      },
+      (err: unknown, res: autocannon.Result) =>
+        err ? reject(err instanceof Error ? err : new Error(JSON.stringify(err))) : resolve(res),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
   });
@@ -74,13 +84,20 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   const good = result.statusCodeStats?.[`${ok}`]?.count ?? 0;
   const total = result.requests.total;
   if (result.errors > result.timeouts || good !== total) {
-    throw new Error(`${target.method ?? 'GET'} ${target.url}: ${total} requests, ${good} answered ${ok}, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
+    throw new Error(
+      `${target.method ?? 'GET'} ${target.url}: ${total} requests, ${good} answered ${ok}, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`,
+    );
   }
   for (let i = 0; i < result.timeouts; i += 1) latencies.push(TIMEOUT_SECONDS * 1000);
   // Requests still in flight when the round ended must not spill into the next round (the other side's).
   await drain(target);
   latencies.sort((a, b) => a - b);
-  return { rps: total / result.duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts: result.timeouts };
+  return {
+    rps: total / result.duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    timeouts: result.timeouts,
+  };
 }
 
 /** Waits for the server's backlog: one more request queues behind whatever is left, and answers after it. */
@@ -102,7 +119,8 @@ export async function compare(service: LoadTarget, baseline: LoadTarget, s: Load
   const runs = { service: [] as Figures[], baseline: [] as Figures[] };
   for (let round = 0; round < s.rounds; round += 1) {
     const order = round % 2 === 0 ? (['service', 'baseline'] as const) : (['baseline', 'service'] as const);
-    for (const side of order) runs[side].push(await hit(side === 'service' ? service : baseline, s.connections, s.roundSeconds));
+    for (const side of order)
+      runs[side].push(await hit(side === 'service' ? service : baseline, s.connections, s.roundSeconds));
   }
   return { service: medianFigures(runs.service), baseline: medianFigures(runs.baseline) };
 }

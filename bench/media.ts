@@ -17,7 +17,11 @@ interface StepRun {
 
 function runStep(storageDir: string, key: string, idle: boolean): StepRun {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-scratch-'));
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'mediaStep.ts'), storageDir, key, scratch, ...(idle ? ['--idle'] : [])], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'mediaStep.ts'), storageDir, key, scratch, ...(idle ? ['--idle'] : [])],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   return JSON.parse(out.trim().split('\n').pop() as string) as StepRun;
 }
 
@@ -47,10 +51,46 @@ function runBare(source: string, commands: StepRun['commands']): number {
 function makeCall(minutes: number, file: string): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-call-'));
   const line = path.join(dir, 'line.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us+m3', '-w', line, 'Hi Dana, this is Sam from Acme. Do you have a minute to talk about your delivery costs?']);
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us+m3',
+    '-w',
+    line,
+    'Hi Dana, this is Sam from Acme. Do you have a minute to talk about your delivery costs?',
+  ]);
   // The sentence, then two seconds of silence, repeated for the whole call; 128 kbps stereo as a recorder saves it.
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', line, '-af', 'apad=pad_dur=2', '-ar', '44100', '-ac', '2', path.join(dir, 'unit.wav')]);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', path.join(dir, 'unit.wav'), '-t', String(minutes * 60), '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    line,
+    '-af',
+    'apad=pad_dur=2',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    path.join(dir, 'unit.wav'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    path.join(dir, 'unit.wav'),
+    '-t',
+    String(minutes * 60),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    file,
+  ]);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -102,7 +142,10 @@ function main(): void {
   const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
   const report = runMedia(Number(values.minutes));
   const resultsDir = path.join(__dirname, 'results');
-  fs.writeFileSync(path.join(resultsDir, `${report.date.slice(0, 10)}-media.json`), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(resultsDir, `${report.date.slice(0, 10)}-media.json`),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 

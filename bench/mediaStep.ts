@@ -21,8 +21,17 @@ async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   let pieces = 0;
   if (idle !== '--idle') {
-    const recording = { id: 'bench-media', storageKey: key, sourceUrl: null, repChannel: null } as unknown as RecordingRow;
-    const cut = await cutRecording({ config, storage: createLocalStorage(storageDir), outbound: createOutboundAgent({ allowPrivate: true }) }, recording, new AbortController().signal);
+    const recording = {
+      id: 'bench-media',
+      storageKey: key,
+      sourceUrl: null,
+      repChannel: null,
+    } as unknown as RecordingRow;
+    const cut = await cutRecording(
+      { config, storage: createLocalStorage(storageDir), outbound: createOutboundAgent({ allowPrivate: true }) },
+      recording,
+      new AbortController().signal,
+    );
     pieces = cut.pieces.length;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

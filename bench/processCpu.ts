@@ -25,7 +25,9 @@ async function ownSeconds(pid: number): Promise<number | undefined> {
 async function childrenOf(pid: number): Promise<number[]> {
   try {
     const tasks = await readdir(`/proc/${pid}/task`);
-    const lists = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '')));
+    const lists = await Promise.all(
+      tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '')),
+    );
     return lists.flatMap((l) => l.split(/\s+/).filter(Boolean).map(Number));
   } catch {
     return [];
@@ -45,7 +47,10 @@ export async function findPids(match: (cmdline: string, comm: string) => boolean
   const pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d)).map(Number);
   const found: number[] = [];
   for (const pid of pids) {
-    const [cmdline, comm] = await Promise.all([readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''), readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')]);
+    const [cmdline, comm] = await Promise.all([
+      readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''),
+      readFile(`/proc/${pid}/comm`, 'utf8').catch(() => ''),
+    ]);
     if (match(cmdline.split('\0').join(' ').trim(), comm.trim())) found.push(pid);
   }
   return found;
@@ -60,19 +65,27 @@ export async function findDatabaseServer(): Promise<number | undefined> {
 export async function findTemporalDevServer(address: string): Promise<number | undefined> {
   const [host, port] = address.split(':');
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) return undefined;
-  return (await findPids((cmdline) => / start-dev /.test(`${cmdline} `) && new RegExp(`--port ${port}( |$)`).test(cmdline)))[0];
+  return (
+    await findPids((cmdline) => / start-dev /.test(`${cmdline} `) && new RegExp(`--port ${port}( |$)`).test(cmdline))
+  )[0];
 }
 
 export type CpuReading = Record<string, number>;
 
 /** One reading of each named process tree (a process that is missing reads 0). */
 export async function readCpu(pids: Record<string, number | undefined>): Promise<CpuReading> {
-  const entries = await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, pid === undefined ? 0 : await treeCpuSeconds(pid)] as const));
+  const entries = await Promise.all(
+    Object.entries(pids).map(async ([name, pid]) => [name, pid === undefined ? 0 : await treeCpuSeconds(pid)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
 /** Per process: CPU seconds between two readings divided by `recordings`, and the total of them. */
-export function cpuPerRecording(before: CpuReading, after: CpuReading, recordings: number): Record<string, number> & { total: number } {
+export function cpuPerRecording(
+  before: CpuReading,
+  after: CpuReading,
+  recordings: number,
+): Record<string, number> & { total: number } {
   const per: Record<string, number> = {};
   for (const name of Object.keys(after)) per[name] = Math.max(0, after[name] - (before[name] ?? 0)) / recordings;
   return { ...per, total: Object.values(per).reduce((a, b) => a + b, 0) };

@@ -41,9 +41,12 @@ export interface NodeCommand {
 
 /** The node flags and entry of an npm script of package.json that runs `node <flags> <entry>`. */
 export function npmScriptCommand(script: string): NodeCommand {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   const words = scripts[script]?.split(/\s+/) ?? [];
-  if (words[0] !== 'node' || words.length < 2) throw new Error(`npm script ${script} is not "node <flags> <entry>": ${scripts[script]}`);
+  if (words[0] !== 'node' || words.length < 2)
+    throw new Error(`npm script ${script} is not "node <flags> <entry>": ${scripts[script]}`);
   return { flags: words.slice(1, -1), entry: words[words.length - 1] };
 }
 
@@ -59,7 +62,11 @@ export async function startProcess(name: string, command: NodeCommand, options: 
   // One directory per process: Node writes a profile per thread (tsx's loader has its own), named by pid and thread.
   if (options.cpuProfileDir) args.push('--cpu-prof', '--cpu-prof-dir', path.join(options.cpuProfileDir, name));
   args.push(path.join(command.root ?? root, command.entry));
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: command.root ?? root, env: options.env, stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: command.root ?? root,
+    env: options.env,
+    stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let ready = false;

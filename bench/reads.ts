@@ -5,7 +5,17 @@ import { compare, type Comparison, type LoadSettings, type LoadTarget } from './
 
 // Part 1 and 2 of the suite: the read endpoints against the bare baseline, and the deep pages.
 
-export type ReadKey = 'users' | 'sessions' | 'sessionsDeep' | 'sessionsMiddle' | 'byUser' | 'byUserDeep' | 'session' | 'roleplays' | 'user' | 'roleplay';
+export type ReadKey =
+  | 'users'
+  | 'sessions'
+  | 'sessionsDeep'
+  | 'sessionsMiddle'
+  | 'byUser'
+  | 'byUserDeep'
+  | 'session'
+  | 'roleplays'
+  | 'user'
+  | 'roleplay';
 
 /** The single-row reads: their p99 at a fixed rate has a target of its own (< 50 ms). */
 export const SINGLE_ROW_READS: ReadKey[] = ['session', 'roleplay', 'user'];
@@ -27,10 +37,26 @@ export function readCases(data: BenchData, deepOffset: number, middleOffset: num
   return [
     { key: 'users', name: 'GET /api/user?limit=100', path: '/api/user?limit=100' },
     { key: 'sessions', name: 'GET /api/roleplay/session?limit=100', path: '/api/roleplay/session?limit=100' },
-    { key: 'sessionsDeep', name: `GET /api/roleplay/session?offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?offset=${deepOffset}&limit=100` },
-    { key: 'sessionsMiddle', name: `GET /api/roleplay/session?offset=${middleOffset}&limit=100`, path: `/api/roleplay/session?offset=${middleOffset}&limit=100` },
-    { key: 'byUser', name: 'GET /api/roleplay/session?userId&limit=100', path: `/api/roleplay/session?${byUser}&limit=100` },
-    { key: 'byUserDeep', name: `GET /api/roleplay/session?userId&offset=${deepOffset}&limit=100`, path: `/api/roleplay/session?${byUser}&offset=${deepOffset}&limit=100` },
+    {
+      key: 'sessionsDeep',
+      name: `GET /api/roleplay/session?offset=${deepOffset}&limit=100`,
+      path: `/api/roleplay/session?offset=${deepOffset}&limit=100`,
+    },
+    {
+      key: 'sessionsMiddle',
+      name: `GET /api/roleplay/session?offset=${middleOffset}&limit=100`,
+      path: `/api/roleplay/session?offset=${middleOffset}&limit=100`,
+    },
+    {
+      key: 'byUser',
+      name: 'GET /api/roleplay/session?userId&limit=100',
+      path: `/api/roleplay/session?${byUser}&limit=100`,
+    },
+    {
+      key: 'byUserDeep',
+      name: `GET /api/roleplay/session?userId&offset=${deepOffset}&limit=100`,
+      path: `/api/roleplay/session?${byUser}&offset=${deepOffset}&limit=100`,
+    },
     { key: 'session', name: 'GET /api/roleplay/session/{id}', path: rotate('/api/roleplay/session/', data.sessionIds) },
     { key: 'roleplays', name: 'GET /api/roleplay', path: '/api/roleplay' },
     { key: 'roleplay', name: 'GET /api/roleplay/{id}', path: rotate('/api/roleplay/', data.roleplayIds) },
@@ -40,14 +66,24 @@ export function readCases(data: BenchData, deepOffset: number, middleOffset: num
 
 export const target = (base: string, apiKey: string, c: ReadCase): LoadTarget => {
   const first = typeof c.path === 'string' ? c.path : c.path();
-  return { url: base + first, headers: { 'x-api-key': apiKey }, ...(typeof c.path === 'string' ? {} : { path: c.path }) };
+  return {
+    url: base + first,
+    headers: { 'x-api-key': apiKey },
+    ...(typeof c.path === 'string' ? {} : { path: c.path }),
+  };
 };
 
 /** Signed media links carry their own expiry instant; everything else must match byte for byte (after parsing). */
-const normalise = (text: string): unknown => JSON.parse(text.replace(/expires=\d+&signature=[0-9a-f]+/g, 'expires=X&signature=X'));
+const normalise = (text: string): unknown =>
+  JSON.parse(text.replace(/expires=\d+&signature=[0-9a-f]+/g, 'expires=X&signature=X'));
 
 /** Both servers answer every case with the same status and the same JSON, or the comparison is meaningless. */
-export async function checkSameAnswers(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[]): Promise<void> {
+export async function checkSameAnswers(
+  serviceUrl: string,
+  baselineUrl: string,
+  apiKey: string,
+  cases: ReadCase[],
+): Promise<void> {
   for (const c of cases) {
     const path = typeof c.path === 'string' ? c.path : c.path();
     const [a, b] = await Promise.all(
@@ -57,12 +93,21 @@ export async function checkSameAnswers(serviceUrl: string, baselineUrl: string, 
       }),
     );
     if (a.status !== 200 || !isDeepStrictEqual(a, b)) {
-      throw new Error(`service and baseline answer ${path} differently:\n service ${JSON.stringify(a).slice(0, 600)}\n baseline ${JSON.stringify(b).slice(0, 600)}`);
+      throw new Error(
+        `service and baseline answer ${path} differently:\n service ${JSON.stringify(a).slice(0, 600)}\n baseline ${JSON.stringify(b).slice(0, 600)}`,
+      );
     }
   }
 }
 
-export async function runReads(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[], settings: LoadSettings, log: (line: string) => void): Promise<Map<ReadKey, Comparison>> {
+export async function runReads(
+  serviceUrl: string,
+  baselineUrl: string,
+  apiKey: string,
+  cases: ReadCase[],
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<Map<ReadKey, Comparison>> {
   const out = new Map<ReadKey, Comparison>();
   for (const c of cases) {
     log(`load: ${c.name}`);
@@ -75,7 +120,15 @@ export async function runReads(serviceUrl: string, baselineUrl: string, apiKey: 
  * Each case open-loop at `rateOf(key)` requests per second (half the baseline's closed-loop maximum
  * measured in this run), service and baseline at the same rate.
  */
-export async function runFixedRate(serviceUrl: string, baselineUrl: string, apiKey: string, cases: ReadCase[], rateOf: (key: ReadKey) => number, settings: RateSettings, log: (line: string) => void): Promise<Map<ReadKey, RateComparison>> {
+export async function runFixedRate(
+  serviceUrl: string,
+  baselineUrl: string,
+  apiKey: string,
+  cases: ReadCase[],
+  rateOf: (key: ReadKey) => number,
+  settings: RateSettings,
+  log: (line: string) => void,
+): Promise<Map<ReadKey, RateComparison>> {
   const out = new Map<ReadKey, RateComparison>();
   for (const c of cases) {
     const rate = Math.max(1, Math.round(rateOf(c.key)));

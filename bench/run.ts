@@ -48,15 +48,28 @@ function options() {
     },
   });
   const mode = modes[values.smoke ? 'smoke' : 'full'];
-  const url = new URL(values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice');
+  const url = new URL(
+    values['database-url'] ?? process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice',
+  );
   if (!values['database-url']) url.pathname = mode.name === 'full' ? '/sp_bench' : '/sp_bench_smoke';
-  return { mode, databaseUrl: url.toString(), temporalAddress: values['temporal-address'], out: values.out, cpuProfile: values['cpu-prof'], reads: values.reads?.split(','), recordings: values.recordings ? Number(values.recordings) : undefined, round3Worker: values['round3-worker'] };
+  return {
+    mode,
+    databaseUrl: url.toString(),
+    temporalAddress: values['temporal-address'],
+    out: values.out,
+    cpuProfile: values['cpu-prof'],
+    reads: values.reads?.split(','),
+    recordings: values.recordings ? Number(values.recordings) : undefined,
+    round3Worker: values['round3-worker'],
+  };
 }
 
 async function machine(databaseUrl: string): Promise<Machine> {
   const db = createDb(databaseUrl, 1);
   try {
-    const [[v]] = (await db.raw('SELECT VERSION() AS version, @@innodb_buffer_pool_size AS pool')) as [[{ version: string; pool: number }]];
+    const [[v]] = (await db.raw('SELECT VERSION() AS version, @@innodb_buffer_pool_size AS pool')) as [
+      [{ version: string; pool: number }],
+    ];
     return {
       nproc: os.availableParallelism(),
       memoryGiB: os.totalmem() / 2 ** 30,
@@ -81,7 +94,13 @@ async function forgetEarlierRecordings(databaseUrl: string, companyId: string): 
   }
 }
 
-const captureInput = (data: BenchData) => ({ companyId: data.companyId, apiKey: data.apiKey, userId: data.heavyUserId, sessionId: data.sessionIds[0], roleplayId: data.roleplayIds[0] });
+const captureInput = (data: BenchData) => ({
+  companyId: data.companyId,
+  apiKey: data.apiKey,
+  userId: data.heavyUserId,
+  sessionId: data.sessionIds[0],
+  roleplayId: data.roleplayIds[0],
+});
 
 async function checkSql(databaseUrl: string, data: BenchData, offsets: number[]): Promise<void> {
   const db = createDb(databaseUrl, 1);
@@ -92,7 +111,14 @@ async function checkSql(databaseUrl: string, data: BenchData, offsets: number[])
   }
 }
 
-async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: string[], recordings?: number, round3Worker?: string): Promise<BenchResults | undefined> {
+async function bench(
+  mode: BenchMode,
+  databaseUrl: string,
+  stack: Stack,
+  only?: string[],
+  recordings?: number,
+  round3Worker?: string,
+): Promise<BenchResults | undefined> {
   const loadAtStart = os.loadavg()[0];
   const data = await seedBench(databaseUrl, mode.counts, log);
   const started = { ...(await machine(databaseUrl)), loadAverage: loadAtStart };
@@ -104,34 +130,81 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
   const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
   // The baseline gets the API's node flags (heap limit included), and tsx's hook: it is a bench-only script.
-  const baseline = await startProcess('baseline', { flags: [...npmScriptCommand('start').flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' }, {
-    // PUBLIC_URL: the API's, so both sign media links under the same base.
-    env: { ...stack.env, PORT: String(baselinePort), PUBLIC_URL: api.url, BENCH_CAPTURE: JSON.stringify(captureInput(data)) },
-    readyText: `listening ${baselinePort}`,
-    cpuProfileDir: stack.cpuProfileDir,
-  });
+  const baseline = await startProcess(
+    'baseline',
+    { flags: [...npmScriptCommand('start').flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' },
+    {
+      // PUBLIC_URL: the API's, so both sign media links under the same base.
+      env: {
+        ...stack.env,
+        PORT: String(baselinePort),
+        PUBLIC_URL: api.url,
+        BENCH_CAPTURE: JSON.stringify(captureInput(data)),
+      },
+      readyText: `listening ${baselinePort}`,
+      cpuProfileDir: stack.cpuProfileDir,
+    },
+  );
   stack.processes.push(baseline);
 
   const readKeys = only?.filter((key) => key !== 'intake' && key !== 'endToEnd');
-  const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter((c) => !readKeys || readKeys.includes(c.key));
-  if (readKeys && cases.length !== readKeys.length) throw new Error(`--reads takes intake and keys among ${readCases(data, 0, 0).map((c) => c.key).join(', ')}`);
+  const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter(
+    (c) => !readKeys || readKeys.includes(c.key),
+  );
+  if (readKeys && cases.length !== readKeys.length)
+    throw new Error(
+      `--reads takes intake and keys among ${readCases(data, 0, 0)
+        .map((c) => c.key)
+        .join(', ')}`,
+    );
   await checkSameAnswers(api.url, baselineUrl, data.apiKey, cases);
-  const settings = { connections: mode.connections, warmupSeconds: mode.warmupSeconds, roundSeconds: mode.roundSeconds, rounds: mode.rounds };
+  const settings = {
+    connections: mode.connections,
+    warmupSeconds: mode.warmupSeconds,
+    roundSeconds: mode.roundSeconds,
+    rounds: mode.rounds,
+  };
   const reads = await runReads(api.url, baselineUrl, data.apiKey, cases, settings, log);
   const rateOf = (key: ReadKey): number => (reads.get(key)?.baseline.rps ?? 2) / 2;
-  const rateSettings = { warmupSeconds: mode.rateWarmupSeconds, roundSeconds: mode.rateRoundSeconds, rounds: mode.rateRounds };
+  const rateSettings = {
+    warmupSeconds: mode.rateWarmupSeconds,
+    roundSeconds: mode.rateRoundSeconds,
+    rounds: mode.rateRounds,
+  };
   const fixedRate = await runFixedRate(api.url, baselineUrl, data.apiKey, cases, rateOf, rateSettings, log);
-  const intakeInput = { serviceUrl: api.url, apiKey: data.apiKey, companyId: data.companyId, config, externalIds: data.externalIds };
+  const intakeInput = {
+    serviceUrl: api.url,
+    apiKey: data.apiKey,
+    companyId: data.companyId,
+    config,
+    externalIds: data.externalIds,
+  };
   const intakeSettings = { ...settings, connections: mode.intakeConnections };
-  const e2eInput = { serviceUrl: api.url, apiKey: data.apiKey, externalIds: data.externalIds, files: stack.files!, receiver: stack.receiver!, recordings: recordings ?? mode.endToEndRecordings, concurrency: mode.endToEndConcurrency, timeoutMs: mode.name === 'full' ? 900_000 : 120_000 };
+  const e2eInput = {
+    serviceUrl: api.url,
+    apiKey: data.apiKey,
+    externalIds: data.externalIds,
+    files: stack.files!,
+    receiver: stack.receiver!,
+    recordings: recordings ?? mode.endToEndRecordings,
+    concurrency: mode.endToEndConcurrency,
+    timeoutMs: mode.name === 'full' ? 900_000 : 120_000,
+  };
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('endToEnd')) {
       const runs = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput, round3Worker);
       const { endToEnd, workerPeak, shape } = runs;
-      log(`end to end: ${endToEnd.completedPerSecond.toFixed(2)}/s (${endToEnd.failed} failed), bare shape ${shape.completedPerSecond.toFixed(2)}/s, ratio ${shape.ratio.toFixed(2)}; peak RSS worker ${workerPeak.toFixed(1)} MiB, shape worker ${shape.peakRssMiB.toFixed(1)} MiB`);
-      log(`one stored recording, ms running per activity: real ${JSON.stringify(shape.real.stored.runMs)}, bare ${JSON.stringify(shape.bare.stored.runMs)}`);
-      for (const line of formatCost({ ...runs, settings: mode, workerPeakRssMiB: workerPeak }).flatMap((l) => l.split('\n'))) log(line);
+      log(
+        `end to end: ${endToEnd.completedPerSecond.toFixed(2)}/s (${endToEnd.failed} failed), bare shape ${shape.completedPerSecond.toFixed(2)}/s, ratio ${shape.ratio.toFixed(2)}; peak RSS worker ${workerPeak.toFixed(1)} MiB, shape worker ${shape.peakRssMiB.toFixed(1)} MiB`,
+      );
+      log(
+        `one stored recording, ms running per activity: real ${JSON.stringify(shape.real.stored.runMs)}, bare ${JSON.stringify(shape.bare.stored.runMs)}`,
+      );
+      for (const line of formatCost({ ...runs, settings: mode, workerPeakRssMiB: workerPeak }).flatMap((l) =>
+        l.split('\n'),
+      ))
+        log(line);
     }
     // After the end to end: the intake's workflows stay queued, no worker may find them.
     // As in the full run: the mode's number of intake runs, each reported, and their minimum ratio.
@@ -144,16 +217,31 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
       }
       log(`intake: minimum ratio of ${ratios.length} runs ${Math.min(...ratios).toFixed(2)}`);
     }
-    for (const [key, c] of quick) log(`${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`);
-    for (const [key, c] of fixedRate) log(`${key} at ${c.service.rate}/s: p99 ${c.service.p99.toFixed(1)} ms, baseline ${c.baseline.p99.toFixed(1)} ms`);
-    log(`peak RSS: API ${(await api.process.peakRssMiB()).toFixed(1)} MiB, baseline ${(await baseline.peakRssMiB()).toFixed(1)} MiB`);
+    for (const [key, c] of quick)
+      log(
+        `${key}: service ${JSON.stringify(c.service)} baseline ${JSON.stringify(c.baseline)} ratio ${(c.service.rps / c.baseline.rps).toFixed(2)}`,
+      );
+    for (const [key, c] of fixedRate)
+      log(
+        `${key} at ${c.service.rate}/s: p99 ${c.service.p99.toFixed(1)} ms, baseline ${c.baseline.p99.toFixed(1)} ms`,
+      );
+    log(
+      `peak RSS: API ${(await api.process.peakRssMiB()).toFixed(1)} MiB, baseline ${(await baseline.peakRssMiB()).toFixed(1)} MiB`,
+    );
     return undefined;
   }
   const baselinePeak = await baseline.peakRssMiB();
   await stop(stack, baseline);
 
   // End to end: the real pipeline with one worker, then the bare shapes (round 4's, round 3's) with the same options.
-  const { endToEnd, workerPeak, shape, shapeRound3, realRound3, cost } = await endToEndRuns(stack, mode, data.companyId, api.process.pid, e2eInput, round3Worker);
+  const { endToEnd, workerPeak, shape, shapeRound3, realRound3, cost } = await endToEndRuns(
+    stack,
+    mode,
+    data.companyId,
+    api.process.pid,
+    e2eInput,
+    round3Worker,
+  );
 
   // Two of each: end to end with two workers (while no intake workflow is queued), then reads and intake on two APIs.
   log('two of each: end to end with two workers');
@@ -168,10 +256,16 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     const c = byKey.get(key);
     if (!c) continue;
     log(`two of each: ${c.name}`);
-    twoReads.push({ endpoint: c.name, ...(await compareOneAndTwo([target(api.url, data.apiKey, c), target(api2.url, data.apiKey, c)], settings)) });
+    twoReads.push({
+      endpoint: c.name,
+      ...(await compareOneAndTwo([target(api.url, data.apiKey, c), target(api2.url, data.apiKey, c)], settings)),
+    });
   }
   log('two of each: intake');
-  const twoIntake = await compareOneAndTwo([intakeTarget(api.url, data.apiKey, data.externalIds), intakeTarget(api2.url, data.apiKey, data.externalIds)], intakeSettings);
+  const twoIntake = await compareOneAndTwo(
+    [intakeTarget(api.url, data.apiKey, data.externalIds), intakeTarget(api2.url, data.apiKey, data.externalIds)],
+    intakeSettings,
+  );
   await stop(stack, api2.process);
 
   const intakeRuns = [];
@@ -181,7 +275,14 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     intakeRuns.push({ ...c, ratio: c.service.rps / c.baseline.rps });
   }
   log('intake parts: key lookup and INSERT alone');
-  const parts = await measureIntakeParts({ databaseUrl, poolSize: config.DATABASE_POOL_MAX, apiKey: data.apiKey, companyId: data.companyId, concurrency: mode.intakeConnections, seconds: mode.roundSeconds });
+  const parts = await measureIntakeParts({
+    databaseUrl,
+    poolSize: config.DATABASE_POOL_MAX,
+    apiKey: data.apiKey,
+    companyId: data.companyId,
+    concurrency: mode.intakeConnections,
+    seconds: mode.roundSeconds,
+  });
   const apiPeak = await api.process.peakRssMiB();
   await stop(stack, api.process);
 
@@ -209,11 +310,20 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     settings: modeSettings,
     workerSettings: describeTuning(config),
     seed: { reused: data.reused, seconds: data.seedSeconds },
-    reads: cases.map((c) => ({ endpoint: c.name, ...get(c.key), ratio: get(c.key).service.rps / get(c.key).baseline.rps })),
+    reads: cases.map((c) => ({
+      endpoint: c.name,
+      ...get(c.key),
+      ratio: get(c.key).service.rps / get(c.key).baseline.rps,
+    })),
     fixedRate: cases.map((c) => {
       const r = fixedRate.get(c.key);
       if (!r) throw new Error(`no fixed-rate figures for ${c.key}`);
-      return { endpoint: c.name, singleRow: SINGLE_ROW_READS.includes(c.key), ...r, p99Ratio: r.service.p99 / r.baseline.p99 };
+      return {
+        endpoint: c.name,
+        singleRow: SINGLE_ROW_READS.includes(c.key),
+        ...r,
+        p99Ratio: r.service.p99 / r.baseline.p99,
+      };
     }),
     deepPages: [
       deep('none', mode.deepOffset, get('sessions'), get('sessionsDeep')),
@@ -229,10 +339,19 @@ async function bench(mode: BenchMode, databaseUrl: string, stack: Stack, only?: 
     twoOfEach: {
       reads: twoReads,
       intake: twoIntake,
-      endToEnd: { one: endToEnd.completedPerSecond, two: endToEndTwo.completedPerSecond, scale: endToEndTwo.completedPerSecond / endToEnd.completedPerSecond },
+      endToEnd: {
+        one: endToEnd.completedPerSecond,
+        two: endToEndTwo.completedPerSecond,
+        scale: endToEndTwo.completedPerSecond / endToEnd.completedPerSecond,
+      },
       workerPeakRssMiB: twoWorkerPeaks,
     },
-    memory: { apiPeakRssMiB: apiPeak, workerPeakRssMiB: workerPeak, shapeWorkerPeakRssMiB: shape.peakRssMiB, baselinePeakRssMiB: baselinePeak },
+    memory: {
+      apiPeakRssMiB: apiPeak,
+      workerPeakRssMiB: workerPeak,
+      shapeWorkerPeakRssMiB: shape.peakRssMiB,
+      baselinePeakRssMiB: baselinePeak,
+    },
     media,
   };
   return { ...partial, targets: judge(partial) };
@@ -244,7 +363,9 @@ async function main(): Promise<void> {
   log(`mode ${opts.mode.name}, database ${new URL(opts.databaseUrl).pathname.slice(1)}`);
   // The API runs as `npm start` runs it: the build's dist/ (the workers run their TypeScript, as in dev).
   log('building (npm run build)');
-  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], { maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {

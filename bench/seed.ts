@@ -7,7 +7,15 @@ import type { Scorecard } from '../db/queries/roleplays';
 import { recountSessions } from '../db/queries/sessionCounts';
 import { createTeam, ensureIntegrationTeam } from '../db/queries/teams';
 import type { SeedCounts } from './modes';
-import { customerLines, firstNames, lastNames, repLines, roleplayKinds, scorecardFor, scriptLines } from './seedContent';
+import {
+  customerLines,
+  firstNames,
+  lastNames,
+  repLines,
+  roleplayKinds,
+  scorecardFor,
+  scriptLines,
+} from './seedContent';
 
 // The benchmark data set: one company at realistic size, written with multi-row INSERTs (thousands of
 // rows per statement, a few statements per transaction) so a million rows take seconds, not the
@@ -119,8 +127,17 @@ async function seedRoleplays(db: Knex, companyId: string, count: number, now: nu
         imageUrl: i % 3 === 0 ? '' : `https://images.example.com/personas/${i}.png`,
         tags: ['operations', 'skeptical', 'busy'].slice(0, 1 + (i % 3)),
       }),
-      customer_background: JSON.stringify({ title: `Regional services company, ${50 + i} technicians`, tags: ['field service', 'mid-market'] }),
-      custom_attributes: i % 2 === 0 ? JSON.stringify({ lmsCourseId: `COURSE-${100 + i}`, difficulty: pick(['intro', 'intermediate', 'expert'], i) }) : null,
+      customer_background: JSON.stringify({
+        title: `Regional services company, ${50 + i} technicians`,
+        tags: ['field service', 'mid-market'],
+      }),
+      custom_attributes:
+        i % 2 === 0
+          ? JSON.stringify({
+              lmsCourseId: `COURSE-${100 + i}`,
+              difficulty: pick(['intro', 'intermediate', 'expert'], i),
+            })
+          : null,
       scorecard: JSON.stringify(scorecard),
       created_at: sqlTime(created),
       updated_at: sqlTime(created),
@@ -131,7 +148,15 @@ async function seedRoleplays(db: Knex, companyId: string, count: number, now: nu
 }
 
 /** One chunk of sessions with their snippets and responses, in one transaction. */
-async function seedSessionChunk(db: Knex, companyId: string, userIds: string[], roleplays: SeedRoleplay[], size: number, heavy: number, now: number): Promise<void> {
+async function seedSessionChunk(
+  db: Knex,
+  companyId: string,
+  userIds: string[],
+  roleplays: SeedRoleplay[],
+  size: number,
+  heavy: number,
+  now: number,
+): Promise<void> {
   const sessions: Record<string, unknown>[] = [];
   const snippets: Record<string, unknown>[] = [];
   const responses: Record<string, unknown>[] = [];
@@ -162,9 +187,17 @@ async function seedSessionChunk(db: Knex, companyId: string, userIds: string[], 
     });
     const turns = 3 + rand(4);
     for (let p = 0; p < turns; p += 1) {
-      snippets.push({ session_id: id, position: p, is_user: p % 2 === 0, text: p % 2 === 0 ? pick(repLines, rand(100)) : pick(customerLines, rand(100)) });
+      snippets.push({
+        session_id: id,
+        position: p,
+        is_user: p % 2 === 0,
+        text: p % 2 === 0 ? pick(repLines, rand(100)) : pick(customerLines, rand(100)),
+      });
     }
-    for (const [kind, items] of [['criterion', roleplay.scorecard.criteria], ['metric', roleplay.scorecard.metrics]] as const) {
+    for (const [kind, items] of [
+      ['criterion', roleplay.scorecard.criteria],
+      ['metric', roleplay.scorecard.metrics],
+    ] as const) {
       items.forEach((item, position) => {
         const passed = Math.random() < 0.6;
         responses.push({
@@ -187,7 +220,14 @@ async function seedSessionChunk(db: Knex, companyId: string, userIds: string[], 
   });
 }
 
-async function seedSessions(db: Knex, companyId: string, userIds: string[], roleplays: SeedRoleplay[], counts: SeedCounts, now: number): Promise<void> {
+async function seedSessions(
+  db: Knex,
+  companyId: string,
+  userIds: string[],
+  roleplays: SeedRoleplay[],
+  counts: SeedCounts,
+  now: number,
+): Promise<void> {
   const chunks: Array<{ size: number; heavy: number }> = [];
   let heavyLeft = counts.heavyUserSessions;
   for (let done = 0; done < counts.sessions; done += SESSION_CHUNK) {
@@ -225,7 +265,8 @@ async function seedScripts(db: Knex, companyId: string, count: number, now: numb
       updated_at: created,
     });
     const n = 3 + rand(8);
-    for (let order = 1; order <= n; order += 1) segments.push({ script_id: id, order, og_text: pick(scriptLines, i + order) });
+    for (let order = 1; order <= n; order += 1)
+      segments.push({ script_id: id, order, og_text: pick(scriptLines, i + order) });
   }
   await db.transaction(async (trx) => {
     await insertChunked(trx, 'memorization_scripts', scripts);
@@ -235,27 +276,50 @@ async function seedScripts(db: Knex, companyId: string, count: number, now: numb
 
 async function sample(db: Knex, companyId: string): Promise<Omit<BenchData, 'apiKey' | 'reused' | 'seedSeconds'>> {
   const heavy = (await db('users').where({ company_id: companyId, role: 'Integration' }).first('id')) as { id: string };
-  const [{ n }] = (await db('roleplay_sessions').where({ company_id: companyId }).count({ n: '*' })) as Array<{ n: number }>;
+  const [{ n }] = (await db('roleplay_sessions').where({ company_id: companyId }).count({ n: '*' })) as Array<{
+    n: number;
+  }>;
   const step = Math.max(1, Math.floor(Number(n) / 1000));
   // Every step-th session in index order: an even spread over users, roleplays and ages.
   const sessions = (await db.raw(
     'SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY created_at, id) AS rn FROM roleplay_sessions WHERE company_id = ?) t WHERE MOD(rn, ?) = 0 LIMIT 1000',
     [companyId, step],
   )) as [Array<{ id: string }>, unknown];
-  const users = (await db('users').where({ company_id: companyId, status: 'active', role: 'Rep' }).orderBy('external_id').limit(50).select('external_id')) as Array<{ external_id: string }>;
-  const userIds = (await db('users').where({ company_id: companyId }).orderBy('id').limit(1000).pluck('id')) as string[];
+  const users = (await db('users')
+    .where({ company_id: companyId, status: 'active', role: 'Rep' })
+    .orderBy('external_id')
+    .limit(50)
+    .select('external_id')) as Array<{ external_id: string }>;
+  const userIds = (await db('users')
+    .where({ company_id: companyId })
+    .orderBy('id')
+    .limit(1000)
+    .pluck('id')) as string[];
   const roleplayIds = (await db('roleplays').where({ company_id: companyId }).pluck('id')) as string[];
-  return { companyId, heavyUserId: heavy.id, sessionIds: sessions[0].map((r) => r.id), externalIds: users.map((u) => u.external_id), userIds, roleplayIds };
+  return {
+    companyId,
+    heavyUserId: heavy.id,
+    sessionIds: sessions[0].map((r) => r.id),
+    externalIds: users.map((u) => u.external_id),
+    userIds,
+    roleplayIds,
+  };
 }
 
 /** Creates, migrates and fills the database (or reuses a complete earlier fill), and issues an API key. */
-export async function seedBench(databaseUrl: string, counts: SeedCounts, log: (line: string) => void = () => undefined): Promise<BenchData> {
+export async function seedBench(
+  databaseUrl: string,
+  counts: SeedCounts,
+  log: (line: string) => void = () => undefined,
+): Promise<BenchData> {
   const started = Date.now();
   await ensureDatabase(databaseUrl);
   let db = createDb(databaseUrl, 4);
   try {
     await db.migrate.latest();
-    const done = (await db('companies').where({ name: markerName(counts) }).first('id')) as { id: string } | undefined;
+    const done = (await db('companies')
+      .where({ name: markerName(counts) })
+      .first('id')) as { id: string } | undefined;
     let companyId = done?.id;
     if (!companyId) {
       if (await db('companies').where('name', 'like', 'Bench Co [%').first('id')) {
@@ -269,7 +333,9 @@ export async function seedBench(databaseUrl: string, counts: SeedCounts, log: (l
       const now = Date.now();
       const company = await createCompany(db, SEEDING_NAME);
       companyId = company.id;
-      log(`seeding ${counts.users} users, ${counts.roleplays} roleplays, ${counts.sessions} sessions, ${counts.scripts} scripts`);
+      log(
+        `seeding ${counts.users} users, ${counts.roleplays} roleplays, ${counts.sessions} sessions, ${counts.scripts} scripts`,
+      );
       const userIds = await seedUsers(db, company.id, counts.users, now);
       const roleplays = await seedRoleplays(db, company.id, counts.roleplays, now);
       await seedSessions(db, company.id, userIds, roleplays, counts, now);
@@ -277,8 +343,12 @@ export async function seedBench(databaseUrl: string, counts: SeedCounts, log: (l
       await recountSessions(db, company.id);
       await seedScripts(db, company.id, counts.scripts, now);
       // Fresh statistics, so the optimizer sees the real table sizes from the first query.
-      await db.raw('ANALYZE TABLE users, roleplays, roleplay_sessions, session_snippets, session_responses, memorization_scripts, script_segments');
-      await db('companies').where({ id: company.id }).update({ name: markerName(counts) });
+      await db.raw(
+        'ANALYZE TABLE users, roleplays, roleplay_sessions, session_snippets, session_responses, memorization_scripts, script_segments',
+      );
+      await db('companies')
+        .where({ id: company.id })
+        .update({ name: markerName(counts) });
     }
     const { key } = await createApiKey(db, companyId, 'bench');
     const data = await sample(db, companyId);

@@ -4,12 +4,60 @@ import type { Scorecard } from '../db/queries/roleplays';
 // way real ones do, cheap enough to generate a million rows in seconds.
 
 export const firstNames = [
-  'Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Lena', 'Omar', 'Priya', 'Diego', 'Hana', 'Jonas', 'Chloe', 'Mateo',
-  'Aisha', 'Lucas', 'Nora', 'Kenji', 'Sofia', 'Felix', 'Ines', 'Tariq', 'Greta', 'Ravi', 'Elena', 'Samir', 'Ingrid', 'Tomás',
+  'Ava',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Lena',
+  'Omar',
+  'Priya',
+  'Diego',
+  'Hana',
+  'Jonas',
+  'Chloe',
+  'Mateo',
+  'Aisha',
+  'Lucas',
+  'Nora',
+  'Kenji',
+  'Sofia',
+  'Felix',
+  'Ines',
+  'Tariq',
+  'Greta',
+  'Ravi',
+  'Elena',
+  'Samir',
+  'Ingrid',
+  'Tomás',
 ];
 export const lastNames = [
-  'Garcia', 'Nguyen', 'Smith', 'Müller', 'Rossi', 'Kowalski', 'Okafor', 'Tanaka', 'Dubois', 'Silva', 'Novak', 'Haddad',
-  'Andersen', 'Patel', 'Kim', 'Martin', 'Ferreira', 'Schmidt', 'Lopez', 'Ivanova', 'Brown', 'Jensen', 'Moreau', 'Costa',
+  'Garcia',
+  'Nguyen',
+  'Smith',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Okafor',
+  'Tanaka',
+  'Dubois',
+  'Silva',
+  'Novak',
+  'Haddad',
+  'Andersen',
+  'Patel',
+  'Kim',
+  'Martin',
+  'Ferreira',
+  'Schmidt',
+  'Lopez',
+  'Ivanova',
+  'Brown',
+  'Jensen',
+  'Moreau',
+  'Costa',
 ];
 
 export const repLines = [
@@ -37,16 +85,32 @@ export const customerLines = [
 
 const sections = ['Opening', 'Discovery', 'Handling', 'Closing', 'Delivery'];
 const criterionTitles = [
-  'Opened with an agenda', 'Asked about current process', 'Quantified the pain', 'Agreed on a next step',
-  'Acknowledged the objection', 'Reframed on value', 'Named the decision makers', 'Summarised before closing',
+  'Opened with an agenda',
+  'Asked about current process',
+  'Quantified the pain',
+  'Agreed on a next step',
+  'Acknowledged the objection',
+  'Reframed on value',
+  'Named the decision makers',
+  'Summarised before closing',
 ];
-const metricTitles = ['Talk ratio under 60%', 'At least five questions', 'Fewer than ten filler words', 'Used the customer name'];
+const metricTitles = [
+  'Talk ratio under 60%',
+  'At least five questions',
+  'Fewer than ten filler words',
+  'Used the customer name',
+];
 
 /** A scorecard of 3 or 4 criteria and 1 or 2 metrics, varied by `n`. */
 export function scorecardFor(n: number): Scorecard {
   const criteria = Array.from({ length: 3 + (n % 2) }, (_, i) => {
     const title = criterionTitles[(n + i) % criterionTitles.length];
-    return { title, description: `${title} within the first part of the call.`, weight: 1 + ((n + i) % 2), sectionTitle: sections[(n + i) % 4] };
+    return {
+      title,
+      description: `${title} within the first part of the call.`,
+      weight: 1 + ((n + i) % 2),
+      sectionTitle: sections[(n + i) % 4],
+    };
   });
   const metrics = Array.from({ length: 1 + (n % 2) }, (_, i) => {
     const title = metricTitles[(n + i) % metricTitles.length];

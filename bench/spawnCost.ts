@@ -33,7 +33,9 @@ function directSpawn(args: string[]): Promise<void> {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 && out.length > 0 ? resolve() : reject(new Error(`ffprobe exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 && out.length > 0 ? resolve() : reject(new Error(`ffprobe exited with ${code}`)),
+    );
   });
 }
 
@@ -85,13 +87,23 @@ async function main(): Promise<void> {
     await timeRuns(viaHost, RUNS / ROUNDS, hosted);
   }
   const hostPid = toolHostPid();
-  const hostRssMiB = hostPid === undefined ? 0 : Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${hostPid}/status`, 'utf8'))?.[1]) / 1024;
+  const hostRssMiB =
+    hostPid === undefined
+      ? 0
+      : Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${hostPid}/status`, 'utf8'))?.[1]) / 1024;
   const perRun = (ms: number): string => (ms / RUNS).toFixed(2);
-  console.log(`starting process: ${rssMiB.toFixed(0)} MiB resident (${ballast.length} ballast blocks); tool host: ${hostRssMiB.toFixed(0)} MiB, first start ${hostStartMs.toFixed(0)} ms`);
+  console.log(
+    `starting process: ${rssMiB.toFixed(0)} MiB resident (${ballast.length} ballast blocks); tool host: ${hostRssMiB.toFixed(0)} MiB, first start ${hostStartMs.toFixed(0)} ms`,
+  );
   console.log(`${RUNS} runs of ffprobe -version each, per run (ms):`);
   console.log('                 parent CPU (user+sys)   parent sys   wall    host CPU');
-  for (const [name, t] of [['direct spawn', direct], ['via tool host', hosted]] as const) {
-    console.log(`  ${name.padEnd(15)}${perRun(t.cpuUserMs + t.cpuSystemMs).padStart(10)}${perRun(t.cpuSystemMs).padStart(22)}${perRun(t.wallMs).padStart(8)}${perRun(t.hostCpuMs).padStart(11)}`);
+  for (const [name, t] of [
+    ['direct spawn', direct],
+    ['via tool host', hosted],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(15)}${perRun(t.cpuUserMs + t.cpuSystemMs).padStart(10)}${perRun(t.cpuSystemMs).padStart(22)}${perRun(t.wallMs).padStart(8)}${perRun(t.hostCpuMs).padStart(11)}`,
+    );
   }
 }
 

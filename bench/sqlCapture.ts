@@ -18,7 +18,8 @@ export type Params = Record<string, string | number>;
 export async function captureQueries(db: Knex, params: Params, call: () => Promise<unknown>): Promise<QueryTemplate[]> {
   const seen = new Map<string, number>();
   for (const [name, value] of Object.entries(params)) {
-    if (seen.has(String(value))) throw new Error(`capture params ${name} and another share the value ${value}: slots would be ambiguous`);
+    if (seen.has(String(value)))
+      throw new Error(`capture params ${name} and another share the value ${value}: slots would be ambiguous`);
     seen.set(String(value), 0);
   }
   const captured: QueryTemplate[] = [];
@@ -50,13 +51,18 @@ export function bindings(template: QueryTemplate, params: Params): unknown[] {
 export function one(templates: QueryTemplate[], pattern: RegExp, what: string): QueryTemplate {
   const found = templates.filter((t) => pattern.test(t.sql));
   if (found.length !== 1) {
-    throw new Error(`expected one ${what} statement, found ${found.length} in: ${templates.map((t) => t.sql).join(' | ')}`);
+    throw new Error(
+      `expected one ${what} statement, found ${found.length} in: ${templates.map((t) => t.sql).join(' | ')}`,
+    );
   }
   return found[0];
 }
 
 /** Same statement text and bindings: what the comparison relies on. */
-export function sameStatements(a: Array<{ sql: string; bindings: unknown[] }>, b: Array<{ sql: string; bindings: unknown[] }>): boolean {
+export function sameStatements(
+  a: Array<{ sql: string; bindings: unknown[] }>,
+  b: Array<{ sql: string; bindings: unknown[] }>,
+): boolean {
   const key = (s: { sql: string; bindings: unknown[] }): string => JSON.stringify([s.sql, s.bindings]);
   return JSON.stringify(a.map(key).sort()) === JSON.stringify(b.map(key).sort());
 }

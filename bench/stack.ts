@@ -29,7 +29,11 @@ export interface Stack {
   cpuProfileDir?: string;
 }
 
-export async function startStack(databaseUrl: string, temporalAddress: string | undefined, cpuProfileDir: string | undefined): Promise<Stack> {
+export async function startStack(
+  databaseUrl: string,
+  temporalAddress: string | undefined,
+  cpuProfileDir: string | undefined,
+): Promise<Stack> {
   const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir };
   try {
     if (!temporalAddress) stack.temporal = await startTemporalDevServer();
@@ -80,29 +84,49 @@ export async function teardown(stack: Stack): Promise<void> {
 export async function startApi(stack: Stack, name: string): Promise<{ process: BenchProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const p = await startProcess(name, npmScriptCommand('start'), { env: { ...stack.env, PORT: String(port), PUBLIC_URL: url }, readyUrl: `${url}/healthz`, discardStdout: true, cpuProfileDir: stack.cpuProfileDir });
+  const p = await startProcess(name, npmScriptCommand('start'), {
+    env: { ...stack.env, PORT: String(port), PUBLIC_URL: url },
+    readyUrl: `${url}/healthz`,
+    discardStdout: true,
+    cpuProfileDir: stack.cpuProfileDir,
+  });
   stack.processes.push(p);
   return { process: p, url };
 }
 
 /** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx's CommonJS hook as it loads it. */
-export const workerCommand = (config: Config, entry: string): NodeCommand => ({ flags: [...workerNodeFlags(config), '--require', 'tsx/cjs'], entry });
+export const workerCommand = (config: Config, entry: string): NodeCommand => ({
+  flags: [...workerNodeFlags(config), '--require', 'tsx/cjs'],
+  entry,
+});
 
 /** The environment scripts/worker.sh adds (unless the caller's environment sets it). */
 const WORKER_LAUNCH_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
-export type WorkerProcess = BenchProcess & { /** Its Prometheus endpoint (its own metrics and the Temporal core's). */ metricsUrl: string };
+export type WorkerProcess = BenchProcess & {
+  /** Its Prometheus endpoint (its own metrics and the Temporal core's). */ metricsUrl: string;
+};
 
 /** The worker as `npm run worker` runs it (or the bare-shape worker with the same flags and options). */
-export async function startWorker(stack: Stack, name: string, entry = 'worker/main.ts', env: NodeJS.ProcessEnv = {}, root?: string): Promise<WorkerProcess> {
+export async function startWorker(
+  stack: Stack,
+  name: string,
+  entry = 'worker/main.ts',
+  env: NodeJS.ProcessEnv = {},
+  root?: string,
+): Promise<WorkerProcess> {
   const metricsPort = await freePort();
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
-  const p = await startProcess(name, { ...workerCommand(stack.config, entry), root }, {
-    env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(metricsPort), ...env },
-    readyText: 'worker started',
-    cpuProfileDir: stack.cpuProfileDir,
-    timeoutMs: 120_000,
-  });
+  const p = await startProcess(
+    name,
+    { ...workerCommand(stack.config, entry), root },
+    {
+      env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(metricsPort), ...env },
+      readyText: 'worker started',
+      cpuProfileDir: stack.cpuProfileDir,
+      timeoutMs: 120_000,
+    },
+  );
   stack.processes.push(p);
   // The same object (stop() finds it in stack.processes by identity).
   return Object.assign(p, { metricsUrl: `http://${stack.config.HOST}:${metricsPort}/metrics` });

@@ -37,7 +37,11 @@ async function countOne(client: Client, workflowId: string): Promise<{ counts: T
   return { counts, children };
 }
 
-const add = (a: TaskCounts, b: TaskCounts): TaskCounts => ({ completed: a.completed + b.completed, scheduled: a.scheduled + b.scheduled, events: a.events + b.events });
+const add = (a: TaskCounts, b: TaskCounts): TaskCounts => ({
+  completed: a.completed + b.completed,
+  scheduled: a.scheduled + b.scheduled,
+  events: a.events + b.events,
+});
 const mean = (list: TaskCounts[]): TaskCounts => {
   const sum = list.reduce(add, { completed: 0, scheduled: 0, events: 0 });
   const n = Math.max(1, list.length);
@@ -53,10 +57,18 @@ export async function recordingTasks(client: Client, workflowId: string): Promis
 }
 
 /** Means over sampled recordings (workflow ids by kind). */
-export async function workflowTasks(client: Client, sample: { stored: string[]; byUrl: string[] }): Promise<WorkflowTasks> {
+export async function workflowTasks(
+  client: Client,
+  sample: { stored: string[]; byUrl: string[] },
+): Promise<WorkflowTasks> {
   const stored = await Promise.all(sample.stored.map((id) => recordingTasks(client, id)));
   const byUrl = await Promise.all(sample.byUrl.map((id) => recordingTasks(client, id)));
-  return { sampled: stored.length + byUrl.length, mean: mean([...stored, ...byUrl]), stored: mean(stored), byUrl: mean(byUrl) };
+  return {
+    sampled: stored.length + byUrl.length,
+    mean: mean([...stored, ...byUrl]),
+    stored: mean(stored),
+    byUrl: mean(byUrl),
+  };
 }
 
 /** Up to `size` workflow ids spread evenly over the run's submission order (early ones see an empty cache, late ones a full one). */

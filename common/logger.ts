@@ -23,7 +23,9 @@ const redact = {
 const CREDENTIAL = /\b(?:sp[kt]_[0-9a-f]{12}_[A-Za-z0-9_-]{32}|whsec_[A-Za-z0-9+/]+={0,2})/g;
 
 export function scrubCredentials(line: string): string {
-  return line.includes('spk_') || line.includes('spt_') || line.includes('whsec_') ? line.replace(CREDENTIAL, '[redacted]') : line;
+  return line.includes('spk_') || line.includes('spt_') || line.includes('whsec_')
+    ? line.replace(CREDENTIAL, '[redacted]')
+    : line;
 }
 
 /** Wraps a destination so that every line is scrubbed before it is written. */

@@ -27,7 +27,10 @@ export interface MediaLinkSecrets {
 }
 
 /** The secrets of `config` for an API that started at `startedAt`. */
-export function mediaLinkSecrets(config: Pick<Config, 'MEDIA_URL_SECRET' | 'MEDIA_URL_SECRET_PREVIOUS' | 'MEDIA_URL_TTL'>, startedAt = Date.now()): MediaLinkSecrets {
+export function mediaLinkSecrets(
+  config: Pick<Config, 'MEDIA_URL_SECRET' | 'MEDIA_URL_SECRET_PREVIOUS' | 'MEDIA_URL_TTL'>,
+  startedAt = Date.now(),
+): MediaLinkSecrets {
   const previous = config.MEDIA_URL_SECRET_PREVIOUS;
   return {
     current: config.MEDIA_URL_SECRET,
@@ -36,7 +39,11 @@ export function mediaLinkSecrets(config: Pick<Config, 'MEDIA_URL_SECRET' | 'MEDI
 }
 
 /** An absolute link to the stored file `key`, valid for MEDIA_URL_TTL from `now`. */
-export function signMediaLink(config: Pick<Config, 'PUBLIC_URL' | 'MEDIA_URL_SECRET' | 'MEDIA_URL_TTL'>, key: string, now = Date.now()): string {
+export function signMediaLink(
+  config: Pick<Config, 'PUBLIC_URL' | 'MEDIA_URL_SECRET' | 'MEDIA_URL_TTL'>,
+  key: string,
+  now = Date.now(),
+): string {
   const expires = now + durationMs(config.MEDIA_URL_TTL);
   const token = Buffer.from(key, 'utf8').toString('base64url');
   const base = config.PUBLIC_URL.replace(/\/+$/, '');
@@ -44,7 +51,13 @@ export function signMediaLink(config: Pick<Config, 'PUBLIC_URL' | 'MEDIA_URL_SEC
 }
 
 /** Checks a link's parts: a wrong signature (any part changed) is `invalid`; a genuine but old one is `expired`. */
-export function verifyMediaLink(secrets: MediaLinkSecrets, token: string, expires: number, signature: string, now = Date.now()): MediaLinkCheck {
+export function verifyMediaLink(
+  secrets: MediaLinkSecrets,
+  token: string,
+  expires: number,
+  signature: string,
+  now = Date.now(),
+): MediaLinkCheck {
   const key = Buffer.from(token, 'base64url').toString('utf8');
   // base64url decoding ignores stray characters; re-encoding tells a canonical token from an edited one.
   if (!key || Buffer.from(key, 'utf8').toString('base64url') !== token) return { ok: false, reason: 'invalid' };
@@ -54,7 +67,8 @@ export function verifyMediaLink(secrets: MediaLinkSecrets, token: string, expire
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   const { previous } = secrets;
-  const genuine = signedWith(secrets.current) || (previous !== null && now <= previous.until && signedWith(previous.secret));
+  const genuine =
+    signedWith(secrets.current) || (previous !== null && now <= previous.until && signedWith(previous.secret));
   if (!genuine) return { ok: false, reason: 'invalid' };
   if (now > expires) return { ok: false, reason: 'expired' };
   return { ok: true, key };

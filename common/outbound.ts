@@ -25,7 +25,11 @@ export class BlockedAddressError extends Error {
     public readonly range: string,
   ) {
     // The host name is the customer's own (from their URL or their server's redirect); an IP literal is not repeated either.
-    super(net.isIP(host) ? 'Outbound connection refused: the address is not allowed' : `Outbound connection to ${host} refused: the address is not allowed`);
+    super(
+      net.isIP(host)
+        ? 'Outbound connection refused: the address is not allowed'
+        : `Outbound connection to ${host} refused: the address is not allowed`,
+    );
     this.name = 'BlockedAddressError';
   }
 }
@@ -67,7 +71,11 @@ export function parseOutboundUrl(value: string | URL): URL {
   return url;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** dns.lookup with the same contract, answering an error when any resolved address is blocked. */
 function checkedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {

@@ -1,5 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { METADATA_ENCODING_KEY, ValueError, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
+import {
+  METADATA_ENCODING_KEY,
+  ValueError,
+  type DataConverter,
+  type Payload,
+  type PayloadCodec,
+} from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { ConfigError, type Config } from './config';
 import { failureConverterPath } from './failureConverter';
@@ -20,7 +26,8 @@ export const METADATA_KEY_ID = 'encryption-key-id';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
-export const PAYLOAD_KEYS_HOWTO = 'set TEMPORAL_PAYLOAD_KEYS=<id>:<base64 of 32 random bytes>, e.g. `echo "k1:$(openssl rand -base64 32)"`';
+export const PAYLOAD_KEYS_HOWTO =
+  'set TEMPORAL_PAYLOAD_KEYS=<id>:<base64 of 32 random bytes>, e.g. `echo "k1:$(openssl rand -base64 32)"`';
 
 export interface PayloadKeys {
   /** The key that seals new payloads. */
@@ -31,22 +38,33 @@ export interface PayloadKeys {
 /** `id:base64,id:base64` → the keys; the current one is `currentKeyId`, or the first listed. */
 export function parsePayloadKeys(spec: string, currentKeyId = ''): PayloadKeys {
   const keys = new Map<string, Buffer>();
-  for (const entry of spec.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of spec
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const id = colon > 0 ? entry.slice(0, colon) : '';
-    if (!KEY_ID.test(id)) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS: each entry is <id>:<base64 key> with an id of letters, digits, '.', '_' or '-'; ${PAYLOAD_KEYS_HOWTO}`]);
+    if (!KEY_ID.test(id))
+      throw new ConfigError([
+        `TEMPORAL_PAYLOAD_KEYS: each entry is <id>:<base64 key> with an id of letters, digits, '.', '_' or '-'; ${PAYLOAD_KEYS_HOWTO}`,
+      ]);
     const key = Buffer.from(entry.slice(colon + 1), 'base64');
-    if (key.length !== 32) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS: key ${id} must be 32 bytes (base64 of 32 random bytes), it is ${key.length}`]);
+    if (key.length !== 32)
+      throw new ConfigError([
+        `TEMPORAL_PAYLOAD_KEYS: key ${id} must be 32 bytes (base64 of 32 random bytes), it is ${key.length}`,
+      ]);
     if (keys.has(id)) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS: key id ${id} is listed twice`]);
     keys.set(id, key);
   }
   const current = currentKeyId || [...keys.keys()][0];
   if (current === undefined) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS is empty: ${PAYLOAD_KEYS_HOWTO}`]);
-  if (!keys.has(current)) throw new ConfigError([`TEMPORAL_PAYLOAD_KEY_ID=${current}: no key with that id in TEMPORAL_PAYLOAD_KEYS`]);
+  if (!keys.has(current))
+    throw new ConfigError([`TEMPORAL_PAYLOAD_KEY_ID=${current}: no key with that id in TEMPORAL_PAYLOAD_KEYS`]);
   return { currentKeyId: current, keys };
 }
 
-const text = (bytes: Uint8Array | null | undefined): string | undefined => (bytes ? Buffer.from(bytes).toString('utf8') : undefined);
+const text = (bytes: Uint8Array | null | undefined): string | undefined =>
+  bytes ? Buffer.from(bytes).toString('utf8') : undefined;
 
 const isSealed = (payload: Payload): boolean => text(payload.metadata?.[METADATA_ENCODING_KEY]) === ENCRYPTED_ENCODING;
 
@@ -77,7 +95,9 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   async decode(payloads: Payload[]): Promise<Payload[]> {
     return payloads.map((payload) => {
       if (!this.plainAccepted && !isSealed(payload)) {
-        throw new ValueError('Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false): it was not sent by a process holding TEMPORAL_PAYLOAD_KEYS');
+        throw new ValueError(
+          'Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false): it was not sent by a process holding TEMPORAL_PAYLOAD_KEYS',
+        );
       }
       return this.open(payload);
     });
@@ -89,30 +109,51 @@ export class AesGcmPayloadCodec implements PayloadCodec {
     const keyId = text(payload.metadata?.[METADATA_KEY_ID]);
     if (!keyId) throw new ValueError('An encrypted payload has no encryption-key-id');
     const key = this.keys.keys.get(keyId);
-    if (!key) throw new ValueError(`No key ${keyId} in TEMPORAL_PAYLOAD_KEYS to decrypt a payload with (a retired key still in use)`);
+    if (!key)
+      throw new ValueError(
+        `No key ${keyId} in TEMPORAL_PAYLOAD_KEYS to decrypt a payload with (a retired key still in use)`,
+      );
     const data = Buffer.from(payload.data ?? new Uint8Array());
     if (data.length < NONCE_BYTES + TAG_BYTES) throw new ValueError('An encrypted payload is too short');
     const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, NONCE_BYTES));
     decipher.setAAD(Buffer.from(keyId, 'utf8'));
     decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(data.subarray(NONCE_BYTES, data.length - TAG_BYTES)), decipher.final()]);
+    const plain = Buffer.concat([
+      decipher.update(data.subarray(NONCE_BYTES, data.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
     return temporal.api.common.v1.Payload.decode(plain);
   }
 }
 
-type CodecConfig = Pick<Config, 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'>;
+type CodecConfig = Pick<
+  Config,
+  'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'
+>;
 
 /**
  * The codec of this deployment. Without TEMPORAL_PAYLOAD_KEYS a production process (NODE_ENV=production)
  * refuses to start; elsewhere payloads stay plain (`npm run dev` and the tests generate keys of their own).
  */
-export function payloadCodecFor(config: CodecConfig, env: NodeJS.ProcessEnv = process.env): AesGcmPayloadCodec | undefined {
+export function payloadCodecFor(
+  config: CodecConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): AesGcmPayloadCodec | undefined {
   if (!config.TEMPORAL_PAYLOAD_KEYS) {
-    if (env.NODE_ENV === 'production') throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS is required in production (payloads would reach Temporal unencrypted): ${PAYLOAD_KEYS_HOWTO}`]);
-    if (!config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED) throw new ConfigError([`TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS (without keys every payload is plain): ${PAYLOAD_KEYS_HOWTO}`]);
+    if (env.NODE_ENV === 'production')
+      throw new ConfigError([
+        `TEMPORAL_PAYLOAD_KEYS is required in production (payloads would reach Temporal unencrypted): ${PAYLOAD_KEYS_HOWTO}`,
+      ]);
+    if (!config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED)
+      throw new ConfigError([
+        `TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS (without keys every payload is plain): ${PAYLOAD_KEYS_HOWTO}`,
+      ]);
     return undefined;
   }
-  return new AesGcmPayloadCodec(parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID), config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED);
+  return new AesGcmPayloadCodec(
+    parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID),
+    config.TEMPORAL_PAYLOAD_PLAIN_ACCEPTED,
+  );
 }
 
 /**

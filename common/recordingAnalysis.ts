@@ -16,7 +16,10 @@ export type CustomerNameSource = (typeof CUSTOMER_NAME_SOURCES)[number];
 export const EvidenceQuote = Type.Object(
   {
     quote: Type.String({ minLength: 1, description: 'Words said in the call, verbatim as the transcript has them.' }),
-    startMs: Type.Integer({ minimum: 0, description: 'Start of the transcript line the words are in, in milliseconds from the start of the call.' }),
+    startMs: Type.Integer({
+      minimum: 0,
+      description: 'Start of the transcript line the words are in, in milliseconds from the start of the call.',
+    }),
     speaker: Type.Union([Type.Literal('rep'), Type.Literal('customer')], { description: 'Who said them.' }),
   },
   { additionalProperties: false },
@@ -42,7 +45,7 @@ export const ScorecardResponse = Type.Object(
       maxItems: 20,
       description:
         'What the verdict rests on: quotes of the call, each verbatim from the transcript with its time. Empty when nothing in the call bears on ' +
-        'the item or the item is measured over the whole call (pace, talk ratio); noEvidenceReason then says which. Emptied when the recording\'s ' +
+        "the item or the item is measured over the whole call (pace, talk ratio); noEvidenceReason then says which. Emptied when the recording's " +
         'media and transcript are deleted (retention, user erasure).',
     }),
     noEvidenceReason: Type.Optional(Type.String({ description: 'Why evidence is empty; present exactly when it is.' })),
@@ -63,10 +66,15 @@ export type Snippet = Static<typeof Snippet>;
 
 export const RecordingAnalysis = Type.Object(
   {
-    analyzer: Type.Union([Type.Literal('builtin'), Type.Literal('llm')], { description: 'Which analyzer judged the scorecard.' }),
+    analyzer: Type.Union([Type.Literal('builtin'), Type.Literal('llm')], {
+      description: 'Which analyzer judged the scorecard.',
+    }),
     language: Type.Union(
       ANALYSIS_LANGUAGES.map((l) => Type.Literal(l)),
-      { description: 'Language the filler words and questions were counted in: the one the provider detected when it reports one, else the roleplay\'s, else en.' },
+      {
+        description:
+          "Language the filler words and questions were counted in: the one the provider detected when it reports one, else the roleplay's, else en.",
+      },
     ),
     length: Type.Integer({ minimum: 0, description: 'Duration in milliseconds.' }),
     wpm: Type.Number({ minimum: 0, description: "The rep's words per minute of their own speaking time." }),
@@ -78,27 +86,56 @@ export const RecordingAnalysis = Type.Object(
           'transcript (speakers named in a submitted transcript) or none (one unlabelled voice: the measures that need two speakers are left out).',
       },
     ),
-    talkRatio: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "The rep's share of the speaking time. Left out when speakerAttribution is none." })),
-    longestMonologue: Type.Optional(Type.Number({ minimum: 0, description: "The rep's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none." })),
-    longestCustomerStory: Type.Optional(
-      Type.Number({ minimum: 0, description: "The customer's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none." }),
+    talkRatio: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: "The rep's share of the speaking time. Left out when speakerAttribution is none.",
+      }),
     ),
-    interactivity: Type.Optional(Type.Number({ minimum: 0, description: 'Speaker switches per minute of the call. Left out when speakerAttribution is none.' })),
+    longestMonologue: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: "The rep's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none.",
+      }),
+    ),
+    longestCustomerStory: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: "The customer's longest uninterrupted turn, in seconds. Left out when speakerAttribution is none.",
+      }),
+    ),
+    interactivity: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'Speaker switches per minute of the call. Left out when speakerAttribution is none.',
+      }),
+    ),
     patience: Type.Optional(
       Type.Number({
         minimum: 0,
-        description: 'Mean pause, in seconds, before the rep speaks after the customer stops. Left out when speakerAttribution is none or the rep never answers the customer.',
+        description:
+          'Mean pause, in seconds, before the rep speaks after the customer stops. Left out when speakerAttribution is none or the rep never answers the customer.',
       }),
     ),
     numQuestions: Type.Integer({
       minimum: 0,
       description:
-        "Questions asked by the rep: sentences ending in a question mark, or without terminal punctuation and opening like a question in the analysis language (\"how many…\", \"could we…\").",
+        'Questions asked by the rep: sentences ending in a question mark, or without terminal punctuation and opening like a question in the analysis language ("how many…", "could we…").',
     }),
-    customerQuestions: Type.Optional(Type.Integer({ minimum: 0, description: 'Questions asked by the customer. Left out when speakerAttribution is none.' })),
+    customerQuestions: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Questions asked by the customer. Left out when speakerAttribution is none.',
+      }),
+    ),
     numFillerWords: Type.Integer({ minimum: 0, description: 'Filler words said by the rep.' }),
-    fillerWords: Type.Array(Type.Object({ word: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
-    customerName: Type.Union([Type.String(), Type.Null()], { description: "The customer's name as far as it is known (see customerNameSource)." }),
+    fillerWords: Type.Array(
+      Type.Object({ word: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    ),
+    customerName: Type.Union([Type.String(), Type.Null()], {
+      description: "The customer's name as far as it is known (see customerNameSource).",
+    }),
     customerNameSource: Type.Optional(
       Type.Union([...CUSTOMER_NAME_SOURCES.map((s) => Type.Literal(s)), Type.Null()], {
         description:
@@ -110,7 +147,8 @@ export const RecordingAnalysis = Type.Object(
     ),
     nameCount: Type.Integer({
       minimum: 0,
-      description: "Times the rep said the customer's first name or full name (whole words, any case; the full name counts once).",
+      description:
+        "Times the rep said the customer's first name or full name (whole words, any case; the full name counts once).",
     }),
     score: Type.Number({ minimum: 0, maximum: 100 }),
     passingScore: Type.Number({ minimum: 0, maximum: 100 }),
@@ -144,7 +182,9 @@ export const DEFAULT_PASSING_SCORE = 70;
 const NO_EVIDENCE_KEPT = 'Judged before evidence was recorded.';
 
 /** A scorecard response as stored: those saved before evidence existed have none, and say so. */
-export function storedResponse(stored: Omit<ScorecardResponse, 'evidence'> & { evidence?: EvidenceQuote[] }): ScorecardResponse {
+export function storedResponse(
+  stored: Omit<ScorecardResponse, 'evidence'> & { evidence?: EvidenceQuote[] },
+): ScorecardResponse {
   if (stored.evidence) return stored as ScorecardResponse;
   return { ...stored, evidence: [], noEvidenceReason: NO_EVIDENCE_KEPT };
 }
@@ -173,6 +213,12 @@ export const QUOTES_DELETED = "The quotes were deleted with the call's words (re
  */
 export function withoutWords(stored: unknown): RecordingAnalysis {
   const result = storedAnalysis(stored);
-  const forget = (r: ScorecardResponse): ScorecardResponse => (r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED });
-  return { ...result, snippets: [], criteriaResponses: result.criteriaResponses.map(forget), metricResponses: result.metricResponses.map(forget) };
+  const forget = (r: ScorecardResponse): ScorecardResponse =>
+    r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED };
+  return {
+    ...result,
+    snippets: [],
+    criteriaResponses: result.criteriaResponses.map(forget),
+    metricResponses: result.metricResponses.map(forget),
+  };
 }

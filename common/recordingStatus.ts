@@ -10,7 +10,9 @@ export const FINISHED_STATUSES = ['completed', 'failed'] as const satisfies read
 export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
 
 /** Accepted but not finished: its workflow may still act on it. */
-export const IN_PROGRESS_STATUSES = RECORDING_STATUSES.filter((s): s is Exclude<RecordingStatus, FinishedStatus> => !isFinished(s));
+export const IN_PROGRESS_STATUSES = RECORDING_STATUSES.filter(
+  (s): s is Exclude<RecordingStatus, FinishedStatus> => !isFinished(s),
+);
 
 /** The steps the workflow moves a recording through between accepted and its end. */
 export type ProcessingStatus = Exclude<RecordingStatus, 'accepted' | FinishedStatus>;

@@ -32,7 +32,9 @@ export interface StartOptions {
  * attributes and the API take; a company's name can change after the start, the summary cannot).
  */
 export function recordingSummary(recording: RecordingToStart): string {
-  const kind = [recording.storeRecording ? 'stored' : null, recording.roleplayId ? 'for a roleplay' : null].filter(Boolean).join(', ');
+  const kind = [recording.storeRecording ? 'stored' : null, recording.roleplayId ? 'for a roleplay' : null]
+    .filter(Boolean)
+    .join(', ');
   // A submitted transcript says so: it has no audio to look for in the activities.
   return `${recording.sourceUrl === null ? 'Transcript' : 'Recording'} ${recording.id} · company ${recording.companyId}${kind ? ` (${kind})` : ''}`;
 }
@@ -43,7 +45,12 @@ export function recordingSummary(recording: RecordingToStart): string {
  * retried acceptances never reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT,
  * common/temporalClient.ts).
  */
-export async function startRecordingWorkflow(temporal: Client, config: StartConfig, recording: RecordingToStart, options: StartOptions = {}): Promise<boolean> {
+export async function startRecordingWorkflow(
+  temporal: Client,
+  config: StartConfig,
+  recording: RecordingToStart,
+  options: StartOptions = {},
+): Promise<boolean> {
   const transcript = recording.sourceUrl === null;
   try {
     await temporal.workflow.start<typeof recordingIntake>('recordingIntake', {

@@ -39,12 +39,16 @@ export function checkSecrets(
     if (value === '') {
       if (!REQUIRED.includes(name)) continue;
       if (isProduction(env)) {
-        if (uses.includes(name)) problems.push(`${name} is not set: it is required with NODE_ENV=production and has no default; ${HOW_TO_GENERATE}`);
+        if (uses.includes(name))
+          problems.push(
+            `${name} is not set: it is required with NODE_ENV=production and has no default; ${HOW_TO_GENERATE}`,
+          );
       } else filled[name] = randomBytes(48).toString('base64');
       continue;
     }
     const bytes = Buffer.byteLength(value, 'utf8');
-    if (bytes < MIN_SECRET_BYTES) problems.push(`${name} is too short: ${bytes} bytes, at least ${MIN_SECRET_BYTES} needed; ${HOW_TO_GENERATE}`);
+    if (bytes < MIN_SECRET_BYTES)
+      problems.push(`${name} is too short: ${bytes} bytes, at least ${MIN_SECRET_BYTES} needed; ${HOW_TO_GENERATE}`);
   }
   return { problems, filled };
 }

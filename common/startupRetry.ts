@@ -52,7 +52,10 @@ export async function untilAvailable<T>(
       return value;
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
-      logger.warn({ dependency, where, tries, retryInMs: delay, reason: message(err) }, `waiting for ${dependency} at ${where}: ${message(err)}`);
+      logger.warn(
+        { dependency, where, tries, retryInMs: delay, reason: message(err) },
+        `waiting for ${dependency} at ${where}: ${message(err)}`,
+      );
       await sleep(delay, signal);
       delay = Math.min(maxMs, Math.round(delay * 1.8));
     }

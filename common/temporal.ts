@@ -37,4 +37,5 @@ export const workflowIds = {
  * The address-based id invitation workflows had before they were identified by the invitation's id.
  * Only for reaching runs started then (invitations whose row has no workflow_id); never for new ones.
  */
-export const legacyInvitationWorkflowId = (companyId: string, email: string): string => `invitation-${companyId}-${email.toLowerCase()}`;
+export const legacyInvitationWorkflowId = (companyId: string, email: string): string =>
+  `invitation-${companyId}-${email.toLowerCase()}`;

@@ -1,5 +1,11 @@
 import { InterceptingCall, status as GrpcStatus, type Interceptor } from '@grpc/grpc-js';
-import { Client, Connection, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  isGrpcServiceError,
+  makeGrpcRetryInterceptor,
+} from '@temporalio/client';
 import { durationMs, type Config } from './config';
 import { findInCauseChain } from './errorChain';
 import { dataConverterFor } from './payloadCodec';
@@ -9,7 +15,10 @@ import { dataConverterFor } from './payloadCodec';
  * interceptor, so the deadline bounds all attempts of a call together.
  */
 export function callDeadline(ms: number): Interceptor {
-  return (options, nextCall) => new InterceptingCall(nextCall(options.deadline === undefined ? { ...options, deadline: Date.now() + ms } : options));
+  return (options, nextCall) =>
+    new InterceptingCall(
+      nextCall(options.deadline === undefined ? { ...options, deadline: Date.now() + ms } : options),
+    );
 }
 
 /**
@@ -20,11 +29,22 @@ export function callDeadline(ms: number): Interceptor {
  * every API request ~7% of its CPU (BENCHMARKS.md). A lazy connection never uses it by itself.
  */
 export function createTemporalClient(
-  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'>,
+  config: Pick<
+    Config,
+    | 'TEMPORAL_ADDRESS'
+    | 'TEMPORAL_NAMESPACE'
+    | 'TEMPORAL_START_TIMEOUT'
+    | 'TEMPORAL_PAYLOAD_KEYS'
+    | 'TEMPORAL_PAYLOAD_KEY_ID'
+    | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'
+  >,
 ): Client {
   const connection = Connection.lazy({
     address: config.TEMPORAL_ADDRESS,
-    interceptors: [callDeadline(durationMs(config.TEMPORAL_START_TIMEOUT)), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
+    interceptors: [
+      callDeadline(durationMs(config.TEMPORAL_START_TIMEOUT)),
+      makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),
+    ],
   });
   // Payloads are encrypted on their way to Temporal (common/payloadCodec.ts).
   return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverterFor(config) });
@@ -32,5 +52,11 @@ export function createTemporalClient(
 
 /** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */
 export function isTemporalUnavailable(err: unknown): boolean {
-  return findInCauseChain(err, (e): e is unknown => isGrpcServiceError(e) && (e.code === GrpcStatus.UNAVAILABLE || e.code === GrpcStatus.DEADLINE_EXCEEDED)) !== undefined;
+  return (
+    findInCauseChain(
+      err,
+      (e): e is unknown =>
+        isGrpcServiceError(e) && (e.code === GrpcStatus.UNAVAILABLE || e.code === GrpcStatus.DEADLINE_EXCEEDED),
+    ) !== undefined
+  );
 }

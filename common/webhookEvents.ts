@@ -6,7 +6,11 @@ import { RecordingAnalysis } from './recordingAnalysis';
 // The event id is fixed when the event is first built and stays the same on every retry and redelivery.
 
 /** The event types an endpoint subscribes to. */
-export const WEBHOOK_EVENT_TYPES = ['recording.processing.completed', 'recording.processing.failed', 'user.erased'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'recording.processing.completed',
+  'recording.processing.failed',
+  'user.erased',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only on request (POST /api/webhook-endpoints/{id}/test), whatever the endpoint subscribes to. */
@@ -40,7 +44,9 @@ export const RecordingCompletedData = Type.Object(
     recordingId: Id,
     status: Type.Literal('completed'),
     user: RecordingEventUser,
-    sessionId: Type.Union([Id, Type.Null()], { description: 'The session created when the recording was submitted with a roleplayId.' }),
+    sessionId: Type.Union([Id, Type.Null()], {
+      description: 'The session created when the recording was submitted with a roleplayId.',
+    }),
     result: RecordingAnalysis,
   },
   { additionalProperties: false },
@@ -51,7 +57,9 @@ export const RecordingFailedData = Type.Object(
   {
     recordingId: Id,
     status: Type.Literal('failed'),
-    user: Type.Union([RecordingEventUser, Type.Null()], { description: 'Null when the recording failed before its user was resolved.' }),
+    user: Type.Union([RecordingEventUser, Type.Null()], {
+      description: 'Null when the recording failed before its user was resolved.',
+    }),
     reason: Type.String({ description: 'What failed, e.g. "Transcription failed: …" or "Processing was cancelled".' }),
   },
   { additionalProperties: false },
@@ -61,20 +69,35 @@ export type RecordingFailedData = Static<typeof RecordingFailedData>;
 export const UserErasedData = Type.Object(
   {
     userId: Id,
-    requestedAt: Type.String({ format: 'date-time', description: 'When POST /api/user/{userId}/erase was first received.' }),
-    erasedAt: Type.String({ format: 'date-time', description: 'When the tombstone replaced the name, email and external identifier.' }),
-    recordingsCancelled: Type.Integer({ minimum: 0, description: 'Recordings that were still in progress and were cancelled.' }),
-    recordingsErased: Type.Integer({ minimum: 0, description: 'Recordings whose stored media, transcripts and snippets were deleted.' }),
-    sessionsErased: Type.Integer({ minimum: 0, description: 'Sessions whose snippets and media were deleted (their scores stay).' }),
+    requestedAt: Type.String({
+      format: 'date-time',
+      description: 'When POST /api/user/{userId}/erase was first received.',
+    }),
+    erasedAt: Type.String({
+      format: 'date-time',
+      description: 'When the tombstone replaced the name, email and external identifier.',
+    }),
+    recordingsCancelled: Type.Integer({
+      minimum: 0,
+      description: 'Recordings that were still in progress and were cancelled.',
+    }),
+    recordingsErased: Type.Integer({
+      minimum: 0,
+      description: 'Recordings whose stored media, transcripts and snippets were deleted.',
+    }),
+    sessionsErased: Type.Integer({
+      minimum: 0,
+      description: 'Sessions whose snippets and media were deleted (their scores stay).',
+    }),
   },
-  { additionalProperties: false, description: 'Nothing that identifies the person: only the user id the company asked about.' },
+  {
+    additionalProperties: false,
+    description: 'Nothing that identifies the person: only the user id the company asked about.',
+  },
 );
 export type UserErasedData = Static<typeof UserErasedData>;
 
-export const WebhookTestData = Type.Object(
-  { endpointId: Id, message: Type.String() },
-  { additionalProperties: false },
-);
+export const WebhookTestData = Type.Object({ endpointId: Id, message: Type.String() }, { additionalProperties: false });
 export type WebhookTestData = Static<typeof WebhookTestData>;
 
 export interface WebhookTestEvent extends Omit<WebhookEvent<WebhookTestData>, 'type'> {
@@ -93,15 +116,31 @@ export interface WebhookEventDescription {
 }
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: readonly WebhookEventDescription[] = [
-  { type: 'recording.processing.completed', summary: 'A recording was transcribed and analysed; `data.result` is the analysis.', subscribable: true, data: RecordingCompletedData },
-  { type: 'recording.processing.failed', summary: 'A recording failed for good or was cancelled; `data.reason` says why.', subscribable: true, data: RecordingFailedData },
+  {
+    type: 'recording.processing.completed',
+    summary: 'A recording was transcribed and analysed; `data.result` is the analysis.',
+    subscribable: true,
+    data: RecordingCompletedData,
+  },
+  {
+    type: 'recording.processing.failed',
+    summary: 'A recording failed for good or was cancelled; `data.reason` says why.',
+    subscribable: true,
+    data: RecordingFailedData,
+  },
   {
     type: 'user.erased',
-    summary: "A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone.",
+    summary:
+      "A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone.",
     subscribable: true,
     data: UserErasedData,
   },
-  { type: WEBHOOK_TEST_EVENT, summary: 'Sent by POST /api/webhook-endpoints/{id}/test to check that an endpoint receives and verifies events.', subscribable: false, data: WebhookTestData },
+  {
+    type: WEBHOOK_TEST_EVENT,
+    summary: 'Sent by POST /api/webhook-endpoints/{id}/test to check that an endpoint receives and verifies events.',
+    subscribable: false,
+    data: WebhookTestData,
+  },
 ];
 
 /** The whole body a receiver gets for one event type. */

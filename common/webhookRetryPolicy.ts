@@ -9,7 +9,10 @@ import type { WebhookRetry } from './webhookRetry';
  * (api/commands/webhookDeliveries.ts) send it, with one attempt, to the same delivery workflow.
  */
 export function webhookRetryFromConfig(
-  config: Pick<Config, 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'>,
+  config: Pick<
+    Config,
+    'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'
+  >,
 ): Required<WebhookRetry> {
   const initialIntervalMs = durationMs(config.WEBHOOK_INITIAL_INTERVAL);
   return {

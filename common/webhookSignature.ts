@@ -28,7 +28,8 @@ function serviceHmacHex(rawBody: RawBody, secret: string, timestampSeconds: numb
 
 /** The X-Service-Signature header value for `rawBody` sent at `timestampSeconds`. */
 export function signWebhook(rawBody: RawBody, secret: string, timestampSeconds: number): string {
-  if (!Number.isInteger(timestampSeconds) || timestampSeconds < 0) throw new TypeError('timestampSeconds must be a whole number of seconds');
+  if (!Number.isInteger(timestampSeconds) || timestampSeconds < 0)
+    throw new TypeError('timestampSeconds must be a whole number of seconds');
   return `t=${timestampSeconds},v1=${serviceHmacHex(rawBody, secret, timestampSeconds)}`;
 }
 
@@ -43,7 +44,12 @@ export interface VerifyOptions {
  * Why `header` does not prove that `rawBody` was sent by the service with `secret`, or null when it
  * does. Several v1 entries are allowed (any one matching is enough).
  */
-export function webhookSignatureProblem(rawBody: RawBody, header: string | undefined | null, secret: string, options: VerifyOptions = {}): string | null {
+export function webhookSignatureProblem(
+  rawBody: RawBody,
+  header: string | undefined | null,
+  secret: string,
+  options: VerifyOptions = {},
+): string | null {
   if (!header) return 'missing signature header';
   let timestamp: number | undefined;
   const signatures: string[] = [];
@@ -71,7 +77,12 @@ export function webhookSignatureProblem(rawBody: RawBody, header: string | undef
  * `secret`, made within `toleranceSeconds` (default 5 minutes) of now. Receivers must pass the body
  * exactly as received, before any JSON parsing.
  */
-export function verifyWebhookSignature(rawBody: RawBody, header: string | undefined | null, secret: string, options: VerifyOptions = {}): boolean {
+export function verifyWebhookSignature(
+  rawBody: RawBody,
+  header: string | undefined | null,
+  secret: string,
+  options: VerifyOptions = {},
+): boolean {
   return webhookSignatureProblem(rawBody, header, secret, options) === null;
 }
 
@@ -88,7 +99,12 @@ export interface StandardWebhookHeaders {
 }
 
 /** The Standard Webhooks headers for one message; `messageId` is the event id (stable across retries). */
-export function standardWebhookHeaders(rawBody: RawBody, secret: string, messageId: string, timestampSeconds: number): StandardWebhookHeaders {
+export function standardWebhookHeaders(
+  rawBody: RawBody,
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+): StandardWebhookHeaders {
   const signature = createHmac('sha256', standardKey(secret))
     .update(`${messageId}.${timestampSeconds}.`)
     .update(asBuffer(rawBody))
@@ -101,7 +117,12 @@ export function standardWebhookHeaders(rawBody: RawBody, secret: string, message
 }
 
 /** Every signature header of one delivery attempt, all over the same body bytes and timestamp. */
-export function webhookSignatureHeaders(rawBody: RawBody, secret: string, messageId: string, timestampSeconds: number): Record<string, string> {
+export function webhookSignatureHeaders(
+  rawBody: RawBody,
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+): Record<string, string> {
   return {
     [SIGNATURE_HEADER.toLowerCase()]: signWebhook(rawBody, secret, timestampSeconds),
     ...standardWebhookHeaders(rawBody, secret, messageId, timestampSeconds),

@@ -94,7 +94,8 @@ export function withoutBoundValues(err: unknown): void {
 /** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(url: string): Promise<void> {
   const { database } = parseDatabaseUrl(url);
-  if (!/^[A-Za-z0-9_]+$/.test(database)) throw new Error(`database name ${JSON.stringify(database)} is not a plain identifier`);
+  if (!/^[A-Za-z0-9_]+$/.test(database))
+    throw new Error(`database name ${JSON.stringify(database)} is not a plain identifier`);
   const admin = knexFactory(knexConfig(url, 1, false));
   try {
     await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

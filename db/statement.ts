@@ -8,7 +8,6 @@ import type { Db } from './connection';
 // compiled once against placeholder arguments, and afterwards sent as that SQL text with the caller's
 // values, through the caller's Knex instance or transaction.
 
-
 /** Named string arguments (ids, key prefixes): the values a statement's bindings come from. */
 export type StatementArgs = Record<string, string>;
 
@@ -32,16 +31,24 @@ const PLACEHOLDER = '\u0000statement-arg:';
  * arguments and must use each of them only as a bound value (`where`, `andWhere`, ...), never branch on
  * them. Values the builder adds itself (`first()`'s `limit 1`) stay constants.
  */
-export function statement<A extends StatementArgs>(argNames: ReadonlyArray<keyof A & string>, build: (q: Knex, args: A) => Knex.QueryBuilder): Statement<A> {
+export function statement<A extends StatementArgs>(
+  argNames: ReadonlyArray<keyof A & string>,
+  build: (q: Knex, args: A) => Knex.QueryBuilder,
+): Statement<A> {
   const placeholders = Object.fromEntries(argNames.map((name) => [name, `${PLACEHOLDER}${name}`])) as A;
   const compiled = build(compiler, placeholders).toSQL();
-  const slots: Slot[] = compiled.bindings.map((b) => (typeof b === 'string' && b.startsWith(PLACEHOLDER) ? { arg: b.slice(PLACEHOLDER.length) } : { value: b }));
+  const slots: Slot[] = compiled.bindings.map((b) =>
+    typeof b === 'string' && b.startsWith(PLACEHOLDER) ? { arg: b.slice(PLACEHOLDER.length) } : { value: b },
+  );
   const unbound = argNames.filter((name) => !slots.some((s) => 'arg' in s && s.arg === name));
   if (unbound.length > 0 || compiled.sql.includes(PLACEHOLDER)) {
-    throw new Error(`every statement argument must be a bound value (${unbound.join(', ') || 'one is inlined'}): ${compiled.sql}`);
+    throw new Error(
+      `every statement argument must be a bound value (${unbound.join(', ') || 'one is inlined'}): ${compiled.sql}`,
+    );
   }
   const { sql } = compiled;
-  const values = (args: A): Knex.RawBinding[] => slots.map((s) => ('arg' in s ? args[s.arg] : (s.value as Knex.RawBinding)));
+  const values = (args: A): Knex.RawBinding[] =>
+    slots.map((s) => ('arg' in s ? args[s.arg] : (s.value as Knex.RawBinding)));
   const all = async <Row>(db: Db, args: A): Promise<Row[]> => {
     // mysql2 answers a raw SELECT with [rows, fields].
     const [rows] = (await db.raw(sql, values(args))) as [Row[], unknown];

@@ -10,7 +10,9 @@ import { CONTRACT_PINS, FETCHED_CONTRACTS_DIR } from '../test/support/contractPi
 
 async function sha256Of(file: string): Promise<string | null> {
   try {
-    return createHash('sha256').update(await readFile(file)).digest('hex');
+    return createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   } catch {
     return null;
   }
@@ -35,7 +37,9 @@ async function main(): Promise<void> {
     await rename(`${target}.part`, target);
     console.log(`${pin.file}: ${pin.repository}@${pin.commit.slice(0, 12)} (${bytes.length} bytes)`);
   }
-  console.log(`The providers' API documents are in ${dir}${process.env.CONTRACTS_DIR ? ' (set CONTRACTS_DIR to it when running the tests)' : ''}`);
+  console.log(
+    `The providers' API documents are in ${dir}${process.env.CONTRACTS_DIR ? ' (set CONTRACTS_DIR to it when running the tests)' : ''}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -15,13 +15,16 @@ function historiesWithoutMarker(patchIndex: number): string[] {
   for (const workflowType of patch.workflowTypes) {
     let files: string[];
     try {
-      files = readdirSync(path.join(HISTORIES, workflowType)).filter((f) => f.endsWith('.json')).sort();
+      files = readdirSync(path.join(HISTORIES, workflowType))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
     } catch {
       continue;
     }
     for (const file of files) {
       const history = historyFromJson(readFileSync(path.join(HISTORIES, workflowType, file), 'utf8'));
-      if (needsOldBranch(patch, workflowType, history)) names.push(`\`${workflowType}/${file.replace(/\.json$/, '')}\``);
+      if (needsOldBranch(patch, workflowType, history))
+        names.push(`\`${workflowType}/${file.replace(/\.json$/, '')}\``);
     }
   }
   return names;
@@ -32,7 +35,13 @@ export function patchTable(): string {
     const without = historiesWithoutMarker(i);
     return `| \`${p.id}\` | ${p.workflowTypes.join(', ')} | ${p.guards} | ${p.landed} | ${p.state} | ${without.length > 0 ? without.join(', ') : 'none'} |`;
   });
-  return ['| Patch id | Workflows | What it guards | Landed | State | Committed histories without its marker (may replay the old branch) |', '|---|---|---|---|---|---|', ...rows].join('\n') + '\n';
+  return (
+    [
+      '| Patch id | Workflows | What it guards | Landed | State | Committed histories without its marker (may replay the old branch) |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n') + '\n'
+  );
 }
 
 if (require.main === module) process.stdout.write(patchTable());

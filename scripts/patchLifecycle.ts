@@ -22,21 +22,24 @@ export const PATCHES: PatchEntry[] = [
   {
     id: 'media-step',
     workflowTypes: ['recordingIntake'],
-    guards: 'The media step (probe, 16 kHz rendition, pieces within the provider limits) before speech-to-text; the old branch transcribes the file in one call.',
+    guards:
+      'The media step (probe, 16 kHz rendition, pieces within the provider limits) before speech-to-text; the old branch transcribes the file in one call.',
     landed: '2026-11-22 (7208866)',
     state: 'patched',
   },
   {
     id: 'transcript-submissions',
     workflowTypes: ['recordingIntake'],
-    guards: 'A submitted transcript skips fetching and speech-to-text. Only runs of submitted transcripts call it, so audio runs never need its old branch.',
+    guards:
+      'A submitted transcript skips fetching and speech-to-text. Only runs of submitted transcripts call it, so audio runs never need its old branch.',
     landed: '2026-11-22 (c85c4fc)',
     state: 'patched',
   },
   {
     id: 'webhook-retry-from-worker',
     workflowTypes: ['recordingIntake', 'userErasure'],
-    guards: "Deliveries take the worker's retry policy (webhookRetryPolicy activity); older runs use the policy in their input.",
+    guards:
+      "Deliveries take the worker's retry policy (webhookRetryPolicy activity); older runs use the policy in their input.",
     landed: '2026-11-22 (949cdc9)',
     state: 'patched',
   },
@@ -94,6 +97,10 @@ export function patchMarkersOf(history: temporal.api.history.v1.IHistory): Set<s
  * marker for it, so a replay takes the old branch wherever it passed the patched() call. (A run that has
  * not reached the call yet would take the new branch; without knowing how far it got, it counts.)
  */
-export function needsOldBranch(patch: PatchEntry, workflowType: string, history: temporal.api.history.v1.IHistory): boolean {
+export function needsOldBranch(
+  patch: PatchEntry,
+  workflowType: string,
+  history: temporal.api.history.v1.IHistory,
+): boolean {
   return patch.workflowTypes.includes(workflowType) && !patchMarkersOf(history).has(patch.id);
 }

@@ -12,7 +12,8 @@ import { replayCheck } from './replayCheck';
 
 function duration(value: string): number {
   const parsed = ms(value as ms.StringValue);
-  if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a duration such as 7d or 12h');
+  if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed <= 0)
+    throw new InvalidArgumentError('expected a duration such as 7d or 12h');
   return parsed;
 }
 
@@ -34,7 +35,14 @@ async function main(): Promise<void> {
     .option('--limit <n>', 'most recent executions per workflow type', positiveInteger, 200)
     .option('--workflows-path <file>', 'workflows module to check', path.join(__dirname, '..', 'workflows', 'index.ts'))
     .parse(process.argv)
-    .opts<{ address: string; namespace: string; taskQueue: string; since: number; limit: number; workflowsPath: string }>();
+    .opts<{
+      address: string;
+      namespace: string;
+      taskQueue: string;
+      since: number;
+      limit: number;
+      workflowsPath: string;
+    }>();
 
   const report = await replayCheck({
     address: options.address,
@@ -55,10 +63,14 @@ async function main(): Promise<void> {
   }
   for (const failure of report.failures) {
     const kind = failure.nondeterminism ? 'nondeterminism' : 'replay error';
-    process.stderr.write(`FAIL ${failure.workflowId} (${failure.workflowType}, run ${failure.runId}): ${kind}: ${failure.message}\n`);
+    process.stderr.write(
+      `FAIL ${failure.workflowId} (${failure.workflowType}, run ${failure.runId}): ${kind}: ${failure.message}\n`,
+    );
   }
   if (report.failures.length > 0) {
-    process.stderr.write(`${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (docs/operations.md, "Changing a workflow").\n`);
+    process.stderr.write(
+      `${report.failures.length} execution(s) would not replay on this code: put the change behind patched() (docs/operations.md, "Changing a workflow").\n`,
+    );
     process.exitCode = 1;
     return;
   }

@@ -50,7 +50,9 @@ export interface ReplayCheckReport {
 /** Workflow types as the worker registers them: the module's exported functions. */
 export async function workflowTypesOf(workflowsPath: string): Promise<string[]> {
   const workflows = (await import(workflowsPath)) as Record<string, unknown>;
-  return Object.keys(workflows).filter((name) => typeof workflows[name] === 'function').sort();
+  return Object.keys(workflows)
+    .filter((name) => typeof workflows[name] === 'function')
+    .sort();
 }
 
 const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -80,9 +82,16 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
       }
     }
 
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: options.workflowsPath, failureConverterPath, logger: new DefaultLogger('WARN') });
+    const workflowBundle = await bundleWorkflowCode({
+      workflowsPath: options.workflowsPath,
+      failureConverterPath,
+      logger: new DefaultLogger('WARN'),
+    });
     const failures: ReplayFailure[] = [];
-    for await (const result of Worker.runReplayHistories({ workflowBundle, dataConverter: options.dataConverter }, histories())) {
+    for await (const result of Worker.runReplayHistories(
+      { workflowBundle, dataConverter: options.dataConverter },
+      histories(),
+    )) {
       const workflowType = typeOfRun.get(result.runId) ?? 'unknown';
       replayed[workflowType] = (replayed[workflowType] ?? 0) + 1;
       if (result.error) {
@@ -108,7 +117,9 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
  */
 export async function patchNeeds(client: Client, taskQueue: string, patches: PatchEntry[]): Promise<PatchNeed[]> {
   const types = [...new Set(patches.flatMap((p) => p.workflowTypes))];
-  const needs = new Map<string, PatchNeed>(patches.map((p) => [p.id, { id: p.id, state: p.state, openNeeding: 0, oldest: null }]));
+  const needs = new Map<string, PatchNeed>(
+    patches.map((p) => [p.id, { id: p.id, state: p.state, openNeeding: 0, oldest: null }]),
+  );
   if (types.length === 0) return [...needs.values()];
   const query = `TaskQueue = ${quoted(taskQueue)} AND ExecutionStatus = 'Running' AND WorkflowType IN (${types.map(quoted).join(', ')})`;
   for await (const execution of client.workflow.list({ query })) {
@@ -119,7 +130,12 @@ export async function patchNeeds(client: Client, taskQueue: string, patches: Pat
       if (!need) continue;
       need.openNeeding += 1;
       if (!need.oldest || execution.startTime < need.oldest.startTime) {
-        need.oldest = { workflowId: execution.workflowId, runId: execution.runId, workflowType: execution.type, startTime: execution.startTime };
+        need.oldest = {
+          workflowId: execution.workflowId,
+          runId: execution.runId,
+          workflowType: execution.type,
+          startTime: execution.startTime,
+        };
       }
     }
   }

@@ -8,7 +8,11 @@ import { failureConverterPath } from '../common/failureConverter';
 async function main(): Promise<void> {
   const [workflowsPath, out] = process.argv.slice(2);
   if (!workflowsPath || !out) throw new Error('usage: bundleWorkflows <workflowsPath> <out>');
-  const { code } = await bundleWorkflowCode({ workflowsPath, failureConverterPath, logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error } });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath,
+    failureConverterPath,
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error },
+  });
   await writeFile(out, code);
 }
 

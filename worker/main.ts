@@ -38,15 +38,30 @@ async function main(): Promise<void> {
   let connection: NativeConnection | undefined;
   try {
     const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
-    await untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, { signal: startup.signal });
-    connection = await untilAvailable('temporal', config.TEMPORAL_ADDRESS, () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }), logger, {
+    await untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, {
       signal: startup.signal,
     });
+    connection = await untilAvailable(
+      'temporal',
+      config.TEMPORAL_ADDRESS,
+      () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
+      logger,
+      {
+        signal: startup.signal,
+      },
+    );
     // What killed workers left behind: their scratch folders and unfinished uploads.
-    const swept = { scratch: await sweepScratch(config.SCRATCH_DIR), partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000) };
+    const swept = {
+      scratch: await sweepScratch(config.SCRATCH_DIR),
+      partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000),
+    };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
-    await keepRetentionSchedule(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter }), config, logger);
+    await keepRetentionSchedule(
+      new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter }),
+      config,
+      logger,
+    );
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -63,8 +78,18 @@ async function main(): Promise<void> {
     process.removeListener('SIGTERM', abortStartup);
     process.removeListener('SIGINT', abortStartup);
     const running = worker.run();
-    if (startup.signal.aborted) worker.shutdown(); // the signal came while the workflow code was bundled
-    else logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, workflowCode: describeBundle(bundle), ...describeTuning(config) }, 'worker started');
+    if (startup.signal.aborted)
+      worker.shutdown(); // the signal came while the workflow code was bundled
+    else
+      logger.info(
+        {
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          address: config.TEMPORAL_ADDRESS,
+          workflowCode: describeBundle(bundle),
+          ...describeTuning(config),
+        },
+        'worker started',
+      );
     await running;
     logger.info('worker stopped');
   } catch (err) {
@@ -79,6 +104,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -86,7 +86,10 @@ export async function serveWorkerMetrics(
   });
   server.listen(port, host);
   try {
-    await Promise.race([once(server, 'listening'), once(server, 'error').then(([err]) => Promise.reject(err as Error))]);
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([err]) => Promise.reject(err as Error)),
+    ]);
   } catch (err) {
     logger.error({ err, port }, `worker metrics endpoint could not listen on ${host}:${port}; running without it`);
     return null;

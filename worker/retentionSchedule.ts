@@ -37,7 +37,8 @@ function actionFor(config: Config, retentionMs: number): RetentionAction {
 
 const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' } as const;
 
-const noteFor = (config: Config): string => `RECORDING_RETENTION=${config.RECORDING_RETENTION}, set by the worker when it started`;
+const noteFor = (config: Config): string =>
+  `RECORDING_RETENTION=${config.RECORDING_RETENTION}, set by the worker when it started`;
 
 /** Makes the retention schedule match `config` (see above); says what it did. */
 export async function syncRetentionSchedule(client: Client, config: Config): Promise<RetentionScheduleChange> {
@@ -70,7 +71,9 @@ export async function syncRetentionSchedule(client: Client, config: Config): Pro
     spec: RETENTION_SPEC,
     action,
     policies,
-    state: previous.state.paused ? { paused: true, note: previous.state.note } : { paused: false, note: noteFor(config) },
+    state: previous.state.paused
+      ? { paused: true, note: previous.state.note }
+      : { paused: false, note: noteFor(config) },
   }));
   return 'updated';
 }
@@ -79,7 +82,10 @@ export async function syncRetentionSchedule(client: Client, config: Config): Pro
 export async function keepRetentionSchedule(client: Client, config: Config, logger: Logger): Promise<void> {
   try {
     const change = await syncRetentionSchedule(client, config);
-    logger.info({ scheduleId: RETENTION_SCHEDULE_ID, retention: config.RECORDING_RETENTION, change }, 'retention schedule checked');
+    logger.info(
+      { scheduleId: RETENTION_SCHEDULE_ID, retention: config.RECORDING_RETENTION, change },
+      'retention schedule checked',
+    );
   } catch (err) {
     logger.error({ err, scheduleId: RETENTION_SCHEDULE_ID }, 'retention schedule could not be updated');
   }

@@ -10,7 +10,11 @@ import { temporalLogger } from './temporalLogger';
  * loopback port merged into the worker's GET /metrics (when WORKER_METRICS_PORT is set). The production
  * worker and the bench's bare-shape worker install it alike, so both are measured the same way.
  */
-export async function installWorkerRuntime(config: Pick<Config, 'WORKER_METRICS_PORT' | 'HOST'>, logger: Logger, metrics: WorkerMetrics): Promise<http.Server | null> {
+export async function installWorkerRuntime(
+  config: Pick<Config, 'WORKER_METRICS_PORT' | 'HOST'>,
+  logger: Logger,
+  metrics: WorkerMetrics,
+): Promise<http.Server | null> {
   const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
   Runtime.install({
     logger: temporalLogger(logger),
@@ -20,5 +24,10 @@ export async function installWorkerRuntime(config: Pick<Config, 'WORKER_METRICS_
     },
   });
   if (config.WORKER_METRICS_PORT === 0) return null;
-  return serveWorkerMetrics(metrics, { host: config.HOST, port: config.WORKER_METRICS_PORT, coreUrl: `http://127.0.0.1:${coreMetricsPort}/metrics`, logger });
+  return serveWorkerMetrics(metrics, {
+    host: config.HOST,
+    port: config.WORKER_METRICS_PORT,
+    coreUrl: `http://127.0.0.1:${coreMetricsPort}/metrics`,
+    logger,
+  });
 }

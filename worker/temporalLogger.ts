@@ -59,5 +59,10 @@ export function activityLogContext(): Record<string, unknown> {
   }
   const workflowId = info.workflowExecution?.workflowId;
   const recordingId = recordingIdOf(workflowId);
-  return { workflowId, activityType: info.activityType, attempt: info.attempt, ...(recordingId ? { recordingId } : {}) };
+  return {
+    workflowId,
+    activityType: info.activityType,
+    attempt: info.attempt,
+    ...(recordingId ? { recordingId } : {}),
+  };
 }

@@ -26,7 +26,14 @@ type TuningConfig = Pick<
 >;
 
 export type WorkerTuning = Required<
-  Pick<WorkerOptions, 'maxCachedWorkflows' | 'maxConcurrentActivityTaskExecutions' | 'maxConcurrentWorkflowTaskExecutions' | 'workflowTaskPollerBehavior' | 'activityTaskPollerBehavior'>
+  Pick<
+    WorkerOptions,
+    | 'maxCachedWorkflows'
+    | 'maxConcurrentActivityTaskExecutions'
+    | 'maxConcurrentWorkflowTaskExecutions'
+    | 'workflowTaskPollerBehavior'
+    | 'activityTaskPollerBehavior'
+  >
 >;
 
 /** The measured model: the worker's peak with an empty cache, and what each cached workflow adds to it. */
@@ -60,11 +67,18 @@ export function deriveSizing(limit: MemoryLimit, maxOldSpaceMiB: number): Derive
   const byMemory = (budgetMiB - m.baseMiB) / m.perCachedWorkflowMiB;
   const byHeap = maxOldSpaceMiB > 0 ? (maxOldSpaceMiB * HEAP_SHARE) / m.perCachedWorkflowMiB : Infinity;
   const cache = Math.floor(Math.max(CACHE_BOUNDS.min, Math.min(CACHE_BOUNDS.max, byMemory, byHeap)));
-  return { maxCachedWorkflows: cache, maxConcurrentActivities: activitySlotsFor(cache), maxConcurrentWorkflowTasks: workflowTaskSlotsFor(cache) };
+  return {
+    maxCachedWorkflows: cache,
+    maxConcurrentActivities: activitySlotsFor(cache),
+    maxConcurrentWorkflowTasks: workflowTaskSlotsFor(cache),
+  };
 }
 
 /** The sizing in force: each setting that is set, else its derived value; and which were derived from what. */
-export function workerSizing(config: TuningConfig, limit: MemoryLimit = workerMemoryLimit(config.WORKER_MEMORY_LIMIT_MB)) {
+export function workerSizing(
+  config: TuningConfig,
+  limit: MemoryLimit = workerMemoryLimit(config.WORKER_MEMORY_LIMIT_MB),
+) {
   const derived = deriveSizing(limit, config.WORKER_MAX_OLD_SPACE_MB);
   const sizing: DerivedSizing = {
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS || derived.maxCachedWorkflows,
@@ -88,8 +102,14 @@ export function workerTuning(config: TuningConfig, limit?: MemoryLimit): WorkerT
     maxConcurrentActivityTaskExecutions: s.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: workflowTasks,
     // A poll beyond the free slots would only wait for one.
-    workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: Math.min(config.WORKER_WORKFLOW_TASK_POLLERS, workflowTasks) },
-    activityTaskPollerBehavior: { type: 'simple-maximum', maximum: Math.min(config.WORKER_ACTIVITY_TASK_POLLERS, s.maxConcurrentActivities) },
+    workflowTaskPollerBehavior: {
+      type: 'simple-maximum',
+      maximum: Math.min(config.WORKER_WORKFLOW_TASK_POLLERS, workflowTasks),
+    },
+    activityTaskPollerBehavior: {
+      type: 'simple-maximum',
+      maximum: Math.min(config.WORKER_ACTIVITY_TASK_POLLERS, s.maxConcurrentActivities),
+    },
   };
 }
 

@@ -28,7 +28,9 @@ export async function workflowBundle(): Promise<WorkflowBundle> {
   try {
     await access(codePath);
   } catch {
-    throw new Error(`the workflow bundle ${codePath} is missing: run \`npm run build\` (it writes dist/ and the bundle together)`);
+    throw new Error(
+      `the workflow bundle ${codePath} is missing: run \`npm run build\` (it writes dist/ and the bundle together)`,
+    );
   }
   return { codePath };
 }
@@ -42,7 +44,9 @@ export async function bundleWorkflowsApart(workflowsPath: string): Promise<{ cod
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sp-workflow-bundle-'));
   const out = path.join(dir, 'bundle.js');
   try {
-    await run(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bundleWorkflows.ts'), workflowsPath, out], { maxBuffer: 16 * 1024 * 1024 });
+    await run(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bundleWorkflows.ts'), workflowsPath, out], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: await readFile(out, 'utf8') };
   } finally {
     await rm(dir, { recursive: true, force: true });

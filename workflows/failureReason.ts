@@ -12,7 +12,8 @@ export const UNEXPECTED_FAILURE = 'an unexpected error occurred (the operators f
 /** Why a step failed, in words a caller can act on. */
 export function failureMessage(err: unknown): string {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof TimeoutFailure) return `it did not finish in time (${String(cause.timeoutType).toLowerCase().replace(/_/g, ' ')})`;
+  if (cause instanceof TimeoutFailure)
+    return `it did not finish in time (${String(cause.timeoutType).toLowerCase().replace(/_/g, ' ')})`;
   if (cause instanceof ApplicationFailure && isExplainedFailure(cause.type) && cause.message) return cause.message;
   return UNEXPECTED_FAILURE;
 }

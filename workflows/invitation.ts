@@ -1,7 +1,21 @@
-import { ActivityFailure, condition, continueAsNew, log, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  condition,
+  continueAsNew,
+  log,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { SendInvitationEmailResult } from '../activities/invitationEmail';
-import { acceptedSignal, resendSignal, revokeSignal, type InvitationOutcome, type InvitationWorkflowInput } from './invitationSignals';
+import {
+  acceptedSignal,
+  resendSignal,
+  revokeSignal,
+  type InvitationOutcome,
+  type InvitationWorkflowInput,
+} from './invitationSignals';
 
 // One run per invitation, under the id workflowIds.invitation(invitationId), so every resend reaches the
 // same workflow (signal-with-start). Runs started before that have the address-based
@@ -30,7 +44,11 @@ async function deliver(input: InvitationWorkflowInput, resendCount: number): Pro
   } catch (err) {
     // The invitation stays outstanding and the link keeps working; a later resend tries again.
     if (err instanceof ActivityFailure) {
-      log.warn('invitation email not delivered', { invitationId: input.invitationId, resendCount, cause: err.cause?.message });
+      log.warn('invitation email not delivered', {
+        invitationId: input.invitationId,
+        resendCount,
+        cause: err.cause?.message,
+      });
       return { sent: false, status: 'failed' };
     }
     throw err;
@@ -53,7 +71,12 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
     } else if (successor?.invitationId === signal.invitationId) {
       successor.resendCount = Math.max(successor.resendCount ?? 0, signal.resendCount);
     } else {
-      successor = { companyId: input.companyId, invitationId: signal.invitationId, expiresAt: signal.expiresAt, resendCount: signal.resendCount };
+      successor = {
+        companyId: input.companyId,
+        invitationId: signal.invitationId,
+        expiresAt: signal.expiresAt,
+        resendCount: signal.resendCount,
+      };
     }
   });
   setHandler(revokeSignal, (signal) => {

@@ -46,12 +46,23 @@ const bookkeeping = proxyLocalActivities<Activities>(recordingLocalProfiles.book
 type RecordingEventType = 'recording.processing.completed' | 'recording.processing.failed';
 
 /** Claim check: the event's id and time are fixed here, its body is written by keepRecordingEvent, and deliveries send that row. */
-async function notifyRecordingEvent(input: RecordingIntakeInput, type: RecordingEventType, reason?: string): Promise<void> {
+async function notifyRecordingEvent(
+  input: RecordingIntakeInput,
+  type: RecordingEventType,
+  reason?: string,
+): Promise<void> {
   // uuid4() is seeded by the workflow: the id is fixed in history and identical on replay and on every delivery retry.
   const ref = { id: uuid4(), type, createdAt: new Date().toISOString() };
   const keep = (): Promise<boolean> =>
     bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
-      { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
+      {
+        companyId: input.companyId,
+        recordingId: input.recordingId,
+        eventId: ref.id,
+        type,
+        createdAt: ref.createdAt,
+        ...(reason === undefined ? {} : { reason }),
+      },
     ]);
   await notifyKeptEventFirstHere(input.companyId, ref, keep);
 }
@@ -66,7 +77,10 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
   let mediaStep = false;
   let sessionId: string | null;
   try {
-    const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+    const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions(
+      { summary: 'Resolve the recording user' },
+      [recordingId],
+    );
     upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
@@ -78,21 +92,36 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       step = 'Preparing the audio';
       setStatusAttribute('transcribing');
       mediaStep = true;
-      const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
+      const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
+        recordingId,
+      ]);
       step = 'Transcription';
       progress.piecesTotal = plan.pieces.length;
       // A provider that labels speakers per request hears each side's first piece alone; the rest send the speakers it labelled.
-      await transcribePieces(plan.pieces, plan.concurrency, () => plan.firstPieceFirst === true, async (piece) => {
-        await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
-        progress.piecesDone += 1;
-      });
-      await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
+      await transcribePieces(
+        plan.pieces,
+        plan.concurrency,
+        () => plan.firstPieceFirst === true,
+        async (piece) => {
+          await provider.transcribeRecordingPiece.executeWithOptions(
+            { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+            [recordingId, piece.channel, piece.index],
+          );
+          progress.piecesDone += 1;
+        },
+      );
+      await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
+        recordingId,
+      ]);
     }
     step = 'Analysis';
     setStatusAttribute('analyzing');
     await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
     step = 'Saving the result';
-    ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]));
+    ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
+      { summary: 'Save result and session' },
+      [recordingId],
+    ));
   } catch (err) {
     if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
     const cancelled = isCancellation(err);
@@ -100,15 +129,20 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
-      if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
-      await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
+      if (mediaStep)
+        await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+      await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [
+        recordingId,
+        reason,
+      ]);
       setStatusAttribute('failed');
       await notifyRecordingEvent(input, 'recording.processing.failed', reason);
     });
     if (cancelled) throw err;
     return { status: 'failed', reason };
   }
-  if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+  if (mediaStep)
+    await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   await notifyRecordingEvent(input, 'recording.processing.completed');

@@ -71,7 +71,12 @@ export function setStatusAttribute(status: ProcessingStatus | 'completed' | 'fai
  * Transcribes a plan's pieces: when `firstAlone()` (asked only for a plan of several pieces) each side's first
  * piece goes alone before the rest, then the rest in `concurrency` lanes.
  */
-export async function transcribePieces<P extends { index: number }>(pieces: P[], concurrency: number, firstAlone: () => boolean, transcribe: (piece: P) => Promise<void>): Promise<void> {
+export async function transcribePieces<P extends { index: number }>(
+  pieces: P[],
+  concurrency: number,
+  firstAlone: () => boolean,
+  transcribe: (piece: P) => Promise<void>,
+): Promise<void> {
   let queue = [...pieces];
   if (queue.length > 1 && firstAlone()) {
     await Promise.all(queue.filter((p) => p.index === 0).map(transcribe));

@@ -12,7 +12,13 @@ import type { Activities } from '../activities';
 import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
-import type { RecordingCompletedData, RecordingEventUser, RecordingFailedData, WebhookEvent, WebhookEventType } from '../common/webhookEvents';
+import type {
+  RecordingCompletedData,
+  RecordingEventUser,
+  RecordingFailedData,
+  WebhookEvent,
+  WebhookEventType,
+} from '../common/webhookEvents';
 import { recordingActivityProfiles } from './activityProfiles';
 import { failureMessage } from './failureReason';
 import {
@@ -56,11 +62,17 @@ async function notifyRecordingEvent(
   const ref = { id: uuid4(), type, createdAt: new Date().toISOString() };
   const keep = (): Promise<boolean> =>
     bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${ref.id} (${type})` }, [
-      { companyId: input.companyId, recordingId: input.recordingId, eventId: ref.id, type, createdAt: ref.createdAt, ...(reason === undefined ? {} : { reason }) },
+      {
+        companyId: input.companyId,
+        recordingId: input.recordingId,
+        eventId: ref.id,
+        type,
+        createdAt: ref.createdAt,
+        ...(reason === undefined ? {} : { reason }),
+      },
     ]);
   await notifyKeptEvent(input.companyId, ref, keep, input.webhookRetry);
 }
-
 
 export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
   const { recordingId, companyId } = input;
@@ -82,13 +94,18 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
   let sessionId: string | null;
   try {
     if (claimCheck) {
-      userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+      userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [
+        recordingId,
+      ]);
     } else {
-      user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+      user = await bookkeeping.resolveRecordingUser.executeWithOptions({ summary: 'Resolve the recording user' }, [
+        recordingId,
+      ]);
       userId = user.id;
     }
     // An upsert is a command in history: runs recorded before this patch replay without it.
-    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
+    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH))
+      upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
       await moveTo('fetching');
@@ -102,14 +119,26 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
       mediaStep = patched(MEDIA_STEP_PATCH);
       if (mediaStep) {
         step = 'Preparing the audio';
-        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
+        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
+          recordingId,
+        ]);
         step = 'Transcription';
         progress.piecesTotal = plan.pieces.length;
-        await transcribePieces(plan.pieces, plan.concurrency, () => plan.firstPieceFirst === true && patched(FIRST_PIECE_FIRST_PATCH), async (piece) => {
-          await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
-          progress.piecesDone += 1;
-        });
-        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
+        await transcribePieces(
+          plan.pieces,
+          plan.concurrency,
+          () => plan.firstPieceFirst === true && patched(FIRST_PIECE_FIRST_PATCH),
+          async (piece) => {
+            await provider.transcribeRecordingPiece.executeWithOptions(
+              { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+              [recordingId, piece.channel, piece.index],
+            );
+            progress.piecesDone += 1;
+          },
+        );
+        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
+          recordingId,
+        ]);
       } else {
         await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
       }
@@ -119,11 +148,17 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
     if (claimCheck) {
       await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
       step = 'Saving the result';
-      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]));
+      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
+        { summary: 'Save result and session' },
+        [recordingId],
+      ));
     } else {
       result = await provider.analyzeRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
       step = 'Saving the result';
-      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId, result]));
+      ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
+        { summary: 'Save result and session' },
+        [recordingId, result],
+      ));
     }
   } catch (err) {
     if (failureType(err) === WITHDRAWN) return { status: 'withdrawn' };
@@ -132,8 +167,12 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
     log.warn('recording failed', { recordingId, companyId, step, reason });
     // Even a cancelled recording ends visibly failed, and its owner hears about it.
     await CancellationScope.nonCancellable(async () => {
-      if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
-      await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [recordingId, reason]);
+      if (mediaStep)
+        await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+      await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [
+        recordingId,
+        reason,
+      ]);
       setStatusAttribute('failed');
       if (claimCheck) {
         await notifyRecordingEvent(input, 'recording.processing.failed', reason);
@@ -145,7 +184,8 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
     if (cancelled) throw err;
     return { status: 'failed', reason };
   }
-  if (mediaStep) await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
+  if (mediaStep)
+    await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatusAttribute('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
   if (claimCheck) {

@@ -66,13 +66,19 @@ export async function recordingRetention(input: RecordingRetentionInput): Promis
   let removed: RetentionReport = input.removed ?? { recordings: 0, files: 0, transcripts: 0, pieces: 0, snippets: 0 };
   let batches = input.batches ?? 0;
   for (let run = 0; run < batchesPerRun; run += 1) {
-    const ids = await bookkeeping.findExpiredRecordings.executeWithOptions({ summary: 'Find recordings past retention' }, [cutoff, batchSize]);
+    const ids = await bookkeeping.findExpiredRecordings.executeWithOptions(
+      { summary: 'Find recordings past retention' },
+      [cutoff, batchSize],
+    );
     if (ids.length === 0) {
       const result: RecordingRetentionResult = { cutoff, batches, ...removed };
       log.info('recording retention finished', { ...result });
       return result;
     }
-    const batch = await cleanup.purgeRecordingMedia.executeWithOptions({ summary: `Delete media and transcripts of ${ids.length} recordings` }, [ids]);
+    const batch = await cleanup.purgeRecordingMedia.executeWithOptions(
+      { summary: `Delete media and transcripts of ${ids.length} recordings` },
+      [ids],
+    );
     removed = added(removed, batch);
     batches += 1;
     if (workflowInfo().continueAsNewSuggested) break;

@@ -1,4 +1,12 @@
-import { ApplicationFailure, defineQuery, getExternalWorkflowHandle, log, proxyActivities, setHandler, uuid4 } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  defineQuery,
+  getExternalWorkflowHandle,
+  log,
+  proxyActivities,
+  setHandler,
+  uuid4,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ErasureBatch } from '../activities/userErasure';
 import { workflowIds } from '../common/temporal';
@@ -48,7 +56,7 @@ export const userErasureStatusQuery = defineQuery<UserErasureProgress>('status')
 
 async function inBatches(step: (afterId: string | null) => Promise<ErasureBatch>): Promise<number> {
   let total = 0;
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const batch: ErasureBatch = await step(after);
     total += batch.count;
     if (batch.next === null) return total;
@@ -58,45 +66,77 @@ async function inBatches(step: (afterId: string | null) => Promise<ErasureBatch>
 
 export async function userErasure(input: UserErasureInput): Promise<UserErasureOutcome> {
   const { companyId, userId } = input;
-  const progress: UserErasureProgress = { step: 'Recording the request', recordingsCancelled: 0, recordingsErased: 0, sessionsErased: 0 };
+  const progress: UserErasureProgress = {
+    step: 'Recording the request',
+    recordingsCancelled: 0,
+    recordingsErased: 0,
+    sessionsErased: 0,
+  };
   setHandler(userErasureStatusQuery, () => ({ ...progress }));
 
-  const begun = await bookkeeping.beginUserErasure.executeWithOptions({ summary: 'Record the erasure request' }, [companyId, userId]);
+  const begun = await bookkeeping.beginUserErasure.executeWithOptions({ summary: 'Record the erasure request' }, [
+    companyId,
+    userId,
+  ]);
   if (!begun) {
     log.warn('user to erase not found', { companyId, userId });
     return { status: 'user_not_found' };
   }
 
   progress.step = 'Cancelling recordings in progress';
-  const inProgress = await bookkeeping.listUserRecordingsInProgress.executeWithOptions({ summary: 'List recordings in progress' }, [companyId, userId]);
+  const inProgress = await bookkeeping.listUserRecordingsInProgress.executeWithOptions(
+    { summary: 'List recordings in progress' },
+    [companyId, userId],
+  );
   for (const recordingId of inProgress) {
     try {
       // The recording's own workflow marks it failed ("Processing was cancelled") and tells its webhooks.
       await getExternalWorkflowHandle(workflowIds.recording(recordingId)).cancel();
     } catch (err) {
       // Closed or never started: the wait below settles the row.
-      log.info('recording workflow not cancellable', { recordingId, error: err instanceof Error ? err.message : String(err) });
+      log.info('recording workflow not cancellable', {
+        recordingId,
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
   }
   progress.recordingsCancelled = inProgress.length;
 
   progress.step = 'Waiting for cancelled recordings to end';
-  await waiting.awaitUserRecordingsEnded.executeWithOptions({ summary: 'Wait for recordings to end' }, [companyId, userId]);
+  await waiting.awaitUserRecordingsEnded.executeWithOptions({ summary: 'Wait for recordings to end' }, [
+    companyId,
+    userId,
+  ]);
 
   progress.step = 'Deleting recordings: media, transcripts, snippets';
   progress.recordingsErased = await inBatches((after) =>
-    purge.eraseUserRecordingsBatch.executeWithOptions({ summary: 'Erase a batch of recordings' }, [companyId, userId, after]),
+    purge.eraseUserRecordingsBatch.executeWithOptions({ summary: 'Erase a batch of recordings' }, [
+      companyId,
+      userId,
+      after,
+    ]),
   );
   progress.step = 'Deleting session snippets and media';
   progress.sessionsErased = await inBatches((after) =>
-    purge.eraseUserSessionsBatch.executeWithOptions({ summary: 'Erase a batch of sessions' }, [companyId, userId, after]),
+    purge.eraseUserSessionsBatch.executeWithOptions({ summary: 'Erase a batch of sessions' }, [
+      companyId,
+      userId,
+      after,
+    ]),
   );
   progress.step = 'Forgetting webhook events';
-  await bookkeeping.forgetUserWebhookEvents.executeWithOptions({ summary: 'Forget kept webhook events' }, [companyId, userId]);
+  await bookkeeping.forgetUserWebhookEvents.executeWithOptions({ summary: 'Forget kept webhook events' }, [
+    companyId,
+    userId,
+  ]);
 
   progress.step = 'Replacing name, email and identifier';
-  const erasedAt = await bookkeeping.tombstoneUser.executeWithOptions({ summary: 'Tombstone the user' }, [companyId, userId]);
-  if (erasedAt === null) throw ApplicationFailure.nonRetryable(`user ${userId} vanished during its erasure`, 'UserVanished');
+  const erasedAt = await bookkeeping.tombstoneUser.executeWithOptions({ summary: 'Tombstone the user' }, [
+    companyId,
+    userId,
+  ]);
+  if (erasedAt === null)
+    throw ApplicationFailure.nonRetryable(`user ${userId} vanished during its erasure`, 'UserVanished');
 
   progress.step = 'Notifying webhooks';
   const data: UserErasedData = {
@@ -108,7 +148,12 @@ export async function userErasure(input: UserErasureInput): Promise<UserErasureO
     sessionsErased: progress.sessionsErased,
   };
   // uuid4() is seeded by the workflow: the same event id on replay and on every delivery retry.
-  const event: WebhookEvent<UserErasedData> = { id: uuid4(), type: 'user.erased', createdAt: new Date().toISOString(), data };
+  const event: WebhookEvent<UserErasedData> = {
+    id: uuid4(),
+    type: 'user.erased',
+    createdAt: new Date().toISOString(),
+    data,
+  };
   await notifyWebhooks(companyId, event);
   progress.step = 'Done';
   return { status: 'erased', data };

@@ -36,9 +36,16 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
   // through its arguments, so this proxy is built here rather than at module scope. It is
   // deterministic: same arguments on replay, same options.
   const { deliverWebhook } = proxyActivities<Activities>(
-    webhookDeliveryProfile(retry, `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`),
+    webhookDeliveryProfile(
+      retry,
+      `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`,
+    ),
   );
   const { companyId, endpointId, attemptOffset } = input;
   if (input.firstDelayMs !== undefined && input.firstDelayMs > 0) await sleep(input.firstDelayMs);
-  return deliverWebhook(input.event ? { companyId, endpointId, event: input.event, attemptOffset } : { companyId, endpointId, eventId: input.eventId, attemptOffset });
+  return deliverWebhook(
+    input.event
+      ? { companyId, endpointId, event: input.event, attemptOffset }
+      : { companyId, endpointId, eventId: input.eventId, attemptOffset },
+  );
 }

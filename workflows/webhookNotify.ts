@@ -39,7 +39,11 @@ async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<Web
  * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
  * or repeated notify never delivers the same event to an endpoint twice.
  */
-export async function notifyWebhooks(companyId: string, event: WebhookEvent, legacyRetry?: WebhookRetry): Promise<void> {
+export async function notifyWebhooks(
+  companyId: string,
+  event: WebhookEvent,
+  legacyRetry?: WebhookRetry,
+): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return;
   await startDeliveries(companyId, endpointIds, event, legacyRetry);
@@ -49,17 +53,29 @@ export async function notifyWebhooks(companyId: string, event: WebhookEvent, leg
  * Claim check: when an endpoint subscribes to the event, `keep` writes its body to webhook_events (false:
  * not kept, nobody is told) and the deliveries get the event's id only; with no subscriber nothing is written.
  */
-export async function notifyKeptEvent(companyId: string, event: WebhookEventRef, keep: () => Promise<boolean>, legacyRetry?: WebhookRetry): Promise<void> {
+export async function notifyKeptEvent(
+  companyId: string,
+  event: WebhookEventRef,
+  keep: () => Promise<boolean>,
+  legacyRetry?: WebhookRetry,
+): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0 || !(await keep())) return;
   await startDeliveries(companyId, endpointIds, event, legacyRetry);
 }
 
-async function startDeliveries(companyId: string, endpointIds: string[], event: WebhookEvent | WebhookEventRef, legacyRetry: WebhookRetry | undefined): Promise<void> {
+async function startDeliveries(
+  companyId: string,
+  endpointIds: string[],
+  event: WebhookEvent | WebhookEventRef,
+  legacyRetry: WebhookRetry | undefined,
+): Promise<void> {
   // A kept event is delivered by id: each attempt reads its body from webhook_events.
   const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
   const retry = await deliveryRetry(legacyRetry);
-  await Promise.all(endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, ...what, retry })));
+  await Promise.all(
+    endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, ...what, retry })),
+  );
 }
 
 /**
@@ -70,18 +86,26 @@ async function startDeliveries(companyId: string, endpointIds: string[], event: 
  * that is repeated (the worker died while it ran) may reach a receiver twice, as any retried delivery may:
  * the `webhook-id` header is the same, so receivers drop the repeat (docs/webhooks.md).
  */
-export async function notifyKeptEventFirstHere(companyId: string, event: WebhookEventRef, keep: () => Promise<boolean>): Promise<void> {
+export async function notifyKeptEventFirstHere(
+  companyId: string,
+  event: WebhookEventRef,
+  keep: () => Promise<boolean>,
+): Promise<void> {
   const endpointIds = await local.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0 || !(await keep())) return;
   const retry = await local.webhookRetryPolicy();
-  const firstTry = proxyLocalActivities<Activities>(webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`));
+  const firstTry = proxyLocalActivities<Activities>(
+    webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`),
+  );
   await Promise.all(
     endpointIds.map(async (endpointId) => {
       // An attempt that ended without an answer (timed out, the database failed) is retried like a refusal.
-      const first = await firstTry.firstWebhookAttempt({ companyId, endpointId, eventId: event.id }).catch((err: unknown): FirstWebhookAttemptResult => {
-        if (isCancellation(err)) throw err;
-        return { outcome: 'failed', permanent: false };
-      });
+      const first = await firstTry
+        .firstWebhookAttempt({ companyId, endpointId, eventId: event.id })
+        .catch((err: unknown): FirstWebhookAttemptResult => {
+          if (isCancellation(err)) throw err;
+          return { outcome: 'failed', permanent: false };
+        });
       // Delivered, skipped, 410; or refused for good (the address is not allowed): no later attempt would differ.
       if (first.outcome !== 'failed' || first.permanent || retry.maximumAttempts === 1) return;
       await startDelivery(companyId, event, {
@@ -97,7 +121,11 @@ export async function notifyKeptEventFirstHere(companyId: string, event: Webhook
   );
 }
 
-async function startDelivery(companyId: string, event: WebhookEvent | WebhookEventRef, input: WebhookDeliveryInput): Promise<void> {
+async function startDelivery(
+  companyId: string,
+  event: WebhookEvent | WebhookEventRef,
+  input: WebhookDeliveryInput,
+): Promise<void> {
   try {
     await startChild(webhookDelivery, {
       workflowId: workflowIds.webhookDelivery(event.id, input.endpointId),

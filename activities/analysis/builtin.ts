@@ -8,7 +8,13 @@ import { toTurns } from './turns';
 /** The parts of an analysis every analyzer shares: turns, measures and the judging context. */
 export function prepare(input: AnalysisInput) {
   const turns = toTurns(input.transcript);
-  const measures = measure(turns, input.transcript.durationMs, input.language, input.customerName, speakerAttributionOf(input.transcript));
+  const measures = measure(
+    turns,
+    input.transcript.durationMs,
+    input.language,
+    input.customerName,
+    speakerAttributionOf(input.transcript),
+  );
   const ctx: JudgeContext = { measures, turns };
   return { turns, measures, ctx, scorecard: effectiveScorecard(input.scorecard) };
 }

@@ -22,7 +22,11 @@ export interface ConversationMeasures {
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number): number => ms / 1000;
 
-export function conversationMeasures(turns: Turn[], lengthMs: number, language: AnalysisLanguage): ConversationMeasures {
+export function conversationMeasures(
+  turns: Turn[],
+  lengthMs: number,
+  language: AnalysisLanguage,
+): ConversationMeasures {
   const rep = turns.filter((t) => t.isUser);
   const customer = turns.filter((t) => !t.isUser);
   const repMs = rep.reduce((n, t) => n + t.speakingMs, 0);
@@ -41,6 +45,9 @@ export function conversationMeasures(turns: Turn[], lengthMs: number, language: 
     longestCustomerStory: longest(customer),
     interactivity: lengthMs > 0 ? round(switches / (lengthMs / 60_000), 1) : 0,
     patience: pauses.length > 0 ? round(seconds(pauses.reduce((a, b) => a + b, 0) / pauses.length), 2) : null,
-    customerQuestions: questionsIn(customer.flatMap((t) => t.lines), language).length,
+    customerQuestions: questionsIn(
+      customer.flatMap((t) => t.lines),
+      language,
+    ).length,
   };
 }

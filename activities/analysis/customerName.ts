@@ -1,5 +1,12 @@
 import type { AnalysisLanguage, CustomerNameSource } from '../../common/recordingAnalysis';
-import { czechNominative, DECLINES_SURNAMES, isPlaceholderSpeaker, NOT_NAMES, REP_GREETINGS, SELF_INTRODUCTIONS } from './nameCues';
+import {
+  czechNominative,
+  DECLINES_SURNAMES,
+  isPlaceholderSpeaker,
+  NOT_NAMES,
+  REP_GREETINGS,
+  SELF_INTRODUCTIONS,
+} from './nameCues';
 import { sentencesOf } from './questions';
 import type { Turn } from './turns';
 
@@ -35,7 +42,10 @@ function firstMatch(turns: Turn[], patterns: RegExp[], language: AnalysisLanguag
           const name = match ? nameFrom(match[1]) : null;
           if (!name) continue;
           // "s panem Horákem": the title says the surname is declined; the name is its nominative.
-          if (DECLINES_SURNAMES[language] && /\bpan(?:e|em|a|u)\s+$/iu.test(sentence.slice(0, (match!.index ?? 0) + match![0].length - match![1].length))) {
+          if (
+            DECLINES_SURNAMES[language] &&
+            /\bpan(?:e|em|a|u)\s+$/iu.test(sentence.slice(0, (match!.index ?? 0) + match![0].length - match![1].length))
+          ) {
             return czechNominative(name);
           }
           return name;
@@ -49,12 +59,20 @@ function firstMatch(turns: Turn[], patterns: RegExp[], language: AnalysisLanguag
 /** A speaker label that names a person: "Jordan Lee", "Jordan Lee (Northwind)" → "Jordan Lee". */
 export function speakerName(label: string | null): string | null {
   if (!label) return null;
-  const name = label.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/\s+/g, ' ').trim();
+  const name = label
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!/^[\p{L}][\p{L}'’. -]*$/u.test(name) || isPlaceholderSpeaker(name)) return null;
   return name;
 }
 
-export function findCustomerName(turns: Turn[], personaName: string | null, language: AnalysisLanguage, twoSided: boolean): CustomerName | null {
+export function findCustomerName(
+  turns: Turn[],
+  personaName: string | null,
+  language: AnalysisLanguage,
+  twoSided: boolean,
+): CustomerName | null {
   const persona = personaName?.trim();
   if (persona) return { name: persona, source: 'persona' };
   // One unlabelled voice: nobody can tell who introduced whom.
@@ -66,7 +84,11 @@ export function findCustomerName(turns: Turn[], personaName: string | null, lang
   }
   const introduced = firstMatch(customerTurns.slice(0, INTRODUCTION_TURNS), SELF_INTRODUCTIONS[language], language);
   if (introduced) return { name: introduced, source: 'selfIntroduction' };
-  const greeted = firstMatch(turns.filter((t) => t.isUser).slice(0, OPENING_REP_TURNS), REP_GREETINGS[language], language);
+  const greeted = firstMatch(
+    turns.filter((t) => t.isUser).slice(0, OPENING_REP_TURNS),
+    REP_GREETINGS[language],
+    language,
+  );
   if (greeted) return { name: greeted, source: 'repGreeting' };
   return null;
 }

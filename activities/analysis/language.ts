@@ -4,7 +4,23 @@ import { ANALYSIS_LANGUAGES, type AnalysisLanguage } from '../../common/recordin
 // nearly every use (English "like" and Spanish "este" are left out: too often meant literally).
 
 export const FILLER_WORDS: Record<AnalysisLanguage, string[]> = {
-  en: ['um', 'umm', 'uh', 'uhh', 'uhm', 'erm', 'er', 'ah', 'hmm', 'you know', 'i mean', 'basically', 'literally', 'kind of', 'sort of'],
+  en: [
+    'um',
+    'umm',
+    'uh',
+    'uhh',
+    'uhm',
+    'erm',
+    'er',
+    'ah',
+    'hmm',
+    'you know',
+    'i mean',
+    'basically',
+    'literally',
+    'kind of',
+    'sort of',
+  ],
   es: ['eh', 'em', 'ehm', 'mmm', 'pues', 'o sea', 'bueno', 'digamos', 'en plan', 'sabes'],
   'fr-CA': ['euh', 'heu', 'ben', 'bah', 'genre', 'tsé', "t'sais", 'fait que', 'faque', 'tu sais', 'en fait'],
   'pt-BR': ['ahn', 'hum', 'eh', 'né', 'tipo assim', 'tipo', 'sabe', 'meio que', 'então tipo'],
@@ -37,6 +53,9 @@ export function toAnalysisLanguage(label: string | null): AnalysisLanguage | und
  * language the analyzer knows (a French roleplay's call held in English is English), else the
  * roleplay's language, else English.
  */
-export function analysisLanguageFor(detected: string | null, roleplayLanguage: AnalysisLanguage | undefined): AnalysisLanguage {
+export function analysisLanguageFor(
+  detected: string | null,
+  roleplayLanguage: AnalysisLanguage | undefined,
+): AnalysisLanguage {
   return toAnalysisLanguage(detected) ?? roleplayLanguage ?? 'en';
 }

@@ -20,7 +20,12 @@ import type { Turn } from './turns';
 
 export type LlmConfig = Pick<
   Config,
-  'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'LLM_MAX_TRANSCRIPT_CHARS' | 'LLM_PROMPT_PRICE' | 'LLM_COMPLETION_PRICE'
+  | 'LLM_BASE_URL'
+  | 'LLM_API_KEY'
+  | 'LLM_MODEL'
+  | 'LLM_MAX_TRANSCRIPT_CHARS'
+  | 'LLM_PROMPT_PRICE'
+  | 'LLM_COMPLETION_PRICE'
 >;
 
 interface ChatCompletion {
@@ -34,7 +39,9 @@ const SYSTEM =
 
 /** The call as lines for the model, in parts of at most maxChars (a turn longer than that is split at its lines). */
 export function transcriptParts(turns: Turn[], maxChars: number): string[] {
-  const lines = turns.flatMap((t) => t.lines.map((l, i) => (i === 0 ? `${t.isUser ? 'Rep' : 'Customer'}: ` : '  ') + l.text));
+  const lines = turns.flatMap((t) =>
+    t.lines.map((l, i) => (i === 0 ? `${t.isUser ? 'Rep' : 'Customer'}: ` : '  ') + l.text),
+  );
   const parts: string[] = [];
   let current = '';
   for (const raw of lines) {
@@ -49,14 +56,30 @@ export function transcriptParts(turns: Turn[], maxChars: number): string[] {
   return parts;
 }
 
-function prompt(input: AnalysisInput, customerName: string | null, transcript: string, part: number, parts: number, criteria: ScorecardItem[], metrics: ScorecardItem[]): string {
-  const list = (items: ScorecardItem[]) => items.map((item, index) => ({ index, title: item.title, description: item.description, section: item.sectionTitle }));
+function prompt(
+  input: AnalysisInput,
+  customerName: string | null,
+  transcript: string,
+  part: number,
+  parts: number,
+  criteria: ScorecardItem[],
+  metrics: ScorecardItem[],
+): string {
+  const list = (items: ScorecardItem[]) =>
+    items.map((item, index) => ({
+      index,
+      title: item.title,
+      description: item.description,
+      section: item.sectionTitle,
+    }));
   return JSON.stringify({
     task:
       'Judge the sales rep in this call transcript against each scorecard item. For every item give a verdict (met, not_met, or not_shown when ' +
       'nothing in the transcript bears on it), explain it in one or two sentences in the language of the call, and quote the words it rests on ' +
       '(copied exactly from the transcript, without the "Rep:" or "Customer:" prefix).' +
-      (parts > 1 ? ` The call is long: this is part ${part} of ${parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.` : ''),
+      (parts > 1
+        ? ` The call is long: this is part ${part} of ${parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.`
+        : ''),
     language: input.language,
     customerName,
     scorecard: { criteria: list(criteria), metrics: list(metrics) },
@@ -68,7 +91,11 @@ const tokens = (n: unknown): number => (typeof n === 'number' && Number.isIntege
 const price = (setting: string): number | null => (setting.trim() === '' ? null : Number(setting));
 
 /** USD for the tokens at the configured prices (per million tokens), 6 decimals; null when a price is not set. */
-export function costOf(config: Pick<LlmConfig, 'LLM_PROMPT_PRICE' | 'LLM_COMPLETION_PRICE'>, promptTokens: number, completionTokens: number): number | null {
+export function costOf(
+  config: Pick<LlmConfig, 'LLM_PROMPT_PRICE' | 'LLM_COMPLETION_PRICE'>,
+  promptTokens: number,
+  completionTokens: number,
+): number | null {
   const prompt = price(config.LLM_PROMPT_PRICE);
   const completion = price(config.LLM_COMPLETION_PRICE);
   if (prompt === null || completion === null) return null;
@@ -79,7 +106,8 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
   const url = apiUrl(config.LLM_BASE_URL, 'chat/completions');
   return {
     async analyze(input, signal) {
-      const hasOwnScorecard = input.scorecard !== null && input.scorecard.criteria.length + input.scorecard.metrics.length > 0;
+      const hasOwnScorecard =
+        input.scorecard !== null && input.scorecard.criteria.length + input.scorecard.metrics.length > 0;
       if (!hasOwnScorecard) return { analysis: analyzeBuiltin(input), usage: null };
       const prepared = prepare(input);
       const { criteria, metrics } = prepared.scorecard;
@@ -100,7 +128,18 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
             response_format: RESPONSE_FORMAT,
             messages: [
               { role: 'system', content: SYSTEM },
-              { role: 'user', content: prompt(input, prepared.measures.customerName, transcript, i + 1, parts.length, criteria, metrics) },
+              {
+                role: 'user',
+                content: prompt(
+                  input,
+                  prepared.measures.customerName,
+                  transcript,
+                  i + 1,
+                  parts.length,
+                  criteria,
+                  metrics,
+                ),
+              },
             ],
           }),
         })) as ChatCompletion;
@@ -109,8 +148,10 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
         usage.completionTokens += tokens(answer.usage?.completion_tokens);
         if (typeof answer.model === 'string' && answer.model) usage.model = answer.model;
         const choice = answer.choices?.[0];
-        if (typeof choice?.message?.refusal === 'string' && choice.message.refusal) throw new Error('The analysis model refused to judge the call');
-        if (choice?.finish_reason === 'length') throw new Error('The analysis model ran out of tokens before finishing its verdicts');
+        if (typeof choice?.message?.refusal === 'string' && choice.message.refusal)
+          throw new Error('The analysis model refused to judge the call');
+        if (choice?.finish_reason === 'length')
+          throw new Error('The analysis model ran out of tokens before finishing its verdicts');
         answers.push(parseVerdicts(choice?.message?.content, criteria.length, metrics.length));
       }
       // An item the recording cannot assess (it needs two speakers, and there is one voice) stays so,
@@ -119,11 +160,16 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
         items.map((item, index) => {
           const measured = judgeItem(item, prepared.ctx);
           if (measured.notJudged === 'one-voice') return respond(item, measured);
-          const verdicts = answers.map((a) => a[kind].find((v) => v.index === index)!).map((v) => checkedVerdict(v, prepared.turns));
+          const verdicts = answers
+            .map((a) => a[kind].find((v) => v.index === index)!)
+            .map((v) => checkedVerdict(v, prepared.turns));
           return respond(item, combineParts(verdicts));
         });
       const spent: LlmUsage = { ...usage, costUsd: costOf(config, usage.promptTokens, usage.completionTokens) };
-      return { analysis: assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')), usage: spent };
+      return {
+        analysis: assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')),
+        usage: spent,
+      };
     },
   };
 }

@@ -15,13 +15,16 @@ const Verdict = Type.Object(
     verdict: Type.Unsafe<'met' | 'not_met' | 'not_shown'>({
       type: 'string',
       enum: ['met', 'not_met', 'not_shown'],
-      description: 'met: the rep did it; not_met: the call shows the rep failing it; not_shown: nothing in this transcript bears on it.',
+      description:
+        'met: the rep did it; not_met: the call shows the rep failing it; not_shown: nothing in this transcript bears on it.',
     }),
     explanation: Type.String({ description: 'One or two sentences, in the language of the call.' }),
     evidence: Type.Array(
       Type.Object(
         {
-          quote: Type.String({ description: 'Words copied exactly from one transcript line, without the speaker prefix.' }),
+          quote: Type.String({
+            description: 'Words copied exactly from one transcript line, without the speaker prefix.',
+          }),
           speaker: Type.Unsafe<'rep' | 'customer'>({ type: 'string', enum: ['rep', 'customer'] }),
         },
         { additionalProperties: false },
@@ -34,7 +37,10 @@ const Verdict = Type.Object(
 type Verdict = Static<typeof Verdict>;
 
 /** The answer schema: every property required, no others (what strict structured outputs accept). */
-export const VERDICTS_SCHEMA = Type.Object({ criteria: Type.Array(Verdict), metrics: Type.Array(Verdict) }, { additionalProperties: false });
+export const VERDICTS_SCHEMA = Type.Object(
+  { criteria: Type.Array(Verdict), metrics: Type.Array(Verdict) },
+  { additionalProperties: false },
+);
 export type Verdicts = Static<typeof VERDICTS_SCHEMA>;
 
 /** The chat-completions `response_format` (CreateChatCompletionRequest, ResponseFormatJsonSchema). */
@@ -59,9 +65,13 @@ export function parseVerdicts(content: unknown, criteria: number, metrics: numbe
     throw new Error('The analysis model did not answer with JSON');
   }
   if (!checkVerdicts(parsed)) throw new Error('The analysis model did not answer in the verdict schema');
-  for (const [list, count, kind] of [[parsed.criteria, criteria, 'criterion'], [parsed.metrics, metrics, 'metric']] as const) {
+  for (const [list, count, kind] of [
+    [parsed.criteria, criteria, 'criterion'],
+    [parsed.metrics, metrics, 'metric'],
+  ] as const) {
     for (let index = 0; index < count; index += 1) {
-      if (!list.some((v) => v.index === index)) throw new Error(`The analysis model gave no verdict for ${kind} ${index}`);
+      if (!list.some((v) => v.index === index))
+        throw new Error(`The analysis model gave no verdict for ${kind} ${index}`);
     }
   }
   return parsed;
@@ -75,7 +85,14 @@ const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
  * words for it, the start of the line it begins in and who said it; null when it does not occur.
  */
 export function findQuote(turns: Turn[], quote: string): EvidenceQuote | null {
-  const wanted = fold(collapse(quote.replace(/^\s*(?:rep|customer)\s*:\s*/i, '').replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s]+$/g, '').replace(/(?:\.\.\.|…)$/u, '')));
+  const wanted = fold(
+    collapse(
+      quote
+        .replace(/^\s*(?:rep|customer)\s*:\s*/i, '')
+        .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s]+$/g, '')
+        .replace(/(?:\.\.\.|…)$/u, ''),
+    ),
+  );
   if (wanted.replace(/[^\p{L}\p{N}]/gu, '').length < 2) return null;
   for (const turn of turns) {
     let text = '';
@@ -88,7 +105,11 @@ export function findQuote(turns: Turn[], quote: string): EvidenceQuote | null {
     const at = fold(text).indexOf(wanted);
     if (at < 0) continue;
     const line = [...starts].reverse().find((s) => s.at <= at) ?? starts[0];
-    return { quote: text.slice(at, at + wanted.length), startMs: line.startMs, speaker: turn.isUser ? 'rep' : 'customer' };
+    return {
+      quote: text.slice(at, at + wanted.length),
+      startMs: line.startMs,
+      speaker: turn.isUser ? 'rep' : 'customer',
+    };
   }
   return null;
 }

@@ -53,7 +53,9 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
     const word = match[1].toLowerCase().replace(/\s+/g, ' ');
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  return [...counts.entries()].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
+  return [...counts.entries()]
+    .map(([word, count]) => ({ word, count }))
+    .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
 export { countQuestions } from './questions';
@@ -71,7 +73,10 @@ function namePattern(customerName: string | null, language: AnalysisLanguage): R
   const titled = `(?:${HONORIFICS[language].map(escape).join('|')})\\.?\\s+${
     DECLINES_SURNAMES[language] ? `${escape(surnameStem(surname))}\\p{L}{0,4}` : escape(surname)
   }`;
-  const forms = [titled, ...[full, parts[0]].filter((f, i, all) => all.indexOf(f) === i).map((f) => escape(f).replace(/ /g, '\\s+'))];
+  const forms = [
+    titled,
+    ...[full, parts[0]].filter((f, i, all) => all.indexOf(f) === i).map((f) => escape(f).replace(/ /g, '\\s+')),
+  ];
   return new RegExp(`(?<![\\p{L}\\p{N}'])(?:${forms.join('|')})(?![\\p{L}\\p{N}'])`, 'giu');
 }
 

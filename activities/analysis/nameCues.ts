@@ -14,8 +14,12 @@ const TITLES: Record<AnalysisLanguage, string> = {
   'pt-BR': '(?:(?:a|o) )?(?:(?:senhora?|dona|seu|doutora?|dra?\\.) )?',
   cs: '(?:(?:pane|panem|pana|panu|paní|pan|slečno|slečna|doktore|paní doktorko) )?',
 };
-const NAMES = Object.fromEntries(Object.entries(TITLES).map(([l, t]) => [l, t + NAME])) as Record<AnalysisLanguage, string>;
-const patterns = (language: AnalysisLanguage, sources: string[]): RegExp[] => sources.map((s) => new RegExp(s.replace('NAME', NAMES[language]), 'iu'));
+const NAMES = Object.fromEntries(Object.entries(TITLES).map(([l, t]) => [l, t + NAME])) as Record<
+  AnalysisLanguage,
+  string
+>;
+const patterns = (language: AnalysisLanguage, sources: string[]): RegExp[] =>
+  sources.map((s) => new RegExp(s.replace('NAME', NAMES[language]), 'iu'));
 
 /** How a customer introduces themself: "this is Priya", "I'm Priya", "my name is Priya". */
 export const SELF_INTRODUCTIONS: Record<AnalysisLanguage, RegExp[]> = {
@@ -26,9 +30,24 @@ export const SELF_INTRODUCTIONS: Record<AnalysisLanguage, RegExp[]> = {
     '^(?:(?:hi|hello|hey|yes|yeah|yep),? )?NAME (?:speaking|here)\\b',
   ]),
   es: patterns('es', ['\\bme llamo NAME', '\\bmi nombre es NAME', '\\b(?:habla|soy|le habla|te habla) NAME']),
-  'fr-CA': patterns('fr-CA', ["\\bje m(?:'|’)appelle NAME", '\\bmon nom est NAME', "\\b(?:c'est|c’est|ici|moi c'est|moi c’est) NAME", '\\bje suis NAME']),
-  'pt-BR': patterns('pt-BR', ['\\bmeu nome é NAME', '\\bme chamo NAME', '\\b(?:aqui é|aqui quem fala é|quem fala é|eu sou|sou) NAME']),
-  cs: patterns('cs', ['\\bjmenuji se NAME', '\\bmé jméno je NAME', '\\bu telefonu (?:je )?NAME', '\\b(?:tady|tu) (?:je )?NAME', '\\bjsem NAME']),
+  'fr-CA': patterns('fr-CA', [
+    "\\bje m(?:'|’)appelle NAME",
+    '\\bmon nom est NAME',
+    "\\b(?:c'est|c’est|ici|moi c'est|moi c’est) NAME",
+    '\\bje suis NAME',
+  ]),
+  'pt-BR': patterns('pt-BR', [
+    '\\bmeu nome é NAME',
+    '\\bme chamo NAME',
+    '\\b(?:aqui é|aqui quem fala é|quem fala é|eu sou|sou) NAME',
+  ]),
+  cs: patterns('cs', [
+    '\\bjmenuji se NAME',
+    '\\bmé jméno je NAME',
+    '\\bu telefonu (?:je )?NAME',
+    '\\b(?:tady|tu) (?:je )?NAME',
+    '\\bjsem NAME',
+  ]),
 };
 
 /** How a rep addresses the customer at the start of the call: "Hi Jordan", "Good morning, Priya". */
@@ -37,10 +56,22 @@ export const REP_GREETINGS: Record<AnalysisLanguage, RegExp[]> = {
     '^(?:hi|hello|hey|good morning|good afternoon|good evening|morning|afternoon)(?: there)?,? NAME',
     "\\b(?:am i speaking (?:with|to)|is this|are you|speaking with|talking to|i'm looking for|may i speak (?:with|to)|can i speak (?:with|to)) NAME",
   ]),
-  es: patterns('es', ['^(?:hola|buenos días|buenas tardes|buenas noches|buenas|buen día),? NAME', '\\b(?:hablo con|es usted|eres) NAME']),
-  'fr-CA': patterns('fr-CA', ['^(?:bonjour|bonsoir|allô|allo|salut|bon matin),? NAME', "\\b(?:je parle à|je parle avec|c'est bien|vous êtes) NAME"]),
-  'pt-BR': patterns('pt-BR', ['^(?:oi|olá|ola|bom dia|boa tarde|boa noite|e aí),? NAME', '\\b(?:falo com|estou falando com) NAME']),
-  cs: patterns('cs', ['^(?:dobrý den|dobré ráno|dobrý večer|ahoj|zdravím),? NAME', '\\b(?:mluvím s|hovořím s|jste) NAME']),
+  es: patterns('es', [
+    '^(?:hola|buenos días|buenas tardes|buenas noches|buenas|buen día),? NAME',
+    '\\b(?:hablo con|es usted|eres) NAME',
+  ]),
+  'fr-CA': patterns('fr-CA', [
+    '^(?:bonjour|bonsoir|allô|allo|salut|bon matin),? NAME',
+    "\\b(?:je parle à|je parle avec|c'est bien|vous êtes) NAME",
+  ]),
+  'pt-BR': patterns('pt-BR', [
+    '^(?:oi|olá|ola|bom dia|boa tarde|boa noite|e aí),? NAME',
+    '\\b(?:falo com|estou falando com) NAME',
+  ]),
+  cs: patterns('cs', [
+    '^(?:dobrý den|dobré ráno|dobrý večer|ahoj|zdravím),? NAME',
+    '\\b(?:mluvím s|hovořím s|jste) NAME',
+  ]),
 };
 
 /**
@@ -65,7 +96,9 @@ export const NOT_NAMES = new Set(
 export function isPlaceholderSpeaker(label: string): boolean {
   const l = label.trim().toLowerCase();
   if (!/\p{L}{2}/u.test(l)) return true;
-  return /^(?:customer|client|clienta|cliente|klient|klientka|zákazník|zákaznice|prospect|lead|buyer|caller|callee|guest|invité|invitée|convidado|convidada|host|speaker|locuteur|locutor|orador|hablante|mluvčí|participant|participante|interlocuteur|interlocutrice|interlocutor|interlocutora|falante|locutora|atendente|operador|operadora|operátor|operátorka|attendee|user|unknown|inconnu|desconocido|desconhecido|neznámý|rep|agent|seller|vendedor|vendedora|vendeur|prodejce|interviewer|interviewee|me|them|other|left|right|channel|person|voice|voz|voix|hlas)(?:[\s_#-]*(?:\d+|[a-z]))?$/u.test(l);
+  return /^(?:customer|client|clienta|cliente|klient|klientka|zákazník|zákaznice|prospect|lead|buyer|caller|callee|guest|invité|invitée|convidado|convidada|host|speaker|locuteur|locutor|orador|hablante|mluvčí|participant|participante|interlocuteur|interlocutrice|interlocutor|interlocutora|falante|locutora|atendente|operador|operadora|operátor|operátorka|attendee|user|unknown|inconnu|desconocido|desconhecido|neznámý|rep|agent|seller|vendedor|vendedora|vendeur|prodejce|interviewer|interviewee|me|them|other|left|right|channel|person|voice|voz|voix|hlas)(?:[\s_#-]*(?:\d+|[a-z]))?$/u.test(
+    l,
+  );
 }
 
 /** Titles a rep puts before the customer's surname: "Mr. Lee", "señora Gómez", "pane Dvořáku". */

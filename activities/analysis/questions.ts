@@ -39,7 +39,11 @@ const CLOSERS = /["'”’»)\]]+$/u;
 const endsWithQuestionMark = (s: string): boolean => /[?？][?？!.…]*$/u.test(s.replace(CLOSERS, ''));
 const hasTerminalPunctuation = (s: string): boolean => /[.!?？…。]$/u.test(s.replace(CLOSERS, ''));
 
-const tokens = (s: string): string[] => s.toLowerCase().replace(/’/g, "'").match(/¿|[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*'?/gu) ?? [];
+const tokens = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .match(/¿|[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*'?/gu) ?? [];
 const startsWithPhrase = (words: string[], phrase: string): boolean => {
   const parts = phrase === '¿' ? ['¿'] : tokens(phrase);
   return parts.length > 0 && parts.every((p, i) => words[i] === p);
@@ -74,7 +78,9 @@ export function questionsInSentence(sentence: string, language: AnalysisLanguage
   const lead = leadInLength(words, cues);
   const atStart = opensQuestion(words.slice(lead), cues) ? 1 : 0;
   const clause = QUESTION_CLAUSES[language];
-  const tail = cues.tails.map(tokens).find((t) => t.length < words.length - lead && t.every((w, i) => words[words.length - t.length + i] === w));
+  const tail = cues.tails
+    .map(tokens)
+    .find((t) => t.length < words.length - lead && t.every((w, i) => words[words.length - t.length + i] === w));
   const tailAt = tail ? words.length - tail.length : null;
   if (!clause) return atStart + (tailAt !== null && (!atStart || tailAt - lead > QUESTION_SPAN) ? 1 : 0);
   // A clause right after a question start belongs to it ("how many trucks do you run" is one
@@ -106,5 +112,7 @@ export function questionsIn(lines: Array<{ text: string; startMs: number }>, lan
 }
 
 export function countQuestions(text: string, language: AnalysisLanguage = 'en'): number {
-  return text.split('\n').reduce((n, line) => n + sentencesOf(line, language).reduce((m, s) => m + questionsInSentence(s, language), 0), 0);
+  return text
+    .split('\n')
+    .reduce((n, line) => n + sentencesOf(line, language).reduce((m, s) => m + questionsInSentence(s, language), 0), 0);
 }

@@ -24,11 +24,36 @@ export const THRESHOLDS = {
 export const DEFAULT_SCORECARD: Scorecard = {
   criteria: [],
   metrics: [
-    { title: 'Asks discovery questions', description: `Asks at least ${THRESHOLDS.minQuestions} questions`, weight: 1, sectionTitle: 'Discovery' },
-    { title: "Uses the customer's name", description: "Addresses the customer by name", weight: 1, sectionTitle: 'Rapport' },
-    { title: 'Speaking pace', description: `Between ${THRESHOLDS.minWpm} and ${THRESHOLDS.maxWpm} words per minute`, weight: 1, sectionTitle: 'Delivery' },
-    { title: 'Few filler words', description: `At most ${THRESHOLDS.maxFillersPer100Words} filler words per 100 words`, weight: 1, sectionTitle: 'Delivery' },
-    { title: 'Balanced talk time', description: `Speaks at most ${THRESHOLDS.maxTalkRatio * 100}% of the time`, weight: 1, sectionTitle: 'Delivery' },
+    {
+      title: 'Asks discovery questions',
+      description: `Asks at least ${THRESHOLDS.minQuestions} questions`,
+      weight: 1,
+      sectionTitle: 'Discovery',
+    },
+    {
+      title: "Uses the customer's name",
+      description: 'Addresses the customer by name',
+      weight: 1,
+      sectionTitle: 'Rapport',
+    },
+    {
+      title: 'Speaking pace',
+      description: `Between ${THRESHOLDS.minWpm} and ${THRESHOLDS.maxWpm} words per minute`,
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
+    {
+      title: 'Few filler words',
+      description: `At most ${THRESHOLDS.maxFillersPer100Words} filler words per 100 words`,
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
+    {
+      title: 'Balanced talk time',
+      description: `Speaks at most ${THRESHOLDS.maxTalkRatio * 100}% of the time`,
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
   ],
 };
 
@@ -58,10 +83,18 @@ const WHOLE_CALL = 'A measure of the whole call: no single passage shows it.';
 
 const notAssessable = (what: string): Judgment => {
   const explanation = `Not assessable: the recording does not tell the rep from the customer, so ${what} is unknown.`;
-  return { passed: false, assessable: false, notJudged: 'one-voice', explanation, evidence: [], noEvidenceReason: explanation };
+  return {
+    passed: false,
+    assessable: false,
+    notJudged: 'one-voice',
+    explanation,
+    evidence: [],
+    noEvidenceReason: explanation,
+  };
 };
 
-export const NOT_JUDGED_WITHOUT_LLM = 'Not judged without an LLM: the built-in analyzer judges only what it can count (questions, name use, filler words, pace, talk time).';
+export const NOT_JUDGED_WITHOUT_LLM =
+  'Not judged without an LLM: the built-in analyzer judges only what it can count (questions, name use, filler words, pace, talk time).';
 
 /** The rep's sentences as quotes, each once, in call order. */
 function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'evidence' | 'noEvidenceReason'> {
@@ -101,35 +134,65 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
   }
   if (/\bwpm\b|words per minute|\bpace\b|speaking rate|speaking speed/.test(text)) {
     const passed = m.wpm >= THRESHOLDS.minWpm && m.wpm <= THRESHOLDS.maxWpm;
-    return { passed, explanation: `The rep spoke at ${m.wpm} words per minute (${THRESHOLDS.minWpm}–${THRESHOLDS.maxWpm} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
+    return {
+      passed,
+      explanation: `The rep spoke at ${m.wpm} words per minute (${THRESHOLDS.minWpm}–${THRESHOLDS.maxWpm} expected).`,
+      evidence: [],
+      noEvidenceReason: WHOLE_CALL,
+    };
   }
   const c = m.conversation;
   if (/talk(ing)? (time|ratio)|\blisten/.test(text)) {
     if (!c) return notAssessable('talk time');
     const passed = c.talkRatio <= THRESHOLDS.maxTalkRatio;
-    return { passed, explanation: `The rep spoke ${pct(c.talkRatio)} of the time (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
+    return {
+      passed,
+      explanation: `The rep spoke ${pct(c.talkRatio)} of the time (at most ${pct(THRESHOLDS.maxTalkRatio)} expected).`,
+      evidence: [],
+      noEvidenceReason: WHOLE_CALL,
+    };
   }
   if (/monologue/.test(text)) {
     if (!c) return notAssessable("the length of the rep's turns");
     const passed = c.longestMonologue <= THRESHOLDS.maxMonologueSeconds;
-    const longest = ctx.turns.filter((t) => t.isUser).reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
+    const longest = ctx.turns
+      .filter((t) => t.isUser)
+      .reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
     const opening = longest ? sentencesOf(longest.lines[0].text, m.language)[0] : undefined;
     return {
       passed,
       explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).`,
-      ...(longest && opening ? { evidence: [{ quote: opening, startMs: longest.startMs, speaker: 'rep' as const }] } : { evidence: [], noEvidenceReason: 'The rep did not speak.' }),
+      ...(longest && opening
+        ? { evidence: [{ quote: opening, startMs: longest.startMs, speaker: 'rep' as const }] }
+        : { evidence: [], noEvidenceReason: 'The rep did not speak.' }),
     };
   }
   if (/patien|interrupt/.test(text)) {
     if (!c) return notAssessable('how long the rep waits');
-    if (c.patience === null) return { passed: false, explanation: 'The rep never answered the customer.', evidence: [], noEvidenceReason: 'The rep never answered the customer.' };
+    if (c.patience === null)
+      return {
+        passed: false,
+        explanation: 'The rep never answered the customer.',
+        evidence: [],
+        noEvidenceReason: 'The rep never answered the customer.',
+      };
     const passed = c.patience >= THRESHOLDS.minPatienceSeconds;
-    return { passed, explanation: `The rep waited ${c.patience} s on average before answering (at least ${THRESHOLDS.minPatienceSeconds} s expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
+    return {
+      passed,
+      explanation: `The rep waited ${c.patience} s on average before answering (at least ${THRESHOLDS.minPatienceSeconds} s expected).`,
+      evidence: [],
+      noEvidenceReason: WHOLE_CALL,
+    };
   }
   if (/interactiv|back.and.forth/.test(text)) {
     if (!c) return notAssessable('how often the speakers switch');
     const passed = c.interactivity >= THRESHOLDS.minInteractivity;
-    return { passed, explanation: `${c.interactivity} speaker switches per minute (at least ${THRESHOLDS.minInteractivity} expected).`, evidence: [], noEvidenceReason: WHOLE_CALL };
+    return {
+      passed,
+      explanation: `${c.interactivity} speaker switches per minute (at least ${THRESHOLDS.minInteractivity} expected).`,
+      evidence: [],
+      noEvidenceReason: WHOLE_CALL,
+    };
   }
   if (/\bname\b/.test(text)) {
     if (!m.customerName) {
@@ -146,7 +209,14 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
     };
   }
   // Free text ("handles the price objection"): word overlap would be a guess, so it is left to an LLM.
-  return { passed: false, assessable: false, notJudged: 'needs-llm', explanation: NOT_JUDGED_WITHOUT_LLM, evidence: [], noEvidenceReason: NOT_JUDGED_WITHOUT_LLM };
+  return {
+    passed: false,
+    assessable: false,
+    notJudged: 'needs-llm',
+    explanation: NOT_JUDGED_WITHOUT_LLM,
+    evidence: [],
+    noEvidenceReason: NOT_JUDGED_WITHOUT_LLM,
+  };
 }
 
 export function respond(item: ScorecardItem, judgment: Judgment): ScorecardResponse {
@@ -158,7 +228,9 @@ export function respond(item: ScorecardItem, judgment: Judgment): ScorecardRespo
     sectionTitle: item.sectionTitle,
     ...(judgment.assessable === false ? { assessable: false as const } : {}),
     evidence: judgment.evidence,
-    ...(judgment.evidence.length === 0 ? { noEvidenceReason: judgment.noEvidenceReason ?? 'Nothing in the call bears on this item.' } : {}),
+    ...(judgment.evidence.length === 0
+      ? { noEvidenceReason: judgment.noEvidenceReason ?? 'Nothing in the call bears on this item.' }
+      : {}),
     ...(judgment.supported === false ? { supported: false as const } : {}),
   };
 }

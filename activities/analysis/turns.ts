@@ -59,7 +59,15 @@ export function toTurns(transcript: Transcript): Turn[] {
       last.lines.push({ text: s.text.trim(), startMs: s.startMs });
     } else {
       const text = s.text.trim();
-      turns.push({ speaker, isUser: speaker === rep, text, startMs: s.startMs, endMs: s.endMs, speakingMs: spoken(s), lines: [{ text, startMs: s.startMs }] });
+      turns.push({
+        speaker,
+        isUser: speaker === rep,
+        text,
+        startMs: s.startMs,
+        endMs: s.endMs,
+        speakingMs: spoken(s),
+        lines: [{ text, startMs: s.startMs }],
+      });
     }
   }
   return turns;

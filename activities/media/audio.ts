@@ -23,7 +23,11 @@ const PICK: Record<Side, string> = { mono: '', left: 'pan=mono|c0=c0,', right: '
 
 /** Whether the first two channels carry different sound (a mono call saved as stereo does not). */
 export async function channelsDiffer(source: string, signal?: AbortSignal): Promise<boolean> {
-  const { stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', source, '-map', '0:a:0', '-af', 'pan=mono|c0=c0-c1,volumedetect', '-f', 'null', '-'], signal);
+  const { stderr } = await runTool(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-i', source, '-map', '0:a:0', '-af', 'pan=mono|c0=c0-c1,volumedetect', '-f', 'null', '-'],
+    signal,
+  );
   const max = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
   return max !== undefined && max !== '-inf' && Number(max) > -50;
 }
@@ -36,7 +40,27 @@ export interface HeardAudio {
 /** Writes `side` of `source` to `out` as the rendition, and hears it (length, pauses) in the same decode. */
 export async function renderSide(source: string, side: Side, out: string, signal?: AbortSignal): Promise<HeardAudio> {
   const graph = `[0:a:0]${PICK[side]}${RENDITION_FORMAT},asplit=2[send][hear];[hear]${SILENCE}[heard]`;
-  const { stdout, stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, ...PROGRESS, '-i', source, '-filter_complex', graph, '-map', '[send]', ...ENCODE, out, '-map', '[heard]', '-f', 'null', '-'], signal);
+  const { stdout, stderr } = await runTool(
+    'ffmpeg',
+    [
+      ...FFMPEG_QUIET,
+      ...PROGRESS,
+      '-i',
+      source,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[send]',
+      ...ENCODE,
+      out,
+      '-map',
+      '[heard]',
+      '-f',
+      'null',
+      '-',
+    ],
+    signal,
+  );
   return heardIn(stdout, stderr);
 }
 
@@ -47,7 +71,11 @@ export async function listenTo(file: string, signal?: AbortSignal): Promise<Hear
 
 /** listenTo, with ffmpeg's log (which describes the input before decoding it: probe.ts, loggedAudioFacts). */
 export async function listenWithLog(file: string, signal?: AbortSignal): Promise<{ audio: HeardAudio; log: string }> {
-  const { stdout, stderr } = await runTool('ffmpeg', [...FFMPEG_QUIET, ...PROGRESS, '-i', file, '-map', '0:a:0', '-af', SILENCE, '-f', 'null', '-'], signal);
+  const { stdout, stderr } = await runTool(
+    'ffmpeg',
+    [...FFMPEG_QUIET, ...PROGRESS, '-i', file, '-map', '0:a:0', '-af', SILENCE, '-f', 'null', '-'],
+    signal,
+  );
   return { audio: heardIn(stdout, stderr), log: stderr };
 }
 
@@ -72,7 +100,10 @@ function heardIn(progress: string, stderr: string): HeardAudio {
 
 /** Milliseconds of `heard` that are not pauses. */
 export function soundMs(heard: HeardAudio): number {
-  return heard.durationMs - heard.pauses.reduce((sum, p) => sum + Math.max(0, Math.min(p.endMs, heard.durationMs) - p.startMs), 0);
+  return (
+    heard.durationMs -
+    heard.pauses.reduce((sum, p) => sum + Math.max(0, Math.min(p.endMs, heard.durationMs) - p.startMs), 0)
+  );
 }
 
 /** Cuts `file` at `cutsMs` without re-encoding; returns the pieces' paths in order. */
@@ -82,18 +113,56 @@ export async function splitAudio(file: string, cutsMs: number[], signal?: AbortS
   if (cutsMs.length === 0) return [file];
   const pattern = path.join(dir, `${base}-%04d.mp3`);
   const times = cutsMs.map((ms) => (ms / 1000).toFixed(3)).join(',');
-  await runTool('ffmpeg', [...FFMPEG_QUIET, '-i', file, '-f', 'segment', '-segment_times', times, '-c', 'copy', '-reset_timestamps', '1', pattern], signal);
-  return Array.from({ length: cutsMs.length + 1 }, (_, i) => path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`));
+  await runTool(
+    'ffmpeg',
+    [
+      ...FFMPEG_QUIET,
+      '-i',
+      file,
+      '-f',
+      'segment',
+      '-segment_times',
+      times,
+      '-c',
+      'copy',
+      '-reset_timestamps',
+      '1',
+      pattern,
+    ],
+    signal,
+  );
+  return Array.from({ length: cutsMs.length + 1 }, (_, i) =>
+    path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`),
+  );
 }
 
 /** Copies each `[startMs, endMs)` range of `file` without re-encoding (ranges may overlap); returns the pieces' paths in order. */
-export async function extractRanges(file: string, ranges: Array<{ startMs: number; endMs: number }>, signal?: AbortSignal): Promise<string[]> {
+export async function extractRanges(
+  file: string,
+  ranges: Array<{ startMs: number; endMs: number }>,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const dir = path.dirname(file);
   const base = path.basename(file, '.mp3');
   const out: string[] = [];
   for (const [i, r] of ranges.entries()) {
     const piece = path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`);
-    await runTool('ffmpeg', [...FFMPEG_QUIET, '-ss', (r.startMs / 1000).toFixed(3), '-to', (r.endMs / 1000).toFixed(3), '-i', file, '-c', 'copy', piece], signal);
+    await runTool(
+      'ffmpeg',
+      [
+        ...FFMPEG_QUIET,
+        '-ss',
+        (r.startMs / 1000).toFixed(3),
+        '-to',
+        (r.endMs / 1000).toFixed(3),
+        '-i',
+        file,
+        '-c',
+        'copy',
+        piece,
+      ],
+      signal,
+    );
     out.push(piece);
   }
   return out;

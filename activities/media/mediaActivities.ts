@@ -75,12 +75,23 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
   });
 
   /** The speakers the side's first piece labelled, as clips to send with a later piece (speakerClips.ts). */
-  async function knownSpeakersOf(recordingId: string, channel: ChunkChannel, ofSide: number, signal: AbortSignal): Promise<KnownSpeaker[]> {
+  async function knownSpeakersOf(
+    recordingId: string,
+    channel: ChunkChannel,
+    ofSide: number,
+    signal: AbortSignal,
+  ): Promise<KnownSpeaker[]> {
     const first = await getRecordingChunk(db, recordingId, channel, 0);
     // Run before its first piece was answered (a run that started before firstPieceFirst): labels as the model gives them.
     if (!first?.transcript) return [];
     const file = pieceFile(recordingScratchDir(config.SCRATCH_DIR, recordingId), channel, 0, ofSide);
-    if (!(await fs.stat(file).then(() => true, () => false))) await cut(recordingId, signal);
+    if (
+      !(await fs.stat(file).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await cut(recordingId, signal);
     return speakerClips(file, first.transcript as Transcript, signal);
   }
 
@@ -95,8 +106,22 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
       try {
         const { probe, pieces } = await cut(recordingId, Context.current().cancellationSignal);
         await db.transaction(async (trx) => {
-          await setRecordingMediaFacts(trx, recordingId, { durationMs: probe.durationMs, channels: probe.channels, hasVideo: probe.hasVideo, container: probe.container });
-          await insertRecordingChunks(trx, pieces.map((p) => ({ recordingId, channel: p.channel, index: p.index, startMs: p.startMs, durationMs: p.durationMs })));
+          await setRecordingMediaFacts(trx, recordingId, {
+            durationMs: probe.durationMs,
+            channels: probe.channels,
+            hasVideo: probe.hasVideo,
+            container: probe.container,
+          });
+          await insertRecordingChunks(
+            trx,
+            pieces.map((p) => ({
+              recordingId,
+              channel: p.channel,
+              index: p.index,
+              startMs: p.startMs,
+              durationMs: p.durationMs,
+            })),
+          );
         });
         return planOf(pieces, probe.durationMs, probe.hasVideo);
       } finally {
@@ -104,13 +129,23 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
       }
     },
 
-    async transcribeRecordingPiece(recordingId: string, channel: ChunkChannel, index: number): Promise<{ segments: number }> {
+    async transcribeRecordingPiece(
+      recordingId: string,
+      channel: ChunkChannel,
+      index: number,
+    ): Promise<{ segments: number }> {
       const piece = await getRecordingChunk(db, recordingId, channel, index);
-      if (!piece) throw permanent(FailureTypes.InvalidState, `Piece ${channel}/${index} of recording ${recordingId} was never planned`);
+      if (!piece)
+        throw permanent(
+          FailureTypes.InvalidState,
+          `Piece ${channel}/${index} of recording ${recordingId} was never planned`,
+        );
       if (piece.transcript) return { segments: (piece.transcript as Transcript).segments.length };
       const recording = await requireRecording(db, recordingId);
       const signal = Context.current().cancellationSignal;
-      const roleplay = recording.roleplayId ? await getRoleplay(db, recording.companyId, recording.roleplayId) : undefined;
+      const roleplay = recording.roleplayId
+        ? await getRoleplay(db, recording.companyId, recording.roleplayId)
+        : undefined;
       const options: TranscribeOptions = {
         language: roleplay?.language,
         signal,
@@ -126,14 +161,29 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
           const dir = recordingScratchDir(config.SCRATCH_DIR, recordingId);
           const file = pieceFile(dir, channel, index, ofSide);
           // Scratch files are gone after a worker restart (or on another machine): cut again, same pieces.
-          if (!(await fs.stat(file).then(() => true, () => false))) await cut(recordingId, signal);
+          if (
+            !(await fs.stat(file).then(
+              () => true,
+              () => false,
+            ))
+          )
+            await cut(recordingId, signal);
           if (stt.needsVoiced) {
             // The provider answers text without times: it is placed over this piece's voiced stretches.
             const heard = await listenTo(file, signal);
             options.voiced = voicedBetween(heard.durationMs, heard.pauses);
           }
-          if (stt.takesKnownSpeakers && index > 0) options.knownSpeakers = await knownSpeakersOf(recordingId, channel, ofSide, signal);
-          transcript = await stt.transcribe({ kind: 'bytes', stream: createReadStream(file), contentType: 'audio/mpeg', filename: `${channel}-${index}.mp3` }, options);
+          if (stt.takesKnownSpeakers && index > 0)
+            options.knownSpeakers = await knownSpeakersOf(recordingId, channel, ofSide, signal);
+          transcript = await stt.transcribe(
+            {
+              kind: 'bytes',
+              stream: createReadStream(file),
+              contentType: 'audio/mpeg',
+              filename: `${channel}-${index}.mp3`,
+            },
+            options,
+          );
         }
         await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
         return { segments: transcript.segments.length };
@@ -145,18 +195,25 @@ export function createMediaActivities({ db, config, storage }: ActivityDeps) {
     async stitchTranscript(recordingId: string): Promise<TranscriptionSummary> {
       const recording = await requireRecording(db, recordingId);
       const pieces = await listRecordingChunks(db, recordingId);
-      if (pieces.length === 0 || pieces.some((p) => !p.transcript)) throw permanent(FailureTypes.InvalidState, 'Not every piece of the recording has been transcribed');
+      if (pieces.length === 0 || pieces.some((p) => !p.transcript))
+        throw permanent(FailureTypes.InvalidState, 'Not every piece of the recording has been transcribed');
       const side = (channel: ChunkChannel): Transcript | undefined => {
         const ofSide = pieces.filter((p) => p.channel === channel).sort((a, b) => a.index - b.index);
         if (ofSide.length === 0) return undefined;
-        const parts = ofSide.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, transcript: p.transcript as Transcript }));
+        const parts = ofSide.map((p) => ({
+          startMs: p.startMs,
+          durationMs: p.durationMs,
+          transcript: p.transcript as Transcript,
+        }));
         const first = parts[0].transcript;
         return {
           ...first,
           language: parts.find((p) => p.transcript.language)?.transcript.language ?? null,
           durationMs: recording.mediaDurationMs ?? Math.max(...parts.map((p) => p.startMs + p.transcript.durationMs)),
           // Each piece was timed from its own start: its segments move onto the recording's timeline (overlaps resolved).
-          segments: joinPieces(parts.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, segments: p.transcript.segments }))),
+          segments: joinPieces(
+            parts.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, segments: p.transcript.segments })),
+          ),
         };
       };
       const left = side('left');

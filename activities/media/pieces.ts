@@ -12,7 +12,18 @@ import { FailureTypes, permanent } from '../failures';
 import { meter } from '../progress';
 import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
-import { channelsDiffer, extractRanges, listenTo, listenWithLog, RENDITION_BITRATE, renderSide, soundMs, splitAudio, type HeardAudio, type Side } from './audio';
+import {
+  channelsDiffer,
+  extractRanges,
+  listenTo,
+  listenWithLog,
+  RENDITION_BITRATE,
+  renderSide,
+  soundMs,
+  splitAudio,
+  type HeardAudio,
+  type Side,
+} from './audio';
 import { pieceOverlapMs, providerLimits } from '../stt/limits';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
@@ -56,7 +67,9 @@ export function maxPieceMs(config: Config): number {
 
 /** The file of a piece in the recording's scratch folder (pieces of a side that was not cut are the rendition itself). */
 export function pieceFile(dir: string, channel: ChunkChannel, index: number, piecesOfSide: number): string {
-  return piecesOfSide === 1 ? path.join(dir, `${channel}.mp3`) : path.join(dir, `${channel}-${String(index).padStart(4, '0')}.mp3`);
+  return piecesOfSide === 1
+    ? path.join(dir, `${channel}.mp3`)
+    : path.join(dir, `${channel}-${String(index).padStart(4, '0')}.mp3`);
 }
 
 /** Above this a mono MP3 is rendered anyway: the rendition is a quarter of its size or less, to upload and to keep in scratch. */
@@ -86,7 +99,12 @@ function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
  * media step is then that one run. Anything else (or a log that does not read as such) answers undefined,
  * and the file takes the usual way (ffprobe, then a rendition or a listen).
  */
-async function listenToPlainMp3(config: Config, file: string, bytes: number, signal: AbortSignal): Promise<{ probe: MediaProbe; audio: HeardAudio } | undefined> {
+async function listenToPlainMp3(
+  config: Config,
+  file: string,
+  bytes: number,
+  signal: AbortSignal,
+): Promise<{ probe: MediaProbe; audio: HeardAudio } | undefined> {
   if (bytes > providerLimits(config).maxBytes * 0.95 || !(await startsLikeMp3(file))) return undefined;
   const heard = await listenWithLog(file, signal).catch(() => undefined);
   const probe = heard && loggedAudioFacts(heard.log);
@@ -98,13 +116,20 @@ async function startsLikeMp3(file: string): Promise<boolean> {
   const handle = await fs.open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(3), 0, 3, 0);
-    return bytesRead === 3 && (buffer.toString('latin1') === 'ID3' || (buffer[0] === 0xff && (buffer[1] & 0xe0) === 0xe0));
+    return (
+      bytesRead === 3 && (buffer.toString('latin1') === 'ID3' || (buffer[0] === 0xff && (buffer[1] & 0xe0) === 0xe0))
+    );
   } finally {
     await handle.close();
   }
 }
 
-async function copyOriginal(deps: PieceDeps, recording: RecordingRow, file: string, signal: AbortSignal): Promise<void> {
+async function copyOriginal(
+  deps: PieceDeps,
+  recording: RecordingRow,
+  file: string,
+  signal: AbortSignal,
+): Promise<void> {
   const maxBytes = deps.config.RECORDING_MAX_BYTES;
   if (recording.storageKey) {
     const stored = await deps.storage.get(recording.storageKey);
@@ -117,12 +142,18 @@ async function copyOriginal(deps: PieceDeps, recording: RecordingRow, file: stri
 }
 
 function unusable(err: unknown): never {
-  if (err instanceof UndecodableMediaError) throw permanent(FailureTypes.NotMedia, 'The file is not audio or video that can be decoded');
-  if (err instanceof MediaToolError) throw permanent(FailureTypes.NotMedia, `The audio cannot be decoded (${lastLines(err.stderr, 1)})`);
+  if (err instanceof UndecodableMediaError)
+    throw permanent(FailureTypes.NotMedia, 'The file is not audio or video that can be decoded');
+  if (err instanceof MediaToolError)
+    throw permanent(FailureTypes.NotMedia, `The audio cannot be decoded (${lastLines(err.stderr, 1)})`);
   throw err;
 }
 
-export async function cutRecording(deps: PieceDeps, recording: RecordingRow, signal: AbortSignal): Promise<CutRecording> {
+export async function cutRecording(
+  deps: PieceDeps,
+  recording: RecordingRow,
+  signal: AbortSignal,
+): Promise<CutRecording> {
   const { config } = deps;
   const dir = recordingScratchDir(config.SCRATCH_DIR, recording.id);
   await fs.mkdir(dir, { recursive: true });
@@ -132,10 +163,17 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
   const bytes = (await fs.stat(original)).size;
   const quick = await listenToPlainMp3(config, original, bytes, signal);
   const probe = quick?.probe ?? (await probeMedia(original, signal).catch(unusable));
-  if (probe.audioStreams === 0) throw permanent(FailureTypes.NotMedia, `The file has no audio stream (${probe.hasVideo ? 'video only' : probe.container})`);
+  if (probe.audioStreams === 0)
+    throw permanent(
+      FailureTypes.NotMedia,
+      `The file has no audio stream (${probe.hasVideo ? 'video only' : probe.container})`,
+    );
   const maxDuration = durationMs(config.RECORDING_MAX_DURATION);
   if (probe.durationMs > maxDuration) {
-    throw permanent(FailureTypes.TooLong, `The recording lasts ${Math.round(probe.durationMs / 60_000)} minutes; the limit is ${Math.round(maxDuration / 60_000)} minutes`);
+    throw permanent(
+      FailureTypes.TooLong,
+      `The recording lasts ${Math.round(probe.durationMs / 60_000)} minutes; the limit is ${Math.round(maxDuration / 60_000)} minutes`,
+    );
   }
   const split = probe.channels >= 2 && (await channelsDiffer(original, signal).catch(unusable));
   let heard: Array<{ side: Side; file: string; audio: HeardAudio }>;
@@ -156,7 +194,8 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
     await fs.rm(original, { force: true });
   }
 
-  if (heard.every((h) => soundMs(h.audio) < 300)) throw permanent(FailureTypes.NoSpeech, 'The recording has no sound: it is silent from start to end');
+  if (heard.every((h) => soundMs(h.audio) < 300))
+    throw permanent(FailureTypes.NoSpeech, 'The recording has no sound: it is silent from start to end');
   const decodedMs = Math.max(...heard.map((h) => h.audio.durationMs));
   // A file whose header announces more than can be decoded was cut off (an interrupted upload or download).
   if (probe.durationMs - decodedMs > Math.max(1500, probe.durationMs * 0.05)) {
@@ -173,9 +212,21 @@ export async function cutRecording(deps: PieceDeps, recording: RecordingRow, sig
     // With an overlap each piece after the first starts that much before its cut, so cuts leave room for it.
     const cuts = audio.durationMs <= limit ? [] : chooseCuts(audio.durationMs, audio.pauses, limit - overlap);
     const bounds = [0, ...cuts, audio.durationMs];
-    const ranges = bounds.slice(0, -1).map((from, i) => ({ startMs: Math.max(0, i > 0 ? from - overlap : from), endMs: bounds[i + 1] }));
-    const files = await (overlap > 0 && cuts.length > 0 ? extractRanges(file, ranges, signal) : splitAudio(file, cuts, signal)).catch(unusable);
-    files.forEach((f, index) => pieces.push({ channel: side, index, startMs: ranges[index].startMs, durationMs: ranges[index].endMs - ranges[index].startMs, file: f }));
+    const ranges = bounds
+      .slice(0, -1)
+      .map((from, i) => ({ startMs: Math.max(0, i > 0 ? from - overlap : from), endMs: bounds[i + 1] }));
+    const files = await (
+      overlap > 0 && cuts.length > 0 ? extractRanges(file, ranges, signal) : splitAudio(file, cuts, signal)
+    ).catch(unusable);
+    files.forEach((f, index) =>
+      pieces.push({
+        channel: side,
+        index,
+        startMs: ranges[index].startMs,
+        durationMs: ranges[index].endMs - ranges[index].startMs,
+        file: f,
+      }),
+    );
     if (files.length > 1) await fs.rm(file, { force: true });
   }
   return { probe: { ...probe, durationMs: decodedMs }, pieces };

@@ -16,7 +16,14 @@ export interface MediaProbe {
 
 interface ProbeJson {
   format?: { format_name?: string; duration?: string; bit_rate?: string };
-  streams?: Array<{ codec_type?: string; codec_name?: string; bit_rate?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }>;
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    bit_rate?: string;
+    channels?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+  }>;
 }
 
 export class UndecodableMediaError extends Error {}
@@ -24,10 +31,15 @@ export class UndecodableMediaError extends Error {}
 export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaProbe> {
   let json: ProbeJson;
   try {
-    const { stdout } = await runTool('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], signal);
+    const { stdout } = await runTool(
+      'ffprobe',
+      ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file],
+      signal,
+    );
     json = JSON.parse(stdout) as ProbeJson;
   } catch (err) {
-    if (err instanceof MediaToolError || err instanceof SyntaxError) throw new UndecodableMediaError('the file is not audio or video that can be decoded');
+    if (err instanceof MediaToolError || err instanceof SyntaxError)
+      throw new UndecodableMediaError('the file is not audio or video that can be decoded');
     throw err;
   }
   const streams = json.streams ?? [];

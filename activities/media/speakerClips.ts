@@ -15,12 +15,17 @@ import { FFMPEG_QUIET, runTool } from './ffmpeg';
 const CLIP_MIN_MS = 2_500;
 const CLIP_MAX_MS = 9_000;
 
-export async function speakerClips(pieceFile: string, transcript: Transcript, signal?: AbortSignal): Promise<KnownSpeaker[]> {
+export async function speakerClips(
+  pieceFile: string,
+  transcript: Transcript,
+  signal?: AbortSignal,
+): Promise<KnownSpeaker[]> {
   const longest = new Map<string, { startMs: number; endMs: number }>();
   for (const s of transcript.segments) {
     if (s.speaker === null) continue;
     const best = longest.get(s.speaker);
-    if (!best || s.endMs - s.startMs > best.endMs - best.startMs) longest.set(s.speaker, { startMs: s.startMs, endMs: s.endMs });
+    if (!best || s.endMs - s.startMs > best.endMs - best.startMs)
+      longest.set(s.speaker, { startMs: s.startMs, endMs: s.endMs });
   }
   const clips: KnownSpeaker[] = [];
   const dir = path.dirname(pieceFile);
@@ -29,7 +34,25 @@ export async function speakerClips(pieceFile: string, transcript: Transcript, si
     // A speaker who never said 2.5 s in one go has no usable clip; the model labels them as new.
     if (lengthMs < CLIP_MIN_MS) continue;
     const out = path.join(dir, `speaker-${clips.length}.mp3`);
-    const args = ['-ss', (segment.startMs / 1000).toFixed(3), '-t', (lengthMs / 1000).toFixed(3), '-i', pieceFile, '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', out];
+    const args = [
+      '-ss',
+      (segment.startMs / 1000).toFixed(3),
+      '-t',
+      (lengthMs / 1000).toFixed(3),
+      '-i',
+      pieceFile,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      '-f',
+      'mp3',
+      out,
+    ];
     await runTool('ffmpeg', [...FFMPEG_QUIET, ...args], signal);
     try {
       clips.push({ name, clip: await fs.readFile(out), contentType: 'audio/mpeg' });

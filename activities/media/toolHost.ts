@@ -38,7 +38,11 @@ function run(id: number, command: ToolCommand, args: string[]): void {
     stderr = (stderr + d).slice(-OUTPUT_LIMIT);
   });
   child.on('error', (err: NodeJS.ErrnoException) => {
-    settle({ type: 'failed', id, error: { message: err.message, code: err.code, errno: err.errno, syscall: err.syscall, path: err.path } });
+    settle({
+      type: 'failed',
+      id,
+      error: { message: err.message, code: err.code, errno: err.errno, syscall: err.syscall, path: err.path },
+    });
   });
   child.on('close', (code) => settle({ type: 'done', id, code, stdout, stderr }));
 }

@@ -33,7 +33,11 @@ let nextId = 0;
 function startHost(): Host {
   const ext = path.extname(__filename);
   const execArgv = ext === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [];
-  const child = fork(path.join(__dirname, `toolHost${ext}`), [], { execArgv, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, `toolHost${ext}`), [], {
+    execArgv,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const started: Host = { child, pending: new Map() };
   child.on('message', (reply: HostReply) => settle(started, reply));
   child.on('error', (err) => {
@@ -41,7 +45,9 @@ function startHost(): Host {
     hostGone(started, `the media tool host could not be used: ${err.message}`);
     child.kill('SIGKILL');
   });
-  child.on('exit', (code, signal) => hostGone(started, `the media tool host (pid ${child.pid}) exited (${signal ?? `code ${code}`})`));
+  child.on('exit', (code, signal) =>
+    hostGone(started, `the media tool host (pid ${child.pid}) exited (${signal ?? `code ${code}`})`),
+  );
   return started;
 }
 
@@ -89,12 +95,20 @@ function holdOpen(h: Host, busy: boolean): void {
 
 /** The Error `spawn` itself would have raised in the worker (message and code as Node sets them). */
 function spawnError(failure: SpawnFailure): Error {
-  return Object.assign(new Error(failure.message), { code: failure.code, errno: failure.errno, syscall: failure.syscall, path: failure.path });
+  return Object.assign(new Error(failure.message), {
+    code: failure.code,
+    errno: failure.errno,
+    syscall: failure.syscall,
+    path: failure.path,
+  });
 }
 
 /** The AbortError a spawn with an aborted `signal` rejects with. */
 function abortError(signal: AbortSignal): Error {
-  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' });
+  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), {
+    name: 'AbortError',
+    code: 'ABORT_ERR',
+  });
 }
 
 /**
@@ -120,7 +134,11 @@ export function runInHost(command: ToolCommand, args: string[], signal?: AbortSi
       if (signal?.aborted) reject(abortError(signal));
       else settleWith();
     };
-    h.pending.set(id, { command, resolve: (result) => end(() => resolve(result)), reject: (err) => end(() => reject(err)) });
+    h.pending.set(id, {
+      command,
+      resolve: (result) => end(() => resolve(result)),
+      reject: (err) => end(() => reject(err)),
+    });
     holdOpen(h, true);
     send({ type: 'run', id, command, args });
   });

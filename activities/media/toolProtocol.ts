@@ -6,7 +6,8 @@ export type ToolCommand = 'ffmpeg' | 'ffprobe';
 /** What the host keeps of a run's stdout (the start) and stderr (the end): large logs never cross IPC whole. */
 export const OUTPUT_LIMIT = 4 * 1024 * 1024;
 
-export type HostRequest = { type: 'run'; id: number; command: ToolCommand; args: string[] } | { type: 'kill'; id: number };
+export type HostRequest =
+  { type: 'run'; id: number; command: ToolCommand; args: string[] } | { type: 'kill'; id: number };
 
 /** The fields of a failed spawn (ENOENT, EACCES, EAGAIN, ...) that the worker rebuilds its Error from. */
 export interface SpawnFailure {

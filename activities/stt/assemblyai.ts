@@ -45,16 +45,23 @@ interface TranscriptAnswer {
   utterances?: Utterance[] | null;
 }
 
-const millis = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+const millis = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
 
 /** A completed transcript object as the provider-neutral transcript. */
 export function parseAssemblyAiTranscript(answer: unknown): Transcript {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as TranscriptAnswer;
   const segments: TranscriptSegment[] = (Array.isArray(body.utterances) ? body.utterances : [])
-    .map((u) => ({ startMs: millis(u.start), endMs: millis(u.end), text: typeof u.text === 'string' ? u.text.trim() : '', speaker: typeof u.speaker === 'string' && u.speaker ? u.speaker : null }))
+    .map((u) => ({
+      startMs: millis(u.start),
+      endMs: millis(u.end),
+      text: typeof u.text === 'string' ? u.text.trim() : '',
+      speaker: typeof u.speaker === 'string' && u.speaker ? u.speaker : null,
+    }))
     .filter((s) => s.text.length > 0)
     .sort((a, b) => a.startMs - b.startMs);
-  const duration = typeof body.audio_duration === 'number' && body.audio_duration > 0 ? Math.round(body.audio_duration * 1000) : 0;
+  const duration =
+    typeof body.audio_duration === 'number' && body.audio_duration > 0 ? Math.round(body.audio_duration * 1000) : 0;
   const lengthMs = Math.max(duration, ...segments.map((s) => s.endMs), 0);
   if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
     segments.push({ startMs: 0, endMs: lengthMs, text: body.text.trim(), speaker: null });
@@ -120,7 +127,8 @@ export function createAssemblyAiSpeechToText(
           signal: options.signal,
           keyRefusedStatuses: KEY_REFUSED_STATUSES,
         })) as { upload_url?: unknown };
-        if (typeof uploaded.upload_url !== 'string') throw new Error(`${SERVICE} answered the upload without an upload_url`);
+        if (typeof uploaded.upload_url !== 'string')
+          throw new Error(`${SERVICE} answered the upload without an upload_url`);
         audioUrl = uploaded.upload_url;
       }
       const request: Record<string, unknown> = { audio_url: audioUrl, speaker_labels: true };
@@ -136,7 +144,8 @@ export function createAssemblyAiSpeechToText(
         signal: options.signal,
         keyRefusedStatuses: KEY_REFUSED_STATUSES,
       })) as TranscriptAnswer;
-      if (typeof created.id !== 'string' || !created.id) throw new Error(`${SERVICE} created a transcript without an id`);
+      if (typeof created.id !== 'string' || !created.id)
+        throw new Error(`${SERVICE} created a transcript without an id`);
       await options.job?.created(created.id);
       return poll(created.id, options);
     },

@@ -16,7 +16,9 @@ const byStart = (a: TranscriptSegment, b: TranscriptSegment): number => a.startM
 
 export function mergeChannelTranscripts(channels: ChannelTranscripts, repChannel?: RepChannel | null): Transcript {
   const labelled = (side: RepChannel): TranscriptSegment[] =>
-    channels[side].segments.filter((s) => s.text.trim().length > 0).map((s) => ({ ...s, text: s.text.trim(), speaker: side }));
+    channels[side].segments
+      .filter((s) => s.text.trim().length > 0)
+      .map((s) => ({ ...s, text: s.text.trim(), speaker: side }));
   // Stable order: on an exact tie the left channel's segment comes first.
   const segments = [...labelled('left'), ...labelled('right')].sort(byStart);
   const firstSpeaker = segments[0]?.speaker as RepChannel | undefined;

@@ -51,7 +51,10 @@ export function parseListenAnswer(answer: unknown, languageHint: string | null):
   return { provider: 'deepgram', language: detected ?? languageHint, durationMs, segments };
 }
 
-export function createDeepgramSpeechToText(config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>, dispatcher: Dispatcher): SpeechToText {
+export function createDeepgramSpeechToText(
+  config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>,
+  dispatcher: Dispatcher,
+): SpeechToText {
   return {
     provider: 'deepgram',
     fetchesUrls: true,
@@ -59,7 +62,13 @@ export function createDeepgramSpeechToText(config: Pick<Config, 'STT_BASE_URL' |
     takesKnownSpeakers: false,
     async transcribe(audio, options) {
       const url = apiUrl(config.STT_BASE_URL, 'listen');
-      for (const [k, v] of Object.entries({ diarize_model: 'latest', punctuate: 'true', utterances: 'true', smart_format: 'true' })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        diarize_model: 'latest',
+        punctuate: 'true',
+        utterances: 'true',
+        smart_format: 'true',
+      }))
+        url.searchParams.set(k, v);
       // STT_MODEL defaults to OpenAI's whisper-1, which is not a Deepgram model: then Deepgram's default applies.
       if (config.STT_MODEL !== 'whisper-1') url.searchParams.set('model', config.STT_MODEL);
       if (options.language) url.searchParams.set('language', options.language);

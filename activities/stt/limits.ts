@@ -26,15 +26,22 @@ const DEEPGRAM_MAX_BYTES = 2_000_000_000;
 const ASSEMBLYAI_MAX_BYTES = 2_200_000_000;
 const ASSEMBLYAI_MAX_MS = 10 * 3600_000;
 
-export function providerLimits(config: Pick<Config, 'STT_PROVIDER' | 'STT_MODEL' | 'STT_MAX_UPLOAD_BYTES'>): ProviderLimits {
+export function providerLimits(
+  config: Pick<Config, 'STT_PROVIDER' | 'STT_MODEL' | 'STT_MAX_UPLOAD_BYTES'>,
+): ProviderLimits {
   const own: ProviderLimits =
     config.STT_PROVIDER === 'deepgram'
       ? { maxBytes: DEEPGRAM_MAX_BYTES, maxMs: Number.POSITIVE_INFINITY }
       : config.STT_PROVIDER === 'assemblyai'
         ? { maxBytes: ASSEMBLYAI_MAX_BYTES, maxMs: ASSEMBLYAI_MAX_MS }
-        : { maxBytes: OPENAI_MAX_BYTES, maxMs: ['diarize', 'json'].includes(openAiModelKind(config.STT_MODEL)) ? GPT4O_MAX_MS : WHISPER_PIECE_MS };
+        : {
+            maxBytes: OPENAI_MAX_BYTES,
+            maxMs: ['diarize', 'json'].includes(openAiModelKind(config.STT_MODEL)) ? GPT4O_MAX_MS : WHISPER_PIECE_MS,
+          };
   // An operator's smaller limit (a proxy in front of the provider) wins; a larger one cannot.
-  return config.STT_MAX_UPLOAD_BYTES > 0 ? { ...own, maxBytes: Math.min(own.maxBytes, config.STT_MAX_UPLOAD_BYTES) } : own;
+  return config.STT_MAX_UPLOAD_BYTES > 0
+    ? { ...own, maxBytes: Math.min(own.maxBytes, config.STT_MAX_UPLOAD_BYTES) }
+    : own;
 }
 
 /**

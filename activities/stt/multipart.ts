@@ -13,7 +13,10 @@ export interface MultipartFile {
 
 const quote = (value: string): string => value.replace(/["\r\n\\]/g, '_');
 
-export function multipartStream(fields: Array<[string, string]>, file: MultipartFile): { body: Readable; contentType: string } {
+export function multipartStream(
+  fields: Array<[string, string]>,
+  file: MultipartFile,
+): { body: Readable; contentType: string } {
   const boundary = `----sales-practice-${randomBytes(12).toString('hex')}`;
   async function* parts(): AsyncGenerator<Buffer> {
     for (const [name, value] of fields) {

@@ -56,7 +56,10 @@ interface VerboseJson {
 type TimedSegment = VerboseSegment & { type?: unknown };
 
 /** Timed segments of either answer; a server that sends only `text` gives one segment spanning the file. */
-function readSegments(body: { duration?: unknown; text?: unknown }, raw: TimedSegment[]): { segments: TranscriptSegment[]; durationMs: number } {
+function readSegments(
+  body: { duration?: unknown; text?: unknown },
+  raw: TimedSegment[],
+): { segments: TranscriptSegment[]; durationMs: number } {
   const segments: TranscriptSegment[] = raw
     .map((s) => ({
       startMs: secondsToMs(s.start),
@@ -73,12 +76,18 @@ function readSegments(body: { duration?: unknown; text?: unknown }, raw: TimedSe
   return { segments, durationMs };
 }
 
-const asObject = (answer: unknown): Record<string, unknown> => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {});
+const asObject = (answer: unknown): Record<string, unknown> =>
+  typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
 
 export function parseVerboseJson(answer: unknown): Transcript {
   const body = asObject(answer) as VerboseJson;
   const { segments, durationMs } = readSegments(body, Array.isArray(body.segments) ? body.segments : []);
-  return { provider: 'openai', language: typeof body.language === 'string' ? body.language : null, durationMs, segments };
+  return {
+    provider: 'openai',
+    language: typeof body.language === 'string' ? body.language : null,
+    durationMs,
+    segments,
+  };
 }
 
 interface DiarizedJson {
@@ -90,7 +99,9 @@ interface DiarizedJson {
 /** diarized_json has no language field: the hint given (if any) is what the call was transcribed as. */
 export function parseDiarizedJson(answer: unknown, languageHint: string | null): Transcript {
   const body = asObject(answer) as DiarizedJson;
-  const raw = (Array.isArray(body.segments) ? body.segments : []).filter((s) => s.type === undefined || s.type === 'transcript.text.segment');
+  const raw = (Array.isArray(body.segments) ? body.segments : []).filter(
+    (s) => s.type === undefined || s.type === 'transcript.text.segment',
+  );
   const { segments, durationMs } = readSegments(body, raw);
   return { provider: 'openai', language: languageHint, durationMs, segments, speakerAttribution: 'diarization' };
 }
@@ -101,16 +112,30 @@ interface JsonAnswer {
 }
 
 /** A json answer (text only): its words placed over the voiced stretches of the audio sent. */
-export function parseTextOnlyJson(answer: unknown, languageHint: string | null, voiced: Parameters<typeof placeText>[1]): Transcript {
+export function parseTextOnlyJson(
+  answer: unknown,
+  languageHint: string | null,
+  voiced: Parameters<typeof placeText>[1],
+): Transcript {
   const body = asObject(answer) as JsonAnswer;
-  const detected = Array.isArray(body.languages) && typeof body.languages[0]?.code === 'string' ? body.languages[0].code : null;
+  const detected =
+    Array.isArray(body.languages) && typeof body.languages[0]?.code === 'string' ? body.languages[0].code : null;
   const segments = placeText(typeof body.text === 'string' ? body.text : '', voiced);
-  return { provider: 'openai', language: detected ?? languageHint, durationMs: voiced?.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs)), segments, timing: 'placed' };
+  return {
+    provider: 'openai',
+    language: detected ?? languageHint,
+    durationMs: voiced?.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs)),
+    segments,
+    timing: 'placed',
+  };
 }
 
 const dataUrl = (clip: Buffer, contentType: string): string => `data:${contentType};base64,${clip.toString('base64')}`;
 
-export function createOpenAiSpeechToText(config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>, dispatcher: Dispatcher): SpeechToText {
+export function createOpenAiSpeechToText(
+  config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>,
+  dispatcher: Dispatcher,
+): SpeechToText {
   const url = apiUrl(config.STT_BASE_URL, 'audio/transcriptions');
   const kind = openAiModelKind(config.STT_MODEL);
   return {
@@ -122,16 +147,25 @@ export function createOpenAiSpeechToText(config: Pick<Config, 'STT_BASE_URL' | '
       if (audio.kind !== 'bytes') throw new Error('the OpenAI-compatible transcription API needs the file bytes');
       const hint = options.language ? ISO_639_1[options.language] : null;
       const fields: Array<[string, string]> = [['model', config.STT_MODEL]];
-      if (kind === 'verbose') fields.push(['response_format', 'verbose_json'], ['timestamp_granularities[]', 'segment']);
+      if (kind === 'verbose')
+        fields.push(['response_format', 'verbose_json'], ['timestamp_granularities[]', 'segment']);
       if (kind === 'json' || kind === 'gpt-transcribe') fields.push(['response_format', 'json']);
       if (kind === 'diarize') {
         fields.push(['response_format', 'diarized_json'], ['chunking_strategy', 'auto']);
         for (const known of (options.knownSpeakers ?? []).slice(0, MAX_KNOWN_SPEAKERS)) {
-          fields.push(['known_speaker_names[]', known.name], ['known_speaker_references[]', dataUrl(known.clip, known.contentType)]);
+          fields.push(
+            ['known_speaker_names[]', known.name],
+            ['known_speaker_references[]', dataUrl(known.clip, known.contentType)],
+          );
         }
       }
       if (hint) fields.push(kind === 'gpt-transcribe' ? ['languages[]', hint] : ['language', hint]);
-      const multipart = multipartStream(fields, { field: 'file', filename: audio.filename, contentType: audio.contentType, stream: audio.stream });
+      const multipart = multipartStream(fields, {
+        field: 'file',
+        filename: audio.filename,
+        contentType: audio.contentType,
+        stream: audio.stream,
+      });
       const headers: Record<string, string> = { 'content-type': multipart.contentType, accept: 'application/json' };
       if (config.STT_API_KEY) headers.authorization = `Bearer ${config.STT_API_KEY}`;
       const answer = await callProvider('The speech-to-text provider', dispatcher, url, {

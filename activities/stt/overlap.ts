@@ -31,12 +31,23 @@ function shared(a: Map<string, number>, b: Map<string, number>): number {
 }
 
 /** The later piece's labels as the earlier pieces' labels, matched over the window both heard. */
-export function matchLabels(earlier: TranscriptSegment[], later: TranscriptSegment[], fromMs: number, toMs: number, taken: Set<string>, pieceIndex: number): Map<string, string> {
-  const labels = (segments: TranscriptSegment[]) => [...new Set(segments.map((s) => s.speaker).filter((l): l is string => l !== null))];
+export function matchLabels(
+  earlier: TranscriptSegment[],
+  later: TranscriptSegment[],
+  fromMs: number,
+  toMs: number,
+  taken: Set<string>,
+  pieceIndex: number,
+): Map<string, string> {
+  const labels = (segments: TranscriptSegment[]) => [
+    ...new Set(segments.map((s) => s.speaker).filter((l): l is string => l !== null)),
+  ];
   const known = labels(earlier);
   const fresh = labels(later);
   const pairs = fresh
-    .flatMap((f) => known.map((k) => ({ f, k, score: shared(bagOf(later, f, fromMs, toMs), bagOf(earlier, k, fromMs, toMs)) })))
+    .flatMap((f) =>
+      known.map((k) => ({ f, k, score: shared(bagOf(later, f, fromMs, toMs), bagOf(earlier, k, fromMs, toMs)) })),
+    )
     .filter((p) => p.score > 0)
     .sort((a, b) => b.score - a.score);
   const mapping = new Map<string, string>();
@@ -57,12 +68,18 @@ export function joinPieces(pieces: PlacedPiece[]): TranscriptSegment[] {
   const taken = new Set<string>();
   let previousEnd = 0;
   pieces.forEach((piece, index) => {
-    const absolute = piece.segments.map((s) => ({ ...s, startMs: s.startMs + piece.startMs, endMs: s.endMs + piece.startMs }));
+    const absolute = piece.segments.map((s) => ({
+      ...s,
+      startMs: s.startMs + piece.startMs,
+      endMs: s.endMs + piece.startMs,
+    }));
     const overlapEnd = index > 0 ? previousEnd : piece.startMs;
     let kept = absolute;
     if (overlapEnd > piece.startMs) {
       const mapping = matchLabels(joined, absolute, piece.startMs, overlapEnd, taken, index);
-      kept = absolute.filter((s) => s.startMs >= overlapEnd).map((s) => ({ ...s, speaker: s.speaker === null ? null : (mapping.get(s.speaker) ?? s.speaker) }));
+      kept = absolute
+        .filter((s) => s.startMs >= overlapEnd)
+        .map((s) => ({ ...s, speaker: s.speaker === null ? null : (mapping.get(s.speaker) ?? s.speaker) }));
     }
     for (const s of kept) if (s.speaker !== null) taken.add(s.speaker);
     joined.push(...kept);

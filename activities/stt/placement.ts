@@ -11,7 +11,8 @@ export function placeText(text: string, voiced: VoicedAudio | undefined): Transc
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const stretches = (voiced?.stretches ?? []).filter((s) => s.endMs > s.startMs);
-  if (stretches.length === 0) return [{ startMs: 0, endMs: voiced?.durationMs ?? 0, text: words.join(' '), speaker: null }];
+  if (stretches.length === 0)
+    return [{ startMs: 0, endMs: voiced?.durationMs ?? 0, text: words.join(' '), speaker: null }];
   const total = stretches.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
   const segments: TranscriptSegment[] = [];
   let spoken = 0;
@@ -20,7 +21,8 @@ export function placeText(text: string, voiced: VoicedAudio | undefined): Transc
     spoken += s.endMs - s.startMs;
     // Words up to this stretch's end in proportion to the voice heard so far; the last takes the rest.
     const upTo = i === stretches.length - 1 ? words.length : Math.round((words.length * spoken) / total);
-    if (upTo > taken) segments.push({ startMs: s.startMs, endMs: s.endMs, text: words.slice(taken, upTo).join(' '), speaker: null });
+    if (upTo > taken)
+      segments.push({ startMs: s.startMs, endMs: s.endMs, text: words.slice(taken, upTo).join(' '), speaker: null });
     taken = Math.max(taken, upTo);
   });
   return segments;

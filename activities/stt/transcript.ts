@@ -15,8 +15,7 @@ export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution
 
 /** The recording's bytes as a stream, or its URL for providers that fetch it themselves. */
 export type AudioInput =
-  | { kind: 'bytes'; stream: Readable; contentType: string; filename: string }
-  | { kind: 'url'; url: string };
+  { kind: 'bytes'; stream: Readable; contentType: string; filename: string } | { kind: 'url'; url: string };
 
 export interface TranscribeOptions {
   /** Language hint (the roleplay's language); the provider detects it when absent. */
@@ -69,7 +68,8 @@ export interface SpeechToText {
 }
 
 /** Channel labels by index: the left and right of a stereo file, then `channel-3`, ... */
-export const channelLabel = (index: number): string => (index === 0 ? 'left' : index === 1 ? 'right' : `channel-${index + 1}`);
+export const channelLabel = (index: number): string =>
+  index === 0 ? 'left' : index === 1 ? 'right' : `channel-${index + 1}`;
 
 /**
  * `{base}/v1/<path>`, accepting a base with or without its `/v1` (both spellings are common for
@@ -81,4 +81,5 @@ export function apiUrl(base: string, path: string): URL {
   return new URL(`${root}/${path.replace(/^\/+/, '')}`);
 }
 
-export const secondsToMs = (s: unknown): number => (typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 0);
+export const secondsToMs = (s: unknown): number =>
+  typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 0;

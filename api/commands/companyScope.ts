@@ -16,7 +16,11 @@ export interface ScopedCompany {
  * nonexistent company, and the caller's own id, are all 403 alike, so the answer never reveals
  * whether some other company exists. Malformed ids never get here: the request schemas reject them (400).
  */
-export async function resolveCompanyScope(db: Db, caller: CallerCompany, childCompanyId: string | undefined): Promise<ScopedCompany> {
+export async function resolveCompanyScope(
+  db: Db,
+  caller: CallerCompany,
+  childCompanyId: string | undefined,
+): Promise<ScopedCompany> {
   if (childCompanyId === undefined) return { id: caller.id, name: caller.name, isChild: false };
   const child = await getDirectChild(db, caller.id, childCompanyId);
   if (!child) {

@@ -2,7 +2,13 @@ import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common
 import { searchAttributes } from '../../common/temporal';
 import { adoptOwnWorkflowId, invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
 import type { invitation as invitationWorkflow } from '../../workflows/invitation';
-import { acceptedSignal, resendSignal, revokeSignal, type InvitationWorkflowInput, type ResendSignal } from '../../workflows/invitationSignals';
+import {
+  acceptedSignal,
+  resendSignal,
+  revokeSignal,
+  type InvitationWorkflowInput,
+  type ResendSignal,
+} from '../../workflows/invitationSignals';
 import type { AppDeps } from '../deps';
 import { workflowStartError } from '../errors';
 
@@ -16,14 +22,21 @@ type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 // that run has closed the row takes its own id and a new run starts under it.
 
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
-export async function deliverInvitation({ db, temporal, config, logger, metrics }: WorkflowDeps & Pick<AppDeps, 'db'>, invitation: InvitationRow): Promise<void> {
+export async function deliverInvitation(
+  { db, temporal, config, logger, metrics }: WorkflowDeps & Pick<AppDeps, 'db'>,
+  invitation: InvitationRow,
+): Promise<void> {
   const input: InvitationWorkflowInput = {
     companyId: invitation.companyId,
     invitationId: invitation.id,
     expiresAt: invitation.expiresAt.toISOString(),
     resendCount: invitation.resendCount,
   };
-  const signal: ResendSignal = { invitationId: invitation.id, expiresAt: input.expiresAt, resendCount: invitation.resendCount };
+  const signal: ResendSignal = {
+    invitationId: invitation.id,
+    expiresAt: input.expiresAt,
+    resendCount: invitation.resendCount,
+  };
   try {
     let workflowId = invitation.workflowId;
     if (workflowId === null) {
@@ -52,7 +65,11 @@ export async function deliverInvitation({ db, temporal, config, logger, metrics 
 }
 
 /** Signals the address-based run of an invitation from before the upgrade; false when it is not running. */
-async function signalOpenLegacyRun(temporal: AppDeps['temporal'], workflowId: string, signal: ResendSignal): Promise<boolean> {
+async function signalOpenLegacyRun(
+  temporal: AppDeps['temporal'],
+  workflowId: string,
+  signal: ResendSignal,
+): Promise<boolean> {
   try {
     await temporal.workflow.getHandle(workflowId).signal(resendSignal, signal);
     return true;

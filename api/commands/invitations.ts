@@ -32,7 +32,12 @@ import type { AcceptBody, InviteBody } from '../schemas/invitations';
 const RACE = Symbol('invitation race');
 const ATTEMPTS = 3;
 
-async function writeInvitation(trx: Knex.Transaction, companyId: string, body: InviteBody, lifetimeMs: number): Promise<InvitationRow | typeof RACE> {
+async function writeInvitation(
+  trx: Knex.Transaction,
+  companyId: string,
+  body: InviteBody,
+  lifetimeMs: number,
+): Promise<InvitationRow | typeof RACE> {
   const team = await getTeam(trx, companyId, body.teamId);
   if (!team) throw notFound('Team');
   if (team.type === 'integration') {
@@ -42,7 +47,8 @@ async function writeInvitation(trx: Knex.Transaction, companyId: string, body: I
   }
   const user = await findUserByEmail(trx, companyId, body.email);
   if (user) refuseErased(await getErasureState(trx, companyId, user.id));
-  if (user) throw conflict('user_exists', `A ${user.status} user with the email ${user.email} already exists in this company.`);
+  if (user)
+    throw conflict('user_exists', `A ${user.status} user with the email ${user.email} already exists in this company.`);
 
   const now = new Date();
   const role = storedRoleFromInput(body.role);
@@ -89,14 +95,16 @@ export async function inviteOrResend(deps: AppDeps, companyId: string, body: Inv
     } catch (err) {
       // Two invites of one address raced to insert; the loser retries and resends the winner's row.
       if (isDuplicateEntry(err) && attempt < ATTEMPTS) continue;
-      if (isDuplicateEntry(err)) throw conflict('invitation_conflict', 'The invitation was changed by a concurrent request; try again.');
+      if (isDuplicateEntry(err))
+        throw conflict('invitation_conflict', 'The invitation was changed by a concurrent request; try again.');
       throw err;
     }
     if (outcome !== RACE) {
       await deliverOrTakeBack(deps, outcome);
       return outcome;
     }
-    if (attempt >= ATTEMPTS) throw conflict('invitation_conflict', 'The invitation was changed by a concurrent request; try again.');
+    if (attempt >= ATTEMPTS)
+      throw conflict('invitation_conflict', 'The invitation was changed by a concurrent request; try again.');
   }
 }
 
@@ -111,8 +119,10 @@ export async function revokeInvitation(deps: AppDeps, companyId: string, id: str
 
 /** Why a token can no longer be used; undefined while the invitation is outstanding. */
 export function unusableReason(invitation: InvitationRow, now: Date): ApiError | undefined {
-  if (invitation.status === 'accepted') return gone('invitation_accepted', 'This invitation has already been accepted; sign in instead.');
-  if (invitation.status === 'revoked') return gone('invitation_revoked', 'This invitation has been withdrawn; ask your administrator for a new one.');
+  if (invitation.status === 'accepted')
+    return gone('invitation_accepted', 'This invitation has already been accepted; sign in instead.');
+  if (invitation.status === 'revoked')
+    return gone('invitation_revoked', 'This invitation has been withdrawn; ask your administrator for a new one.');
   if (invitation.status === 'expired' || invitation.expiresAt <= now) {
     return gone('invitation_expired', 'This invitation has expired; ask your administrator for a new one.');
   }
@@ -140,10 +150,12 @@ export async function acceptInvitation(deps: AppDeps, body: AcceptBody): Promise
         status: 'active',
       });
     } catch (err) {
-      if (isDuplicateEntry(err)) throw conflict('user_exists', 'A user with this email or external id already exists in the company.');
+      if (isDuplicateEntry(err))
+        throw conflict('user_exists', 'A user with this email or external id already exists in the company.');
       throw err;
     }
-    if (!(await markAccepted(trx, found.id, created.id, now))) throw new Error(`invitation ${found.id} changed under its row lock`);
+    if (!(await markAccepted(trx, found.id, created.id, now)))
+      throw new Error(`invitation ${found.id} changed under its row lock`);
     return { invitation: found, user: created };
   });
   await announceInvitationEnd(deps, invitation, 'accepted');

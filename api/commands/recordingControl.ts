@@ -51,11 +51,16 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
  */
 export async function retryRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
   const row = await requireRecording(deps, companyId, id);
-  if (row.status !== 'failed') throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
+  if (row.status !== 'failed')
+    throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
   // An erased person's recordings have nothing left to process, and they get no new runs while erasing.
   if (row.userId) refuseErased(await getErasureState(deps.db, companyId, row.userId));
   // Retention deleted what a new run would start from (the stored file or the caller's link, the transcript).
-  if (row.mediaDeletedAt) throw conflict('recording_media_deleted', 'The media of this recording were deleted under the retention policy; submit it again instead.');
+  if (row.mediaDeletedAt)
+    throw conflict(
+      'recording_media_deleted',
+      'The media of this recording were deleted under the retention policy; submit it again instead.',
+    );
   if (!(await reopenFailedRecording(deps.db, companyId, id))) {
     throw conflict('recording_not_failed', 'The recording is no longer failed (another retry started it).');
   }
@@ -68,7 +73,10 @@ export async function retryRecording(deps: AppDeps, companyId: string, id: strin
   }
   if (!started) {
     await restoreFailedRecording(deps.db, companyId, id, row);
-    throw conflict('recording_busy', 'The previous run of this recording is still finishing (sending its webhooks). Retry in a few seconds.');
+    throw conflict(
+      'recording_busy',
+      'The previous run of this recording is still finishing (sending its webhooks). Retry in a few seconds.',
+    );
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
   return requireRecording(deps, companyId, id);

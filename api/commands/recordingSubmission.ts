@@ -40,7 +40,9 @@ export function parseWebVtt(text: string): TranscriptSegment[] {
     const [first] = parsed.errors;
     throw invalid(
       `transcript is not valid WebVTT: line ${first.line}: ${first.message}`,
-      parsed.errors.slice(0, 20).map((e) => ({ in: 'body', field: 'transcript', message: `line ${e.line}: ${e.message}` })),
+      parsed.errors
+        .slice(0, 20)
+        .map((e) => ({ in: 'body', field: 'transcript', message: `line ${e.line}: ${e.message}` })),
     );
   }
   const segments: TranscriptSegment[] = [];
@@ -50,25 +52,49 @@ export function parseWebVtt(text: string): TranscriptSegment[] {
     for (const run of runs) {
       const words = run.text.replace(/\s+/g, ' ').trim();
       if (!words) continue;
-      segments.push({ startMs: Math.round(cue.startTime * 1000), endMs: Math.round(cue.endTime * 1000), text: words, speaker: run.voice });
+      segments.push({
+        startMs: Math.round(cue.startTime * 1000),
+        endMs: Math.round(cue.endTime * 1000),
+        text: words,
+        speaker: run.voice,
+      });
     }
   }
-  if (segments.length === 0) throw invalid('transcript has no spoken text.', [{ in: 'body', field: 'transcript', message: 'transcript has no cue with text' }]);
+  if (segments.length === 0)
+    throw invalid('transcript has no spoken text.', [
+      { in: 'body', field: 'transcript', message: 'transcript has no cue with text' },
+    ]);
   return segments;
 }
 
 function fromSegments(list: Exclude<SubmittedTranscript, string>): TranscriptSegment[] {
   const details: ErrorDetail[] = [];
   list.forEach((s, i) => {
-    if (s.end < s.start) details.push({ in: 'body', field: `transcript.${i}.end`, message: `transcript.${i}.end must not be before its start` });
+    if (s.end < s.start)
+      details.push({
+        in: 'body',
+        field: `transcript.${i}.end`,
+        message: `transcript.${i}.end must not be before its start`,
+      });
   });
   if (details.length > 0) throw invalid('transcript has segments that end before they start.', details.slice(0, 20));
   const segments = list
-    .map((s) => ({ startMs: Math.round(s.start * 1000), endMs: Math.round(s.end * 1000), text: s.text.replace(/\s+/g, ' ').trim(), speaker: s.speaker.trim() || null }))
+    .map((s) => ({
+      startMs: Math.round(s.start * 1000),
+      endMs: Math.round(s.end * 1000),
+      text: s.text.replace(/\s+/g, ' ').trim(),
+      speaker: s.speaker.trim() || null,
+    }))
     .filter((s) => s.text.length > 0);
-  if (segments.length === 0) throw invalid('transcript has no spoken text.', [{ in: 'body', field: 'transcript', message: 'every segment is empty' }]);
+  if (segments.length === 0)
+    throw invalid('transcript has no spoken text.', [
+      { in: 'body', field: 'transcript', message: 'every segment is empty' },
+    ]);
   // Callers' exports are not always in time order; the conversation is.
-  return segments.map((s, i) => ({ s, i })).sort((a, b) => a.s.startMs - b.s.startMs || a.i - b.i).map(({ s }) => s);
+  return segments
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.startMs - b.s.startMs || a.i - b.i)
+    .map(({ s }) => s);
 }
 
 /** The submitted transcript as a Transcript, or a 400 naming what is wrong. */
@@ -76,7 +102,11 @@ export function toSubmittedTranscript(submitted: SubmittedTranscript, repSpeaker
   const segments = typeof submitted === 'string' ? parseWebVtt(submitted) : fromSegments(submitted);
   const speakers = new Set(segments.map((s) => s.speaker).filter((s): s is string => s !== null));
   if (repSpeaker !== undefined && !speakers.has(repSpeaker)) {
-    const known = [...speakers].slice(0, 10).map((s) => JSON.stringify(s)).join(', ') || 'none';
+    const known =
+      [...speakers]
+        .slice(0, 10)
+        .map((s) => JSON.stringify(s))
+        .join(', ') || 'none';
     throw invalid(`repSpeaker names no speaker of the transcript (speakers: ${known}).`, [
       { in: 'body', field: 'repSpeaker', message: `repSpeaker must be one of the transcript's speakers (${known})` },
     ]);
@@ -99,14 +129,26 @@ function checkSource(body: RecordingSubmission): void {
   const hasUrl = body.recordingPresignedUrl !== undefined;
   const hasTranscript = body.transcript !== undefined;
   if (hasUrl === hasTranscript) {
-    problems.push(problem(hasUrl ? 'transcript' : 'recordingPresignedUrl', 'exactly one of recordingPresignedUrl and transcript is required'));
+    problems.push(
+      problem(
+        hasUrl ? 'transcript' : 'recordingPresignedUrl',
+        'exactly one of recordingPresignedUrl and transcript is required',
+      ),
+    );
   } else if (hasTranscript) {
-    if (body.storeRecording) problems.push(problem('storeRecording', 'storeRecording must be false with a transcript (there is no file to store)'));
-    if (body.repChannel !== undefined) problems.push(problem('repChannel', 'repChannel applies to audio; name the rep of a transcript with repSpeaker'));
+    if (body.storeRecording)
+      problems.push(
+        problem('storeRecording', 'storeRecording must be false with a transcript (there is no file to store)'),
+      );
+    if (body.repChannel !== undefined)
+      problems.push(problem('repChannel', 'repChannel applies to audio; name the rep of a transcript with repSpeaker'));
   } else if (body.repSpeaker !== undefined) {
-    problems.push(problem('repSpeaker', 'repSpeaker applies to a transcript; name the rep of a stereo recording with repChannel'));
+    problems.push(
+      problem('repSpeaker', 'repSpeaker applies to a transcript; name the rep of a stereo recording with repChannel'),
+    );
   }
-  if (problems.length > 0) throw badRequest('validation_failed', problems.map((p) => p.message).join('; ') + '.', problems);
+  if (problems.length > 0)
+    throw badRequest('validation_failed', problems.map((p) => p.message).join('; ') + '.', problems);
 }
 
 /** A URL the worker's outbound rules would refuse is refused now, not after the recording was accepted. */
@@ -115,7 +157,9 @@ function checkFetchable(url: string): void {
     parseOutboundUrl(url);
   } catch (err) {
     if (!(err instanceof UnsupportedUrlError)) throw err;
-    throw badRequest('validation_failed', `recordingPresignedUrl cannot be fetched: ${err.message}.`, [problem('recordingPresignedUrl', `recordingPresignedUrl: ${err.message}`)]);
+    throw badRequest('validation_failed', `recordingPresignedUrl cannot be fetched: ${err.message}.`, [
+      problem('recordingPresignedUrl', `recordingPresignedUrl: ${err.message}`),
+    ]);
   }
 }
 

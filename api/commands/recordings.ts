@@ -2,7 +2,12 @@ import type { Transcript } from '../../common/transcript';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
-import { deleteRecording, getRecording, insertRecordingUnlessErasing, type RecordingRow } from '../../db/queries/recordings';
+import {
+  deleteRecording,
+  getRecording,
+  insertRecordingUnlessErasing,
+  type RecordingRow,
+} from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { AppDeps } from '../deps';
 import { notFound, workflowStartError } from '../errors';
@@ -17,7 +22,8 @@ const UNAVAILABLE = 'The recording could not be queued for processing and was no
 
 /** Starts the recording's workflow; an already started (or finished) one counts as started. */
 async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
-  if (await startRecordingWorkflow(deps.temporal, deps.config, row)) deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
+  if (await startRecordingWorkflow(deps.temporal, deps.config, row))
+    deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
 }
 
 /**
@@ -26,7 +32,9 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
  */
 function asSubmitted(body: RecordingSubmission): unknown {
   if (body.transcript === undefined) return null;
-  return typeof body.transcript === 'string' ? { format: 'webvtt', text: body.transcript } : { format: 'segments', segments: body.transcript };
+  return typeof body.transcript === 'string'
+    ? { format: 'webvtt', text: body.transcript }
+    : { format: 'segments', segments: body.transcript };
 }
 
 /**
@@ -75,7 +83,9 @@ export async function acceptRecording(
     await startIntake(deps, row);
   } catch (err) {
     // If the start did reach Temporal after all, the workflow finds no row and ends without effect.
-    await deleteRecording(db, companyId, id).catch((deleteErr: unknown) => deps.logger.error({ err: deleteErr, recordingId: id }, 'could not withdraw recording'));
+    await deleteRecording(db, companyId, id).catch((deleteErr: unknown) =>
+      deps.logger.error({ err: deleteErr, recordingId: id }, 'could not withdraw recording'),
+    );
     throw workflowStartError(err, UNAVAILABLE);
   }
   return id;

@@ -1,6 +1,12 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { searchAttributes, workflowIds } from '../../common/temporal';
-import { getErasureState, getErasureStateForUpdate, markErasureRequested, withdrawErasureRequest, type ErasureState } from '../../db/queries/userErasure';
+import {
+  getErasureState,
+  getErasureStateForUpdate,
+  markErasureRequested,
+  withdrawErasureRequest,
+  type ErasureState,
+} from '../../db/queries/userErasure';
 import type { Db } from '../../db/connection';
 import type { userErasure } from '../../workflows/userErasure';
 import type { AppDeps } from '../deps';
@@ -64,7 +70,8 @@ export async function requestErasure(deps: AppDeps, companyId: string, userId: s
     await startErasure(deps, companyId, userId);
   } catch (err) {
     // If the start did reach Temporal, its first step records the request again.
-    if (fresh && state.erasureRequestedAt) await withdrawErasureRequest(deps.db, companyId, userId, state.erasureRequestedAt);
+    if (fresh && state.erasureRequestedAt)
+      await withdrawErasureRequest(deps.db, companyId, userId, state.erasureRequestedAt);
     throw workflowStartError(err, UNAVAILABLE);
   }
   return erasureView(state);
@@ -78,7 +85,10 @@ export async function erasureStatus(db: Db, companyId: string, userId: string): 
 }
 
 export const userErased = () =>
-  conflict('user_erased', 'This user is being erased or has been erased (POST /api/user/{userId}/erase); it cannot be changed, invited or given recordings.');
+  conflict(
+    'user_erased',
+    'This user is being erased or has been erased (POST /api/user/{userId}/erase); it cannot be changed, invited or given recordings.',
+  );
 
 /** The 409 for a user whose erasure was requested; nothing for anyone else. */
 export function refuseErased(state: Pick<ErasureState, 'erasureRequestedAt'> | undefined): void {

@@ -7,7 +7,13 @@ import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from
 import type { WebhookRetry } from '../../common/webhookRetry';
 import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
-import { findWebhookAttempt, getWebhookDelivery, getWebhookEndpoint, lastWebhookAttempt, type WebhookDeliveryRow } from '../../db/queries/webhooks';
+import {
+  findWebhookAttempt,
+  getWebhookDelivery,
+  getWebhookEndpoint,
+  lastWebhookAttempt,
+  type WebhookDeliveryRow,
+} from '../../db/queries/webhooks';
 import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
 import { conflict, gone, notFound, workflowStartError } from '../errors';
@@ -52,13 +58,25 @@ async function deliverOnce(
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       // The event by id (it is kept in webhook_events): its body never enters the workflow's history.
-      args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry: oneAttempt(deps), ...(attemptOffset > 0 ? { attemptOffset } : {}) }],
+      args: [
+        {
+          companyId,
+          endpointId,
+          eventId: event.id,
+          eventType: event.type,
+          retry: oneAttempt(deps),
+          ...(attemptOffset > 0 ? { attemptOffset } : {}),
+        },
+      ],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
       staticSummary: `${event.type} → endpoint ${endpointId} (requested through the API)`,
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      throw conflict('redelivery_in_progress', 'This event is being redelivered to this endpoint already; see its deliveries.');
+      throw conflict(
+        'redelivery_in_progress',
+        'This event is being redelivered to this endpoint already; see its deliveries.',
+      );
     }
     throw workflowStartError(err, 'The event could not be queued for delivery. Retry the request.');
   }
@@ -88,12 +106,21 @@ export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId
  * workflow id carries the redelivery's first attempt number, so each redelivery is its own workflow
  * and the attempt numbers of the event at the endpoint keep counting up.
  */
-export async function redeliverEvent(deps: AppDeps, companyId: string, endpointId: string, deliveryId: string): Promise<AttemptOutcome> {
+export async function redeliverEvent(
+  deps: AppDeps,
+  companyId: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<AttemptOutcome> {
   await requireEnabledEndpoint(deps, companyId, endpointId);
   const delivery = await getWebhookDelivery(deps.db, endpointId, deliveryId);
   if (!delivery) throw notFound('Delivery');
   const event = await getWebhookEvent(deps.db, companyId, delivery.eventId);
-  if (!event) throw gone('event_unavailable', 'The event of this delivery was sent before events were kept and cannot be redelivered.');
+  if (!event)
+    throw gone(
+      'event_unavailable',
+      'The event of this delivery was sent before events were kept and cannot be redelivered.',
+    );
   const offset = await lastWebhookAttempt(deps.db, endpointId, event.id);
   const workflowId = `${workflowIds.webhookDelivery(event.id, endpointId)}-redelivery-${offset + 1}`;
   return deliverOnce(deps, companyId, endpointId, event, workflowId, offset);

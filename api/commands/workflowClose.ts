@@ -22,7 +22,8 @@ export async function waitForClose(handle: WorkflowHandle, ms: number): Promise<
     // Never rejects, so a poll left behind by the timer cannot become an unhandled rejection.
     const poll: Promise<Polled> = handle.result().then(
       (): Polled => ({ closed: true }),
-      (err: unknown): Polled => (isTemporalUnavailable(err) ? { again: true } : isClosedRun(err) ? { closed: true } : { error: err }),
+      (err: unknown): Polled =>
+        isTemporalUnavailable(err) ? { again: true } : isClosedRun(err) ? { closed: true } : { error: err },
     );
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), remaining)));

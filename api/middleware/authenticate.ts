@@ -47,10 +47,12 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     };
   }
   const header = ctx.get('authorization');
-  if (!header) throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
+  if (!header)
+    throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const token = match ? await holderOfBearerToken(deps.db, match[1]) : undefined;
-  if (!token) throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
+  if (!token)
+    throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
   const { company } = token;
   return {
     company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },

@@ -12,9 +12,11 @@ interface HttpLikeError {
 /** Maps errors thrown by libraries (raw-body, the router) onto the API's typed errors. */
 function normalise(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
-  if (isDuplicateEntry(err)) return new ApiError(409, 'conflict', 'A record with the same unique value already exists.');
+  if (isDuplicateEntry(err))
+    return new ApiError(409, 'conflict', 'A record with the same unique value already exists.');
   const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
-  if (e.type === 'entity.too.large' || e.status === 413) return new ApiError(413, 'payload_too_large', 'The request body is larger than the 1 MiB limit.');
+  if (e.type === 'entity.too.large' || e.status === 413)
+    return new ApiError(413, 'payload_too_large', 'The request body is larger than the 1 MiB limit.');
   if (e.status === 405) return new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path.');
   if (e.status === 501) return new ApiError(405, 'method_not_allowed', 'This method is not supported.');
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true) {
@@ -33,7 +35,11 @@ export function errorBoundary(logger: Logger): Middleware {
       }
       // The router answered 405 (known path, other method) or 501 (a method it never routes) with an Allow header.
       if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
-        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('allow') || 'none'}.`);
+        throw new ApiError(
+          405,
+          'method_not_allowed',
+          `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('allow') || 'none'}.`,
+        );
       }
     } catch (err) {
       const requestId = String(ctx.state.requestId ?? '');
@@ -44,7 +50,10 @@ export function errorBoundary(logger: Logger): Middleware {
         ctx.body = { error: { code: apiError.code, message: apiError.message, details: apiError.details } };
         return;
       }
-      logger.error({ err, requestId, method: ctx.method, route: ctx.state.operationPath ?? ctx.path }, 'unhandled error');
+      logger.error(
+        { err, requestId, method: ctx.method, route: ctx.state.operationPath ?? ctx.path },
+        'unhandled error',
+      );
       ctx.status = 500;
       ctx.body = {
         error: {

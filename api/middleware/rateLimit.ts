@@ -31,7 +31,13 @@ interface Budget {
   holder: string;
 }
 
-function createStore(config: Config, db: Knex, points: number, duration: number, keyPrefix: string): RateLimiterAbstract {
+function createStore(
+  config: Config,
+  db: Knex,
+  points: number,
+  duration: number,
+  keyPrefix: string,
+): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   if (config.RATE_LIMIT_STORE === 'memory') return memory;
   return new RateLimiterMySQL({
@@ -51,9 +57,17 @@ function createStore(config: Config, db: Knex, points: number, duration: number,
 export function createRateLimit(config: Config, db: Knex): RateLimit | null {
   if (config.RATE_LIMIT_POINTS === 0) return null;
   const duration = Math.max(1, Math.round(durationMs(config.RATE_LIMIT_DURATION) / 1000));
-  const budget = (points: number, keyPrefix: string, holder: string): Budget => ({ store: createStore(config, db, points, duration, keyPrefix), points, duration, holder });
+  const budget = (points: number, keyPrefix: string, holder: string): Budget => ({
+    store: createStore(config, db, points, duration, keyPrefix),
+    points,
+    duration,
+    holder,
+  });
   const perCredential = budget(config.RATE_LIMIT_POINTS, 'api', 'for each API key');
-  const perCompany = config.RATE_LIMIT_COMPANY_POINTS === 0 ? null : budget(config.RATE_LIMIT_COMPANY_POINTS, 'company', 'for the whole company');
+  const perCompany =
+    config.RATE_LIMIT_COMPANY_POINTS === 0
+      ? null
+      : budget(config.RATE_LIMIT_COMPANY_POINTS, 'company', 'for the whole company');
 
   const setHeaders = (ctx: Context, spent: Budget, res: RateLimiterRes): number => {
     const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -71,9 +85,15 @@ export function createRateLimit(config: Config, db: Knex): RateLimit | null {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = String(setHeaders(ctx, spent, rejection));
-      throw new ApiError(429, 'rate_limited', `Too many requests: the limit is ${spent.points} per ${spent.duration} s ${spent.holder}. Retry after ${retryAfter} s.`, [], {
-        'retry-after': retryAfter,
-      });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many requests: the limit is ${spent.points} per ${spent.duration} s ${spent.holder}. Retry after ${retryAfter} s.`,
+        [],
+        {
+          'retry-after': retryAfter,
+        },
+      );
     }
   };
 

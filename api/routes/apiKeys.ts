@@ -1,4 +1,10 @@
-import { createApiKey, getApiKey, listApiKeys, revokeCompanyApiKey, type ApiKeyRow } from '../../db/queries/credentials';
+import {
+  createApiKey,
+  getApiKey,
+  listApiKeys,
+  revokeCompanyApiKey,
+  type ApiKeyRow,
+} from '../../db/queries/credentials';
 import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
 import { conflict, insufficientScope, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
@@ -28,7 +34,8 @@ export const apiKeyOperations: Operation[] = [
       method: 'get',
       path: '/api/api-keys',
       summary: "List the company's API keys",
-      description: 'Every key of the company, revoked ones included, newest first, with its scopes and when it was last used. Keys themselves are never shown again.',
+      description:
+        'Every key of the company, revoked ones included, newest first, with its scopes and when it was last used. Keys themselves are never shown again.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'keys:manage',
@@ -48,7 +55,7 @@ export const apiKeyOperations: Operation[] = [
       path: '/api/api-keys',
       summary: 'Issue an API key',
       description:
-        'Issues a key of the caller\'s company with the given scopes (default: the calling key\'s). The key is in this answer only. ' +
+        "Issues a key of the caller's company with the given scopes (default: the calling key's). The key is in this answer only. " +
         'A key cannot grant a scope it does not hold: 403 `insufficient_scope` naming it. A company holds at most API_KEYS_PER_COMPANY active keys (50 by default): ' +
         'one more is 409 `limit_reached`.',
       tags: TAGS,
@@ -70,7 +77,10 @@ export const apiKeyOperations: Operation[] = [
         company.id,
         'apiKeys',
         (active) => {
-          if (active >= limit) throw limitReached(`The company already has ${limit} active API keys, the most it may hold (API_KEYS_PER_COMPANY). Revoke one it no longer uses first.`);
+          if (active >= limit)
+            throw limitReached(
+              `The company already has ${limit} active API keys, the most it may hold (API_KEYS_PER_COMPANY). Revoke one it no longer uses first.`,
+            );
         },
         (trx) => createApiKey(trx, company.id, body?.name ?? null, scopes),
       );
@@ -86,7 +96,7 @@ export const apiKeyOperations: Operation[] = [
       path: '/api/api-keys/{id}',
       summary: 'Revoke an API key',
       description:
-        'Requests with the key, and with the bearer tokens minted from it, get 401 from then on. An unknown, another company\'s or an already revoked key is a 404. ' +
+        "Requests with the key, and with the bearer tokens minted from it, get 401 from then on. An unknown, another company's or an already revoked key is a 404. " +
         'A key cannot revoke a key holding a scope it does not hold itself: 403 `insufficient_scope` naming it.',
       tags: TAGS,
       auth: 'apiKey',

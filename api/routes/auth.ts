@@ -26,7 +26,12 @@ export const authOperations: Operation[] = [
     },
     async ({ company, credential, deps }) => {
       // The token records its key: revoking the key ends it, and it spends the key's rate-limit budget.
-      const token = await createBearerToken(deps.db, company.id, durationMs(deps.config.BEARER_TOKEN_TTL), credential.apiKeyId);
+      const token = await createBearerToken(
+        deps.db,
+        company.id,
+        durationMs(deps.config.BEARER_TOKEN_TTL),
+        credential.apiKeyId,
+      );
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresAt: token.expiresAt.toISOString() };
     },
   ),

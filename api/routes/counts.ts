@@ -8,7 +8,12 @@ type CountedUser = ActiveUserCounts['mainCompany']['users'][number];
 
 function countedUser(row: ActiveUserRow): CountedUser {
   // The spec types lastName as a string here, so a missing last name is rendered as "".
-  return { firstName: row.firstName, lastName: row.lastName ?? '', role: row.role, lastLoggedIn: row.lastLoggedInAt?.toISOString() ?? null };
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName ?? '',
+    role: row.role,
+    lastLoggedIn: row.lastLoggedInAt?.toISOString() ?? null,
+  };
 }
 
 /** Three queries whatever the number of children or users: the children, the grouped counts, the active users. */

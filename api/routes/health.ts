@@ -6,7 +6,10 @@ const Health = Type.Object({ status: Type.Literal('ok') }, { additionalPropertie
 const Readiness = Type.Object(
   {
     status: Type.Literal('ready'),
-    checks: Type.Object({ database: Type.Literal('ok'), temporal: Type.Literal('ok') }, { additionalProperties: false }),
+    checks: Type.Object(
+      { database: Type.Literal('ok'), temporal: Type.Literal('ok') },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,9 +28,18 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export const healthOperations: Operation[] = [
   defineOperation(
-    { operationId: 'healthz', method: 'get', path: '/healthz', summary: 'The process is alive',
-      description: 'Liveness: answers 200 while the process runs, whatever its dependencies (see /readyz for those). Needs no credential.',
-      tags: ['Operations'], auth: 'none', scope: null, response: Health },
+    {
+      operationId: 'healthz',
+      method: 'get',
+      path: '/healthz',
+      summary: 'The process is alive',
+      description:
+        'Liveness: answers 200 while the process runs, whatever its dependencies (see /readyz for those). Needs no credential.',
+      tags: ['Operations'],
+      auth: 'none',
+      scope: null,
+      response: Health,
+    },
     async () => ({ status: 'ok' as const }),
   ),
   defineOperation(

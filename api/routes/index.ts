@@ -18,4 +18,21 @@ import { recordingOperations } from './recordings';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
-export const operations: Operation[] = [...healthOperations, ...authOperations, ...apiKeyOperations, ...sessionOperations, ...roleplayOperations, ...scriptOperations, ...mediaOperations, ...userOperations, ...userErasureOperations, ...invitationOperations, ...teamOperations, ...countOperations, ...webhookEndpointOperations, ...webhookActionOperations, ...webhookEventOperations, ...recordingOperations];
+export const operations: Operation[] = [
+  ...healthOperations,
+  ...authOperations,
+  ...apiKeyOperations,
+  ...sessionOperations,
+  ...roleplayOperations,
+  ...scriptOperations,
+  ...mediaOperations,
+  ...userOperations,
+  ...userErasureOperations,
+  ...invitationOperations,
+  ...teamOperations,
+  ...countOperations,
+  ...webhookEndpointOperations,
+  ...webhookActionOperations,
+  ...webhookEventOperations,
+  ...recordingOperations,
+];

@@ -69,7 +69,10 @@ export function renderInvitationPage(page: InvitationPageOpen | InvitationPageCl
   const nonce = randomBytes(16).toString('base64');
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
   if (page.kind === 'closed') {
-    return { csp, html: layout(page.title, `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.message)}</p>`, nonce) };
+    return {
+      csp,
+      html: layout(page.title, `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.message)}</p>`, nonce),
+    };
   }
   const role = page.role === 'Manager' ? 'a manager' : 'a member';
   const content = `<h1>Join ${escapeHtml(page.companyName)}</h1>

@@ -1,5 +1,10 @@
 import { recordRole, inputRoleFromStored } from '../../common/roles';
-import { findInvitationByToken, getInvitationWithNames, listOutstandingInvitations, type InvitationRow } from '../../db/queries/invitations';
+import {
+  findInvitationByToken,
+  getInvitationWithNames,
+  listOutstandingInvitations,
+  type InvitationRow,
+} from '../../db/queries/invitations';
 import type { UserRow } from '../../db/queries/users';
 import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../commands/invitations';
 import { renderInvitationPage, type InvitationPageClosed } from './invitationPage';
@@ -93,7 +98,8 @@ export const invitationOperations: Operation[] = [
       method: 'delete',
       path: '/api/invitations/{id}',
       summary: 'Revoke an outstanding invitation',
-      description: 'Its link stops working (410) and its workflow ends. Answers the invitation as it was. Invitations that are not outstanding are 404. Extension of the spec.',
+      description:
+        'Its link stops working (410) and its workflow ends. Answers the invitation as it was. Invitations that are not outstanding are 404. Extension of the spec.',
       tags: ['Invitations'],
       auth: 'apiKey',
       scope: 'users:write',
@@ -110,7 +116,7 @@ export const invitationOperations: Operation[] = [
       path: '/api/invitations/accept',
       summary: 'Accept an invitation with its token',
       description:
-        'Creates the active user (role Rep for a User invitation, Manager for a Manager one) in the invitation\'s team and answers it as a user record. ' +
+        "Creates the active user (role Rep for a User invitation, Manager for a Manager one) in the invitation's team and answers it as a user record. " +
         'Unknown token: 404. Expired, revoked or already used token: 410. No credential: the token is the credential. Extension of the spec.',
       tags: ['Invitations'],
       auth: 'none',

@@ -35,9 +35,19 @@ export const mediaOperations: Operation[] = [
       errors: [403, 404, 410],
     },
     async ({ params, query, deps, ctx }) => {
-      const check = verifyMediaLink(deps.mediaLinkSecrets ?? mediaLinkSecrets(deps.config), params.token, query.expires, query.signature);
-      if (!check.ok && check.reason === 'expired') throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');
-      if (!check.ok) throw forbidden('invalid_signature', 'This recording link is not valid: it was changed or signed with another secret.');
+      const check = verifyMediaLink(
+        deps.mediaLinkSecrets ?? mediaLinkSecrets(deps.config),
+        params.token,
+        query.expires,
+        query.signature,
+      );
+      if (!check.ok && check.reason === 'expired')
+        throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');
+      if (!check.ok)
+        throw forbidden(
+          'invalid_signature',
+          'This recording link is not valid: it was changed or signed with another secret.',
+        );
       // get() rejects for a key outside the storage root, which no signed link of ours names, or an
       // unreachable bucket; either way there is nothing to serve.
       const file = await recordingStorageFor(deps.config)

@@ -1,4 +1,10 @@
-import { createRoleplay, getRoleplay, listRoleplays, updateRoleplay, type RoleplaySummary } from '../../db/queries/roleplays';
+import {
+  createRoleplay,
+  getRoleplay,
+  listRoleplays,
+  updateRoleplay,
+  type RoleplaySummary,
+} from '../../db/queries/roleplays';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
@@ -13,7 +19,11 @@ function toRoleplay(row: RoleplaySummary): Roleplay {
     passingScore: row.passingScore,
     isLive: row.isLive,
     conversationType: { title: row.conversationType.title, roleplayType: row.conversationType.roleplayType },
-    customerPersona: { name: row.customerPersona.name, imageUrl: row.customerPersona.imageUrl, tags: row.customerPersona.tags },
+    customerPersona: {
+      name: row.customerPersona.name,
+      imageUrl: row.customerPersona.imageUrl,
+      tags: row.customerPersona.tags,
+    },
     customerBackground: { title: row.customerBackground.title, tags: row.customerBackground.tags },
     customAttributes: row.customAttributes ?? {},
   };
@@ -41,7 +51,8 @@ export const roleplayOperations: Operation[] = [
       idempotent: 'transaction',
       path: '/api/roleplay',
       summary: 'Create a roleplay',
-      description: 'Not in the specification: lets an integration set roleplays up. Created as a draft unless isLive is true.',
+      description:
+        'Not in the specification: lets an integration set roleplays up. Created as a draft unless isLive is true.',
       tags: ['Roleplays'],
       auth: 'apiKey',
       scope: 'roleplays:write',
@@ -52,8 +63,15 @@ export const roleplayOperations: Operation[] = [
     async ({ body, company, deps }) => {
       const row = await createRoleplay(deps.db, company.id, {
         ...body,
-        conversationType: { title: body.conversationType.title, roleplayType: body.conversationType.roleplayType ?? 'Train' },
-        customerPersona: { name: body.customerPersona.name, imageUrl: body.customerPersona.imageUrl ?? '', tags: body.customerPersona.tags ?? [] },
+        conversationType: {
+          title: body.conversationType.title,
+          roleplayType: body.conversationType.roleplayType ?? 'Train',
+        },
+        customerPersona: {
+          name: body.customerPersona.name,
+          imageUrl: body.customerPersona.imageUrl ?? '',
+          tags: body.customerPersona.tags ?? [],
+        },
         customerBackground: { title: body.customerBackground.title, tags: body.customerBackground.tags ?? [] },
       });
       return toRoleplay(row);
@@ -65,7 +83,8 @@ export const roleplayOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/{id}',
       summary: 'Get a roleplay',
-      description: 'One roleplay of the caller\'s company, as the list shows it; write-only fields and the scorecard are never returned. Another company\'s id is a 404.',
+      description:
+        "One roleplay of the caller's company, as the list shows it; write-only fields and the scorecard are never returned. Another company's id is a 404.",
       tags: ['Roleplays'],
       auth: 'apiKey',
       scope: 'roleplays:read',

@@ -23,7 +23,12 @@ function duplicateOrders(segments: ScriptCreate['segments']): ErrorDetail[] {
   const seen = new Set<number>();
   const problems: ErrorDetail[] = [];
   segments.forEach((s, i) => {
-    if (seen.has(s.order)) problems.push({ in: 'body', field: `segments.${i}.order`, message: `segments.${i}.order repeats order ${s.order}` });
+    if (seen.has(s.order))
+      problems.push({
+        in: 'body',
+        field: `segments.${i}.order`,
+        message: `segments.${i}.order repeats order ${s.order}`,
+      });
     seen.add(s.order);
   });
   return problems;
@@ -82,7 +87,8 @@ export const scriptOperations: Operation[] = [
       method: 'get',
       path: '/api/memorization/script/{scriptId}',
       summary: 'Get a memorization script',
-      description: 'One script of the caller\'s company with its segments ordered by `order`. Another company\'s id is a 404.',
+      description:
+        "One script of the caller's company with its segments ordered by `order`. Another company's id is a 404.",
       tags: ['Memorization scripts'],
       auth: 'apiKey',
       scope: 'scripts:read',

@@ -57,7 +57,8 @@ export const sessionOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/session',
       summary: 'List roleplay sessions',
-      description: 'Newest first (ties broken by id), optionally only one user’s or one roleplay’s. pagination.total counts the filtered sessions.',
+      description:
+        'Newest first (ties broken by id), optionally only one user’s or one roleplay’s. pagination.total counts the filtered sessions.',
       tags: ['Sessions'],
       auth: 'apiKey',
       scope: 'sessions:read',
@@ -86,7 +87,8 @@ export const sessionOperations: Operation[] = [
       method: 'get',
       path: '/api/roleplay/session/{id}',
       summary: 'Get a roleplay session result',
-      description: 'audioUrl and videoUrl, when present, are links signed by this service that stop working after 15 minutes.',
+      description:
+        'audioUrl and videoUrl, when present, are links signed by this service that stop working after 15 minutes.',
       tags: ['Sessions'],
       auth: 'apiKey',
       scope: 'sessions:read',

@@ -17,7 +17,7 @@ export const userErasureOperations: Operation[] = [
       path: '/api/user/{userId}/erase',
       summary: 'Erase a person',
       description:
-        "Starts the erasure of a user: recordings still in progress are cancelled; their stored media, transcripts and session snippets are deleted; name, email and external identifier are replaced by a tombstone and the user is disabled. Session scores, measures and counts stay. " +
+        'Starts the erasure of a user: recordings still in progress are cancelled; their stored media, transcripts and session snippets are deleted; name, email and external identifier are replaced by a tombstone and the user is disabled. Session scores, measures and counts stay. ' +
         'Answers 202 with the erasure (follow it at the Location, GET /api/user/{userId}/erase); the end is announced with a `user.erased` webhook event. ' +
         'Idempotent: asking again while it runs or after it finished answers the same and starts nothing. From the request on, the user cannot be updated, invited or given recordings (409 `user_erased`). ' +
         'childCompanyId erases a user of a direct child company (otherwise 403).',

@@ -29,7 +29,10 @@ function toRead(row: UserRow): UserRead {
   };
 }
 
-type RecordSource = Pick<UserRecordRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'externalId' | 'createdAt'>;
+type RecordSource = Pick<
+  UserRecordRow,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'externalId' | 'createdAt'
+>;
 
 function userRecord(row: RecordSource & { status: UserStatus }): UserRecord {
   return {
@@ -47,7 +50,11 @@ function userRecord(row: RecordSource & { status: UserStatus }): UserRecord {
 
 /** An outstanding invitation as an invited record; its role reads as the (active) role acceptance will grant. */
 function invitedRecord(row: RecordSource & { token: string }, publicUrl: string): UserRecord {
-  return { ...userRecord({ ...row, status: 'active' }), status: 'invited', invitationUrl: invitationUrl(publicUrl, row.token) };
+  return {
+    ...userRecord({ ...row, status: 'active' }),
+    status: 'invited',
+    invitationUrl: invitationUrl(publicUrl, row.token),
+  };
 }
 
 function listedRecord(row: UserRecordRow, publicUrl: string): UserRecord {
@@ -125,13 +132,17 @@ export const userOperations: Operation[] = [
     },
     async ({ params, body, company, deps }) => {
       if (body.firstName === undefined && body.lastName === undefined && body.role === undefined) {
-        throw badRequest('validation_failed', 'The request has 1 problem: supply at least one of firstName, lastName and role.', [
-          { in: 'body', field: '', message: 'supply at least one of firstName, lastName and role' },
-        ]);
+        throw badRequest(
+          'validation_failed',
+          'The request has 1 problem: supply at least one of firstName, lastName and role.',
+          [{ in: 'body', field: '', message: 'supply at least one of firstName, lastName and role' }],
+        );
       }
       const scope = await resolveCompanyScope(deps.db, company, body.childCompanyId);
       const updated = await updateUserRecord(deps, scope.id, params.userId, body);
-      return updated.kind === 'user' ? userRecord(updated.user) : invitedRecord(updated.invitation, deps.config.PUBLIC_URL);
+      return updated.kind === 'user'
+        ? userRecord(updated.user)
+        : invitedRecord(updated.invitation, deps.config.PUBLIC_URL);
     },
   ),
 ];

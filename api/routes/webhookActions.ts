@@ -83,6 +83,7 @@ export const webhookActionOperations: Operation[] = [
       response: WebhookAttemptResult,
       errors: [404, 409, 410, 503],
     },
-    async ({ params, company, deps }) => toAttemptResult(await redeliverEvent(deps, company.id, params.id, params.deliveryId)),
+    async ({ params, company, deps }) =>
+      toAttemptResult(await redeliverEvent(deps, company.id, params.id, params.deliveryId)),
   ),
 ];

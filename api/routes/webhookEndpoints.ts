@@ -93,10 +93,19 @@ export const webhookEndpointOperations: Operation[] = [
         'webhookEndpoints',
         (count) => {
           if (count >= limit) {
-            throw conflict('limit_reached', `The company already has ${limit} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_COMPANY). Delete one it no longer uses first.`);
+            throw conflict(
+              'limit_reached',
+              `The company already has ${limit} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_COMPANY). Delete one it no longer uses first.`,
+            );
           }
         },
-        (trx) => createWebhookEndpoint(trx, { companyId: company.id, url: body.url, description: body.description ?? null, events: body.events }),
+        (trx) =>
+          createWebhookEndpoint(trx, {
+            companyId: company.id,
+            url: body.url,
+            description: body.description ?? null,
+            events: body.events,
+          }),
       );
       return { ...toEndpoint(endpoint), secret };
     },
@@ -146,7 +155,8 @@ export const webhookEndpointOperations: Operation[] = [
       idempotent: 'transaction',
       path: '/api/webhook-endpoints/{id}/rotate-secret',
       summary: "Replace a webhook endpoint's signing secret",
-      description: 'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',
+      description:
+        'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',
@@ -167,7 +177,8 @@ export const webhookEndpointOperations: Operation[] = [
       method: 'get',
       path: '/api/webhook-endpoints/{id}/deliveries',
       summary: 'List delivery attempts to a webhook endpoint',
-      description: 'One record per attempt (event id, type, status code, error, attempt number, outcome, time), newest first.',
+      description:
+        'One record per attempt (event id, type, status code, error, attempt number, outcome, time), newest first.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',

@@ -11,7 +11,10 @@ const keyFields = {
   name: Nullable(Type.String()),
   prefix: Type.String({ description: 'The visible start of the key (`spk_<prefix>_…`), to tell keys apart.' }),
   scopes: Type.Array(ScopeSchema),
-  lastUsedAt: Nullable({ ...DateTime, description: 'Last request made with the key, to the minute; null if never used.' }),
+  lastUsedAt: Nullable({
+    ...DateTime,
+    description: 'Last request made with the key, to the minute; null if never used.',
+  }),
   revokedAt: Nullable(DateTime),
   createdAt: DateTime,
 };
@@ -21,15 +24,27 @@ export type ApiKey = Static<typeof ApiKey>;
 export const ApiKeyList = Page(ApiKey);
 
 export const ApiKeyWithSecret = Type.Object(
-  { ...keyFields, key: Type.String({ pattern: '^spk_', description: 'The key itself, shown only in this response; stored only hashed.' }) },
+  {
+    ...keyFields,
+    key: Type.String({
+      pattern: '^spk_',
+      description: 'The key itself, shown only in this response; stored only hashed.',
+    }),
+  },
   { additionalProperties: false },
 );
 
 export const CreateApiKeyBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'A label, e.g. the integration using the key.' })),
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'A label, e.g. the integration using the key.' }),
+    ),
     scopes: Type.Optional(
-      Type.Array(ScopeSchema, { minItems: 1, uniqueItems: true, description: "Default: the calling key's scopes. A key cannot grant a scope it does not hold (403)." }),
+      Type.Array(ScopeSchema, {
+        minItems: 1,
+        uniqueItems: true,
+        description: "Default: the calling key's scopes. A key cannot grant a scope it does not hold (403).",
+      }),
     ),
   },
   { additionalProperties: false },

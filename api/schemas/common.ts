@@ -15,7 +15,12 @@ export const ErrorBody = Type.Object(
         details: Type.Array(
           Type.Object(
             {
-              in: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('path'), Type.Literal('header')]),
+              in: Type.Union([
+                Type.Literal('body'),
+                Type.Literal('query'),
+                Type.Literal('path'),
+                Type.Literal('header'),
+              ]),
               field: Type.String(),
               message: Type.String(),
             },
@@ -66,6 +71,10 @@ export function pagination(total: number, offset: number, limit: number, returne
 export const IdempotencyKeyHeaders = (description: string) =>
   Type.Object({
     'Idempotency-Key': Type.Optional(
-      Type.String({ pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$', description, errorMessage: 'must be 1 to 255 printable ASCII characters' }),
+      Type.String({
+        pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,254}$',
+        description,
+        errorMessage: 'must be 1 to 255 printable ASCII characters',
+      }),
     ),
   });

@@ -21,7 +21,8 @@ export const CountedUser = Type.Object(
     lastName: Type.String({ description: 'Empty string when the user has no last name.' }),
     role: Type.Union([Type.Literal('Rep'), Type.Literal('Manager'), Type.Literal('Integration')]),
     lastLoggedIn: Type.Union([DateTime, Type.Null()], {
-      description: 'When the user last logged in; null for a user who has never logged in (the spec types it date-time only).',
+      description:
+        'When the user last logged in; null for a user who has never logged in (the spec types it date-time only).',
     }),
   },
   { additionalProperties: false },
@@ -41,7 +42,9 @@ export const ActiveUserCounts = Type.Object(
   {
     totalCounts: RoleCounts,
     mainCompany: CompanyEntry,
-    childCompanies: Type.Array(CompanyEntry, { description: "The caller's direct child companies (not grandchildren)." }),
+    childCompanies: Type.Array(CompanyEntry, {
+      description: "The caller's direct child companies (not grandchildren).",
+    }),
   },
   { additionalProperties: false },
 );

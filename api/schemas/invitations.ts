@@ -14,9 +14,15 @@ export const Invitation = Type.Object(
     email: Type.String({ format: 'email', description: 'Address the invitation was sent to.' }),
     teamId: Type.String({ format: 'uuid', description: 'Team the user will be assigned to.' }),
     role: InviteRole,
-    expirationDate: Type.String({ format: 'date-time', description: 'createdAt + INVITATION_TTL (30 days by default); a resend does not move it.' }),
+    expirationDate: Type.String({
+      format: 'date-time',
+      description: 'createdAt + INVITATION_TTL (30 days by default); a resend does not move it.',
+    }),
     createdAt: DateTime,
-    resendCount: Type.Integer({ minimum: 0, description: 'Times the invitation email has been resent; 0 for new invitations.' }),
+    resendCount: Type.Integer({
+      minimum: 0,
+      description: 'Times the invitation email has been resent; 0 for new invitations.',
+    }),
   },
   { additionalProperties: false, description: 'Invitation (spec 2.3).' },
 );
@@ -53,4 +59,7 @@ export type AcceptBody = Static<typeof AcceptBody>;
 export const AcceptedUser = UserRecord;
 export type AcceptedUser = Static<typeof AcceptedUser>;
 
-export const InvitationTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const InvitationTokenParams = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);

@@ -20,19 +20,28 @@ export const SubmittedSegment = Type.Object(
 export const RecordingSubmission = Type.Object(
   {
     userUniqueIdentifier: Type.String({ minLength: 1, maxLength: 255, description: 'External user identifier.' }),
-    userName: Type.String({ minLength: 1, maxLength: 255, description: 'Name of the recording creator; used when a new Integration user is created.' }),
+    userName: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Name of the recording creator; used when a new Integration user is created.',
+    }),
     recordingPresignedUrl: Type.Optional(
       Type.String({
         format: 'uri',
         pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
         maxLength: 8192,
-        description: 'http(s) URL the audio/video file is fetched from. Exactly one of recordingPresignedUrl and transcript.',
+        description:
+          'http(s) URL the audio/video file is fetched from. Exactly one of recordingPresignedUrl and transcript.',
       }),
     ),
     transcript: Type.Optional(
       Type.Union(
         [
-          Type.String({ minLength: 1, maxLength: 1_000_000, description: 'WebVTT text; speakers as voice tags (`<v Dana Reyes>Hello`).' }),
+          Type.String({
+            minLength: 1,
+            maxLength: 1_000_000,
+            description: 'WebVTT text; speakers as voice tags (`<v Dana Reyes>Hello`).',
+          }),
           Type.Array(SubmittedSegment, { minItems: 1, maxItems: 20_000 }),
         ],
         {
@@ -43,22 +52,40 @@ export const RecordingSubmission = Type.Object(
       ),
     ),
     repSpeaker: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 255, description: "Extension, with transcript: the speaker who is the rep (default: the transcript's first speaker)." }),
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          "Extension, with transcript: the speaker who is the rep (default: the transcript's first speaker).",
+      }),
     ),
     repChannel: Type.Optional(
       Type.Union([Type.Literal('left'), Type.Literal('right')], {
-        description: 'Extension, with recordingPresignedUrl: the channel of a stereo recording the rep is on (default: the channel that speaks first).',
+        description:
+          'Extension, with recordingPresignedUrl: the channel of a stereo recording the rep is on (default: the channel that speaks first).',
       }),
     ),
-    storeRecording: Type.Boolean({ description: 'true: the file is downloaded and stored before processing. Must be false with a transcript.' }),
-    roleplayId: Type.Optional({ ...Uuid, description: 'Extension: also store the result as a session of this roleplay of your company.' }),
+    storeRecording: Type.Boolean({
+      description: 'true: the file is downloaded and stored before processing. Must be false with a transcript.',
+    }),
+    roleplayId: Type.Optional({
+      ...Uuid,
+      description: 'Extension: also store the result as a session of this roleplay of your company.',
+    }),
   },
   {
     additionalProperties: false,
     // Audio or a transcript: validateRecordingSubmission (api/commands/recordingSubmission.ts) checks that
     // and the options of each, in one place with one message per field. The schema cannot say it, so the
     // example (the OpenAPI document's, and the base of the tests' generated requests) is a complete one.
-    examples: [{ userUniqueIdentifier: 'rep-42', userName: 'Dana Reyes', recordingPresignedUrl: 'https://files.example.com/call.mp3', storeRecording: true }],
+    examples: [
+      {
+        userUniqueIdentifier: 'rep-42',
+        userName: 'Dana Reyes',
+        recordingPresignedUrl: 'https://files.example.com/call.mp3',
+        storeRecording: true,
+      },
+    ],
   },
 );
 export type RecordingSubmission = Static<typeof RecordingSubmission>;
@@ -72,7 +99,9 @@ export const RecordingAccepted = Type.Object(
 );
 export type RecordingAccepted = Static<typeof RecordingAccepted>;
 
-export const RecordingStatusSchema: TUnion<Array<TLiteral<RecordingStatus>>> = Type.Union(RECORDING_STATUSES.map((status) => Type.Literal(status)));
+export const RecordingStatusSchema: TUnion<Array<TLiteral<RecordingStatus>>> = Type.Union(
+  RECORDING_STATUSES.map((status) => Type.Literal(status)),
+);
 
 export const RecordingView = Type.Object(
   {

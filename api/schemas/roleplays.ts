@@ -1,5 +1,9 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
-import type { CustomAttributes as CustomAttributesValue, RoleplayLanguage, RoleplayType as RoleplayTypeValue } from '../../db/queries/roleplays';
+import type {
+  CustomAttributes as CustomAttributesValue,
+  RoleplayLanguage,
+  RoleplayType as RoleplayTypeValue,
+} from '../../db/queries/roleplays';
 import { Nullable, Uuid } from './common';
 
 // Spec 2.1 (roleplay), 4.3 to 4.5, plus the create extension (POST /api/roleplay).
@@ -7,7 +11,11 @@ import { Nullable, Uuid } from './common';
 
 const LANGUAGES: RoleplayLanguage[] = ['en', 'es', 'fr-CA', 'pt-BR', 'cs'];
 /** An enum keyword rather than a union of literals, so a wrong value gets one error naming the allowed ones. */
-export const Language = Type.Unsafe<RoleplayLanguage>({ type: 'string', enum: LANGUAGES, description: 'Roleplay language.' });
+export const Language = Type.Unsafe<RoleplayLanguage>({
+  type: 'string',
+  enum: LANGUAGES,
+  description: 'Roleplay language.',
+});
 
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
 const LongText = (description: string) => Type.String({ maxLength: 20000, description });
@@ -18,7 +26,8 @@ const ROLEPLAY_TYPES: RoleplayTypeValue[] = ['Train', 'Interview'];
 export const RoleplayType = Type.Unsafe<RoleplayTypeValue>({
   type: 'string',
   enum: ROLEPLAY_TYPES,
-  description: '`Train` (practice) or `Interview` (assessment). Defaults to `Train` when a roleplay is created without it.',
+  description:
+    '`Train` (practice) or `Interview` (assessment). Defaults to `Train` when a roleplay is created without it.',
 });
 
 // additionalProperties (not TypeBox's Record, whose `^(.*)$` pattern lets keys with a newline through unchecked).
@@ -39,7 +48,9 @@ const CustomerPersonaInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
     imageUrl: Type.Optional(
-      Type.Union([Type.Literal(''), Type.String({ format: 'uri', maxLength: 2048 })], { description: 'Picture of the persona; empty or absent for none.' }),
+      Type.Union([Type.Literal(''), Type.String({ format: 'uri', maxLength: 2048 })], {
+        description: 'Picture of the persona; empty or absent for none.',
+      }),
     ),
     tags: Type.Optional(Tags),
   },
@@ -60,7 +71,10 @@ const ScorecardItem = Type.Object(
 );
 export const Scorecard = Type.Object(
   { criteria: Type.Array(ScorecardItem, { maxItems: 100 }), metrics: Type.Array(ScorecardItem, { maxItems: 100 }) },
-  { additionalProperties: false, description: 'What sessions of this roleplay are scored on. Stored, not returned by the roleplay endpoints.' },
+  {
+    additionalProperties: false,
+    description: 'What sessions of this roleplay are scored on. Stored, not returned by the roleplay endpoints.',
+  },
 );
 
 /** The fields PATCH accepts (spec 4.5): the response fields that are writable plus the write-only ones. */
@@ -72,7 +86,10 @@ const writableFields = {
   isLive: Type.Boolean({ description: 'true = live and accessible to users; false = draft.' }),
   isBlind: Type.Boolean({ description: 'true hides scoring criteria from the user. Write-only.' }),
   language: Language,
-  conversationStarters: Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 50, description: 'Write-only.' }),
+  conversationStarters: Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), {
+    maxItems: 50,
+    description: 'Write-only.',
+  }),
   keyterms: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 200, description: 'Write-only.' }),
   timerInSeconds: UpToIntMax('Time limit; null = no limit. Write-only.'),
   showResults: Type.Boolean({ description: 'Write-only.' }),
@@ -83,7 +100,9 @@ const writableFields = {
 };
 
 const optional = <T extends Record<string, TSchema>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in keyof T]: TOptional<T[K]>;
+  };
 
 export const RoleplayPatch = Type.Object(optional(writableFields), {
   additionalProperties: false,
@@ -101,7 +120,11 @@ export const RoleplayCreate = Type.Object(
     customerBackground: CustomerBackgroundInput,
     scorecard: Type.Optional(Scorecard),
   },
-  { additionalProperties: false, description: 'Defaults: passingScore 70, language en, isLive false (draft), showResults and shouldActAsCustomer true.' },
+  {
+    additionalProperties: false,
+    description:
+      'Defaults: passingScore 70, language en, isLive false (draft), showResults and shouldActAsCustomer true.',
+  },
 );
 export type RoleplayCreate = Static<typeof RoleplayCreate>;
 
@@ -112,16 +135,31 @@ export const Roleplay = Type.Object(
     instructions: Nullable(Type.String()),
     passingScore: Type.Integer({ minimum: 0, maximum: 100 }),
     isLive: Type.Boolean(),
-    conversationType: Type.Object({ title: Type.String(), roleplayType: RoleplayType }, { additionalProperties: false }),
-    customerPersona: Type.Object(
-      { name: Type.String(), imageUrl: Type.String({ description: 'Empty when the persona has no picture.' }), tags: Type.Array(Type.String()) },
+    conversationType: Type.Object(
+      { title: Type.String(), roleplayType: RoleplayType },
       { additionalProperties: false },
     ),
-    customerBackground: Type.Object({ title: Type.String(), tags: Type.Array(Type.String()) }, { additionalProperties: false }),
-    customAttributes: Type.Optional({ ...CustomAttributes, description: 'Always sent by this service; {} when none were set.' }),
+    customerPersona: Type.Object(
+      {
+        name: Type.String(),
+        imageUrl: Type.String({ description: 'Empty when the persona has no picture.' }),
+        tags: Type.Array(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    customerBackground: Type.Object(
+      { title: Type.String(), tags: Type.Array(Type.String()) },
+      { additionalProperties: false },
+    ),
+    customAttributes: Type.Optional({
+      ...CustomAttributes,
+      description: 'Always sent by this service; {} when none were set.',
+    }),
   },
   { additionalProperties: false, description: 'Premade roleplay (spec 2.1). Write-only fields are never returned.' },
 );
 export type Roleplay = Static<typeof Roleplay>;
 
-export const RoleplayList = Type.Array(Roleplay, { description: 'Every roleplay of the company, newest first. Not paginated.' });
+export const RoleplayList = Type.Array(Roleplay, {
+  description: 'Every roleplay of the company, newest first. Not paginated.',
+});

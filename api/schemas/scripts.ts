@@ -19,7 +19,10 @@ export const ScriptListItem = Type.Object(
     ...scriptFields,
     coverImageUrl: Nullable(Type.String({ description: 'null when the script has no cover image.' })),
   },
-  { additionalProperties: false, description: 'Memorization script list item (spec 2.6); every field is always present.' },
+  {
+    additionalProperties: false,
+    description: 'Memorization script list item (spec 2.6); every field is always present.',
+  },
 );
 
 export const ScriptPage = Type.Object(
@@ -33,7 +36,9 @@ export const Script = Type.Object(
     ...scriptFields,
     userInstructions: Type.String(),
     segments: Type.Array(Segment, { description: 'Ascending by order.' }),
-    coverImageUrl: Type.Optional(Nullable(Type.String({ description: 'Always sent by this service; null when there is no cover image.' }))),
+    coverImageUrl: Type.Optional(
+      Nullable(Type.String({ description: 'Always sent by this service; null when there is no cover image.' })),
+    ),
   },
   { additionalProperties: false, description: 'Memorization script (spec 2.6).' },
 );
@@ -49,7 +54,10 @@ export const ScriptCreate = Type.Object(
     userInstructions: Type.String({ maxLength: 20000 }),
     segments: Type.Array(
       Type.Object(
-        { order: Type.Integer({ minimum: 0, maximum: 2147483647 }), ogText: Type.String({ minLength: 1, maxLength: 20000 }) },
+        {
+          order: Type.Integer({ minimum: 0, maximum: 2147483647 }),
+          ogText: Type.String({ minLength: 1, maxLength: 20000 }),
+        },
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: 1000, description: 'Each order at most once; returned sorted by order.' },

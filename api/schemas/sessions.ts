@@ -63,20 +63,38 @@ export const SessionResult = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
     user: Type.Object(
-      { id: Uuid, firstName: Type.String(), lastName: Type.String({ description: 'Empty when the user has no last name.' }) },
+      {
+        id: Uuid,
+        firstName: Type.String(),
+        lastName: Type.String({ description: 'Empty when the user has no last name.' }),
+      },
       { additionalProperties: false },
     ),
-    premadeRoleplay: Type.Object({ title: Type.String(), passingScore: Type.Number() }, { additionalProperties: false }),
-    snippets: Type.Array(Type.Object({ isUser: Type.Boolean(), text: Type.String() }, { additionalProperties: false }), {
-      description: 'In conversation order.',
-    }),
+    premadeRoleplay: Type.Object(
+      { title: Type.String(), passingScore: Type.Number() },
+      { additionalProperties: false },
+    ),
+    snippets: Type.Array(
+      Type.Object({ isUser: Type.Boolean(), text: Type.String() }, { additionalProperties: false }),
+      {
+        description: 'In conversation order.',
+      },
+    ),
     nameCount: Count,
     numQuestions: Count,
     numFillerWords: Count,
     customerPersona: Type.Optional(
-      Type.Object({ imageUrl: Type.String() }, { additionalProperties: false, description: 'Present only when the persona has a picture.' }),
+      Type.Object(
+        { imageUrl: Type.String() },
+        { additionalProperties: false, description: 'Present only when the persona has a picture.' },
+      ),
     ),
-    promptResponses: Type.Optional(Type.Literal('(deprecated)', { deprecated: true, description: 'Never sent; use criteriaResponses and metricResponses.' })),
+    promptResponses: Type.Optional(
+      Type.Literal('(deprecated)', {
+        deprecated: true,
+        description: 'Never sent; use criteriaResponses and metricResponses.',
+      }),
+    ),
     criteriaResponses: Type.Optional(Type.Array(ScoredResponse)),
     metricResponses: Type.Optional(Type.Array(ScoredResponse)),
     audioUrl: MediaUrl('audio'),

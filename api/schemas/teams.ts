@@ -16,4 +16,7 @@ export type Team = Static<typeof Team>;
 
 export const TeamList = Page(Team);
 
-export const CreateTeamBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false });
+export const CreateTeamBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);

@@ -27,18 +27,30 @@ export const UserRecord = Type.Object(
     firstName: Nullable(Type.String()),
     lastName: Nullable(Type.String()),
     role: Type.Union([Type.Literal('User'), Type.Literal('Manager'), Type.Literal('Disabled')], {
-      description: '`Disabled` for disabled users, `Manager` for managers, `User` otherwise (reps and integration users).',
+      description:
+        '`Disabled` for disabled users, `Manager` for managers, `User` otherwise (reps and integration users).',
     }),
     status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled')]),
     externalId: Nullable(Type.String()),
     createdAt: DateTime,
-    invitationUrl: Nullable(Type.String({ format: 'uri', description: 'Signup link of an invited record; null for active and disabled users.' })),
+    invitationUrl: Nullable(
+      Type.String({
+        format: 'uri',
+        description: 'Signup link of an invited record; null for active and disabled users.',
+      }),
+    ),
   },
-  { additionalProperties: false, description: 'User record (spec 2.2, update shape). invitationUrl is always present, null when not invited.' },
+  {
+    additionalProperties: false,
+    description: 'User record (spec 2.2, update shape). invitationUrl is always present, null when not invited.',
+  },
 );
 export type UserRecord = Static<typeof UserRecord>;
 
-export const UserList = Type.Object({ data: Type.Array(UserRead), pagination: Pagination }, { additionalProperties: false });
+export const UserList = Type.Object(
+  { data: Type.Array(UserRead), pagination: Pagination },
+  { additionalProperties: false },
+);
 
 export const ChildUserRecords = Type.Object(
   {
@@ -57,7 +69,9 @@ export type UserListResponse = Static<typeof UserListResponse>;
 export const UserListQuery = Type.Object(
   {
     ...PageQueryFields,
-    child_company_id: Type.Optional(Type.String({ format: 'uuid', description: 'Operate on this direct child company (otherwise 403).' })),
+    child_company_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Operate on this direct child company (otherwise 403).' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,7 +79,11 @@ export const UserListQuery = Type.Object(
 export const UserIdParams = Type.Object({ userId: Uuid }, { additionalProperties: false });
 
 export const UserGetQuery = Type.Object(
-  { childCompanyId: Type.Optional(Type.String({ format: 'uuid', description: 'Operate on this direct child company (otherwise 403).' })) },
+  {
+    childCompanyId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Operate on this direct child company (otherwise 403).' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -75,8 +93,12 @@ export const UserUpdateBody = Type.Object(
   {
     firstName: Type.Optional(Name),
     lastName: Type.Optional(Name),
-    role: Type.Optional(Type.Union([Type.Literal('User'), Type.Literal('Manager')], { description: '`User` (a rep) or `Manager`.' })),
-    childCompanyId: Type.Optional(Type.String({ format: 'uuid', description: 'Update the user of this direct child company (otherwise 403).' })),
+    role: Type.Optional(
+      Type.Union([Type.Literal('User'), Type.Literal('Manager')], { description: '`User` (a rep) or `Manager`.' }),
+    ),
+    childCompanyId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Update the user of this direct child company (otherwise 403).' }),
+    ),
   },
   { additionalProperties: false, description: 'At least one of firstName, lastName and role.' },
 );

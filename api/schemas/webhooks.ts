@@ -12,7 +12,9 @@ const endpointFields = {
   url: Type.String({ format: 'uri' }),
   description: Nullable(Type.String()),
   events: Type.Array(WebhookEventTypeSchema),
-  enabled: Type.Boolean({ description: 'False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint.' }),
+  enabled: Type.Boolean({
+    description: 'False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint.',
+  }),
   disabledReason: Nullable(Type.String()),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -28,7 +30,8 @@ export const WebhookEndpointWithSecret = Type.Object(
     ...endpointFields,
     secret: Type.String({
       pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
-      description: 'Signing secret, shown only in this response. Store it: it verifies X-Service-Signature and the Standard Webhooks headers.',
+      description:
+        'Signing secret, shown only in this response. Store it: it verifies X-Service-Signature and the Standard Webhooks headers.',
     }),
   },
   { additionalProperties: false },
@@ -39,8 +42,17 @@ export const WebhookEndpointList = Page(WebhookEndpoint);
 
 export const CreateWebhookEndpointBody = Type.Object(
   {
-    url: Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2048, description: 'An http(s) URL that receives POSTed events.' }),
-    events: Type.Array(WebhookEventTypeSchema, { minItems: 1, uniqueItems: true, description: 'Event kinds to receive.' }),
+    url: Type.String({
+      format: 'uri',
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+      maxLength: 2048,
+      description: 'An http(s) URL that receives POSTed events.',
+    }),
+    events: Type.Array(WebhookEventTypeSchema, {
+      minItems: 1,
+      uniqueItems: true,
+      description: 'Event kinds to receive.',
+    }),
     description: Type.Optional(Type.String({ maxLength: 1024 })),
   },
   { additionalProperties: false },
@@ -69,9 +81,17 @@ export const UpdateWebhookEndpointBody = Type.Object(
     url: Type.Optional(CreateWebhookEndpointBody.properties.url),
     events: Type.Optional(CreateWebhookEndpointBody.properties.events),
     description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
-    enabled: Type.Optional(Type.Boolean({ description: 'true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it.' })),
+    enabled: Type.Optional(
+      Type.Boolean({
+        description: 'true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it.',
+      }),
+    ),
   },
-  { additionalProperties: false, minProperties: 1, description: 'Any of the fields (at least one); only supplied fields change.' },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'Any of the fields (at least one); only supplied fields change.',
+  },
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
@@ -82,7 +102,8 @@ export const WebhookAttemptResult = Type.Object(
     eventId: { ...Uuid, description: 'The event sent (for a redelivery, the original event id).' },
     attempt: Type.Integer({ minimum: 1, description: 'Attempt number of this event at this endpoint.' }),
     outcome: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('pending')], {
-      description: '`pending`: the attempt was not made within WEBHOOK_ATTEMPT_WAIT; it still will be, see the deliveries.',
+      description:
+        '`pending`: the attempt was not made within WEBHOOK_ATTEMPT_WAIT; it still will be, see the deliveries.',
     }),
     delivery: Nullable(WebhookDelivery),
   },
@@ -95,10 +116,16 @@ export const WebhookEventCatalog = Type.Object(
     data: Type.Array(
       Type.Object(
         {
-          type: Type.String({ description: 'The event type, as in the body\'s `type`.' }),
+          type: Type.String({ description: "The event type, as in the body's `type`." }),
           description: Type.String(),
-          subscribable: Type.Boolean({ description: 'Whether an endpoint can subscribe to it in `events` (the test event is sent on request only).' }),
-          schema: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'JSON Schema (2020-12) of the whole request body a receiver gets.' }),
+          subscribable: Type.Boolean({
+            description:
+              'Whether an endpoint can subscribe to it in `events` (the test event is sent on request only).',
+          }),
+          schema: Type.Unsafe<Record<string, unknown>>({
+            type: 'object',
+            description: 'JSON Schema (2020-12) of the whole request body a receiver gets.',
+          }),
         },
         { additionalProperties: false },
       ),

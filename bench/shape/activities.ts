@@ -16,7 +16,11 @@ export function createShapeActivities(plan: ShapePlan) {
     async prepareMedia(_recordingId: string): Promise<ShapePlan> {
       return plan;
     },
-    async transcribeRecordingPiece(_recordingId: string, _channel: string, _index: number): Promise<{ segments: number }> {
+    async transcribeRecordingPiece(
+      _recordingId: string,
+      _channel: string,
+      _index: number,
+    ): Promise<{ segments: number }> {
       return { segments: 0 };
     },
     async stitchTranscript(_recordingId: string): Promise<void> {},

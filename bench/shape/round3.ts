@@ -1,4 +1,15 @@
-import { defineQuery, log, ParentClosePolicy, proxyActivities, setHandler, startChild, upsertSearchAttributes, uuid4, WorkflowIdReusePolicy, type ActivityOptions } from '@temporalio/workflow';
+import {
+  defineQuery,
+  log,
+  ParentClosePolicy,
+  proxyActivities,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+  uuid4,
+  WorkflowIdReusePolicy,
+  type ActivityOptions,
+} from '@temporalio/workflow';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 
 // Round 3's bare shape, kept as the "before" of round 4: bench/shape/workflows.ts as it was at commit
@@ -13,7 +24,9 @@ interface Round3Activities {
   resolveRecordingUserId(recordingId: string): Promise<string>;
   setRecordingStatus(recordingId: string, status: string): Promise<void>;
   storeRecording(recordingId: string): Promise<void>;
-  prepareMedia(recordingId: string): Promise<{ pieces: Array<{ channel: 'mixed' | 'rep' | 'customer'; index: number }>; concurrency: number }>;
+  prepareMedia(
+    recordingId: string,
+  ): Promise<{ pieces: Array<{ channel: 'mixed' | 'rep' | 'customer'; index: number }>; concurrency: number }>;
   transcribeRecordingPiece(recordingId: string, channel: string, index: number): Promise<{ segments: number }>;
   stitchTranscript(recordingId: string): Promise<void>;
   analyzeAndKeepRecording(recordingId: string): Promise<void>;
@@ -89,11 +102,14 @@ export interface ShapeDeliveryInputRound3 {
 }
 
 export async function shapeDeliveryRound3(input: ShapeDeliveryInputRound3): Promise<{ delivered: boolean }> {
-  const { deliverWebhook } = proxyActivities<Round3Activities>(deliveryProfileRound3(input.retry, `POST ${input.eventType} ${input.eventId}`));
+  const { deliverWebhook } = proxyActivities<Round3Activities>(
+    deliveryProfileRound3(input.retry, `POST ${input.eventType} ${input.eventId}`),
+  );
   return deliverWebhook(input);
 }
 
-const setStatus = (status: string): void => upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
+const setStatus = (status: string): void =>
+  upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
 
 /** Returns the ids of the delivery children it started: the bench waits for them to complete. */
 export async function recordingShapeRound3(input: ShapeInputRound3): Promise<string[]> {
@@ -105,7 +121,10 @@ export async function recordingShapeRound3(input: ShapeInputRound3): Promise<str
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(statusQuery, () => ({ step, ...progress }));
-  const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+  const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions(
+    { summary: 'Resolve the recording user' },
+    [recordingId],
+  );
   upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
   if (input.storeRecording) {
     step = 'Storing the recording';
@@ -115,23 +134,33 @@ export async function recordingShapeRound3(input: ShapeInputRound3): Promise<str
   step = 'Transcription';
   await moveTo('transcribing');
   step = 'Preparing the audio';
-  const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
+  const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
+    recordingId,
+  ]);
   step = 'Transcription';
   progress.piecesTotal = plan.pieces.length;
   const queue = [...plan.pieces];
   const lane = async (): Promise<void> => {
     for (let piece = queue.shift(); piece; piece = queue.shift()) {
-      await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+      await provider.transcribeRecordingPiece.executeWithOptions(
+        { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+        [recordingId, piece.channel, piece.index],
+      );
       progress.piecesDone += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
-  await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
+  await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
+    recordingId,
+  ]);
   step = 'Analysis';
   await moveTo('analyzing');
   await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
   step = 'Saving the result';
-  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]);
+  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
+    { summary: 'Save result and session' },
+    [recordingId],
+  );
   await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatus('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
@@ -139,7 +168,9 @@ export async function recordingShapeRound3(input: ShapeInputRound3): Promise<str
   const event = { id: uuid4(), type: 'recording.processing.completed', createdAt: new Date().toISOString() };
   const endpointIds = await notify.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return [];
-  await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [{ companyId, recordingId, eventId: event.id, ...event }]);
+  await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [
+    { companyId, recordingId, eventId: event.id, ...event },
+  ]);
   const retry = await notify.webhookRetryPolicy();
   return Promise.all(
     endpointIds.map(async (endpointId) => {

@@ -17,7 +17,9 @@ import { createShapeActivities, type ShapePlan } from './activities';
 // step cut the benchmark's call into. Prints "worker started" like the real one.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const plan = JSON.parse(process.env.SHAPE_PLAN ?? '{"pieces":[{"channel":"mixed","index":0}],"concurrency":3}') as ShapePlan;
+  const plan = JSON.parse(
+    process.env.SHAPE_PLAN ?? '{"pieces":[{"channel":"mixed","index":0}],"concurrency":3}',
+  ) as ShapePlan;
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
   const metricsServer = await installWorkerRuntime(config, logger, metrics);

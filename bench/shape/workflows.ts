@@ -1,6 +1,23 @@
-import { defineQuery, log, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild, upsertSearchAttributes, uuid4, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import {
+  defineQuery,
+  log,
+  ParentClosePolicy,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+  uuid4,
+  WorkflowIdReusePolicy,
+} from '@temporalio/workflow';
 import { searchAttributes, workflowIds } from '../../common/temporal';
-import { recordingActivityProfiles, recordingLocalProfiles, webhookDeliveryProfile, webhookFirstAttemptProfile, webhookNotifyProfile } from '../../workflows/activityProfiles';
+import {
+  recordingActivityProfiles,
+  recordingLocalProfiles,
+  webhookDeliveryProfile,
+  webhookFirstAttemptProfile,
+  webhookNotifyProfile,
+} from '../../workflows/activityProfiles';
 import type { ShapeActivities } from './activities';
 
 // The end-to-end ceiling: workflows/recordingIntake.ts's shape with nothing inside. The same activities
@@ -34,11 +51,14 @@ export interface ShapeDeliveryInput {
 }
 
 export async function shapeDelivery(input: ShapeDeliveryInput): Promise<{ delivered: boolean }> {
-  const { deliverWebhook } = proxyActivities<ShapeActivities>(webhookDeliveryProfile(input.retry, `POST ${input.eventType} ${input.eventId}`));
+  const { deliverWebhook } = proxyActivities<ShapeActivities>(
+    webhookDeliveryProfile(input.retry, `POST ${input.eventType} ${input.eventId}`),
+  );
   return deliverWebhook(input);
 }
 
-const setStatus = (status: string): void => upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
+const setStatus = (status: string): void =>
+  upsertSearchAttributes([{ key: searchAttributes.RecordingStatus, value: status }]);
 
 /** Returns the ids of the delivery children it started (for endpoints whose first attempt failed): the bench waits for them. */
 export async function recordingShape(input: ShapeInput): Promise<string[]> {
@@ -46,7 +66,10 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };
   setHandler(shapeStatusQuery, () => ({ step, ...progress }));
-  const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions({ summary: 'Resolve the recording user' }, [recordingId]);
+  const userId = await bookkeeping.resolveRecordingUserId.executeWithOptions(
+    { summary: 'Resolve the recording user' },
+    [recordingId],
+  );
   upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
   if (input.storeRecording) {
     step = 'Storing the recording';
@@ -55,23 +78,33 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   }
   step = 'Preparing the audio';
   setStatus('transcribing');
-  const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId]);
+  const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
+    recordingId,
+  ]);
   step = 'Transcription';
   progress.piecesTotal = plan.pieces.length;
   const queue = [...plan.pieces];
   const lane = async (): Promise<void> => {
     for (let piece = queue.shift(); piece; piece = queue.shift()) {
-      await provider.transcribeRecordingPiece.executeWithOptions({ summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` }, [recordingId, piece.channel, piece.index]);
+      await provider.transcribeRecordingPiece.executeWithOptions(
+        { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+        [recordingId, piece.channel, piece.index],
+      );
       progress.piecesDone += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.concurrency, plan.pieces.length)) }, lane));
-  await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [recordingId]);
+  await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
+    recordingId,
+  ]);
   step = 'Analysis';
   setStatus('analyzing');
   await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
   step = 'Saving the result';
-  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions({ summary: 'Save result and session' }, [recordingId]);
+  const { sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
+    { summary: 'Save result and session' },
+    [recordingId],
+  );
   await bookkeeping.removeMediaScratch.executeWithOptions({ summary: 'Remove scratch files' }, [recordingId]);
   setStatus('completed');
   log.info('recording completed', { recordingId, companyId, sessionId });
@@ -79,9 +112,13 @@ export async function recordingShape(input: ShapeInput): Promise<string[]> {
   const event = { id: uuid4(), type: 'recording.processing.completed', createdAt: new Date().toISOString() };
   const endpointIds = await notify.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return [];
-  await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [{ companyId, recordingId, eventId: event.id, ...event }]);
+  await bookkeeping.keepRecordingEvent.executeWithOptions({ summary: `Write event ${event.id} (${event.type})` }, [
+    { companyId, recordingId, eventId: event.id, ...event },
+  ]);
   const retry = await notify.webhookRetryPolicy();
-  const firstTry = proxyLocalActivities<ShapeActivities>(webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`));
+  const firstTry = proxyLocalActivities<ShapeActivities>(
+    webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`),
+  );
   const children = await Promise.all(
     endpointIds.map(async (endpointId) => {
       const first = await firstTry.firstWebhookAttempt({ companyId, endpointId, eventId: event.id });

@@ -11,7 +11,8 @@ export function registerCompanyCommands(program: Command): void {
     .option('--parent <companyId>', 'parent company id', uuid)
     .action((opts: { name: string; parent?: string }) =>
       runCommand(async ({ db }) => {
-        if (opts.parent && !(await getCompany(db, opts.parent))) throw new CliError(`Parent company ${opts.parent} was not found.`);
+        if (opts.parent && !(await getCompany(db, opts.parent)))
+          throw new CliError(`Parent company ${opts.parent} was not found.`);
         const company = await createCompany(db, opts.name, opts.parent ?? null);
         return { id: company.id };
       }),

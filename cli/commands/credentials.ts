@@ -8,10 +8,14 @@ import { requireCompany } from './companies';
 
 /** `a,b,c` → scopes; an unknown one is refused naming it. */
 function scopeList(value: string): Scope[] {
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const unknown = parts.filter((p) => !isScope(p));
   if (parts.length === 0) throw new InvalidArgumentError('name at least one scope.');
-  if (unknown.length > 0) throw new InvalidArgumentError(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}.`);
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}.`);
   return [...new Set(parts)].filter(isScope);
 }
 
@@ -37,14 +41,17 @@ export function registerCredentialCommands(program: Command): void {
     .requiredOption('--id <apiKeyId>', 'API key id (as printed by apikey:create)', uuid)
     .action((opts: { id: string }) =>
       runCommand(async ({ db }) => {
-        if (!(await revokeApiKey(db, opts.id))) throw new CliError(`API key ${opts.id} was not found or is already revoked.`);
+        if (!(await revokeApiKey(db, opts.id)))
+          throw new CliError(`API key ${opts.id} was not found or is already revoked.`);
         return { id: opts.id, revoked: true };
       }),
     );
 
   program
     .command('token:create')
-    .description('Issue a bearer token for a company (for GET /api/company/get-active-user-count); it expires after BEARER_TOKEN_TTL.')
+    .description(
+      'Issue a bearer token for a company (for GET /api/company/get-active-user-count); it expires after BEARER_TOKEN_TTL.',
+    )
     .requiredOption('--company <companyId>', 'company id', uuid)
     .action((opts: { company: string }) =>
       runCommand(async ({ db, config }) => {

@@ -35,7 +35,7 @@ export function registerPeopleCommands(program: Command): void {
 
   program
     .command('user:create')
-    .description('Create an active user. An Integration user without --team joins the company\'s Integration team.')
+    .description("Create an active user. An Integration user without --team joins the company's Integration team.")
     .requiredOption('--company <companyId>', 'company id', uuid)
     .requiredOption('--email <email>', 'email address (unique in the company)', email)
     .requiredOption('--first-name <firstName>', 'first name', name)
@@ -48,7 +48,8 @@ export function registerPeopleCommands(program: Command): void {
         await requireCompany(db, opts.company);
         return db.transaction(async (trx) => {
           let teamId: string | null = opts.team ?? null;
-          if (teamId && !(await getTeam(trx, opts.company, teamId))) throw new CliError(`Team ${teamId} was not found in company ${opts.company}.`);
+          if (teamId && !(await getTeam(trx, opts.company, teamId)))
+            throw new CliError(`Team ${teamId} was not found in company ${opts.company}.`);
           if (!teamId && opts.role === 'Integration') teamId = (await ensureIntegrationTeam(trx, opts.company)).id;
           const user = await createUser(trx, {
             companyId: opts.company,
@@ -71,6 +72,7 @@ export function registerPeopleCommands(program: Command): void {
 function duplicateUser(err: unknown, opts: UserOptions): CliError {
   const sqlMessage = (err as { sqlMessage?: unknown }).sqlMessage;
   const which = typeof sqlMessage === 'string' ? sqlMessage : '';
-  if (which.includes('external_id')) return new CliError(`A user with external id ${opts.externalId} already exists in company ${opts.company}.`);
+  if (which.includes('external_id'))
+    return new CliError(`A user with external id ${opts.externalId} already exists in company ${opts.company}.`);
   return new CliError(`A user with email ${opts.email} already exists in company ${opts.company}.`);
 }

@@ -5,7 +5,9 @@ import { runCommand } from '../run';
 export function registerSeedCommand(program: Command): void {
   program
     .command('seed')
-    .description('Create a demo parent company with a child company, teams, users, roleplays, sessions and scripts; prints their ids and API keys.')
+    .description(
+      'Create a demo parent company with a child company, teams, users, roleplays, sessions and scripts; prints their ids and API keys.',
+    )
     .action(() =>
       runCommand(async ({ db, config }) => {
         const seed = await db.transaction((trx) => seedDemo(trx));

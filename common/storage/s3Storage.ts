@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mediaTypeOfKey } from './mediaTypes';
@@ -21,7 +28,13 @@ export interface S3StorageOptions {
 
 /** SigV4 links live at most 7 days, whatever MEDIA_URL_TTL asks for. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
-const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidToken', 'ExpiredToken']);
+const CREDENTIAL_REFUSALS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'InvalidToken',
+  'ExpiredToken',
+]);
 
 /** An S3 refusal in words an operator can act on: which bucket, which endpoint, what S3 said. */
 export class S3StorageError extends Error {
@@ -31,7 +44,10 @@ export class S3StorageError extends Error {
     where: string,
     detail: string,
   ) {
-    const hint = CREDENTIAL_REFUSALS.has(code) || httpStatus === 403 ? ' (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy)' : '';
+    const hint =
+      CREDENTIAL_REFUSALS.has(code) || httpStatus === 403
+        ? ' (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy)'
+        : '';
     super(`S3 storage ${where} refused the request: ${code}${httpStatus ? ` ${httpStatus}` : ''}: ${detail}${hint}`);
     this.name = 'S3StorageError';
   }
@@ -42,7 +58,9 @@ function clientConfig(options: S3StorageOptions, endpoint: string): S3ClientConf
     region: options.region,
     ...(endpoint ? { endpoint } : {}),
     forcePathStyle: options.forcePathStyle,
-    ...(options.accessKeyId ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+    ...(options.accessKeyId
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
     // Checksums only where S3 requires them: the SDK's default CRC trailers (aws-chunked bodies) are not
     // understood by every S3-compatible server (GCS interoperability, older MinIO releases).
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -50,17 +68,26 @@ function clientConfig(options: S3StorageOptions, endpoint: string): S3ClientConf
   };
 }
 
-const statusOf = (err: unknown): number | undefined => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+const statusOf = (err: unknown): number | undefined =>
+  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 /** Recording storage in an S3-compatible bucket. Objects appear whole (S3 PUT and multipart completion are atomic). */
 export function createS3Storage(options: S3StorageOptions): RecordingStorage & { close(): void } {
   const client = new S3Client(clientConfig(options, options.endpoint));
-  const presigner = options.publicEndpoint && options.publicEndpoint !== options.endpoint ? new S3Client(clientConfig(options, options.publicEndpoint)) : client;
+  const presigner =
+    options.publicEndpoint && options.publicEndpoint !== options.endpoint
+      ? new S3Client(clientConfig(options, options.publicEndpoint))
+      : client;
   const where = `bucket "${options.bucket}"${options.endpoint ? ` at ${options.endpoint}` : ''}`;
   const refusal = (err: unknown): Error =>
     // A HEAD answer has no body, so the SDK knows only the status ("Unknown").
     err instanceof S3ServiceException
-      ? new S3StorageError(err.name === 'Unknown' && statusOf(err) === 403 ? 'Forbidden' : err.name, statusOf(err), where, err.message)
+      ? new S3StorageError(
+          err.name === 'Unknown' && statusOf(err) === 403 ? 'Forbidden' : err.name,
+          statusOf(err),
+          where,
+          err.message,
+        )
       : (err as Error);
 
   return {
@@ -120,7 +147,11 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
     },
     async playbackUrl(key, ttlMs) {
       const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.ceil(ttlMs / 1000)));
-      return getSignedUrl(presigner, new GetObjectCommand({ Bucket: options.bucket, Key: key, ResponseContentType: mediaTypeOfKey(key) }), { expiresIn });
+      return getSignedUrl(
+        presigner,
+        new GetObjectCommand({ Bucket: options.bucket, Key: key, ResponseContentType: mediaTypeOfKey(key) }),
+        { expiresIn },
+      );
     },
     close() {
       client.destroy();

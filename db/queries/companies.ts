@@ -28,5 +28,8 @@ export async function getDirectChild(db: Db, parentId: string, childId: string):
 }
 
 export async function listDirectChildren(db: Db, parentId: string): Promise<CompanyRow[]> {
-  return db('companies').select(columns).where({ parent_company_id: parentId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  return db('companies')
+    .select(columns)
+    .where({ parent_company_id: parentId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }

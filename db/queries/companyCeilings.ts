@@ -35,7 +35,9 @@ export async function withinCompanyCeiling<T>(
 ): Promise<T> {
   const lockName = `sp:ceiling:${kind}:${companyId}`;
   return db.transaction(async (trx) => {
-    const [[got]] = (await trx.raw('SELECT GET_LOCK(?, ?) AS got', [lockName, LOCK_WAIT_SECONDS])) as [[{ got: number | null }]];
+    const [[got]] = (await trx.raw('SELECT GET_LOCK(?, ?) AS got', [lockName, LOCK_WAIT_SECONDS])) as [
+      [{ got: number | null }],
+    ];
     if (got.got !== 1) throw new CeilingLockTimeout(kind);
     try {
       const [row] = (await COUNTED[kind](trx, companyId).count({ n: '*' }).forShare()) as Array<{ n: number | string }>;

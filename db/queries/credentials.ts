@@ -10,10 +10,22 @@ export const API_KEY_KIND = 'spk';
 export const BEARER_TOKEN_KIND = 'spt';
 
 /** Issues a key with `scopes` (default: every scope). */
-export async function createApiKey(db: Db, companyId: string, name: string | null = null, scopes: readonly Scope[] = SCOPES): Promise<{ id: string; key: string }> {
+export async function createApiKey(
+  db: Db,
+  companyId: string,
+  name: string | null = null,
+  scopes: readonly Scope[] = SCOPES,
+): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const secret = issueSecret(API_KEY_KIND);
-  await db('api_keys').insert({ id, company_id: companyId, prefix: secret.prefix, key_hash: secret.hash, name, scopes: JSON.stringify(SCOPES.filter((s) => scopes.includes(s))) });
+  await db('api_keys').insert({
+    id,
+    company_id: companyId,
+    prefix: secret.prefix,
+    key_hash: secret.hash,
+    name,
+    scopes: JSON.stringify(SCOPES.filter((s) => scopes.includes(s))),
+  });
   return { id, key: secret.value };
 }
 
@@ -24,9 +36,15 @@ export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
 
 async function revokeKeyWhere(db: Db, where: { id: string; company_id?: string }): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const changed = await trx('api_keys').where(where).whereNull('revoked_at').update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
+    const changed = await trx('api_keys')
+      .where(where)
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
     if (changed === 0) return false;
-    await trx('bearer_tokens').where({ api_key_id: where.id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
+    await trx('bearer_tokens')
+      .where({ api_key_id: where.id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now(3), updated_at: trx.fn.now(3) });
     return true;
   });
 }
@@ -41,11 +59,23 @@ export async function createBearerToken(
   const id = randomUUID();
   const secret = issueSecret(BEARER_TOKEN_KIND);
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db('bearer_tokens').insert({ id, company_id: companyId, prefix: secret.prefix, token_hash: secret.hash, expires_at: expiresAt, api_key_id: apiKeyId });
+  await db('bearer_tokens').insert({
+    id,
+    company_id: companyId,
+    prefix: secret.prefix,
+    token_hash: secret.hash,
+    expires_at: expiresAt,
+    api_key_id: apiKeyId,
+  });
   return { id, accessToken: secret.value, expiresAt };
 }
 
-const companyColumns = { id: 'c.id', name: 'c.name', parentCompanyId: 'c.parent_company_id', createdAt: 'c.created_at' };
+const companyColumns = {
+  id: 'c.id',
+  name: 'c.name',
+  parentCompanyId: 'c.parent_company_id',
+  createdAt: 'c.created_at',
+};
 
 type CredentialRow = CompanyRow & { hash: string; revokedAt: Date | null };
 type ApiKeyCredentialRow = CredentialRow & { keyId: string; scopes: unknown; lastUsedAt: Date | null };
@@ -62,7 +92,14 @@ export interface ApiKeyHolder {
 const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix }) =>
   q('api_keys as k')
     .join('companies as c', 'c.id', 'k.company_id')
-    .select({ ...companyColumns, hash: 'k.key_hash', revokedAt: 'k.revoked_at', keyId: 'k.id', scopes: 'k.scopes', lastUsedAt: 'k.last_used_at' })
+    .select({
+      ...companyColumns,
+      hash: 'k.key_hash',
+      revokedAt: 'k.revoked_at',
+      keyId: 'k.id',
+      scopes: 'k.scopes',
+      lastUsedAt: 'k.last_used_at',
+    })
     .where('k.prefix', prefix)
     .first(),
 );
@@ -72,7 +109,15 @@ const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { pref
   q('bearer_tokens as t')
     .join('companies as c', 'c.id', 't.company_id')
     .leftJoin('api_keys as k', 'k.id', 't.api_key_id')
-    .select({ ...companyColumns, hash: 't.token_hash', revokedAt: 't.revoked_at', expiresAt: 't.expires_at', tokenId: 't.id', apiKeyId: 't.api_key_id', keyRevokedAt: 'k.revoked_at' })
+    .select({
+      ...companyColumns,
+      hash: 't.token_hash',
+      revokedAt: 't.revoked_at',
+      expiresAt: 't.expires_at',
+      tokenId: 't.id',
+      apiKeyId: 't.api_key_id',
+      keyRevokedAt: 'k.revoked_at',
+    })
     .where('t.prefix', prefix)
     .first(),
 );
@@ -98,7 +143,9 @@ export async function companyForApiKey(db: Db, key: string): Promise<CompanyRow 
 
 /** Marks the key used now. */
 export async function touchApiKey(db: Db, id: string): Promise<void> {
-  await db('api_keys').where({ id }).update({ last_used_at: db.fn.now(3) });
+  await db('api_keys')
+    .where({ id })
+    .update({ last_used_at: db.fn.now(3) });
 }
 
 /** The company of a bearer token, the token's id and the key it was minted from (null: minted by the admin CLI). */
@@ -108,7 +155,12 @@ export interface BearerTokenHolder {
   apiKeyId: string | null;
 }
 
-type BearerCredentialRow = CredentialRow & { expiresAt: Date; tokenId: string; apiKeyId: string | null; keyRevokedAt: Date | null };
+type BearerCredentialRow = CredentialRow & {
+  expiresAt: Date;
+  tokenId: string;
+  apiKeyId: string | null;
+  keyRevokedAt: Date | null;
+};
 
 /** The holder of an unexpired, unrevoked bearer token whose key (if any) is not revoked either. */
 export async function holderOfBearerToken(db: Db, token: string): Promise<BearerTokenHolder | undefined> {
@@ -130,7 +182,10 @@ export async function companyForBearerToken(db: Db, token: string): Promise<Comp
 }
 
 export async function revokeBearerToken(db: Db, id: string): Promise<boolean> {
-  const changed = await db('bearer_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
+  const changed = await db('bearer_tokens')
+    .where({ id })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(3), updated_at: db.fn.now(3) });
   return changed > 0;
 }
 
@@ -144,13 +199,30 @@ export interface ApiKeyRow {
   createdAt: Date;
 }
 
-const apiKeyColumns = { id: 'id', name: 'name', prefix: 'prefix', scopes: 'scopes', lastUsedAt: 'last_used_at', revokedAt: 'revoked_at', createdAt: 'created_at' };
-const toApiKey = (r: Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }): ApiKeyRow => ({ ...r, scopes: fromJson<string[]>(r.scopes).filter(isScope) });
+const apiKeyColumns = {
+  id: 'id',
+  name: 'name',
+  prefix: 'prefix',
+  scopes: 'scopes',
+  lastUsedAt: 'last_used_at',
+  revokedAt: 'revoked_at',
+  createdAt: 'created_at',
+};
+const toApiKey = (r: Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }): ApiKeyRow => ({
+  ...r,
+  scopes: fromJson<string[]>(r.scopes).filter(isScope),
+});
 
 /** The company's keys (revoked ones too), newest first. */
 export async function listApiKeys(db: Db, companyId: string, page: PageRequest): Promise<Page<ApiKeyRow>> {
   const { rows, total } = await pageWithTotal<Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }>(
-    db('api_keys').select(apiKeyColumns).where({ company_id: companyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+    db('api_keys')
+      .select(apiKeyColumns)
+      .where({ company_id: companyId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
     countOf(db('api_keys').where({ company_id: companyId })),
     page,
   );
@@ -158,7 +230,8 @@ export async function listApiKeys(db: Db, companyId: string, page: PageRequest):
 }
 
 export async function getApiKey(db: Db, companyId: string, id: string): Promise<ApiKeyRow | undefined> {
-  const row = (await db('api_keys').select(apiKeyColumns).where({ company_id: companyId, id }).first()) as (Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }) | undefined;
+  const row = (await db('api_keys').select(apiKeyColumns).where({ company_id: companyId, id }).first()) as
+    (Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }) | undefined;
   return row && toApiKey(row);
 }
 

@@ -55,21 +55,35 @@ export async function claimIdempotencyKey(db: Db, claim: KeyClaim): Promise<bool
 }
 
 /** The record as last committed (a locking read, so a transaction sees a record committed after its snapshot). */
-export async function findIdempotencyRecord(db: Db, companyId: string, keyHash: string): Promise<IdempotencyRecord | undefined> {
-  const row = (await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).forShare().first()) as DbIdempotencyKey | undefined;
+export async function findIdempotencyRecord(
+  db: Db,
+  companyId: string,
+  keyHash: string,
+): Promise<IdempotencyRecord | undefined> {
+  const row = (await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).forShare().first()) as
+    DbIdempotencyKey | undefined;
   if (!row) return undefined;
   return {
     credentialId: row.credential_id,
     operationId: row.operation_id,
     requestHash: row.request_hash,
-    response: row.response_status === null || row.response_body === null ? null : { status: row.response_status, sealedBody: row.response_body },
+    response:
+      row.response_status === null || row.response_body === null
+        ? null
+        : { status: row.response_status, sealedBody: row.response_body },
     createdAt: row.created_at,
     lockedUntil: row.locked_until,
   };
 }
 
 /** Takes over a claim whose holder is gone (its lock ran out): true for the one caller that got it. */
-export async function takeOverIdempotencyKey(db: Db, companyId: string, keyHash: string, seen: Date, lockedUntil: Date): Promise<boolean> {
+export async function takeOverIdempotencyKey(
+  db: Db,
+  companyId: string,
+  keyHash: string,
+  seen: Date,
+  lockedUntil: Date,
+): Promise<boolean> {
   const changed = await db('idempotency_keys')
     .where({ company_id: companyId, key_hash: keyHash, locked_until: seen })
     .whereNull('response_status')
@@ -81,7 +95,14 @@ export async function takeOverIdempotencyKey(db: Db, companyId: string, keyHash:
  * Records the answer of the request that holds the key, with the id of what it describes (`subjectId`,
  * see answerSubject): a person's erasure deletes the answers about them (forgetUserIdempotentAnswers).
  */
-export async function completeIdempotencyKey(db: Db, companyId: string, keyHash: string, status: number, sealedBody: Buffer, subjectId: string | null = null): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  companyId: string,
+  keyHash: string,
+  status: number,
+  sealedBody: Buffer,
+  subjectId: string | null = null,
+): Promise<void> {
   await db('idempotency_keys')
     .where({ company_id: companyId, key_hash: keyHash })
     .update({ response_status: status, response_body: sealedBody, locked_until: null, subject_id: subjectId });
@@ -102,11 +123,19 @@ export function answerSubject(body: unknown): string | null {
 
 /** Gives the key back after the request failed, so a retry runs it again. */
 export async function releaseIdempotencyKey(db: Db, companyId: string, keyHash: string): Promise<void> {
-  await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash }).whereNull('response_status').delete();
+  await db('idempotency_keys')
+    .where({ company_id: companyId, key_hash: keyHash })
+    .whereNull('response_status')
+    .delete();
 }
 
 /** Removes one expired record (created at `createdAt`), so the key can start a new request. */
-export async function dropExpiredIdempotencyKey(db: Db, companyId: string, keyHash: string, createdAt: Date): Promise<void> {
+export async function dropExpiredIdempotencyKey(
+  db: Db,
+  companyId: string,
+  keyHash: string,
+  createdAt: Date,
+): Promise<void> {
   await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash, created_at: createdAt }).delete();
 }
 

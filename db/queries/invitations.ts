@@ -48,7 +48,6 @@ export interface InvitationWithNames {
   teamName: string;
 }
 
-
 const columns = {
   id: 'invitations.id',
   companyId: 'invitations.company_id',
@@ -69,7 +68,8 @@ const columns = {
   workflowId: 'invitations.workflow_id',
 };
 
-const outstanding = (now: Date) => (q: Knex.QueryBuilder) => q.where('invitations.status', 'pending').andWhere('invitations.expires_at', '>', now);
+const outstanding = (now: Date) => (q: Knex.QueryBuilder) =>
+  q.where('invitations.status', 'pending').andWhere('invitations.expires_at', '>', now);
 
 /**
  * Inserts a pending invitation. created_at is written explicitly so that expires_at is exactly
@@ -103,7 +103,12 @@ export async function getInvitation(db: Db, companyId: string, id: string): Prom
 }
 
 /** The company's outstanding invitation with that id, if any. */
-export async function getOutstandingInvitation(db: Db, companyId: string, id: string, now: Date): Promise<InvitationRow | undefined> {
+export async function getOutstandingInvitation(
+  db: Db,
+  companyId: string,
+  id: string,
+  now: Date,
+): Promise<InvitationRow | undefined> {
   return db('invitations')
     .select(columns)
     .where({ 'invitations.id': id, 'invitations.company_id': companyId })
@@ -112,12 +117,23 @@ export async function getOutstandingInvitation(db: Db, companyId: string, id: st
 }
 
 /** The pending row for an address (email compares case-insensitively), even when its expiry has passed. */
-export async function findPendingInvitation(db: Db, companyId: string, email: string): Promise<InvitationRow | undefined> {
-  return db('invitations').select(columns).where({ 'invitations.company_id': companyId, 'invitations.email': email, 'invitations.status': 'pending' }).first();
+export async function findPendingInvitation(
+  db: Db,
+  companyId: string,
+  email: string,
+): Promise<InvitationRow | undefined> {
+  return db('invitations')
+    .select(columns)
+    .where({ 'invitations.company_id': companyId, 'invitations.email': email, 'invitations.status': 'pending' })
+    .first();
 }
 
 /** Looks an acceptance token up; with a transaction, locks the row until it ends. */
-export async function findInvitationByToken(db: Db, token: string, forUpdate = false): Promise<InvitationRow | undefined> {
+export async function findInvitationByToken(
+  db: Db,
+  token: string,
+  forUpdate = false,
+): Promise<InvitationRow | undefined> {
   const query = db('invitations').select(columns).where({ 'invitations.token': token });
   const row: InvitationRow | undefined = await (forUpdate ? query.forUpdate() : query).first();
   // The column's collation ignores case; tokens are case-sensitive base64url.
@@ -125,7 +141,13 @@ export async function findInvitationByToken(db: Db, token: string, forUpdate = f
 }
 
 /** Counts one more send and moves the invitation to the new team and role; false when it is no longer outstanding. */
-export async function markResent(db: Db, companyId: string, id: string, changes: { teamId: string; role: InvitationRole }, now: Date): Promise<boolean> {
+export async function markResent(
+  db: Db,
+  companyId: string,
+  id: string,
+  changes: { teamId: string; role: InvitationRole },
+  now: Date,
+): Promise<boolean> {
   const changed = await db('invitations')
     .where({ id, company_id: companyId })
     .modify(outstanding(now))
@@ -164,7 +186,9 @@ export async function markAccepted(db: Db, id: string, userId: string, now: Date
  * could not be started, so that the failed request leaves nothing behind. False when it was touched since.
  */
 export async function deleteUnsentInvitation(db: Db, companyId: string, id: string): Promise<boolean> {
-  const deleted = await db('invitations').where({ id, company_id: companyId, status: 'pending', resend_count: 0 }).delete();
+  const deleted = await db('invitations')
+    .where({ id, company_id: companyId, status: 'pending', resend_count: 0 })
+    .delete();
   return deleted > 0;
 }
 
@@ -180,14 +204,21 @@ export async function listOutstandingInvitations(
       .select(columns)
       .where('invitations.company_id', companyId)
       .modify(outstanding(now))
-      .orderBy([{ column: 'invitations.created_at', order: 'desc' }, { column: 'invitations.id', order: 'desc' }]),
+      .orderBy([
+        { column: 'invitations.created_at', order: 'desc' },
+        { column: 'invitations.id', order: 'desc' },
+      ]),
     countOf(db('invitations').where('invitations.company_id', companyId).modify(outstanding(now))),
     page,
   );
 }
 
 /** The invitation with its company and team names, as the email and the invitation page show them. */
-export async function getInvitationWithNames(db: Db, companyId: string, id: string): Promise<InvitationWithNames | undefined> {
+export async function getInvitationWithNames(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<InvitationWithNames | undefined> {
   const row = (await db('invitations')
     .join('companies', 'companies.id', 'invitations.company_id')
     .join('teams', 'teams.id', 'invitations.team_id')
@@ -212,7 +243,11 @@ export function invitationWorkflowId(invitation: Pick<InvitationRow, 'companyId'
  * id (`invitation-<id>`), so that a new run never carries the address in its id. Answers the id now stored.
  */
 export async function adoptOwnWorkflowId(db: Db, companyId: string, id: string): Promise<string> {
-  await db('invitations').where({ company_id: companyId, id }).whereNull('workflow_id').update({ workflow_id: workflowIds.invitation(id) });
-  const row = (await db('invitations').where({ company_id: companyId, id }).first('workflow_id')) as { workflow_id: string | null } | undefined;
+  await db('invitations')
+    .where({ company_id: companyId, id })
+    .whereNull('workflow_id')
+    .update({ workflow_id: workflowIds.invitation(id) });
+  const row = (await db('invitations').where({ company_id: companyId, id }).first('workflow_id')) as
+    { workflow_id: string | null } | undefined;
   return row?.workflow_id ?? workflowIds.invitation(id);
 }

@@ -26,7 +26,11 @@ export async function countOf(query: Knex.QueryBuilder): Promise<number> {
  * The page of `rows` (ordered by the caller; offset and limit are applied here) and `total`, read at the
  * same time: two statements whatever the page size.
  */
-export async function pageWithTotal<T>(rows: Knex.QueryBuilder, total: Promise<number>, page: PageRequest): Promise<Page<T>> {
+export async function pageWithTotal<T>(
+  rows: Knex.QueryBuilder,
+  total: Promise<number>,
+  page: PageRequest,
+): Promise<Page<T>> {
   const [list, count] = await Promise.all([rows.offset(page.offset).limit(page.limit) as Promise<T[]>, total]);
   return { rows: list, total: count };
 }

@@ -37,28 +37,64 @@ const toChunk = (r: DbChunk): RecordingChunk => ({
 
 /** Every piece of the recording, channel by channel in time order. */
 export async function listRecordingChunks(db: Db, recordingId: string): Promise<RecordingChunk[]> {
-  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).orderBy([{ column: 'channel' }, { column: 'chunk_index' }])) as DbChunk[];
+  const rows = (await db('recording_chunks')
+    .where({ recording_id: recordingId })
+    .orderBy([{ column: 'channel' }, { column: 'chunk_index' }])) as DbChunk[];
   return rows.map(toChunk);
 }
 
-export async function getRecordingChunk(db: Db, recordingId: string, channel: ChunkChannel, index: number): Promise<RecordingChunk | undefined> {
-  const row = (await db('recording_chunks').where({ recording_id: recordingId, channel, chunk_index: index }).first()) as DbChunk | undefined;
+export async function getRecordingChunk(
+  db: Db,
+  recordingId: string,
+  channel: ChunkChannel,
+  index: number,
+): Promise<RecordingChunk | undefined> {
+  const row = (await db('recording_chunks')
+    .where({ recording_id: recordingId, channel, chunk_index: index })
+    .first()) as DbChunk | undefined;
   return row ? toChunk(row) : undefined;
 }
 
 /** The plan of a freshly prepared recording; a plan already kept (by an earlier attempt) stays as it is. */
-export async function insertRecordingChunks(db: Db, chunks: Array<Pick<RecordingChunk, 'recordingId' | 'channel' | 'index' | 'startMs' | 'durationMs'>>): Promise<void> {
+export async function insertRecordingChunks(
+  db: Db,
+  chunks: Array<Pick<RecordingChunk, 'recordingId' | 'channel' | 'index' | 'startMs' | 'durationMs'>>,
+): Promise<void> {
   if (chunks.length === 0) return;
   await db('recording_chunks')
-    .insert(chunks.map((c) => ({ recording_id: c.recordingId, channel: c.channel, chunk_index: c.index, start_ms: c.startMs, duration_ms: c.durationMs })))
+    .insert(
+      chunks.map((c) => ({
+        recording_id: c.recordingId,
+        channel: c.channel,
+        chunk_index: c.index,
+        start_ms: c.startMs,
+        duration_ms: c.durationMs,
+      })),
+    )
     .onConflict()
     .ignore();
 }
 
-export async function setRecordingChunkTranscript(db: Db, recordingId: string, channel: ChunkChannel, index: number, transcript: unknown): Promise<void> {
-  await db('recording_chunks').where({ recording_id: recordingId, channel, chunk_index: index }).update({ transcript: JSON.stringify(transcript) });
+export async function setRecordingChunkTranscript(
+  db: Db,
+  recordingId: string,
+  channel: ChunkChannel,
+  index: number,
+  transcript: unknown,
+): Promise<void> {
+  await db('recording_chunks')
+    .where({ recording_id: recordingId, channel, chunk_index: index })
+    .update({ transcript: JSON.stringify(transcript) });
 }
 
-export async function setRecordingChunkJob(db: Db, recordingId: string, channel: ChunkChannel, index: number, jobId: string): Promise<void> {
-  await db('recording_chunks').where({ recording_id: recordingId, channel, chunk_index: index }).update({ stt_job_id: jobId });
+export async function setRecordingChunkJob(
+  db: Db,
+  recordingId: string,
+  channel: ChunkChannel,
+  index: number,
+  jobId: string,
+): Promise<void> {
+  await db('recording_chunks')
+    .where({ recording_id: recordingId, channel, chunk_index: index })
+    .update({ stt_job_id: jobId });
 }

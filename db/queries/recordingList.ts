@@ -52,13 +52,25 @@ function filtered(db: Db, companyId: string, filter: RecordingFilter): Knex.Quer
 }
 
 /** The page of the company's recordings matching `filter` (rows carry neither transcript nor result) and its total. */
-export async function listRecordings(db: Db, companyId: string, filter: RecordingFilter, page: PageRequest): Promise<Page<RecordingRow>> {
+export async function listRecordings(
+  db: Db,
+  companyId: string,
+  filter: RecordingFilter,
+  page: PageRequest,
+): Promise<Page<RecordingRow>> {
   const rows = filtered(db, companyId, filter)
     .select(LIST_COLUMNS)
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  const found = await pageWithTotal<Omit<DbRecording, 'transcript' | 'result' | 'submitted_transcript'>>(rows, countOf(filtered(db, companyId, filter)), page);
-  return { rows: found.rows.map((r) => toRow({ ...r, transcript: null, result: null, submitted_transcript: null })), total: found.total };
+  const found = await pageWithTotal<Omit<DbRecording, 'transcript' | 'result' | 'submitted_transcript'>>(
+    rows,
+    countOf(filtered(db, companyId, filter)),
+    page,
+  );
+  return {
+    rows: found.rows.map((r) => toRow({ ...r, transcript: null, result: null, submitted_transcript: null })),
+    total: found.total,
+  };
 }

@@ -68,8 +68,14 @@ export async function forgetSessionQuotes(db: Db, sessionIds: Knex.QueryBuilder 
 
 /** Recordings' results lose their snippets and evidence quotes (a JSON rewrite: the quotes are nested). */
 export async function forgetResultWords(db: Db, ids: string[]): Promise<void> {
-  const rows = (await db('recordings').whereIn('id', ids).whereNotNull('result').select('id', 'result')) as Array<{ id: string; result: unknown }>;
-  for (const row of rows) await db('recordings').where({ id: row.id }).update({ result: JSON.stringify(withoutWords(fromJson<unknown>(row.result))) });
+  const rows = (await db('recordings').whereIn('id', ids).whereNotNull('result').select('id', 'result')) as Array<{
+    id: string;
+    result: unknown;
+  }>;
+  for (const row of rows)
+    await db('recordings')
+      .where({ id: row.id })
+      .update({ result: JSON.stringify(withoutWords(fromJson<unknown>(row.result))) });
 }
 
 /**
@@ -81,16 +87,19 @@ export async function forgetResultWords(db: Db, ids: string[]): Promise<void> {
 export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: string): Promise<TranscriptRemoval> {
   const held = (await trx('recordings')
     .where({ id })
-    .first(trx.raw('(transcript IS NOT NULL OR submitted_transcript IS NOT NULL) AS held'))) as { held: number | string } | undefined;
+    .first(trx.raw('(transcript IS NOT NULL OR submitted_transcript IS NOT NULL) AS held'))) as
+    { held: number | string } | undefined;
   const pieces = await trx('recording_chunks').where({ recording_id: id }).delete();
   const sessionIds = trx('roleplay_sessions').where({ recording_id: id }).select('id');
   const snippets = await trx('session_snippets').whereIn('session_id', sessionIds).delete();
-  await trx('roleplay_sessions').where({ recording_id: id }).update({
-    audio_storage_key: null,
-    video_storage_key: null,
-    audio_external_url: null,
-    media_deleted_at: trx.fn.now(3),
-  });
+  await trx('roleplay_sessions')
+    .where({ recording_id: id })
+    .update({
+      audio_storage_key: null,
+      video_storage_key: null,
+      audio_external_url: null,
+      media_deleted_at: trx.fn.now(3),
+    });
   await forgetSessionQuotes(trx, sessionIds);
   await trx('recordings')
     .where({ id })

@@ -20,7 +20,12 @@ export async function reopenFailedRecording(db: Db, companyId: string, id: strin
  * Undoes `reopenFailedRecording` when no new run started, to exactly what it was (a refused retry
  * changes nothing), and only while the row is still as it left it.
  */
-export async function restoreFailedRecording(db: Db, companyId: string, id: string, was: { failureReason: string | null; updatedAt: Date }): Promise<void> {
+export async function restoreFailedRecording(
+  db: Db,
+  companyId: string,
+  id: string,
+  was: { failureReason: string | null; updatedAt: Date },
+): Promise<void> {
   await db('recordings')
     .where({ company_id: companyId, id, status: 'accepted' })
     .update({ status: 'failed', failure_reason: was.failureReason, updated_at: was.updatedAt });

@@ -7,7 +7,14 @@ const TERMINAL: readonly RecordingStatus[] = FINISHED_STATUSES;
 
 export type NewRecording = Pick<
   RecordingRow,
-  'id' | 'companyId' | 'userUniqueIdentifier' | 'userName' | 'sourceUrl' | 'storeRecording' | 'roleplayId' | 'workflowId'
+  | 'id'
+  | 'companyId'
+  | 'userUniqueIdentifier'
+  | 'userName'
+  | 'sourceUrl'
+  | 'storeRecording'
+  | 'roleplayId'
+  | 'workflowId'
 > &
   Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript'>>;
 
@@ -133,7 +140,10 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
     workflow_id: input.workflowId,
     rep_channel: input.repChannel ?? null,
     rep_speaker: input.repSpeaker ?? null,
-    submitted_transcript: input.submittedTranscript === undefined || input.submittedTranscript === null ? null : JSON.stringify(input.submittedTranscript),
+    submitted_transcript:
+      input.submittedTranscript === undefined || input.submittedTranscript === null
+        ? null
+        : JSON.stringify(input.submittedTranscript),
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     created_at: now,
     updated_at: now,
@@ -161,9 +171,15 @@ export async function insertRecordingUnlessErasing(db: Db, input: NewRecording):
   const now = new Date();
   const columns = recordingColumns(input, now);
   const names = Object.keys(columns);
-  const erasing = db('users').select(db.raw('1')).where({ company_id: input.companyId, external_id: input.userUniqueIdentifier }).whereNotNull('erasure_requested_at').toSQL();
+  const erasing = db('users')
+    .select(db.raw('1'))
+    .where({ company_id: input.companyId, external_id: input.userUniqueIdentifier })
+    .whereNotNull('erasure_requested_at')
+    .toSQL();
   const sql = `insert into ?? (${names.map(() => '??').join(', ')}) select ${names.map(() => '?').join(', ')} from dual where not exists (${erasing.sql})`;
-  const [result] = (await db.raw(sql, ['recordings', ...names, ...Object.values(columns), ...erasing.bindings])) as [{ affectedRows: number }];
+  const [result] = (await db.raw(sql, ['recordings', ...names, ...Object.values(columns), ...erasing.bindings])) as [
+    { affectedRows: number },
+  ];
   return result.affectedRows === 1 ? acceptedRow(input, now) : undefined;
 }
 
@@ -227,19 +243,32 @@ export async function setRecordingStatus(db: Db, id: string, status: RecordingSt
 }
 
 export async function setRecordingUser(db: Db, id: string, userId: string): Promise<void> {
-  await db('recordings').where({ id }).update({ user_id: userId, updated_at: db.fn.now(3) });
+  await db('recordings')
+    .where({ id })
+    .update({ user_id: userId, updated_at: db.fn.now(3) });
 }
 
-export async function setRecordingStored(db: Db, id: string, stored: { storageKey: string; contentType: string; sizeBytes: number }): Promise<void> {
-  await db('recordings').where({ id }).update({
-    storage_key: stored.storageKey,
-    content_type: stored.contentType,
-    size_bytes: stored.sizeBytes,
-    updated_at: db.fn.now(3),
-  });
+export async function setRecordingStored(
+  db: Db,
+  id: string,
+  stored: { storageKey: string; contentType: string; sizeBytes: number },
+): Promise<void> {
+  await db('recordings')
+    .where({ id })
+    .update({
+      storage_key: stored.storageKey,
+      content_type: stored.contentType,
+      size_bytes: stored.sizeBytes,
+      updated_at: db.fn.now(3),
+    });
 }
 
-export async function setRecordingTranscript(db: Db, id: string, transcript: unknown, contentType: string | null): Promise<void> {
+export async function setRecordingTranscript(
+  db: Db,
+  id: string,
+  transcript: unknown,
+  contentType: string | null,
+): Promise<void> {
   await db('recordings')
     .where({ id })
     .update({
@@ -257,21 +286,29 @@ export interface MediaFacts {
 }
 
 export async function setRecordingMediaFacts(db: Db, id: string, facts: MediaFacts): Promise<void> {
-  await db('recordings').where({ id }).update({
-    media_duration_ms: facts.durationMs,
-    media_channels: facts.channels,
-    media_has_video: facts.hasVideo,
-    media_container: facts.container.slice(0, 64),
-    updated_at: db.fn.now(3),
-  });
+  await db('recordings')
+    .where({ id })
+    .update({
+      media_duration_ms: facts.durationMs,
+      media_channels: facts.channels,
+      media_has_video: facts.hasVideo,
+      media_container: facts.container.slice(0, 64),
+      updated_at: db.fn.now(3),
+    });
 }
 
 /** Keeps the id of the provider's transcription job, before it is polled (see ProviderJob). */
 export async function setRecordingSttJob(db: Db, id: string, jobId: string): Promise<void> {
-  await db('recordings').where({ id }).update({ stt_job_id: jobId, updated_at: db.fn.now(3) });
+  await db('recordings')
+    .where({ id })
+    .update({ stt_job_id: jobId, updated_at: db.fn.now(3) });
 }
 
-export async function completeRecording(db: Db, id: string, outcome: { result: unknown; sessionId: string | null }): Promise<void> {
+export async function completeRecording(
+  db: Db,
+  id: string,
+  outcome: { result: unknown; sessionId: string | null },
+): Promise<void> {
   await db('recordings')
     .where({ id })
     .update({
@@ -297,6 +334,7 @@ export async function failRecording(db: Db, id: string, reason: string): Promise
 
 /** The session created for a recording, if any (roleplay_sessions.recording_id is unique). */
 export async function findSessionIdForRecording(db: Db, recordingId: string): Promise<string | undefined> {
-  const row = (await db('roleplay_sessions').where({ recording_id: recordingId }).first('id')) as { id: string } | undefined;
+  const row = (await db('roleplay_sessions').where({ recording_id: recordingId }).first('id')) as
+    { id: string } | undefined;
   return row?.id;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromJson, type Db } from '../connection';
 
-
 export type RoleplayLanguage = 'en' | 'es' | 'fr-CA' | 'pt-BR' | 'cs';
 export type CustomAttributeValue = string | number | boolean | null;
 export type CustomAttributes = Record<string, CustomAttributeValue>;
@@ -237,7 +236,12 @@ export async function listRoleplays(db: Db, companyId: string): Promise<Roleplay
 }
 
 /** Applies only the supplied fields; undefined when the roleplay is not the company's. */
-export async function updateRoleplay(db: Db, companyId: string, id: string, changes: RoleplayChanges): Promise<RoleplayRow | undefined> {
+export async function updateRoleplay(
+  db: Db,
+  companyId: string,
+  id: string,
+  changes: RoleplayChanges,
+): Promise<RoleplayRow | undefined> {
   const columns = changeColumns(changes);
   if (Object.keys(columns).length > 0) {
     await db('roleplays')

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
-
 export interface ScriptSegment {
   order: number;
   ogText: string;
@@ -58,7 +57,9 @@ export async function createScript(db: Db, companyId: string, input: NewScript):
       ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
     });
     if (input.segments.length > 0) {
-      await trx('script_segments').insert(input.segments.map((s) => ({ script_id: id, order: s.order, og_text: s.ogText })));
+      await trx('script_segments').insert(
+        input.segments.map((s) => ({ script_id: id, order: s.order, og_text: s.ogText })),
+      );
     }
   });
   const row = await getScript(db, companyId, id);

@@ -4,11 +4,13 @@ import type { Db } from '../connection';
 // session_counts: how many sessions a company has, in all and per user and per roleplay, so that a
 // session list's pagination.total is one row instead of a COUNT(*) over the company's sessions.
 
-
 export type CountScope = 'company' | 'user' | 'roleplay';
 
 /** Counts a new session; call it in the transaction that stores the session (insertSession does). */
-export async function countNewSession(trx: Knex.Transaction, s: { companyId: string; userId: string; roleplayId: string }): Promise<void> {
+export async function countNewSession(
+  trx: Knex.Transaction,
+  s: { companyId: string; userId: string; roleplayId: string },
+): Promise<void> {
   const scopes: Array<[CountScope, string]> = [
     ['company', s.companyId],
     ['user', s.userId],
@@ -22,7 +24,9 @@ export async function countNewSession(trx: Knex.Transaction, s: { companyId: str
 
 /** The company's sessions in a scope (scope id: the company's own id, a user's or a roleplay's). */
 export async function countedSessions(db: Db, companyId: string, scope: CountScope, scopeId: string): Promise<number> {
-  const row = (await db('session_counts').where({ company_id: companyId, scope, scope_id: scopeId }).first('sessions')) as { sessions: number } | undefined;
+  const row = (await db('session_counts')
+    .where({ company_id: companyId, scope, scope_id: scopeId })
+    .first('sessions')) as { sessions: number } | undefined;
   return row?.sessions ?? 0;
 }
 

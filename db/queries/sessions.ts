@@ -7,7 +7,6 @@ import type { CustomerPersona } from './roleplays';
 import { countOf, type Page } from './pages';
 import { storedResponse, type EvidenceQuote, type ScorecardResponse } from '../../common/recordingAnalysis';
 
-
 export interface SessionSnippet {
   isUser: boolean;
   text: string;
@@ -186,7 +185,11 @@ async function sessionTotal(db: Db, companyId: string, filter: SessionFilter): P
  * `offset`; or, when fewer sessions are older than the page than newer, from the oldest end, skipping the
  * `after` sessions older than it and taking the page's `take` sessions.
  */
-export function pageWindow(total: number, offset: number, limit: number): { fromOldest: false } | { fromOldest: true; after: number; take: number } {
+export function pageWindow(
+  total: number,
+  offset: number,
+  limit: number,
+): { fromOldest: false } | { fromOldest: true; after: number; take: number } {
   const take = Math.min(limit, total - offset);
   const after = total - offset - take;
   return after < offset ? { fromOldest: true, after, take } : { fromOldest: false };
@@ -208,7 +211,11 @@ export async function listSessions(db: Db, companyId: string, filter: SessionFil
   const page = (
     window.fromOldest
       ? filtered(db, companyId, filter).select('s.id').orderBy(oldestFirst('s')).offset(window.after).limit(window.take)
-      : filtered(db, companyId, filter).select('s.id').orderBy(newestFirst('s')).offset(filter.offset).limit(filter.limit)
+      : filtered(db, companyId, filter)
+          .select('s.id')
+          .orderBy(newestFirst('s'))
+          .offset(filter.offset)
+          .limit(filter.limit)
   ).as('page');
   const rows = (await db
     .from(page)
@@ -244,7 +251,10 @@ interface DbResponse {
   supported: number | boolean;
 }
 
-type SessionResultDbRow = Omit<SessionResultRow, 'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'> & {
+type SessionResultDbRow = Omit<
+  SessionResultRow,
+  'user' | 'snippets' | 'criteriaResponses' | 'metricResponses' | 'didPass' | 'customerPersona'
+> & {
   didPass: number | boolean;
   customerPersona: unknown;
   userId: string;
@@ -283,9 +293,14 @@ const sessionResultById = statement<{ companyId: string; id: string }>(['company
       updatedAt: 's.updated_at',
     }),
 );
-const snippetsOfSession = statement<{ id: string }>(['id'], (q, { id }) => q('session_snippets').where({ session_id: id }).orderBy('position').select('is_user', 'text'));
+const snippetsOfSession = statement<{ id: string }>(['id'], (q, { id }) =>
+  q('session_snippets').where({ session_id: id }).orderBy('position').select('is_user', 'text'),
+);
 const responsesOfSession = statement<{ id: string }>(['id'], (q, { id }) =>
-  q('session_responses').where({ session_id: id }).orderBy([{ column: 'kind' }, { column: 'position' }]).select('*'),
+  q('session_responses')
+    .where({ session_id: id })
+    .orderBy([{ column: 'kind' }, { column: 'position' }])
+    .select('*'),
 );
 
 /** A session of the company with everything its result shows; undefined for unknown or foreign ids. */

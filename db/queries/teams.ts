@@ -16,10 +16,21 @@ export const INTEGRATION_TEAM_NAME = 'Integration';
 
 const columns = { id: 'id', companyId: 'company_id', name: 'name', type: 'type', createdAt: 'created_at' };
 
-export async function createTeam(db: Db, companyId: string, name: string, type: TeamType = 'standard'): Promise<TeamRow> {
+export async function createTeam(
+  db: Db,
+  companyId: string,
+  name: string,
+  type: TeamType = 'standard',
+): Promise<TeamRow> {
   const id = randomUUID();
   // The marker makes the (company_id, integration_marker) unique key allow one Integration team per company.
-  await db('teams').insert({ id, company_id: companyId, name, type, integration_marker: type === 'integration' ? 1 : null });
+  await db('teams').insert({
+    id,
+    company_id: companyId,
+    name,
+    type,
+    integration_marker: type === 'integration' ? 1 : null,
+  });
   const row = await getTeam(db, companyId, id);
   if (!row) throw new Error('team vanished after insert');
   return row;
@@ -31,16 +42,15 @@ export async function getTeam(db: Db, companyId: string, id: string): Promise<Te
 }
 
 /** Newest first, ties broken by id, so pages never skip or repeat a team. */
-export async function listTeams(
-  db: Db,
-  companyId: string,
-  page: PageRequest,
-): Promise<Page<TeamRow>> {
+export async function listTeams(db: Db, companyId: string, page: PageRequest): Promise<Page<TeamRow>> {
   return pageWithTotal(
     db('teams')
       .select(columns)
       .where({ company_id: companyId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
     countOf(db('teams').where({ company_id: companyId })),
     page,
   );

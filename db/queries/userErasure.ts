@@ -33,19 +33,34 @@ export async function getErasureState(db: Db, companyId: string, userId: string)
 }
 
 /** Locks the user row (an erasure request and a PATCH serialise on it). */
-export async function getErasureStateForUpdate(trx: Knex.Transaction, companyId: string, userId: string): Promise<ErasureState | undefined> {
+export async function getErasureStateForUpdate(
+  trx: Knex.Transaction,
+  companyId: string,
+  userId: string,
+): Promise<ErasureState | undefined> {
   return trx('users').select(stateColumns).where({ company_id: companyId, id: userId }).forUpdate().first();
 }
 
 /** Sets erasure_requested_at unless already set; answers the time it holds. */
-export async function markErasureRequested(db: Db, companyId: string, userId: string, at: Date): Promise<Date | undefined> {
-  await db('users').where({ company_id: companyId, id: userId }).whereNull('erasure_requested_at').update({ erasure_requested_at: at, updated_at: db.fn.now(3) });
+export async function markErasureRequested(
+  db: Db,
+  companyId: string,
+  userId: string,
+  at: Date,
+): Promise<Date | undefined> {
+  await db('users')
+    .where({ company_id: companyId, id: userId })
+    .whereNull('erasure_requested_at')
+    .update({ erasure_requested_at: at, updated_at: db.fn.now(3) });
   return (await getErasureState(db, companyId, userId))?.erasureRequestedAt ?? undefined;
 }
 
 /** Undoes a request whose workflow could not be started (only when nothing has been erased yet). */
 export async function withdrawErasureRequest(db: Db, companyId: string, userId: string, at: Date): Promise<void> {
-  await db('users').where({ company_id: companyId, id: userId, erasure_requested_at: at }).whereNull('erased_at').update({ erasure_requested_at: null });
+  await db('users')
+    .where({ company_id: companyId, id: userId, erasure_requested_at: at })
+    .whereNull('erased_at')
+    .update({ erasure_requested_at: null });
 }
 
 /**
@@ -53,8 +68,16 @@ export async function withdrawErasureRequest(db: Db, companyId: string, userId: 
  * user's too: they are linked first, so every later step finds them by user_id alone (the identifier is
  * tombstoned at the end).
  */
-export async function linkUnresolvedRecordings(db: Db, companyId: string, userId: string, externalId: string): Promise<void> {
-  await db('recordings').where({ company_id: companyId, user_unique_identifier: externalId }).whereNull('user_id').update({ user_id: userId });
+export async function linkUnresolvedRecordings(
+  db: Db,
+  companyId: string,
+  userId: string,
+  externalId: string,
+): Promise<void> {
+  await db('recordings')
+    .where({ company_id: companyId, user_unique_identifier: externalId })
+    .whereNull('user_id')
+    .update({ user_id: userId });
 }
 
 export interface RecordingInProgress {
@@ -62,8 +85,16 @@ export interface RecordingInProgress {
   updatedAt: Date;
 }
 
-export async function listRecordingsInProgress(db: Db, companyId: string, userId: string): Promise<RecordingInProgress[]> {
-  return db('recordings').select({ id: 'id', updatedAt: 'updated_at' }).where({ company_id: companyId, user_id: userId }).whereIn('status', IN_PROGRESS_STATUSES).orderBy('id');
+export async function listRecordingsInProgress(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<RecordingInProgress[]> {
+  return db('recordings')
+    .select({ id: 'id', updatedAt: 'updated_at' })
+    .where({ company_id: companyId, user_id: userId })
+    .whereIn('status', IN_PROGRESS_STATUSES)
+    .orderBy('id');
 }
 
 export interface RecordingMedia {
@@ -73,8 +104,16 @@ export interface RecordingMedia {
 }
 
 /** A page of the user's recordings after `afterId` (id order), with what they keep in storage. */
-export async function userRecordingsPage(db: Db, companyId: string, userId: string, afterId: string | null, limit: number): Promise<RecordingMedia[]> {
-  const query = db('recordings').select({ id: 'id', storageKey: 'storage_key', sessionId: 'session_id' }).where({ company_id: companyId, user_id: userId });
+export async function userRecordingsPage(
+  db: Db,
+  companyId: string,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<RecordingMedia[]> {
+  const query = db('recordings')
+    .select({ id: 'id', storageKey: 'storage_key', sessionId: 'session_id' })
+    .where({ company_id: companyId, user_id: userId });
   if (afterId !== null) query.andWhere('id', '>', afterId);
   return query.orderBy('id').limit(limit);
 }
@@ -110,7 +149,13 @@ export interface SessionMedia {
   videoStorageKey: string | null;
 }
 
-export async function userSessionsPage(db: Db, companyId: string, userId: string, afterId: string | null, limit: number): Promise<SessionMedia[]> {
+export async function userSessionsPage(
+  db: Db,
+  companyId: string,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<SessionMedia[]> {
   const query = db('roleplay_sessions')
     .select({ id: 'id', audioStorageKey: 'audio_storage_key', videoStorageKey: 'video_storage_key' })
     .where({ company_id: companyId, user_id: userId });
@@ -125,7 +170,12 @@ export async function eraseSessionContent(db: Db, ids: string[]): Promise<void> 
   await forgetSessionQuotes(db, ids);
   await db('roleplay_sessions')
     .whereIn('id', ids)
-    .update({ audio_storage_key: null, video_storage_key: null, audio_external_url: null, media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]) });
+    .update({
+      audio_storage_key: null,
+      video_storage_key: null,
+      audio_external_url: null,
+      media_deleted_at: db.raw('COALESCE(media_deleted_at, ?)', [new Date()]),
+    });
 }
 
 /**
@@ -133,18 +183,23 @@ export async function eraseSessionContent(db: Db, ids: string[]): Promise<void> 
  * identifiers and snippets); a redelivery of one answers 410 event_unavailable from then on.
  */
 export async function forgetUserWebhookEvents(db: Db, companyId: string, userId: string): Promise<number> {
-  return db('webhook_events')
-    .where({ company_id: companyId })
-    .andWhere((q) => {
-      q.whereRaw("JSON_VALUE(payload, '$.data.user.id') = ?", [userId]).orWhereRaw(
-        "JSON_VALUE(payload, '$.data.recordingId') IN (SELECT id FROM recordings WHERE company_id = ? AND user_id = ?)",
-        [companyId, userId],
-      );
-    })
-    .andWhereNot({ type: 'user.erased' })
-    // Events written for the person after the request already name only the tombstone (activities/recordingEvents.ts).
-    .andWhereRaw("NOT (COALESCE(JSON_VALUE(payload, '$.data.user.name'), '') = ? AND COALESCE(JSON_VALUE(payload, '$.data.user.userUniqueIdentifier'), '') = ?)", [ERASED_NAME, erasedIdentifier(userId)])
-    .delete();
+  return (
+    db('webhook_events')
+      .where({ company_id: companyId })
+      .andWhere((q) => {
+        q.whereRaw("JSON_VALUE(payload, '$.data.user.id') = ?", [userId]).orWhereRaw(
+          "JSON_VALUE(payload, '$.data.recordingId') IN (SELECT id FROM recordings WHERE company_id = ? AND user_id = ?)",
+          [companyId, userId],
+        );
+      })
+      .andWhereNot({ type: 'user.erased' })
+      // Events written for the person after the request already name only the tombstone (activities/recordingEvents.ts).
+      .andWhereRaw(
+        "NOT (COALESCE(JSON_VALUE(payload, '$.data.user.name'), '') = ? AND COALESCE(JSON_VALUE(payload, '$.data.user.userUniqueIdentifier'), '') = ?)",
+        [ERASED_NAME, erasedIdentifier(userId)],
+      )
+      .delete()
+  );
 }
 
 /** What an erased answer's request_hash becomes: no request hashes to it (hashes are hex). */
@@ -156,27 +211,51 @@ export const ERASED_REQUEST_HASH = 'erased'.padEnd(64, '-');
  * request hash nothing matches, so a retry of the request answers 409 idempotency_key_reused rather
  * than the person's address or name, and does not run again (it would invite the address anew).
  */
-export async function forgetUserIdempotentAnswers(db: Db, companyId: string, userId: string, email: string): Promise<number> {
+export async function forgetUserIdempotentAnswers(
+  db: Db,
+  companyId: string,
+  userId: string,
+  email: string,
+): Promise<number> {
   return db('idempotency_keys')
     .where({ company_id: companyId })
     .andWhere((q) => {
       q.where({ subject_id: userId })
         .orWhereIn('subject_id', (sub) => {
-          sub.select('id').from('invitations').where({ company_id: companyId }).andWhere((i) => i.where({ accepted_user_id: userId }).orWhere({ email }));
+          sub
+            .select('id')
+            .from('invitations')
+            .where({ company_id: companyId })
+            .andWhere((i) => i.where({ accepted_user_id: userId }).orWhere({ email }));
         })
         .orWhereIn('subject_id', (sub) => {
           sub.select('id').from('recordings').where({ company_id: companyId, user_id: userId });
         });
     })
-    .update({ request_hash: ERASED_REQUEST_HASH, response_status: null, response_body: null, locked_until: null, subject_id: null });
+    .update({
+      request_hash: ERASED_REQUEST_HASH,
+      response_status: null,
+      response_body: null,
+      locked_until: null,
+      subject_id: null,
+    });
 }
 
 /**
  * The tombstone: name, email and external identifier replaced, the account disabled, erased_at set
  * (once). Outstanding or accepted invitations of the person lose their names and address too.
  */
-export async function tombstoneUser(trx: Knex.Transaction, companyId: string, userId: string, at: Date): Promise<Date | undefined> {
-  const user = (await trx('users').select({ email: 'email' }).where({ company_id: companyId, id: userId }).forUpdate().first()) as { email: string } | undefined;
+export async function tombstoneUser(
+  trx: Knex.Transaction,
+  companyId: string,
+  userId: string,
+  at: Date,
+): Promise<Date | undefined> {
+  const user = (await trx('users')
+    .select({ email: 'email' })
+    .where({ company_id: companyId, id: userId })
+    .forUpdate()
+    .first()) as { email: string } | undefined;
   if (!user) return undefined;
   // Before the invitations lose the address by which they are found.
   await forgetUserIdempotentAnswers(trx, companyId, userId, user.email);
@@ -191,7 +270,9 @@ export async function tombstoneUser(trx: Knex.Transaction, companyId: string, us
       last_name: null,
       external_id: null,
       status: trx.raw("CASE WHEN status = 'pending' THEN 'revoked' ELSE status END"),
-      revoked_at: trx.raw("CASE WHEN status = 'revoked' AND revoked_at IS NULL THEN CURRENT_TIMESTAMP(3) ELSE revoked_at END"),
+      revoked_at: trx.raw(
+        "CASE WHEN status = 'revoked' AND revoked_at IS NULL THEN CURRENT_TIMESTAMP(3) ELSE revoked_at END",
+      ),
     });
   await trx('users')
     .where({ company_id: companyId, id: userId })

@@ -6,7 +6,6 @@ import { countValue, pageWithTotal, type Page, type PageRequest } from './pages'
 // The "user record" view of spec 2.2: a company's users together with its outstanding invitations
 // (status pending, not yet expired), which appear as invited records until they are accepted.
 
-
 export interface UserRecordRow {
   kind: 'user' | 'invitation';
   id: string;
@@ -88,7 +87,10 @@ export async function listUserRecords(
       invitations: invitationsPart(db, companyId, now).clearSelect().count('*'),
     })
     .first()
-    .then((counts: { users: number | string; invitations: number | string } | undefined) => countValue(counts?.users) + countValue(counts?.invitations));
+    .then(
+      (counts: { users: number | string; invitations: number | string } | undefined) =>
+        countValue(counts?.users) + countValue(counts?.invitations),
+    );
   return pageWithTotal(
     db
       .select({
@@ -104,7 +106,10 @@ export async function listUserRecords(
         token: 'r.token',
       })
       .from(union.as('r'))
-      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }]),
+      .orderBy([
+        { column: 'r.created_at', order: 'desc' },
+        { column: 'r.id', order: 'desc' },
+      ]),
     total,
     page,
   );
@@ -135,7 +140,12 @@ export async function getOutstandingInvitationForUpdate(
 }
 
 /** Changes the name or role the invited person will get on acceptance; only supplied fields change. */
-export async function updateInvitationDetails(db: Db, companyId: string, id: string, details: InvitationDetails): Promise<boolean> {
+export async function updateInvitationDetails(
+  db: Db,
+  companyId: string,
+  id: string,
+  details: InvitationDetails,
+): Promise<boolean> {
   const set: Record<string, unknown> = {};
   if (details.firstName !== undefined) set['first_name'] = details.firstName;
   if (details.lastName !== undefined) set['last_name'] = details.lastName;

@@ -54,7 +54,6 @@ export interface ActiveUserRow {
   lastLoggedInAt: Date | null;
 }
 
-
 const columns = {
   id: 'id',
   companyId: 'company_id',
@@ -95,11 +94,19 @@ export async function getUser(db: Db, companyId: string, id: string): Promise<Us
 }
 
 /** Like getUser, but locks the row until the surrounding transaction ends (read-check-write updates). */
-export async function getUserForUpdate(trx: Knex.Transaction, companyId: string, id: string): Promise<UserRow | undefined> {
+export async function getUserForUpdate(
+  trx: Knex.Transaction,
+  companyId: string,
+  id: string,
+): Promise<UserRow | undefined> {
   return trx('users').select(columns).where({ id, company_id: companyId }).forUpdate().first();
 }
 
-export async function findUserByExternalId(db: Db, companyId: string, externalId: string): Promise<UserRow | undefined> {
+export async function findUserByExternalId(
+  db: Db,
+  companyId: string,
+  externalId: string,
+): Promise<UserRow | undefined> {
   return db('users').select(columns).where({ company_id: companyId, external_id: externalId }).first();
 }
 
@@ -114,7 +121,10 @@ export async function listUsers(db: Db, companyId: string, page: PageRequest): P
     db('users')
       .select(columns)
       .where({ company_id: companyId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
     countOf(db('users').where({ company_id: companyId })),
     page,
   );
@@ -164,7 +174,13 @@ export async function countActiveUsers(db: Db, companyIds: readonly string[]): P
 export async function listActiveUsers(db: Db, companyIds: readonly string[]): Promise<ActiveUserRow[]> {
   if (companyIds.length === 0) return [];
   return db('users')
-    .select({ companyId: 'company_id', firstName: 'first_name', lastName: 'last_name', role: 'role', lastLoggedInAt: 'last_logged_in_at' })
+    .select({
+      companyId: 'company_id',
+      firstName: 'first_name',
+      lastName: 'last_name',
+      role: 'role',
+      lastLoggedInAt: 'last_logged_in_at',
+    })
     .whereIn('company_id', companyIds)
     .andWhere({ status: 'active' })
     .orderBy([{ column: 'company_id' }, { column: 'first_name' }, { column: 'last_name' }, { column: 'id' }]);

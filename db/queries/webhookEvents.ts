@@ -27,12 +27,16 @@ export async function rememberWebhookEvent(db: Db, companyId: string, event: Del
 
 /** Keeps the event (once, by id) whatever it names: only for events that carry nothing personal. */
 export async function insertWebhookEvent(db: Db, companyId: string, event: DeliverableEvent): Promise<void> {
-  await db('webhook_events').insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) }).onConflict('id').ignore();
+  await db('webhook_events')
+    .insert({ id: event.id, company_id: companyId, type: event.type, payload: JSON.stringify(event) })
+    .onConflict('id')
+    .ignore();
 }
 
 /** The company's event as sent, or undefined (unknown, another company's, or sent before events were kept). */
 export async function getWebhookEvent(db: Db, companyId: string, id: string): Promise<DeliverableEvent | undefined> {
-  const row = (await db('webhook_events').where({ id, company_id: companyId }).first('payload')) as { payload: unknown } | undefined;
+  const row = (await db('webhook_events').where({ id, company_id: companyId }).first('payload')) as
+    { payload: unknown } | undefined;
   return row ? fromJson<DeliverableEvent>(row.payload) : undefined;
 }
 
@@ -43,9 +47,19 @@ export interface StoredWebhookEvent {
 }
 
 /** The kept event's type and body, or undefined (unknown, another company's, or forgotten by an erasure). */
-export async function getWebhookEventBody(db: Db, companyId: string, id: string): Promise<StoredWebhookEvent | undefined> {
-  const row = (await db('webhook_events').where({ id, company_id: companyId }).first('type', 'payload')) as { type: string; payload: unknown } | undefined;
+export async function getWebhookEventBody(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<StoredWebhookEvent | undefined> {
+  const row = (await db('webhook_events').where({ id, company_id: companyId }).first('type', 'payload')) as
+    { type: string; payload: unknown } | undefined;
   if (!row) return undefined;
-  const body = typeof row.payload === 'string' ? row.payload : Buffer.isBuffer(row.payload) ? row.payload.toString('utf8') : JSON.stringify(row.payload);
+  const body =
+    typeof row.payload === 'string'
+      ? row.payload
+      : Buffer.isBuffer(row.payload)
+        ? row.payload.toString('utf8')
+        : JSON.stringify(row.payload);
   return { type: row.type, body };
 }

@@ -4,7 +4,6 @@ import type { WebhookEventType } from '../../common/webhookEvents';
 import { fromJson, type Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
-
 export interface WebhookEndpointRow {
   id: string;
   companyId: string;
@@ -63,7 +62,10 @@ export interface NewWebhookEndpoint {
   events: WebhookEventType[];
 }
 
-export async function createWebhookEndpoint(db: Db, input: NewWebhookEndpoint): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+export async function createWebhookEndpoint(
+  db: Db,
+  input: NewWebhookEndpoint,
+): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const id = randomUUID();
   const secret = generateWebhookSecret();
   await db('webhook_endpoints').insert({
@@ -80,19 +82,36 @@ export async function createWebhookEndpoint(db: Db, input: NewWebhookEndpoint): 
 }
 
 /** The company's endpoint, or undefined (also for another company's id). */
-export async function getWebhookEndpoint(db: Db, companyId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+export async function getWebhookEndpoint(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<WebhookEndpointRow | undefined> {
   const raw = await db('webhook_endpoints').select(endpointColumns).where({ id, company_id: companyId }).first();
   return raw ? toEndpoint(raw) : undefined;
 }
 
-export async function getWebhookEndpointForDelivery(db: Db, id: string): Promise<WebhookEndpointWithSecret | undefined> {
-  const raw = await db('webhook_endpoints').select({ ...endpointColumns, secret: 'secret' }).where({ id }).first();
+export async function getWebhookEndpointForDelivery(
+  db: Db,
+  id: string,
+): Promise<WebhookEndpointWithSecret | undefined> {
+  const raw = await db('webhook_endpoints')
+    .select({ ...endpointColumns, secret: 'secret' })
+    .where({ id })
+    .first();
   return raw ? { ...toEndpoint(raw), secret: raw.secret } : undefined;
 }
 
-export async function listWebhookEndpoints(db: Db, companyId: string, page: PageRequest): Promise<Page<WebhookEndpointRow>> {
+export async function listWebhookEndpoints(
+  db: Db,
+  companyId: string,
+  page: PageRequest,
+): Promise<Page<WebhookEndpointRow>> {
   const { rows, total } = await pageWithTotal<RawEndpoint>(
-    db('webhook_endpoints').select(endpointColumns).where({ company_id: companyId }).orderBy([{ column: 'created_at' }, { column: 'id' }]),
+    db('webhook_endpoints')
+      .select(endpointColumns)
+      .where({ company_id: companyId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]),
     countOf(db('webhook_endpoints').where({ company_id: companyId })),
     page,
   );
@@ -106,7 +125,10 @@ export async function listWebhookTargets(db: Db, companyId: string, eventType: W
     .select(endpointColumns)
     .where({ company_id: companyId, enabled: true })
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
-  return raws.map(toEndpoint).filter((e) => e.events.includes(eventType)).map((e) => e.id);
+  return raws
+    .map(toEndpoint)
+    .filter((e) => e.events.includes(eventType))
+    .map((e) => e.id);
 }
 
 export async function deleteWebhookEndpoint(db: Db, companyId: string, id: string): Promise<boolean> {
@@ -116,12 +138,16 @@ export async function deleteWebhookEndpoint(db: Db, companyId: string, id: strin
 /** Replaces the signing secret; the new one is returned, undefined when the endpoint is unknown. */
 export async function rotateWebhookSecret(db: Db, companyId: string, id: string): Promise<string | undefined> {
   const secret = generateWebhookSecret();
-  const changed = await db('webhook_endpoints').where({ id, company_id: companyId }).update({ secret, updated_at: db.fn.now(3) });
+  const changed = await db('webhook_endpoints')
+    .where({ id, company_id: companyId })
+    .update({ secret, updated_at: db.fn.now(3) });
   return changed > 0 ? secret : undefined;
 }
 
 export async function disableWebhookEndpoint(db: Db, id: string, reason: string): Promise<void> {
-  await db('webhook_endpoints').where({ id }).update({ enabled: false, disabled_reason: reason.slice(0, 255), updated_at: db.fn.now(3) });
+  await db('webhook_endpoints')
+    .where({ id })
+    .update({ enabled: false, disabled_reason: reason.slice(0, 255), updated_at: db.fn.now(3) });
 }
 
 export type NewWebhookDelivery = Omit<WebhookDeliveryRow, 'id' | 'createdAt'>;
@@ -158,7 +184,11 @@ const deliveryColumns = {
 };
 
 /** An endpoint's delivery attempts, newest first. */
-export async function listWebhookDeliveries(db: Db, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRow>> {
+export async function listWebhookDeliveries(
+  db: Db,
+  endpointId: string,
+  page: PageRequest,
+): Promise<Page<WebhookDeliveryRow>> {
   return pageWithTotal(
     db('webhook_deliveries')
       .select(deliveryColumns)
@@ -177,7 +207,12 @@ export interface WebhookEndpointChanges {
 }
 
 /** Applies the changes; enabling clears the reason it was disabled. False when the endpoint is unknown. */
-export async function updateWebhookEndpoint(db: Db, companyId: string, id: string, changes: WebhookEndpointChanges): Promise<boolean> {
+export async function updateWebhookEndpoint(
+  db: Db,
+  companyId: string,
+  id: string,
+  changes: WebhookEndpointChanges,
+): Promise<boolean> {
   const set: Record<string, unknown> = { updated_at: db.fn.now(3) };
   if (changes.url !== undefined) set.url = changes.url;
   if (changes.description !== undefined) set.description = changes.description;
@@ -188,19 +223,32 @@ export async function updateWebhookEndpoint(db: Db, companyId: string, id: strin
 }
 
 /** One recorded attempt of the endpoint, by its id. */
-export async function getWebhookDelivery(db: Db, endpointId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
-  return (await db('webhook_deliveries').select(deliveryColumns).where({ id, endpoint_id: endpointId }).first()) as WebhookDeliveryRow | undefined;
+export async function getWebhookDelivery(
+  db: Db,
+  endpointId: string,
+  id: string,
+): Promise<WebhookDeliveryRow | undefined> {
+  return (await db('webhook_deliveries').select(deliveryColumns).where({ id, endpoint_id: endpointId }).first()) as
+    WebhookDeliveryRow | undefined;
 }
 
 /** The record of attempt `attempt` of an event at an endpoint, once it is written. */
-export async function findWebhookAttempt(db: Db, endpointId: string, eventId: string, attempt: number): Promise<WebhookDeliveryRow | undefined> {
-  return (await db('webhook_deliveries').select(deliveryColumns).where({ endpoint_id: endpointId, event_id: eventId, attempt }).first()) as
-    | WebhookDeliveryRow
-    | undefined;
+export async function findWebhookAttempt(
+  db: Db,
+  endpointId: string,
+  eventId: string,
+  attempt: number,
+): Promise<WebhookDeliveryRow | undefined> {
+  return (await db('webhook_deliveries')
+    .select(deliveryColumns)
+    .where({ endpoint_id: endpointId, event_id: eventId, attempt })
+    .first()) as WebhookDeliveryRow | undefined;
 }
 
 /** How many attempts an event has had at an endpoint (the highest attempt number). */
 export async function lastWebhookAttempt(db: Db, endpointId: string, eventId: string): Promise<number> {
-  const [row] = (await db('webhook_deliveries').where({ endpoint_id: endpointId, event_id: eventId }).max({ n: 'attempt' })) as Array<{ n: number | null }>;
+  const [row] = (await db('webhook_deliveries')
+    .where({ endpoint_id: endpointId, event_id: eventId })
+    .max({ n: 'attempt' })) as Array<{ n: number | null }>;
   return Number(row?.n ?? 0);
 }

@@ -9,7 +9,6 @@ import { createUser } from '../queries/users';
 import { childRoleplay, demoRoleplays, demoScripts, demoSnippets, responsesFor } from './demoContent';
 import type { Db } from '../connection';
 
-
 export interface SeededCompany {
   id: string;
   name: string;
@@ -22,7 +21,14 @@ export interface DemoSeed {
   parentCompany: SeededCompany;
   childCompany: SeededCompany;
   teams: Array<{ id: string; companyId: string; name: string; type: 'standard' | 'integration' }>;
-  users: Array<{ id: string; companyId: string; email: string; role: StoredRole; status: UserStatus; teamId: string | null }>;
+  users: Array<{
+    id: string;
+    companyId: string;
+    email: string;
+    role: StoredRole;
+    status: UserStatus;
+    teamId: string | null;
+  }>;
   roleplays: Array<{ id: string; companyId: string; title: string; isLive: boolean }>;
   sessions: Array<{ id: string; companyId: string; roleplayId: string; userId: string; score: number }>;
   scripts: Array<{ id: string; companyId: string; title: string }>;
@@ -40,10 +46,31 @@ interface UserSpec {
 
 const parentUsers: UserSpec[] = [
   { email: 'maria.manager@acme.example', firstName: 'Maria', lastName: 'Manager', role: 'Manager', team: 'first' },
-  { email: 'rick.rep@acme.example', firstName: 'Rick', lastName: 'Rep', role: 'Rep', team: 'first', externalId: 'crm-1001' },
+  {
+    email: 'rick.rep@acme.example',
+    firstName: 'Rick',
+    lastName: 'Rep',
+    role: 'Rep',
+    team: 'first',
+    externalId: 'crm-1001',
+  },
   { email: 'rita.rep@acme.example', firstName: 'Rita', lastName: 'Rep', role: 'Rep', team: 'second' },
-  { email: 'dan.disabled@acme.example', firstName: 'Dan', lastName: 'Disabled', role: 'Rep', status: 'disabled', team: 'second' },
-  { email: 'lms-bot@acme.example', firstName: 'LMS', lastName: null, role: 'Integration', team: 'integration', externalId: 'lms-42' },
+  {
+    email: 'dan.disabled@acme.example',
+    firstName: 'Dan',
+    lastName: 'Disabled',
+    role: 'Rep',
+    status: 'disabled',
+    team: 'second',
+  },
+  {
+    email: 'lms-bot@acme.example',
+    firstName: 'LMS',
+    lastName: null,
+    role: 'Integration',
+    team: 'integration',
+    externalId: 'lms-42',
+  },
 ];
 const childUsers: UserSpec[] = [
   { email: 'carla.manager@acme-west.example', firstName: 'Carla', lastName: 'Manager', role: 'Manager', team: 'first' },
@@ -59,7 +86,15 @@ const childUsers: UserSpec[] = [
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoSeed> {
   const parentCompany = await seedCompany(db, 'Acme Field Services (demo)', null);
   const childCompany = await seedCompany(db, 'Acme West (demo)', parentCompany.id);
-  const seed: DemoSeed = { parentCompany, childCompany, teams: [], users: [], roleplays: [], sessions: [], scripts: [] };
+  const seed: DemoSeed = {
+    parentCompany,
+    childCompany,
+    teams: [],
+    users: [],
+    roleplays: [],
+    sessions: [],
+    scripts: [],
+  };
 
   const parent = await seedPeople(db, seed, seed.parentCompany.id, ['Enterprise Sales', 'SMB Sales'], parentUsers);
   const child = await seedPeople(db, seed, seed.childCompany.id, ['West Coast'], childUsers);
@@ -70,11 +105,41 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoSeed
   // Sessions by the active reps and the manager, oldest first, so the newest-first lists have a story.
   const [discovery, objection] = parentRoleplays;
   const plan: Array<{ companyId: string; roleplay: RoleplayRow; userId: string; score: number; minutesAgo: number }> = [
-    { companyId: seed.parentCompany.id, roleplay: discovery, userId: parent['rick.rep@acme.example'], score: 58, minutesAgo: 3 * 24 * 60 },
-    { companyId: seed.parentCompany.id, roleplay: discovery, userId: parent['rick.rep@acme.example'], score: 83.5, minutesAgo: 24 * 60 },
-    { companyId: seed.parentCompany.id, roleplay: objection, userId: parent['rita.rep@acme.example'], score: 91, minutesAgo: 120 },
-    { companyId: seed.parentCompany.id, roleplay: discovery, userId: parent['maria.manager@acme.example'], score: 100, minutesAgo: 30 },
-    { companyId: seed.childCompany.id, roleplay: childPlay, userId: child['carl.rep@acme-west.example'], score: 64, minutesAgo: 60 },
+    {
+      companyId: seed.parentCompany.id,
+      roleplay: discovery,
+      userId: parent['rick.rep@acme.example'],
+      score: 58,
+      minutesAgo: 3 * 24 * 60,
+    },
+    {
+      companyId: seed.parentCompany.id,
+      roleplay: discovery,
+      userId: parent['rick.rep@acme.example'],
+      score: 83.5,
+      minutesAgo: 24 * 60,
+    },
+    {
+      companyId: seed.parentCompany.id,
+      roleplay: objection,
+      userId: parent['rita.rep@acme.example'],
+      score: 91,
+      minutesAgo: 120,
+    },
+    {
+      companyId: seed.parentCompany.id,
+      roleplay: discovery,
+      userId: parent['maria.manager@acme.example'],
+      score: 100,
+      minutesAgo: 30,
+    },
+    {
+      companyId: seed.childCompany.id,
+      roleplay: childPlay,
+      userId: child['carl.rep@acme-west.example'],
+      score: 64,
+      minutesAgo: 60,
+    },
   ];
   for (const s of plan) {
     const { criteria, metrics } = s.roleplay.scorecard;
@@ -103,7 +168,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<DemoSeed
     [seed.childCompany.id, demoScripts.slice(0, 1)],
   ] as const) {
     for (const [i, script] of scripts.entries()) {
-      const row = await createScript(db, companyId, { ...script, createdAt: new Date(now.getTime() - (scripts.length - i) * 60_000) });
+      const row = await createScript(db, companyId, {
+        ...script,
+        createdAt: new Date(now.getTime() - (scripts.length - i) * 60_000),
+      });
       seed.scripts.push({ id: row.id, companyId, title: row.title });
     }
   }
@@ -117,7 +185,13 @@ async function seedCompany(db: Db, name: string, parentId: string | null): Promi
 }
 
 /** Teams and users of one company; returns user ids by email. */
-async function seedPeople(db: Db, seed: DemoSeed, companyId: string, teamNames: string[], users: UserSpec[]): Promise<Record<string, string>> {
+async function seedPeople(
+  db: Db,
+  seed: DemoSeed,
+  companyId: string,
+  teamNames: string[],
+  users: UserSpec[],
+): Promise<Record<string, string>> {
   const teams: Record<string, string> = {};
   for (const [i, name] of teamNames.entries()) {
     const team = await createTeam(db, companyId, name);
@@ -133,17 +207,43 @@ async function seedPeople(db: Db, seed: DemoSeed, companyId: string, teamNames: 
     const teamId = u.team ? teams[u.team] : null;
     const status = u.status ?? 'active';
     const lastLoggedInAt = status === 'active' && u.role !== 'Integration' ? new Date(Date.now() - 3_600_000) : null;
-    const row = await createUser(db, { companyId, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, status, teamId, externalId: u.externalId ?? null, lastLoggedInAt });
+    const row = await createUser(db, {
+      companyId,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      status,
+      teamId,
+      externalId: u.externalId ?? null,
+      lastLoggedInAt,
+    });
     ids[u.email] = row.id;
-    seed.users.push({ id: row.id, companyId, email: row.email, role: row.role, status: row.status, teamId: row.teamId });
+    seed.users.push({
+      id: row.id,
+      companyId,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+      teamId: row.teamId,
+    });
   }
   return ids;
 }
 
-async function seedRoleplays(db: Db, seed: DemoSeed, companyId: string, inputs: NewRoleplay[], now: Date): Promise<RoleplayRow[]> {
+async function seedRoleplays(
+  db: Db,
+  seed: DemoSeed,
+  companyId: string,
+  inputs: NewRoleplay[],
+  now: Date,
+): Promise<RoleplayRow[]> {
   const rows: RoleplayRow[] = [];
   for (const [i, input] of inputs.entries()) {
-    const row = await createRoleplay(db, companyId, { ...input, createdAt: new Date(now.getTime() - (7 - i) * 24 * 3_600_000) });
+    const row = await createRoleplay(db, companyId, {
+      ...input,
+      createdAt: new Date(now.getTime() - (7 - i) * 24 * 3_600_000),
+    });
     rows.push(row);
     seed.roleplays.push({ id: row.id, companyId, title: row.title, isLive: row.isLive });
   }

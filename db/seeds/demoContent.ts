@@ -6,23 +6,70 @@ import type { SessionResponse, SessionSnippet } from '../queries/sessions';
 
 const discoveryScorecard: Scorecard = {
   criteria: [
-    { title: 'Opened with an agenda', description: 'States purpose, time and desired outcome in the first minute.', weight: 1, sectionTitle: 'Opening' },
-    { title: 'Asked about current process', description: 'Uncovers how the customer solves the problem today.', weight: 2, sectionTitle: 'Discovery' },
-    { title: 'Quantified the pain', description: 'Gets a number (hours, money, churn) attached to the problem.', weight: 2, sectionTitle: 'Discovery' },
-    { title: 'Agreed on a next step', description: 'Ends with a dated next step both sides accept.', weight: 1, sectionTitle: 'Closing' },
+    {
+      title: 'Opened with an agenda',
+      description: 'States purpose, time and desired outcome in the first minute.',
+      weight: 1,
+      sectionTitle: 'Opening',
+    },
+    {
+      title: 'Asked about current process',
+      description: 'Uncovers how the customer solves the problem today.',
+      weight: 2,
+      sectionTitle: 'Discovery',
+    },
+    {
+      title: 'Quantified the pain',
+      description: 'Gets a number (hours, money, churn) attached to the problem.',
+      weight: 2,
+      sectionTitle: 'Discovery',
+    },
+    {
+      title: 'Agreed on a next step',
+      description: 'Ends with a dated next step both sides accept.',
+      weight: 1,
+      sectionTitle: 'Closing',
+    },
   ],
   metrics: [
-    { title: 'Talk ratio under 60%', description: 'The rep speaks less than 60% of the time.', weight: 1, sectionTitle: 'Delivery' },
-    { title: 'At least five questions', description: 'Asks five or more open questions.', weight: 1, sectionTitle: 'Delivery' },
+    {
+      title: 'Talk ratio under 60%',
+      description: 'The rep speaks less than 60% of the time.',
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
+    {
+      title: 'At least five questions',
+      description: 'Asks five or more open questions.',
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
   ],
 };
 
 const objectionScorecard: Scorecard = {
   criteria: [
-    { title: 'Acknowledged the objection', description: 'Repeats the concern before answering it.', weight: 1, sectionTitle: 'Handling' },
-    { title: 'Reframed on value', description: 'Moves the conversation from price to outcome.', weight: 2, sectionTitle: 'Handling' },
+    {
+      title: 'Acknowledged the objection',
+      description: 'Repeats the concern before answering it.',
+      weight: 1,
+      sectionTitle: 'Handling',
+    },
+    {
+      title: 'Reframed on value',
+      description: 'Moves the conversation from price to outcome.',
+      weight: 2,
+      sectionTitle: 'Handling',
+    },
   ],
-  metrics: [{ title: 'No filler words streak', description: 'Fewer than ten filler words overall.', weight: 1, sectionTitle: 'Delivery' }],
+  metrics: [
+    {
+      title: 'No filler words streak',
+      description: 'Fewer than ten filler words overall.',
+      weight: 1,
+      sectionTitle: 'Delivery',
+    },
+  ],
 };
 
 export const demoRoleplays: NewRoleplay[] = [
@@ -38,8 +85,15 @@ export const demoRoleplays: NewRoleplay[] = [
     timerInSeconds: 600,
     maxAttempts: null,
     conversationType: { title: 'Discovery call', roleplayType: 'Train' },
-    customerPersona: { name: 'Dana Ortiz', imageUrl: 'https://images.example.com/personas/dana.png', tags: ['operations', 'skeptical'] },
-    customerBackground: { title: 'Regional HVAC services company, 120 technicians', tags: ['field service', 'mid-market'] },
+    customerPersona: {
+      name: 'Dana Ortiz',
+      imageUrl: 'https://images.example.com/personas/dana.png',
+      tags: ['operations', 'skeptical'],
+    },
+    customerBackground: {
+      title: 'Regional HVAC services company, 120 technicians',
+      tags: ['field service', 'mid-market'],
+    },
     customAttributes: { lmsCourseId: 'DISC-101', difficulty: 'intermediate' },
     scorecard: discoveryScorecard,
   },
@@ -66,7 +120,17 @@ export const childRoleplay: NewRoleplay = {
   conversationType: { title: 'Cold call', roleplayType: 'Train' },
   customerPersona: { name: 'Lucía Gómez', imageUrl: 'https://images.example.com/personas/lucia.png', tags: ['busy'] },
   customerBackground: { title: 'Owner of a dental clinic', tags: ['smb'] },
-  scorecard: { criteria: [{ title: 'Pattern interrupt', description: 'Opens differently from a typical cold call.', weight: 1, sectionTitle: 'Opening' }], metrics: [] },
+  scorecard: {
+    criteria: [
+      {
+        title: 'Pattern interrupt',
+        description: 'Opens differently from a typical cold call.',
+        weight: 1,
+        sectionTitle: 'Opening',
+      },
+    ],
+    metrics: [],
+  },
 };
 
 export const demoSnippets: SessionSnippet[] = [

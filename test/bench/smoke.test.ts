@@ -40,7 +40,18 @@ describe('benchmark smoke run', function () {
     const url = new URL(testEnv().config.DATABASE_URL);
     url.pathname = `/sp_bench_smoke_${process.pid}_${randomBytes(3).toString('hex')}`;
     databaseUrl = url.toString();
-    const args = ['--import', 'tsx', 'bench/run.ts', '--smoke', '--database-url', databaseUrl, '--temporal-address', testEnv().temporal.address, '--out', out];
+    const args = [
+      '--import',
+      'tsx',
+      'bench/run.ts',
+      '--smoke',
+      '--database-url',
+      databaseUrl,
+      '--temporal-address',
+      testEnv().temporal.address,
+      '--out',
+      out,
+    ];
     ({ stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }));
     const files = (await readdir(out)).filter((f) => f.endsWith('.json'));
     expect(files).to.have.length(1);
@@ -54,7 +65,13 @@ describe('benchmark smoke run', function () {
 
   it('seeds the smoke data set and describes the machine', () => {
     expect(results.mode).to.equal('smoke');
-    expect(results.settings.counts).to.deep.equal({ users: 200, roleplays: 10, sessions: 500, heavyUserSessions: 460, scripts: 20 });
+    expect(results.settings.counts).to.deep.equal({
+      users: 200,
+      roleplays: 10,
+      sessions: 500,
+      heavyUserSessions: 460,
+      scripts: 20,
+    });
     expectPositive(results.machine.nproc, 'nproc');
     expectPositive(results.machine.memoryGiB, 'memory');
     expect(results.machine.mariadb).to.match(/\d+\.\d+/);
@@ -88,14 +105,19 @@ describe('benchmark smoke run', function () {
       ['userId', 400],
     ]);
     for (const d of results.deepPages) {
-      for (const key of ['p99Offset0', 'p99Deep', 'growth', 'baselineGrowth'] as const) expectPositive(d[key], `${d.filter} ${key}`);
+      for (const key of ['p99Offset0', 'p99Deep', 'growth', 'baselineGrowth'] as const)
+        expectPositive(d[key], `${d.filter} ${key}`);
       expect(d.growth).to.be.closeTo(d.p99Deep / d.p99Offset0, 1e-9);
     }
   });
 
-  it('loads every read endpoint open-loop at half the baseline\'s rate, both sides at the same rate', () => {
+  it("loads every read endpoint open-loop at half the baseline's rate, both sides at the same rate", () => {
     expect(results.fixedRate.map((r) => r.endpoint)).to.deep.equal(results.reads.map((r) => r.endpoint));
-    expect(results.fixedRate.filter((r) => r.singleRow).map((r) => r.endpoint)).to.deep.equal(['GET /api/roleplay/session/{id}', 'GET /api/roleplay/{id}', 'GET /api/user/{id}']);
+    expect(results.fixedRate.filter((r) => r.singleRow).map((r) => r.endpoint)).to.deep.equal([
+      'GET /api/roleplay/session/{id}',
+      'GET /api/roleplay/{id}',
+      'GET /api/user/{id}',
+    ]);
     for (const [i, r] of results.fixedRate.entries()) {
       expect(r.service.rate).to.equal(r.baseline.rate);
       expect(r.service.rate).to.equal(Math.max(1, Math.round(results.reads[i].baseline.rps / 2)));
@@ -130,10 +152,13 @@ describe('benchmark smoke run', function () {
     expectPositive(results.endToEnd.p99, 'end-to-end p99');
     expect(results.shape.recordings).to.equal(10);
     expectPositive(results.shape.completedPerSecond, 'bare shape completed per second');
-    expect(results.shape.ratio).to.be.closeTo(results.endToEnd.completedPerSecond / results.shape.completedPerSecond, 1e-9);
+    expect(results.shape.ratio).to.be.closeTo(
+      results.endToEnd.completedPerSecond / results.shape.completedPerSecond,
+      1e-9,
+    );
   });
 
-  it('gives the bare shape the real history\'s activities, status upserts and child workflow', () => {
+  it("gives the bare shape the real history's activities, status upserts and child workflow", () => {
     for (const kind of ['stored', 'byUrl'] as const) {
       const real = results.shape.real[kind];
       const bare = results.shape.bare[kind];
@@ -153,7 +178,8 @@ describe('benchmark smoke run', function () {
       const c = results.cost[run];
       const cpu = c.cpuPerRecording;
       // Every process class of the real pipeline works for a recording; a bare shape needs no API or database.
-      for (const p of run === 'real' ? ['api', 'worker', 'temporal', 'mariadb'] : ['worker', 'temporal']) expectPositive(cpu[p], `${run} CPU per recording, ${p}`);
+      for (const p of run === 'real' ? ['api', 'worker', 'temporal', 'mariadb'] : ['worker', 'temporal'])
+        expectPositive(cpu[p], `${run} CPU per recording, ${p}`);
       for (const p of ['api', 'mariadb']) expect(cpu[p], `${run} ${p}`).to.be.at.least(0);
       expect(cpu.total).to.be.closeTo(cpu.api + cpu.worker + cpu.temporal + cpu.mariadb, 1e-9);
       expectPositive(c.loadGeneratorCpuPerRecording, `${run} load generator CPU`);
@@ -171,13 +197,22 @@ describe('benchmark smoke run', function () {
       expectPositive(c.cache.hits, `${run} cache hits`);
     }
     const r = results.cost.ratios;
-    expect(r.shapeOverRound3Throughput).to.be.closeTo(results.shape.completedPerSecond / results.shapeRound3.completedPerSecond, 1e-9);
+    expect(r.shapeOverRound3Throughput).to.be.closeTo(
+      results.shape.completedPerSecond / results.shapeRound3.completedPerSecond,
+      1e-9,
+    );
     expect(r.realOverShapeThroughput).to.equal(results.shape.ratio);
-    expect(r.tasksRealOverRound3Shape).to.be.closeTo(results.cost.real.workflowTasks.mean.completed / results.cost.shapeRound3.workflowTasks.mean.completed, 1e-9);
+    expect(r.tasksRealOverRound3Shape).to.be.closeTo(
+      results.cost.real.workflowTasks.mean.completed / results.cost.shapeRound3.workflowTasks.mean.completed,
+      1e-9,
+    );
   });
 
   it('runs two API processes and two workers against one of each', () => {
-    expect(results.twoOfEach.reads.map((r) => r.endpoint)).to.deep.equal(['GET /api/roleplay/session/{id}', 'GET /api/user?limit=100']);
+    expect(results.twoOfEach.reads.map((r) => r.endpoint)).to.deep.equal([
+      'GET /api/roleplay/session/{id}',
+      'GET /api/user?limit=100',
+    ]);
     for (const s of [...results.twoOfEach.reads, results.twoOfEach.intake]) {
       expectFigures(s.one, 'one');
       expectFigures(s.two, 'two');
@@ -199,7 +234,14 @@ describe('benchmark smoke run', function () {
     expectPositive(results.memory.workerPeakRssMiB, 'worker peak RSS');
     expectPositive(results.memory.shapeWorkerPeakRssMiB, 'bare-shape worker peak RSS');
     expectPositive(results.memory.baselinePeakRssMiB, 'baseline peak RSS');
-    expect(Object.keys(results.workerSettings)).to.include.members(['maxCachedWorkflows', 'maxConcurrentActivityTaskExecutions', 'maxConcurrentWorkflowTaskExecutions', 'maxOldSpaceMiB', 'memoryLimitMiB', 'memoryLimitFrom']);
+    expect(Object.keys(results.workerSettings)).to.include.members([
+      'maxCachedWorkflows',
+      'maxConcurrentActivityTaskExecutions',
+      'maxConcurrentWorkflowTaskExecutions',
+      'maxOldSpaceMiB',
+      'memoryLimitMiB',
+      'memoryLimitFrom',
+    ]);
     // Per read endpoint: throughput and p99 ratio (plus p99 for the three single-row reads); three deep
     // pages; intake, end to end, round 4's shape against round 3's, workflow tasks, worker memory, API
     // memory, and the media step's two.
@@ -207,7 +249,8 @@ describe('benchmark smoke run', function () {
     for (const t of results.targets) {
       expectPositive(t.value, t.target);
       const [, op, bound] = /^(>=|<=|<) ([\d.]+)$/.exec(t.limit) ?? [];
-      const expected = op === '>=' ? t.value >= Number(bound) : op === '<=' ? t.value <= Number(bound) : t.value < Number(bound);
+      const expected =
+        op === '>=' ? t.value >= Number(bound) : op === '<=' ? t.value <= Number(bound) : t.value < Number(bound);
       expect(t.met, `${t.target}: ${t.value} ${t.limit}`).to.equal(expected);
     }
   });

@@ -12,7 +12,10 @@ interface OpenApiDoc {
   openapi: string;
   info: { title: string; version: string };
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, unknown>; security: unknown[] }>
+  >;
 }
 
 describe('API documentation', () => {
@@ -38,7 +41,14 @@ describe('API documentation', () => {
     const documented = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((m) => m.operationId));
     expect(documented).to.have.length(operations.length);
     expect(new Set(documented).size).to.equal(documented.length);
-    for (const required of ['/api/roleplay', '/api/roleplay/{id}', '/api/roleplay/session', '/api/roleplay/session/{id}', '/api/memorization/script', '/api/memorization/script/{scriptId}']) {
+    for (const required of [
+      '/api/roleplay',
+      '/api/roleplay/{id}',
+      '/api/roleplay/session',
+      '/api/roleplay/session/{id}',
+      '/api/memorization/script',
+      '/api/memorization/script/{scriptId}',
+    ]) {
       expect(doc.paths).to.have.property(required);
     }
     expect(doc.paths['/api/roleplay'].get.security).to.deep.equal([{ apiKey: [] }]);
@@ -46,7 +56,11 @@ describe('API documentation', () => {
 
   it('shows an example request and answer for every operation, each valid against its schema', async () => {
     type Media = { content?: Record<string, { example?: unknown }> };
-    type Documented = { parameters?: Array<{ name: string; example?: unknown }>; requestBody?: Media; responses: Record<string, Media> };
+    type Documented = {
+      parameters?: Array<{ name: string; example?: unknown }>;
+      requestBody?: Media;
+      responses: Record<string, Media>;
+    };
     const doc = (await api.request<{ paths: Record<string, Record<string, Documented>> }>('GET', '/openapi.json')).body;
     for (const op of operations) {
       const entry = doc.paths[op.path][op.method];
@@ -69,7 +83,14 @@ describe('API documentation', () => {
       if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
     });
     after(async () => browser?.close());
@@ -86,11 +107,19 @@ describe('API documentation', () => {
       const rendered = await page.$$eval('.opblock', (blocks) =>
         blocks.map((b) => {
           const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
-          const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? b.querySelector('.opblock-summary-path')?.textContent?.trim() ?? '';
+          const path =
+            b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ??
+            b.querySelector('.opblock-summary-path')?.textContent?.trim() ??
+            '';
           return `${method} ${path.replace(/\u200b/g, '')}`;
         }),
       );
-      for (const expected of ['GET /api/roleplay', 'PATCH /api/roleplay/{id}', 'GET /api/roleplay/session', 'GET /api/memorization/script/{scriptId}']) {
+      for (const expected of [
+        'GET /api/roleplay',
+        'PATCH /api/roleplay/{id}',
+        'GET /api/roleplay/session',
+        'GET /api/memorization/script/{scriptId}',
+      ]) {
         expect(rendered, expected).to.include(expected);
       }
       // Every operation, plus one block per webhook event (OpenAPI `webhooks`).

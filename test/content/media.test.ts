@@ -40,10 +40,18 @@ describe('signed recording links', () => {
     await rm(storageDir, { recursive: true, force: true });
   });
 
-  async function sessionWithRecording(overrides: { audioStorageKey?: string; videoStorageKey?: string }): Promise<SessionResult> {
+  async function sessionWithRecording(overrides: {
+    audioStorageKey?: string;
+    videoStorageKey?: string;
+  }): Promise<SessionResult> {
     const rp = await createRoleplayFixture(tenant.company.id);
     const u = await createUserFixture(tenant.company.id);
-    const id = await createSessionFixture({ companyId: tenant.company.id, roleplayId: rp.id, userId: u.id, ...overrides });
+    const id = await createSessionFixture({
+      companyId: tenant.company.id,
+      roleplayId: rp.id,
+      userId: u.id,
+      ...overrides,
+    });
     const res = await api.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey });
     expect(res.status).to.equal(200);
     return res.body;
@@ -51,7 +59,9 @@ describe('signed recording links', () => {
 
   it('a fresh link downloads the stored bytes with their media type, without a credential', async () => {
     const result = await sessionWithRecording({ audioStorageKey: audioKey, videoStorageKey: videoKey });
-    expect(result.audioUrl).to.match(/^http:\/\/127\.0\.0\.1:3000\/media\/[A-Za-z0-9_-]+\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(result.audioUrl).to.match(
+      /^http:\/\/127\.0\.0\.1:3000\/media\/[A-Za-z0-9_-]+\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
     const expires = Number(new URL(result.audioUrl as string).searchParams.get('expires'));
     expect(expires - Date.now()).to.be.within(14 * 60_000, 15 * 60_000);
 
@@ -98,13 +108,23 @@ describe('signed recording links', () => {
     try {
       const rp = await createRoleplayFixture(tenant.company.id);
       const u = await createUserFixture(tenant.company.id);
-      const id = await createSessionFixture({ companyId: tenant.company.id, roleplayId: rp.id, userId: u.id, audioStorageKey: audioKey });
+      const id = await createSessionFixture({
+        companyId: tenant.company.id,
+        roleplayId: rp.id,
+        userId: u.id,
+        audioStorageKey: audioKey,
+      });
       const requestedAt = Date.now();
-      const result = (await shortLived.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })).body;
+      const result = (
+        await shortLived.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })
+      ).body;
       const issuedBy = Date.now();
       const link = local(result.audioUrl as string);
       const expires = Number(new URL(link, shortLived.url).searchParams.get('expires'));
-      expect(expires, 'expires is MEDIA_URL_TTL after the link was made').to.be.within(requestedAt + 10_000, issuedBy + 10_000);
+      expect(expires, 'expires is MEDIA_URL_TTL after the link was made').to.be.within(
+        requestedAt + 10_000,
+        issuedBy + 10_000,
+      );
       expect((await fetch(shortLived.url + link)).status).to.equal(200);
       await new Promise((r) => setTimeout(r, Math.max(0, expires - Date.now() + 50)));
       const late = await shortLived.request<ErrorBody>('GET', link);
@@ -130,13 +150,20 @@ describe('signed recording links', () => {
     const newSecret = randomBytes(48).toString('base64');
 
     it('checks links signed with MEDIA_URL_SECRET_PREVIOUS for one link lifetime after the start, and signs only with the new secret', async () => {
-      const rotated = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: oldSecret });
+      const rotated = await startApi({
+        STORAGE_DIR: storageDir,
+        MEDIA_URL_SECRET: newSecret,
+        MEDIA_URL_SECRET_PREVIOUS: oldSecret,
+      });
       try {
         const inFlight = signMediaLink({ ...rotated.config, MEDIA_URL_SECRET: oldSecret }, audioKey);
         expect((await rotated.request('GET', local(inFlight), { skipSchema: true })).status).to.equal(200);
         const fresh = signMediaLink(rotated.config, audioKey);
         expect((await rotated.request('GET', local(fresh), { skipSchema: true })).status).to.equal(200);
-        const forged = signMediaLink({ ...rotated.config, MEDIA_URL_SECRET: randomBytes(48).toString('base64') }, audioKey);
+        const forged = signMediaLink(
+          { ...rotated.config, MEDIA_URL_SECRET: randomBytes(48).toString('base64') },
+          audioKey,
+        );
         expect((await rotated.request('GET', local(forged))).status).to.equal(403);
       } finally {
         await rotated.close();
@@ -146,20 +173,41 @@ describe('signed recording links', () => {
     it('the previous secret opens nothing once a link lifetime has passed since the start (clock given)', () => {
       const startedAt = Date.parse('2026-11-25T12:00:00Z');
       const ttl = { MEDIA_URL_TTL: '15m', PUBLIC_URL: 'http://127.0.0.1:3000' };
-      const secrets = mediaLinkSecrets({ ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: oldSecret }, startedAt);
+      const secrets = mediaLinkSecrets(
+        { ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: oldSecret },
+        startedAt,
+      );
       const parts = (link: string) => {
         const url = new URL(link);
-        return [url.pathname.slice('/media/'.length), Number(url.searchParams.get('expires')), url.searchParams.get('signature') as string] as const;
+        return [
+          url.pathname.slice('/media/'.length),
+          Number(url.searchParams.get('expires')),
+          url.searchParams.get('signature') as string,
+        ] as const;
       };
       // Signed by the previous secret a minute before the restart: valid until it expires, 14 minutes later.
-      const [token, expires, signature] = parts(signMediaLink({ ...ttl, MEDIA_URL_SECRET: oldSecret }, audioKey, startedAt - 60_000));
-      expect(verifyMediaLink(secrets, token, expires, signature, startedAt + 10 * 60_000)).to.deep.equal({ ok: true, key: audioKey });
+      const [token, expires, signature] = parts(
+        signMediaLink({ ...ttl, MEDIA_URL_SECRET: oldSecret }, audioKey, startedAt - 60_000),
+      );
+      expect(verifyMediaLink(secrets, token, expires, signature, startedAt + 10 * 60_000)).to.deep.equal({
+        ok: true,
+        key: audioKey,
+      });
       // Signed by the previous secret after the window (someone who still has it): refused.
       const late = parts(signMediaLink({ ...ttl, MEDIA_URL_SECRET: oldSecret }, audioKey, startedAt + 16 * 60_000));
-      expect(verifyMediaLink(secrets, ...late, startedAt + 16 * 60_000 + 1)).to.deep.equal({ ok: false, reason: 'invalid' });
+      expect(verifyMediaLink(secrets, ...late, startedAt + 16 * 60_000 + 1)).to.deep.equal({
+        ok: false,
+        reason: 'invalid',
+      });
       // Without a previous secret, nothing but the current one counts.
-      const single = mediaLinkSecrets({ ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: '' }, startedAt);
-      expect(verifyMediaLink(single, token, expires, signature, startedAt)).to.deep.equal({ ok: false, reason: 'invalid' });
+      const single = mediaLinkSecrets(
+        { ...ttl, MEDIA_URL_SECRET: newSecret, MEDIA_URL_SECRET_PREVIOUS: '' },
+        startedAt,
+      );
+      expect(verifyMediaLink(single, token, expires, signature, startedAt)).to.deep.equal({
+        ok: false,
+        reason: 'invalid',
+      });
     });
   });
 });

@@ -3,7 +3,12 @@ import { getRoleplay, listRoleplays, updateRoleplay } from '../../db/queries/rol
 import { getScript, listScripts } from '../../db/queries/scripts';
 import { getSessionResult, insertSession, listSessions } from '../../db/queries/sessions';
 import { createTenant } from '../support/fixtures';
-import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import {
+  createRoleplayFixture,
+  createScriptFixture,
+  createSessionFixture,
+  createUserFixture,
+} from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 
 describe('content query modules', () => {
@@ -11,11 +16,21 @@ describe('content query modules', () => {
     const { company } = await createTenant();
     const other = await createTenant();
     const rp = await createRoleplayFixture(company.id);
-    expect(rp).to.include({ passingScore: 70, language: 'en', isLive: false, showResults: true, shouldActAsCustomer: true });
+    expect(rp).to.include({
+      passingScore: 70,
+      language: 'en',
+      isLive: false,
+      showResults: true,
+      shouldActAsCustomer: true,
+    });
     expect(rp.customAttributes).to.equal(null);
     expect(rp.scorecard.criteria).to.have.length(1);
     expect(await getRoleplay(testEnv().db, other.company.id, rp.id)).to.equal(undefined);
-    const updated = await updateRoleplay(testEnv().db, company.id, rp.id, { isLive: true, timerInSeconds: null, customAttributes: { lms: 'x1' } });
+    const updated = await updateRoleplay(testEnv().db, company.id, rp.id, {
+      isLive: true,
+      timerInSeconds: null,
+      customAttributes: { lms: 'x1' },
+    });
     expect(updated).to.include({ isLive: true, title: rp.title, timerInSeconds: null });
     expect(updated?.customAttributes).to.deep.equal({ lms: 'x1' });
     expect(await updateRoleplay(testEnv().db, other.company.id, rp.id, { title: 'nope' })).to.equal(undefined);
@@ -28,16 +43,29 @@ describe('content query modules', () => {
     const user = await createUserFixture(company.id);
     const id = await testEnv().db.transaction(async (trx) =>
       insertSession(trx, {
-        companyId: company.id, roleplayId: rp.id, userId: user.id, score: 50, didPass: false, lengthMs: 1000, wpm: 100,
-        snippets: [{ isUser: true, text: 'a' }, { isUser: false, text: 'b' }],
-        criteriaResponses: [], metricResponses: [{ title: 'm', passed: true, explanation: 'e', weight: 1, sectionTitle: 's' }],
+        companyId: company.id,
+        roleplayId: rp.id,
+        userId: user.id,
+        score: 50,
+        didPass: false,
+        lengthMs: 1000,
+        wpm: 100,
+        snippets: [
+          { isUser: true, text: 'a' },
+          { isUser: false, text: 'b' },
+        ],
+        criteriaResponses: [],
+        metricResponses: [{ title: 'm', passed: true, explanation: 'e', weight: 1, sectionTitle: 's' }],
       }),
     );
     await createSessionFixture({ companyId: company.id, roleplayId: rp.id, userId: user.id });
     const page = await listSessions(testEnv().db, company.id, { offset: 0, limit: 10, userId: user.id });
     expect(page.total).to.equal(2);
     const result = await getSessionResult(testEnv().db, company.id, id);
-    expect(result?.snippets).to.deep.equal([{ isUser: true, text: 'a' }, { isUser: false, text: 'b' }]);
+    expect(result?.snippets).to.deep.equal([
+      { isUser: true, text: 'a' },
+      { isUser: false, text: 'b' },
+    ]);
     expect(result?.metricResponses).to.have.length(1);
     expect(result?.didPass).to.equal(false);
   });

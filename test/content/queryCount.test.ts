@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { startApi, type TestApi } from '../support/api';
-import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import {
+  createRoleplayFixture,
+  createScriptFixture,
+  createSessionFixture,
+  createUserFixture,
+} from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 
@@ -60,10 +65,16 @@ describe('list endpoints run a fixed number of queries', () => {
   }
 
   it('GET /api/roleplay/session with a filter: still two statements', async () => {
-    const statements = await statementsOf(api, `/api/roleplay/session?userId=${filterUserId}&limit=1000`, tenant.apiKey);
+    const statements = await statementsOf(
+      api,
+      `/api/roleplay/session?userId=${filterUserId}&limit=1000`,
+      tenant.apiKey,
+    );
     expect(statements).to.have.length(2);
     // The total is the user's counter row; the page walks the user's index.
-    expect(statements.filter((sql) => sql.includes('`session_counts`') && sql.includes('`scope` = ?'))).to.have.length(1);
+    expect(statements.filter((sql) => sql.includes('`session_counts`') && sql.includes('`scope` = ?'))).to.have.length(
+      1,
+    );
     expect(statements.filter((sql) => sql.includes('`s`.`user_id` = ?'))).to.have.length(1);
   });
 });

@@ -7,7 +7,17 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 
-const RESPONSE_KEYS = ['id', 'title', 'instructions', 'passingScore', 'isLive', 'conversationType', 'customerPersona', 'customerBackground', 'customAttributes'];
+const RESPONSE_KEYS = [
+  'id',
+  'title',
+  'instructions',
+  'passingScore',
+  'isLive',
+  'conversationType',
+  'customerPersona',
+  'customerBackground',
+  'customAttributes',
+];
 
 /** The stored row, every column: what "nothing was written" is checked against. */
 const storedRow = (id: string) => testEnv().db('roleplays').where({ id }).first() as Promise<Record<string, unknown>>;
@@ -55,11 +65,22 @@ describe('roleplays API', () => {
       const res = await api.request<Roleplay>('POST', '/api/roleplay', { apiKey: tenant.apiKey, json: minimalCreate });
       expect(res.status).to.equal(201);
       expect(Object.keys(res.body).sort()).to.deep.equal([...RESPONSE_KEYS].sort());
-      expect(res.body).to.deep.include({ title: 'Discovery call', instructions: null, passingScore: 70, isLive: false, customAttributes: {} });
+      expect(res.body).to.deep.include({
+        title: 'Discovery call',
+        instructions: null,
+        passingScore: 70,
+        isLive: false,
+        customAttributes: {},
+      });
       expect(res.body.customerPersona).to.deep.equal({ name: 'Alex', imageUrl: '', tags: [] });
       expect(res.body.customerBackground).to.deep.equal({ title: 'Retail chain', tags: [] });
       const row = await storedRow(res.body.id);
-      expect(row).to.include({ company_id: tenant.company.id, language: 'en', timer_in_seconds: null, max_attempts: null });
+      expect(row).to.include({
+        company_id: tenant.company.id,
+        language: 'en',
+        timer_in_seconds: null,
+        max_attempts: null,
+      });
     });
 
     it("takes Replay's roleplay types Train and Interview, defaults to Train, and refuses anything else by name", async () => {
@@ -84,19 +105,33 @@ describe('roleplays API', () => {
           json: { ...minimalCreate, conversationType: { title: 'x', roleplayType } },
         });
         expect(res.status, roleplayType).to.equal(400);
-        expect(res.body.error.details.find((d) => d.field === 'conversationType.roleplayType')?.message, roleplayType).to.match(/Train.*Interview/);
+        expect(
+          res.body.error.details.find((d) => d.field === 'conversationType.roleplayType')?.message,
+          roleplayType,
+        ).to.match(/Train.*Interview/);
         expect(await testEnv().db('roleplays').count({ n: '*' })).to.deep.equal(before);
       }
     });
 
     it('stores write-only fields and the scorecard without ever returning them', async () => {
       const scorecard = {
-        criteria: [{ title: 'Asked about budget', description: 'Budget came up', weight: 3, sectionTitle: 'Qualification' }],
+        criteria: [
+          { title: 'Asked about budget', description: 'Budget came up', weight: 3, sectionTitle: 'Qualification' },
+        ],
         metrics: [{ title: 'Filler words', description: 'Few fillers', weight: 1, sectionTitle: 'Delivery' }],
       };
       const res = await api.request<Roleplay>('POST', '/api/roleplay', {
         apiKey: tenant.apiKey,
-        json: { ...minimalCreate, objective: 'Secret plan', language: 'cs', isBlind: true, keyterms: ['SLA'], timerInSeconds: 300, scorecard, isLive: true },
+        json: {
+          ...minimalCreate,
+          objective: 'Secret plan',
+          language: 'cs',
+          isBlind: true,
+          keyterms: ['SLA'],
+          timerInSeconds: 300,
+          scorecard,
+          isLive: true,
+        },
       });
       expect(res.status).to.equal(201);
       expect(res.body.isLive).to.equal(true);
@@ -138,7 +173,10 @@ describe('roleplays API', () => {
     it("is a bare array of the caller's roleplays, newest first, drafts included", async () => {
       const t = await createTenant();
       const older = await createRoleplayFixture(t.company.id, { createdAt: new Date('2026-01-01T00:00:00Z') });
-      const newer = await createRoleplayFixture(t.company.id, { createdAt: new Date('2026-02-01T00:00:00Z'), isLive: true });
+      const newer = await createRoleplayFixture(t.company.id, {
+        createdAt: new Date('2026-02-01T00:00:00Z'),
+        isLive: true,
+      });
       await createRoleplayFixture(other.company.id);
       const res = await api.request<Roleplay[]>('GET', '/api/roleplay', { apiKey: t.apiKey });
       expect(res.status).to.equal(200);
@@ -161,7 +199,9 @@ describe('roleplays API', () => {
 
   describe('GET /api/roleplay/{id}', () => {
     it('answers the roleplay', async () => {
-      const rp = await createRoleplayFixture(tenant.company.id, { customAttributes: { lmsId: 'c-42', credits: 3, graded: true, note: null } });
+      const rp = await createRoleplayFixture(tenant.company.id, {
+        customAttributes: { lmsId: 'c-42', credits: 3, graded: true, note: null },
+      });
       const res = await api.request<Roleplay>('GET', `/api/roleplay/${rp.id}`, { apiKey: tenant.apiKey });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({

@@ -8,7 +8,8 @@ import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { expectPageParamErrors } from '../support/pageParams';
 
-const count = async (table: string) => Number(((await testEnv().db(table).count({ n: '*' })) as Array<{ n: number }>)[0].n);
+const count = async (table: string) =>
+  Number(((await testEnv().db(table).count({ n: '*' })) as Array<{ n: number }>)[0].n);
 
 describe('memorization scripts API', () => {
   let api: TestApi;
@@ -29,7 +30,9 @@ describe('memorization scripts API', () => {
     ]) {
       const json = method === 'POST' ? { title: 'x' } : undefined;
       expect((await api.request(method, path, { json })).status).to.equal(401);
-      expect((await api.request(method, path, { json, apiKey: 'spk_wrong_000000000000000000000000' })).status).to.equal(401);
+      expect((await api.request(method, path, { json, apiKey: 'spk_wrong_000000000000000000000000' })).status).to.equal(
+        401,
+      );
     }
   });
 
@@ -37,7 +40,11 @@ describe('memorization scripts API', () => {
     it('lists list-item fields newest first, with pagination', async () => {
       const t = await createTenant();
       const a = await createScriptFixture(t.company.id, { createdAt: new Date('2026-01-01T00:00:00.000Z') });
-      const b = await createScriptFixture(t.company.id, { createdAt: new Date('2026-01-02T00:00:00.000Z'), coverImageUrl: null, passingScore: 62.5 });
+      const b = await createScriptFixture(t.company.id, {
+        createdAt: new Date('2026-01-02T00:00:00.000Z'),
+        coverImageUrl: null,
+        passingScore: 62.5,
+      });
       const c = await createScriptFixture(t.company.id, { createdAt: new Date('2026-01-03T00:00:00.000Z') });
       await createScriptFixture(other.company.id);
       const first = await api.request<ScriptPage>('GET', '/api/memorization/script?limit=2', { apiKey: t.apiKey });
@@ -52,7 +59,9 @@ describe('memorization scripts API', () => {
         createdAt: '2026-01-02T00:00:00.000Z',
         coverImageUrl: null,
       });
-      const last = await api.request<ScriptPage>('GET', '/api/memorization/script?limit=2&offset=2', { apiKey: t.apiKey });
+      const last = await api.request<ScriptPage>('GET', '/api/memorization/script?limit=2&offset=2', {
+        apiKey: t.apiKey,
+      });
       expect(last.body.data.map((s) => s.id)).to.deep.equal([a.id]);
       expect(last.body.pagination).to.deep.equal({ total: 3, offset: 2, limit: 2, hasMore: false });
       const past = await api.request<ScriptPage>('GET', '/api/memorization/script?offset=3', { apiKey: t.apiKey });
@@ -115,10 +124,22 @@ describe('memorization scripts API', () => {
       const t = await createTenant();
       const res = await api.request<Script>('POST', '/api/memorization/script', {
         apiKey: t.apiKey,
-        json: { title: 'Intro', passingScore: 90, numLevels: 2, userInstructions: 'Say it', segments: [{ order: 2, ogText: 'b' }, { order: 1, ogText: 'a' }] },
+        json: {
+          title: 'Intro',
+          passingScore: 90,
+          numLevels: 2,
+          userInstructions: 'Say it',
+          segments: [
+            { order: 2, ogText: 'b' },
+            { order: 1, ogText: 'a' },
+          ],
+        },
       });
       expect(res.status).to.equal(201);
-      expect(res.body.segments).to.deep.equal([{ order: 1, ogText: 'a' }, { order: 2, ogText: 'b' }]);
+      expect(res.body.segments).to.deep.equal([
+        { order: 1, ogText: 'a' },
+        { order: 2, ogText: 'b' },
+      ]);
       expect(res.body.coverImageUrl).to.equal(null);
       const detail = await api.request<Script>('GET', `/api/memorization/script/${res.body.id}`, { apiKey: t.apiKey });
       expect(detail.body).to.deep.equal(res.body);
@@ -138,7 +159,17 @@ describe('memorization scripts API', () => {
       );
       const dup = await api.request<ErrorBody>('POST', '/api/memorization/script', {
         apiKey: tenant.apiKey,
-        json: { title: 'Dup', passingScore: 1, numLevels: 1, userInstructions: '', segments: [{ order: 1, ogText: 'a' }, { order: 2, ogText: 'b' }, { order: 1, ogText: 'c' }] },
+        json: {
+          title: 'Dup',
+          passingScore: 1,
+          numLevels: 1,
+          userInstructions: '',
+          segments: [
+            { order: 1, ogText: 'a' },
+            { order: 2, ogText: 'b' },
+            { order: 1, ogText: 'c' },
+          ],
+        },
       });
       expect(dup.status).to.equal(400);
       expect(dup.body.error.details.map((d) => d.field)).to.deep.equal(['segments.2.order']);

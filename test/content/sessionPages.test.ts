@@ -19,7 +19,8 @@ interface Stored {
   createdAt: Date;
 }
 
-const newestFirst = (a: Stored, b: Stored): number => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: Stored, b: Stored): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 describe('session list pages and totals', () => {
   let api: TestApi;
@@ -32,18 +33,32 @@ describe('session list pages and totals', () => {
     api = await startApi();
     tenant = await createTenant();
     users = [(await createUserFixture(tenant.company.id)).id, (await createUserFixture(tenant.company.id)).id];
-    roleplays = [(await createRoleplayFixture(tenant.company.id)).id, (await createRoleplayFixture(tenant.company.id)).id];
+    roleplays = [
+      (await createRoleplayFixture(tenant.company.id)).id,
+      (await createRoleplayFixture(tenant.company.id)).id,
+    ];
     // 23 sessions over 6 instants, so that ties on created_at fall on page boundaries in both directions.
     for (let i = 0; i < 23; i += 1) {
-      const s = { userId: users[i % 2], roleplayId: roleplays[Math.floor(i / 3) % 2], createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 6))) };
+      const s = {
+        userId: users[i % 2],
+        roleplayId: roleplays[Math.floor(i / 3) % 2],
+        createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 6))),
+      };
       stored.push({ id: await createSessionFixture({ companyId: tenant.company.id, ...s }), ...s });
     }
   });
   after(async () => api.close());
 
-  const filters = (): Array<Omit<SessionFilter, 'offset' | 'limit'>> => [{}, { userId: users[0] }, { roleplayId: roleplays[1] }, { userId: users[1], roleplayId: roleplays[0] }];
+  const filters = (): Array<Omit<SessionFilter, 'offset' | 'limit'>> => [
+    {},
+    { userId: users[0] },
+    { roleplayId: roleplays[1] },
+    { userId: users[1], roleplayId: roleplays[0] },
+  ];
   const expectedOf = (f: Omit<SessionFilter, 'offset' | 'limit'>): Stored[] =>
-    stored.filter((s) => (!f.userId || s.userId === f.userId) && (!f.roleplayId || s.roleplayId === f.roleplayId)).sort(newestFirst);
+    stored
+      .filter((s) => (!f.userId || s.userId === f.userId) && (!f.roleplayId || s.roleplayId === f.roleplayId))
+      .sort(newestFirst);
 
   it('gives every page of every filter exactly the slice of the sorted list, whichever end it is read from', async () => {
     for (const f of filters()) {
@@ -64,10 +79,19 @@ describe('session list pages and totals', () => {
 
   it('answers the last page over HTTP like the first, with the filtered total', async () => {
     const expected = expectedOf({ userId: users[0] });
-    const last = await api.request<SessionPage>('GET', `/api/roleplay/session?userId=${users[0]}&offset=${expected.length - 2}&limit=5`, { apiKey: tenant.apiKey });
+    const last = await api.request<SessionPage>(
+      'GET',
+      `/api/roleplay/session?userId=${users[0]}&offset=${expected.length - 2}&limit=5`,
+      { apiKey: tenant.apiKey },
+    );
     expect(last.status).to.equal(200);
     expect(last.body.data.map((s) => s.id)).to.deep.equal(expected.slice(-2).map((s) => s.id));
-    expect(last.body.pagination).to.deep.equal({ total: expected.length, offset: expected.length - 2, limit: 5, hasMore: false });
+    expect(last.body.pagination).to.deep.equal({
+      total: expected.length,
+      offset: expected.length - 2,
+      limit: 5,
+      hasMore: false,
+    });
   });
 
   it('counts each new session in the totals at once, and a failed insert in none', async () => {
@@ -75,20 +99,37 @@ describe('session list pages and totals', () => {
     const u = await createUserFixture(t.company.id);
     const rp = await createRoleplayFixture(t.company.id);
     const totals = async () =>
-      Promise.all([{}, { userId: u.id }, { roleplayId: rp.id }].map(async (f) => (await listSessions(testEnv().db, t.company.id, { ...f, offset: 0, limit: 1 })).total));
+      Promise.all(
+        [{}, { userId: u.id }, { roleplayId: rp.id }].map(
+          async (f) => (await listSessions(testEnv().db, t.company.id, { ...f, offset: 0, limit: 1 })).total,
+        ),
+      );
     expect(await totals()).to.deep.equal([0, 0, 0]);
     await createSessionFixture({ companyId: t.company.id, userId: u.id, roleplayId: rp.id });
     await createSessionFixture({ companyId: t.company.id, userId: u.id, roleplayId: rp.id });
     expect(await totals()).to.deep.equal([2, 2, 2]);
     // Unknown user: the session insert fails on its foreign key, and its counters roll back with it.
     let failed = false;
-    await createSessionFixture({ companyId: t.company.id, userId: randomUUID(), roleplayId: rp.id }).catch(() => (failed = true));
+    await createSessionFixture({ companyId: t.company.id, userId: randomUUID(), roleplayId: rp.id }).catch(
+      () => (failed = true),
+    );
     expect(failed).to.equal(true);
     expect(await totals()).to.deep.equal([2, 2, 2]);
     // Inside a caller's transaction that rolls back, nothing is counted either.
     await testEnv()
       .db.transaction(async (trx) => {
-        await insertSession(trx, { companyId: t.company.id, userId: u.id, roleplayId: rp.id, score: 1, didPass: true, lengthMs: 1, wpm: 1, snippets: [], criteriaResponses: [], metricResponses: [] });
+        await insertSession(trx, {
+          companyId: t.company.id,
+          userId: u.id,
+          roleplayId: rp.id,
+          score: 1,
+          didPass: true,
+          lengthMs: 1,
+          wpm: 1,
+          snippets: [],
+          criteriaResponses: [],
+          metricResponses: [],
+        });
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -100,7 +141,15 @@ describe('session list pages and totals', () => {
     const u = await createUserFixture(t.company.id);
     const rp = await createRoleplayFixture(t.company.id);
     await createSessionFixture({ companyId: t.company.id, userId: u.id, roleplayId: rp.id });
-    const raw = { company_id: t.company.id, user_id: u.id, roleplay_id: rp.id, score: 1, did_pass: true, length_ms: 1, wpm: 1 };
+    const raw = {
+      company_id: t.company.id,
+      user_id: u.id,
+      roleplay_id: rp.id,
+      score: 1,
+      did_pass: true,
+      length_ms: 1,
+      wpm: 1,
+    };
     await testEnv()
       .db('roleplay_sessions')
       .insert([1, 2, 3].map(() => ({ ...raw, id: randomUUID() })));
@@ -112,6 +161,8 @@ describe('session list pages and totals', () => {
       expect(rows).to.have.length(4);
     }
     // The other company's counters are untouched.
-    expect((await listSessions(testEnv().db, tenant.company.id, { offset: 0, limit: 1 })).total).to.equal(stored.length);
+    expect((await listSessions(testEnv().db, tenant.company.id, { offset: 0, limit: 1 })).total).to.equal(
+      stored.length,
+    );
   });
 });

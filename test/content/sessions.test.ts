@@ -31,7 +31,12 @@ describe('roleplay sessions API', () => {
       const rp = await createRoleplayFixture(t.company.id, { title: 'Pricing objection' });
       const ana = await createUserFixture(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
       const solo = await createUserFixture(t.company.id, { firstName: 'Cher', lastName: null });
-      const first = await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: ana.id, createdAt: new Date('2026-03-01T10:00:00.000Z') });
+      const first = await createSessionFixture({
+        companyId: t.company.id,
+        roleplayId: rp.id,
+        userId: ana.id,
+        createdAt: new Date('2026-03-01T10:00:00.000Z'),
+      });
       const second = await createSessionFixture({
         companyId: t.company.id,
         roleplayId: rp.id,
@@ -75,10 +80,16 @@ describe('roleplay sessions API', () => {
       const [rp1, rp2] = [await createRoleplayFixture(t.company.id), await createRoleplayFixture(t.company.id)];
       const [u1, u2] = [await createUserFixture(t.company.id), await createUserFixture(t.company.id)];
       const ids: Record<string, string> = {};
-      for (const [name, rp, u] of [['a', rp1, u1], ['b', rp1, u2], ['c', rp2, u1], ['d', rp2, u1]] as const) {
+      for (const [name, rp, u] of [
+        ['a', rp1, u1],
+        ['b', rp1, u2],
+        ['c', rp2, u1],
+        ['d', rp2, u1],
+      ] as const) {
         ids[name] = await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id });
       }
-      const get = async (q: string) => (await api.request<SessionPage>('GET', `/api/roleplay/session?${q}`, { apiKey: t.apiKey })).body;
+      const get = async (q: string) =>
+        (await api.request<SessionPage>('GET', `/api/roleplay/session?${q}`, { apiKey: t.apiKey })).body;
       const byUser = await get(`userId=${u1.id}`);
       expect(byUser.pagination.total).to.equal(3);
       expect(byUser.data.map((s) => s.id).sort()).to.deep.equal([ids.a, ids.c, ids.d].sort());
@@ -108,11 +119,21 @@ describe('roleplay sessions API', () => {
       const u = await createUserFixture(t.company.id);
       const at = new Date('2026-04-01T00:00:00.000Z');
       const ids: string[] = [];
-      for (let i = 0; i < 7; i += 1) ids.push(await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id, createdAt: at }));
-      const latest = await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id, createdAt: new Date('2026-04-02T00:00:00.000Z') });
+      for (let i = 0; i < 7; i += 1)
+        ids.push(
+          await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id, createdAt: at }),
+        );
+      const latest = await createSessionFixture({
+        companyId: t.company.id,
+        roleplayId: rp.id,
+        userId: u.id,
+        createdAt: new Date('2026-04-02T00:00:00.000Z'),
+      });
       const seen: string[] = [];
       for (let offset = 0; ; offset += 3) {
-        const page = (await api.request<SessionPage>('GET', `/api/roleplay/session?offset=${offset}&limit=3`, { apiKey: t.apiKey })).body;
+        const page = (
+          await api.request<SessionPage>('GET', `/api/roleplay/session?offset=${offset}&limit=3`, { apiKey: t.apiKey })
+        ).body;
         seen.push(...page.data.map((s) => s.id));
         expect(page.pagination.hasMore).to.equal(offset + page.data.length < 8);
         if (!page.pagination.hasMore) {
@@ -128,7 +149,9 @@ describe('roleplay sessions API', () => {
       const rp = await createRoleplayFixture(t.company.id);
       const u = await createUserFixture(t.company.id);
       await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id });
-      const res = await api.request<SessionPage>('GET', '/api/roleplay/session?offset=5&limit=1000', { apiKey: t.apiKey });
+      const res = await api.request<SessionPage>('GET', '/api/roleplay/session?offset=5&limit=1000', {
+        apiKey: t.apiKey,
+      });
       expect(res.body).to.deep.equal({ data: [], pagination: { total: 1, offset: 5, limit: 1000, hasMore: false } });
       const exact = await api.request<SessionPage>('GET', '/api/roleplay/session?offset=1', { apiKey: t.apiKey });
       expect(exact.body.pagination).to.deep.equal({ total: 1, offset: 1, limit: 100, hasMore: false });
@@ -139,9 +162,15 @@ describe('roleplay sessions API', () => {
     });
 
     it('rejects malformed filters and unknown parameters', async () => {
-      const res = await api.request<ErrorBody>('GET', '/api/roleplay/session?userId=42&roleplayId=x&sort=asc', { apiKey: tenant.apiKey });
+      const res = await api.request<ErrorBody>('GET', '/api/roleplay/session?userId=42&roleplayId=x&sort=asc', {
+        apiKey: tenant.apiKey,
+      });
       expect(res.status).to.equal(400);
-      expect(res.body.error.details.map((d) => `${d.in}:${d.field}`).sort()).to.deep.equal(['query:roleplayId', 'query:sort', 'query:userId']);
+      expect(res.body.error.details.map((d) => `${d.in}:${d.field}`).sort()).to.deep.equal([
+        'query:roleplayId',
+        'query:sort',
+        'query:userId',
+      ]);
     });
   });
 
@@ -153,11 +182,46 @@ describe('roleplay sessions API', () => {
       const snippets = Array.from({ length: 12 }, (_, i) => ({ isUser: i % 2 === 0, text: `line ${i}` }));
       // Each response with its evidence: quotes with their times, or none and why (kept as stored).
       const criteria = [
-        { title: 'Greeting', passed: true, explanation: 'Warm', weight: 1, sectionTitle: 'Opening', evidence: [{ quote: 'line 0', startMs: 0, speaker: 'rep' as const }] },
-        { title: 'Next step', passed: false, explanation: 'None agreed', weight: 2.5, sectionTitle: 'Closing', evidence: [], noEvidenceReason: 'Nothing in the call bears on this item.', supported: false as const },
-        { title: 'Empathy', passed: false, explanation: 'Not judged', weight: 1, sectionTitle: 'Closing', assessable: false as const, evidence: [], noEvidenceReason: 'Not judged without an LLM.' },
+        {
+          title: 'Greeting',
+          passed: true,
+          explanation: 'Warm',
+          weight: 1,
+          sectionTitle: 'Opening',
+          evidence: [{ quote: 'line 0', startMs: 0, speaker: 'rep' as const }],
+        },
+        {
+          title: 'Next step',
+          passed: false,
+          explanation: 'None agreed',
+          weight: 2.5,
+          sectionTitle: 'Closing',
+          evidence: [],
+          noEvidenceReason: 'Nothing in the call bears on this item.',
+          supported: false as const,
+        },
+        {
+          title: 'Empathy',
+          passed: false,
+          explanation: 'Not judged',
+          weight: 1,
+          sectionTitle: 'Closing',
+          assessable: false as const,
+          evidence: [],
+          noEvidenceReason: 'Not judged without an LLM.',
+        },
       ];
-      const metrics = [{ title: 'Pace', passed: true, explanation: '140 wpm', weight: 1, sectionTitle: 'Delivery', evidence: [], noEvidenceReason: 'A measure of the whole call.' }];
+      const metrics = [
+        {
+          title: 'Pace',
+          passed: true,
+          explanation: '140 wpm',
+          weight: 1,
+          sectionTitle: 'Delivery',
+          evidence: [],
+          noEvidenceReason: 'A measure of the whole call.',
+        },
+      ];
       const id = await createSessionFixture({
         companyId: t.company.id,
         roleplayId: rp.id,
@@ -197,7 +261,9 @@ describe('roleplay sessions API', () => {
 
     it('leaves out the persona without a picture, absent counts and recording links', async () => {
       const t = await createTenant();
-      const rp = await createRoleplayFixture(t.company.id, { customerPersona: { name: 'Faceless', imageUrl: '', tags: [] } });
+      const rp = await createRoleplayFixture(t.company.id, {
+        customerPersona: { name: 'Faceless', imageUrl: '', tags: [] },
+      });
       const u = await createUserFixture(t.company.id, { lastName: null });
       const id = await createSessionFixture({
         companyId: t.company.id,
@@ -212,7 +278,15 @@ describe('roleplay sessions API', () => {
       });
       const res = await api.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: t.apiKey });
       expect(res.status).to.equal(200);
-      expect(res.body).not.to.have.any.keys('customerPersona', 'nameCount', 'numQuestions', 'numFillerWords', 'audioUrl', 'videoUrl', 'promptResponses');
+      expect(res.body).not.to.have.any.keys(
+        'customerPersona',
+        'nameCount',
+        'numQuestions',
+        'numFillerWords',
+        'audioUrl',
+        'videoUrl',
+        'promptResponses',
+      );
       expect(res.body.user.lastName).to.equal('');
       expect(res.body).to.deep.include({ snippets: [], criteriaResponses: [], metricResponses: [] });
     });
@@ -222,7 +296,12 @@ describe('roleplay sessions API', () => {
       const rp = await createRoleplayFixture(t.company.id);
       const u = await createUserFixture(t.company.id);
       const audioExternalUrl = 'https://files.example.test/calls/123.mp3';
-      const id = await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id, audioExternalUrl });
+      const id = await createSessionFixture({
+        companyId: t.company.id,
+        roleplayId: rp.id,
+        userId: u.id,
+        audioExternalUrl,
+      });
       const res = await api.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: t.apiKey });
       expect(res.body.audioUrl).to.equal(audioExternalUrl);
       expect(res.body).not.to.have.property('videoUrl');

@@ -38,9 +38,23 @@ describe('OpenAPI document under Spectral', function () {
     await fs.writeFile(file, JSON.stringify(document, null, 2));
     const bin = path.join(ROOT, 'node_modules', '.bin', 'spectral');
     // Spectral exits non-zero when it finds something; its JSON report is on stdout either way.
-    const out = await run(bin, ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet', file], {
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
+    const out = await run(
+      bin,
+      [
+        'lint',
+        '--ruleset',
+        path.join(ROOT, '.spectral.yaml'),
+        '--format',
+        'json',
+        '--fail-severity',
+        'hint',
+        '--quiet',
+        file,
+      ],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
     const text = out.stdout.trim();
     return text === '' || text.startsWith('No results') ? [] : (JSON.parse(text) as Finding[]);
   }
@@ -52,13 +66,17 @@ describe('OpenAPI document under Spectral', function () {
   });
 
   it('is a real check: an operation without a description, with an undeclared tag or an example off its schema is reported', async () => {
-    const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     const op = doc.paths['/api/roleplay']?.get;
     expect(op).to.not.equal(undefined);
     delete op.description;
     op.tags = ['Undeclared'];
     // An example that does not match its schema.
-    const created = doc.paths['/api/roleplay']?.post as { requestBody: { content: Record<string, { example: Record<string, unknown> }> } };
+    const created = doc.paths['/api/roleplay']?.post as {
+      requestBody: { content: Record<string, { example: Record<string, unknown> }> };
+    };
     created.requestBody.content['application/json'].example.title = 42;
     const codes = (await lint(doc)).map((f) => f.code);
     expect(codes).to.include.members(['operation-description', 'operation-tag-defined', 'oas3-valid-media-example']);

@@ -9,15 +9,35 @@ import { silentLogger, testConfig, testEnv } from '../support/env';
 
 describe('the activity registry', () => {
   it('refuses two activities of the same name, naming it', () => {
-    const first = { async sendInvitationEmail(): Promise<string> { return 'first'; } };
-    const second = { async sendInvitationEmail(): Promise<string> { return 'second'; } };
-    expect(() => activityRegistry(first, { async other(): Promise<void> {} }, second)).to.throw(/two activities are named "sendInvitationEmail"/);
+    const first = {
+      async sendInvitationEmail(): Promise<string> {
+        return 'first';
+      },
+    };
+    const second = {
+      async sendInvitationEmail(): Promise<string> {
+        return 'second';
+      },
+    };
+    expect(() => activityRegistry(first, { async other(): Promise<void> {} }, second)).to.throw(
+      /two activities are named "sendInvitationEmail"/,
+    );
   });
 
   it("builds the worker's activities, each group's names its own", () => {
     const config = testConfig();
-    const activities = createActivities({ db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(config.STORAGE_DIR) });
-    expect(Object.keys(activities)).to.include.members(['setRecordingStatus', 'deliverWebhook', 'webhookRetryPolicy', 'sendInvitationEmail']);
+    const activities = createActivities({
+      db: testEnv().db,
+      config,
+      logger: silentLogger,
+      storage: createLocalStorage(config.STORAGE_DIR),
+    });
+    expect(Object.keys(activities)).to.include.members([
+      'setRecordingStatus',
+      'deliverWebhook',
+      'webhookRetryPolicy',
+      'sendInvitationEmail',
+    ]);
     for (const activity of Object.values(activities)) expect(activity).to.be.a('function');
   });
 });

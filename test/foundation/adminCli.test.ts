@@ -19,7 +19,9 @@ async function expectFailure(args: string[], message: RegExp, env: Record<string
   const result = await runAdmin(args, env);
   expect(result.code, `${args.join(' ')}: ${result.stdout}`).to.equal(1);
   expect(result.stdout).to.equal('');
-  expect(result.stderr).to.match(/^error: /m).and.to.match(message);
+  expect(result.stderr)
+    .to.match(/^error: /m)
+    .and.to.match(message);
 }
 
 describe('admin CLI', () => {
@@ -50,8 +52,14 @@ describe('admin CLI', () => {
     it('refuses an unknown or malformed parent and a missing name, creating nothing', async () => {
       const before = await count('companies');
       await Promise.all([
-        expectFailure(['company:create', '--name', 'Orphan', '--parent', randomUUID()], /Parent company .* was not found/),
-        expectFailure(['company:create', '--name', 'Orphan', '--parent', 'nope'], /--parent .*'nope' is invalid\. Must be a UUID/),
+        expectFailure(
+          ['company:create', '--name', 'Orphan', '--parent', randomUUID()],
+          /Parent company .* was not found/,
+        ),
+        expectFailure(
+          ['company:create', '--name', 'Orphan', '--parent', 'nope'],
+          /--parent .*'nope' is invalid\. Must be a UUID/,
+        ),
         expectFailure(['company:create'], /required option '--name <name>' not specified/),
         expectFailure(['company:create', '--name', '   '], /Must be 1 to 255 characters/),
       ]);
@@ -66,14 +74,27 @@ describe('admin CLI', () => {
     });
 
     it('apikey:create --scopes issues a key limited to them; an unknown scope is refused naming it', async () => {
-      const out = await admin<{ id: string; key: string; scopes: string[] }>(['apikey:create', '--company', companyId, '--scopes', 'roleplays:read,sessions:read']);
+      const out = await admin<{ id: string; key: string; scopes: string[] }>([
+        'apikey:create',
+        '--company',
+        companyId,
+        '--scopes',
+        'roleplays:read,sessions:read',
+      ]);
       expect(out.scopes).to.deep.equal(['roleplays:read', 'sessions:read']);
       expect((await api.request('GET', '/api/roleplay', { apiKey: out.key })).status).to.equal(200);
-      const refused = await api.request<{ error: { code: string; message: string } }>('GET', '/api/memorization/script', { apiKey: out.key });
+      const refused = await api.request<{ error: { code: string; message: string } }>(
+        'GET',
+        '/api/memorization/script',
+        { apiKey: out.key },
+      );
       expect(refused.status).to.equal(403);
       expect(refused.body.error.code).to.equal('insufficient_scope');
       expect(refused.body.error.message).to.contain('scripts:read');
-      await expectFailure(['apikey:create', '--company', companyId, '--scopes', 'roleplays:read,nope:write'], /unknown scope nope:write/);
+      await expectFailure(
+        ['apikey:create', '--company', companyId, '--scopes', 'roleplays:read,nope:write'],
+        /unknown scope nope:write/,
+      );
     });
 
     it('apikey:create prints {"id","key","scopes"} (every scope by default); the key works against the API and is stored only hashed', async () => {
@@ -101,7 +122,11 @@ describe('admin CLI', () => {
       const out = await admin(['token:create', '--company', companyId]);
       expect(Object.keys(out).sort()).to.deep.equal(['accessToken', 'expiresAt']);
       expect(Date.parse(out.expiresAt)).to.be.within(started + 3_600_000 - 1000, Date.now() + 3_600_000 + 1000);
-      const res = await api.request<{ mainCompany: { companyId: string } }>('GET', '/api/company/get-active-user-count', { bearer: out.accessToken });
+      const res = await api.request<{ mainCompany: { companyId: string } }>(
+        'GET',
+        '/api/company/get-active-user-count',
+        { bearer: out.accessToken },
+      );
       expect(res.status).to.equal(200);
       expect(res.body.mainCompany.companyId).to.equal(companyId);
     });
@@ -109,7 +134,9 @@ describe('admin CLI', () => {
     it('token:create honours BEARER_TOKEN_TTL', async () => {
       const out = await admin(['token:create', '--company', companyId], { BEARER_TOKEN_TTL: '1ms' });
       await new Promise((r) => setTimeout(r, 10));
-      expect((await api.request('GET', '/api/company/get-active-user-count', { bearer: out.accessToken })).status).to.equal(401);
+      expect(
+        (await api.request('GET', '/api/company/get-active-user-count', { bearer: out.accessToken })).status,
+      ).to.equal(401);
     });
 
     it('refuses unknown companies, storing nothing', async () => {
@@ -133,14 +160,40 @@ describe('admin CLI', () => {
 
     it('team:create and user:create with every option', async () => {
       const team = await admin(['team:create', '--company', companyId, '--name', 'Closers']);
-      expect(await testEnv().db('teams').where({ id: team.id }).first()).to.include({ company_id: companyId, name: 'Closers', type: 'standard' });
+      expect(await testEnv().db('teams').where({ id: team.id }).first()).to.include({
+        company_id: companyId,
+        name: 'Closers',
+        type: 'standard',
+      });
       const user = await admin([
-        'user:create', '--company', companyId, '--email', 'ann@cli.example', '--first-name', 'Ann', '--last-name', 'Lee',
-        '--role', 'Manager', '--team', team.id, '--external-id', 'hr-7',
+        'user:create',
+        '--company',
+        companyId,
+        '--email',
+        'ann@cli.example',
+        '--first-name',
+        'Ann',
+        '--last-name',
+        'Lee',
+        '--role',
+        'Manager',
+        '--team',
+        team.id,
+        '--external-id',
+        'hr-7',
       ]);
       expect(Object.keys(user)).to.deep.equal(['id']);
       const row = await testEnv().db('users').where({ id: user.id }).first();
-      expect(row).to.include({ company_id: companyId, email: 'ann@cli.example', first_name: 'Ann', last_name: 'Lee', role: 'Manager', status: 'active', team_id: team.id, external_id: 'hr-7' });
+      expect(row).to.include({
+        company_id: companyId,
+        email: 'ann@cli.example',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        role: 'Manager',
+        status: 'active',
+        team_id: team.id,
+        external_id: 'hr-7',
+      });
       // Readable through the API like any other user.
       const key = (await admin(['apikey:create', '--company', companyId])).key;
       const res = await api.request<{ role: string; teamId: string }>('GET', `/api/user/${user.id}`, { apiKey: key });
@@ -148,25 +201,73 @@ describe('admin CLI', () => {
       expect(res.body).to.include({ role: 'Manager', teamId: team.id });
     });
 
-    it('an Integration user without --team joins the company\'s Integration team; a Rep without one has none', async () => {
-      const bot = await admin(['user:create', '--company', companyId, '--email', 'bot@cli.example', '--first-name', 'Bot', '--role', 'Integration']);
-      const rep = await admin(['user:create', '--company', companyId, '--email', 'rep@cli.example', '--first-name', 'Rep', '--role', 'Rep']);
-      const botRow = await testEnv().db('users as u').join('teams as t', 't.id', 'u.team_id').where('u.id', bot.id).first('t.type', 't.company_id', 'u.last_name');
+    it("an Integration user without --team joins the company's Integration team; a Rep without one has none", async () => {
+      const bot = await admin([
+        'user:create',
+        '--company',
+        companyId,
+        '--email',
+        'bot@cli.example',
+        '--first-name',
+        'Bot',
+        '--role',
+        'Integration',
+      ]);
+      const rep = await admin([
+        'user:create',
+        '--company',
+        companyId,
+        '--email',
+        'rep@cli.example',
+        '--first-name',
+        'Rep',
+        '--role',
+        'Rep',
+      ]);
+      const botRow = await testEnv()
+        .db('users as u')
+        .join('teams as t', 't.id', 'u.team_id')
+        .where('u.id', bot.id)
+        .first('t.type', 't.company_id', 'u.last_name');
       expect(botRow).to.deep.equal({ type: 'integration', company_id: companyId, last_name: null });
       expect((await testEnv().db('users').where({ id: rep.id }).first()).team_id).to.equal(null);
     });
 
     it('refuses duplicates, foreign teams, unknown roles and bad emails with a clear message, creating nothing', async () => {
-      await admin(['user:create', '--company', companyId, '--email', 'dup@cli.example', '--first-name', 'Dup', '--role', 'Rep', '--external-id', 'x-1']);
+      await admin([
+        'user:create',
+        '--company',
+        companyId,
+        '--email',
+        'dup@cli.example',
+        '--first-name',
+        'Dup',
+        '--role',
+        'Rep',
+        '--external-id',
+        'x-1',
+      ]);
       const before = await count('users');
       const base = ['user:create', '--company', companyId, '--first-name', 'Dup'];
       const foreignTeam = await admin(['team:create', '--company', otherCompanyId, '--name', 'Theirs']);
       const teamsBefore = await count('teams');
       await Promise.all([
-        expectFailure([...base, '--email', 'dup@cli.example', '--role', 'Rep'], /A user with email dup@cli\.example already exists/),
-        expectFailure([...base, '--email', 'other@cli.example', '--role', 'Rep', '--external-id', 'x-1'], /A user with external id x-1 already exists/),
-        expectFailure([...base, '--email', 'new@cli.example', '--role', 'Rep', '--team', foreignTeam.id], /Team .* was not found in company/),
-        expectFailure([...base, '--email', 'new@cli.example', '--role', 'User'], /argument 'User' is invalid\. Allowed choices are Rep, Manager, Integration/),
+        expectFailure(
+          [...base, '--email', 'dup@cli.example', '--role', 'Rep'],
+          /A user with email dup@cli\.example already exists/,
+        ),
+        expectFailure(
+          [...base, '--email', 'other@cli.example', '--role', 'Rep', '--external-id', 'x-1'],
+          /A user with external id x-1 already exists/,
+        ),
+        expectFailure(
+          [...base, '--email', 'new@cli.example', '--role', 'Rep', '--team', foreignTeam.id],
+          /Team .* was not found in company/,
+        ),
+        expectFailure(
+          [...base, '--email', 'new@cli.example', '--role', 'User'],
+          /argument 'User' is invalid\. Allowed choices are Rep, Manager, Integration/,
+        ),
         expectFailure([...base, '--email', 'not-an-email', '--role', 'Rep'], /Must be an email address/),
         expectFailure([...base, '--email', 'new@cli.example'], /required option '--role <role>' not specified/),
         expectFailure(['team:create', '--company', randomUUID(), '--name', 'Nowhere'], /Company .* was not found/),
@@ -178,7 +279,10 @@ describe('admin CLI', () => {
     it('unknown commands and options fail with usage help', async () => {
       await Promise.all([
         expectFailure(['company:delete', '--id', randomUUID()], /unknown command 'company:delete'/),
-        expectFailure(['team:create', '--company', companyId, '--name', 'X', '--colour', 'red'], /unknown option '--colour'/),
+        expectFailure(
+          ['team:create', '--company', companyId, '--name', 'X', '--colour', 'red'],
+          /unknown option '--colour'/,
+        ),
       ]);
     });
   });
@@ -188,7 +292,9 @@ describe('admin CLI', () => {
       const seed = await admin<DemoSeed & { apiKey: string }>(['seed']);
       const { parentCompany, childCompany } = seed;
       expect(seed.apiKey).to.equal(parentCompany.apiKey);
-      expect((await testEnv().db('companies').where({ id: childCompany.id }).first()).parent_company_id).to.equal(parentCompany.id);
+      expect((await testEnv().db('companies').where({ id: childCompany.id }).first()).parent_company_id).to.equal(
+        parentCompany.id,
+      );
 
       // Every role, both statuses, an Integration team per company.
       expect(new Set(seed.users.map((u) => u.role))).to.deep.equal(new Set(['Rep', 'Manager', 'Integration']));
@@ -200,25 +306,48 @@ describe('admin CLI', () => {
       const key = { apiKey: seed.apiKey };
       const roleplays = await api.request<Array<{ id: string }>>('GET', '/api/roleplay', key);
       expect(roleplays.status).to.equal(200);
-      expect(roleplays.body.map((r) => r.id).sort()).to.deep.equal(seed.roleplays.filter((r) => r.companyId === parentCompany.id).map((r) => r.id).sort());
+      expect(roleplays.body.map((r) => r.id).sort()).to.deep.equal(
+        seed.roleplays
+          .filter((r) => r.companyId === parentCompany.id)
+          .map((r) => r.id)
+          .sort(),
+      );
 
-      const sessions = await api.request<{ data: Array<{ id: string }>; pagination: { total: number } }>('GET', '/api/roleplay/session', key);
+      const sessions = await api.request<{ data: Array<{ id: string }>; pagination: { total: number } }>(
+        'GET',
+        '/api/roleplay/session',
+        key,
+      );
       const parentSessions = seed.sessions.filter((s) => s.companyId === parentCompany.id);
       expect(sessions.body.pagination.total).to.equal(parentSessions.length);
-      const result = await api.request<{ snippets: unknown[]; criteriaResponses: unknown[] }>('GET', `/api/roleplay/session/${parentSessions[0].id}`, key);
+      const result = await api.request<{ snippets: unknown[]; criteriaResponses: unknown[] }>(
+        'GET',
+        `/api/roleplay/session/${parentSessions[0].id}`,
+        key,
+      );
       expect(result.status).to.equal(200);
       expect(result.body.snippets).to.not.be.empty;
       expect(result.body.criteriaResponses).to.not.be.empty;
 
       const scripts = await api.request<{ pagination: { total: number } }>('GET', '/api/memorization/script', key);
-      expect(scripts.body.pagination.total).to.equal(seed.scripts.filter((s) => s.companyId === parentCompany.id).length);
+      expect(scripts.body.pagination.total).to.equal(
+        seed.scripts.filter((s) => s.companyId === parentCompany.id).length,
+      );
 
-      const childUsers = await api.request<{ users: unknown[] }>('GET', `/api/user?child_company_id=${childCompany.id}`, key);
+      const childUsers = await api.request<{ users: unknown[] }>(
+        'GET',
+        `/api/user?child_company_id=${childCompany.id}`,
+        key,
+      );
       expect(childUsers.status).to.equal(200);
       expect(childUsers.body.users).to.have.length(seed.users.filter((u) => u.companyId === childCompany.id).length);
 
-      const childKey = await api.request<Array<{ id: string }>>('GET', '/api/roleplay', { apiKey: childCompany.apiKey });
-      expect(childKey.body.map((r) => r.id)).to.deep.equal(seed.roleplays.filter((r) => r.companyId === childCompany.id).map((r) => r.id));
+      const childKey = await api.request<Array<{ id: string }>>('GET', '/api/roleplay', {
+        apiKey: childCompany.apiKey,
+      });
+      expect(childKey.body.map((r) => r.id)).to.deep.equal(
+        seed.roleplays.filter((r) => r.companyId === childCompany.id).map((r) => r.id),
+      );
     });
 
     it('seeding twice makes a second, independent tree', async () => {
@@ -235,7 +364,9 @@ describe('admin CLI', () => {
       u.pathname = `/sp_cli_${randomBytes(4).toString('hex')}`;
       await ensureDatabase(u.toString());
       try {
-        await expectFailure(['company:create', '--name', 'X'], /is not migrated .*npm run migrate/, { DATABASE_URL: u.toString() });
+        await expectFailure(['company:create', '--name', 'X'], /is not migrated .*npm run migrate/, {
+          DATABASE_URL: u.toString(),
+        });
       } finally {
         await dropDatabase(u.toString());
       }
@@ -245,9 +376,19 @@ describe('admin CLI', () => {
       const missing = new URL(testConfig().DATABASE_URL);
       missing.pathname = `/sp_cli_missing_${randomBytes(4).toString('hex')}`;
       await Promise.all([
-        expectFailure(['company:create', '--name', 'X'], /does not exist\. Create and migrate it first: npm run migrate/, { DATABASE_URL: missing.toString() }),
-        expectFailure(['company:create', '--name', 'X'], /Cannot reach the database .*ECONNREFUSED/, { DATABASE_URL: 'mysql://root@127.0.0.1:1/x' }),
-        expectFailure(['company:create', '--name', 'X'], /Invalid configuration:\n\s+- DATABASE_URL="postgres:\/\/x\/y"/, { DATABASE_URL: 'postgres://x/y' }),
+        expectFailure(
+          ['company:create', '--name', 'X'],
+          /does not exist\. Create and migrate it first: npm run migrate/,
+          { DATABASE_URL: missing.toString() },
+        ),
+        expectFailure(['company:create', '--name', 'X'], /Cannot reach the database .*ECONNREFUSED/, {
+          DATABASE_URL: 'mysql://root@127.0.0.1:1/x',
+        }),
+        expectFailure(
+          ['company:create', '--name', 'X'],
+          /Invalid configuration:\n\s+- DATABASE_URL="postgres:\/\/x\/y"/,
+          { DATABASE_URL: 'postgres://x/y' },
+        ),
       ]);
     });
   });

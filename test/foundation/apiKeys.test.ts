@@ -30,14 +30,27 @@ describe('API keys: /api/api-keys and scopes', () => {
   it('issues a key with the scopes asked for, shown once; it opens what they allow and 403s the rest naming the scope', async () => {
     const res = await issue(tenant.apiKey, { name: 'CRM reader', scopes: ['roleplays:read', 'sessions:read'] });
     expect(res.status, res.text).to.equal(201);
-    expect(res.body).to.deep.include({ name: 'CRM reader', scopes: ['roleplays:read', 'sessions:read'], lastUsedAt: null, revokedAt: null });
+    expect(res.body).to.deep.include({
+      name: 'CRM reader',
+      scopes: ['roleplays:read', 'sessions:read'],
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(res.body.key).to.match(/^spk_/);
-    expect(res.body.key.startsWith(`spk_${res.body.prefix}`) || res.body.key.startsWith(res.body.prefix)).to.equal(true);
+    expect(res.body.key.startsWith(`spk_${res.body.prefix}`) || res.body.key.startsWith(res.body.prefix)).to.equal(
+      true,
+    );
 
     expect((await api.request('GET', '/api/roleplay', { apiKey: res.body.key })).status).to.equal(200);
-    const refused = await api.request<ErrorBody>('POST', '/api/roleplay', { apiKey: res.body.key, json: { title: 'x' } });
+    const refused = await api.request<ErrorBody>('POST', '/api/roleplay', {
+      apiKey: res.body.key,
+      json: { title: 'x' },
+    });
     expect(refused.status).to.equal(403);
-    expect(refused.body.error).to.deep.include({ code: 'insufficient_scope', message: 'This API key does not have the scope roleplays:write.' });
+    expect(refused.body.error).to.deep.include({
+      code: 'insufficient_scope',
+      message: 'This API key does not have the scope roleplays:write.',
+    });
 
     const listed = await api.request<Listed>('GET', '/api/api-keys', { apiKey: tenant.apiKey });
     expect(listed.status).to.equal(200);
@@ -49,10 +62,13 @@ describe('API keys: /api/api-keys and scopes', () => {
     expect(theirs.body.data.map((k) => k.id)).not.to.include(res.body.id);
   });
 
-  it('a key cannot grant a scope it does not hold; by default a new key gets the caller\'s scopes', async () => {
+  it("a key cannot grant a scope it does not hold; by default a new key gets the caller's scopes", async () => {
     const manager = await createApiKey(testEnv().db, tenant.company.id, 'manager', ['keys:manage', 'roleplays:read']);
     const before = await testEnv().db('api_keys').count({ n: '*' });
-    const escalate = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: manager.key, json: { scopes: ['roleplays:read', 'roleplays:write'] } });
+    const escalate = await api.request<ErrorBody>('POST', '/api/api-keys', {
+      apiKey: manager.key,
+      json: { scopes: ['roleplays:read', 'roleplays:write'] },
+    });
     expect(escalate.status).to.equal(403);
     expect(escalate.body.error.code).to.equal('insufficient_scope');
     expect(escalate.body.error.message).to.contain('roleplays:write');
@@ -61,14 +77,18 @@ describe('API keys: /api/api-keys and scopes', () => {
     const inherited = await issue(manager.key);
     expect(inherited.status).to.equal(201);
     expect(inherited.body.scopes).to.deep.equal(['roleplays:read', 'keys:manage']);
-    const bad = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: manager.key, json: { scopes: ['everything'] } });
+    const bad = await api.request<ErrorBody>('POST', '/api/api-keys', {
+      apiKey: manager.key,
+      json: { scopes: ['everything'] },
+    });
     expect(bad.status).to.equal(400);
   });
 
-  it('revokes a key of the company (then 401); unknown, revoked and other companies\' keys are 404', async () => {
+  it("revokes a key of the company (then 401); unknown, revoked and other companies' keys are 404", async () => {
     const res = await issue(tenant.apiKey, { name: 'to revoke' });
     expect(res.body.scopes).to.deep.equal([...SCOPES]);
-    const revoke = (id: string, apiKey = tenant.apiKey) => api.request<ErrorBody>('DELETE', `/api/api-keys/${id}`, { apiKey });
+    const revoke = (id: string, apiKey = tenant.apiKey) =>
+      api.request<ErrorBody>('DELETE', `/api/api-keys/${id}`, { apiKey });
     expect((await revoke(res.body.id, other.apiKey)).status).to.equal(404);
     expect((await revoke(res.body.id)).status).to.equal(204);
     expect((await api.request('GET', '/api/roleplay', { apiKey: res.body.key })).status).to.equal(401);
@@ -80,7 +100,11 @@ describe('API keys: /api/api-keys and scopes', () => {
 
   it('a key without keys:manage may not list, issue or revoke keys', async () => {
     const reader = await createApiKey(testEnv().db, tenant.company.id, 'reader', ['roleplays:read']);
-    for (const [method, path] of [['GET', '/api/api-keys'], ['POST', '/api/api-keys'], ['DELETE', `/api/api-keys/${tenant.apiKeyId}`]]) {
+    for (const [method, path] of [
+      ['GET', '/api/api-keys'],
+      ['POST', '/api/api-keys'],
+      ['DELETE', `/api/api-keys/${tenant.apiKeyId}`],
+    ]) {
       const res = await api.request<ErrorBody>(method, path, { apiKey: reader.key });
       expect(res.status, `${method} ${path}`).to.equal(403);
       expect(res.body.error.message).to.contain('keys:manage');
@@ -89,7 +113,11 @@ describe('API keys: /api/api-keys and scopes', () => {
 
   describe('CREDENTIAL_CACHE_TTL', () => {
     /** GETs with `key`, answering their statuses and how many times the key's row was read meanwhile. */
-    async function callsWith(server: TestApi, key: string, times: number): Promise<{ statuses: number[]; lookups: number }> {
+    async function callsWith(
+      server: TestApi,
+      key: string,
+      times: number,
+    ): Promise<{ statuses: number[]; lookups: number }> {
       let lookups = 0;
       const listener = (q: { sql: string }) => {
         if (/^select\b/i.test(q.sql) && /`api_keys`/.test(q.sql)) lookups += 1;
@@ -97,24 +125,30 @@ describe('API keys: /api/api-keys and scopes', () => {
       testEnv().db.on('query', listener);
       try {
         const statuses: number[] = [];
-        for (let i = 0; i < times; i += 1) statuses.push((await server.request('GET', '/api/roleplay', { apiKey: key })).status);
+        for (let i = 0; i < times; i += 1)
+          statuses.push((await server.request('GET', '/api/roleplay', { apiKey: key })).status);
         return { statuses, lookups };
       } finally {
         testEnv().db.off('query', listener);
       }
     }
 
-    it('a key\'s row is read once per TTL; revoked through the API it is refused at once, revoked elsewhere within the TTL', async () => {
+    it("a key's row is read once per TTL; revoked through the API it is refused at once, revoked elsewhere within the TTL", async () => {
       // Five seconds: the five calls fit in it also on a loaded machine. The key is kept from its first
       // lookup, which ends before the first call does; the wait runs from there.
       const ttlMs = 5_000;
       const cached = await startApi({ CREDENTIAL_CACHE_TTL: `${ttlMs}ms` });
       try {
-        const elsewhere = await createApiKey(testEnv().db, tenant.company.id, 'revoked by admin apikey:revoke', [...SCOPES]);
+        const elsewhere = await createApiKey(testEnv().db, tenant.company.id, 'revoked by admin apikey:revoke', [
+          ...SCOPES,
+        ]);
         const first = await callsWith(cached, elsewhere.key, 1);
         const keptUntilAtMost = Date.now() + ttlMs;
         const more = await callsWith(cached, elsewhere.key, 4);
-        expect({ statuses: [...first.statuses, ...more.statuses], lookups: first.lookups + more.lookups }).to.deep.equal({ statuses: [200, 200, 200, 200, 200], lookups: 1 });
+        expect({
+          statuses: [...first.statuses, ...more.statuses],
+          lookups: first.lookups + more.lookups,
+        }).to.deep.equal({ statuses: [200, 200, 200, 200, 200], lookups: 1 });
         // As `admin apikey:revoke` does: straight in the database, not through this process.
         await revokeApiKey(testEnv().db, elsewhere.id);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, keptUntilAtMost - Date.now() + 100)));
@@ -122,14 +156,16 @@ describe('API keys: /api/api-keys and scopes', () => {
 
         const through = await createApiKey(testEnv().db, tenant.company.id, 'revoked through the API', [...SCOPES]);
         expect((await callsWith(cached, through.key, 2)).statuses).to.deep.equal([200, 200]);
-        expect((await cached.request('DELETE', `/api/api-keys/${through.id}`, { apiKey: tenant.apiKey })).status).to.equal(204);
+        expect(
+          (await cached.request('DELETE', `/api/api-keys/${through.id}`, { apiKey: tenant.apiKey })).status,
+        ).to.equal(204);
         expect((await callsWith(cached, through.key, 1)).statuses).to.deep.equal([401]);
       } finally {
         await cached.close();
       }
     });
 
-    it('0 reads the key\'s row on every request', async () => {
+    it("0 reads the key's row on every request", async () => {
       const uncached = await startApi({ CREDENTIAL_CACHE_TTL: '0' });
       try {
         const key = await createApiKey(testEnv().db, tenant.company.id, 'never kept', [...SCOPES]);

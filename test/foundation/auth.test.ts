@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { companyForBearerToken, createApiKey, createBearerToken, revokeBearerToken } from '../../db/queries/credentials';
+import {
+  companyForBearerToken,
+  createApiKey,
+  createBearerToken,
+  revokeBearerToken,
+} from '../../db/queries/credentials';
 import { createRoleplay } from '../../db/queries/roleplays';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
@@ -55,23 +60,34 @@ describe('authentication', () => {
     });
 
     it('401 for a well-formed key nobody issued, and for a key with a valid prefix but wrong secret', async () => {
-      expect401(await api.request('POST', TOKEN_ENDPOINT, { apiKey: 'spk_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }), 'invalid_credentials');
+      expect401(
+        await api.request('POST', TOKEN_ENDPOINT, { apiKey: 'spk_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+        'invalid_credentials',
+      );
       const forged = tenant.apiKey.slice(0, -4) + (tenant.apiKey.endsWith('AAAA') ? 'BBBB' : 'AAAA');
       expect401(await api.request('POST', TOKEN_ENDPOINT, { apiKey: forged }), 'invalid_credentials');
     });
 
     it('401 for malformed keys', async () => {
-      for (const key of ['abc', `${tenant.apiKey}x`, `Bearer ${tenant.apiKey}`, tenant.apiKey.replace('spk_', 'spt_'), 'x'.repeat(5000)]) {
+      for (const key of [
+        'abc',
+        `${tenant.apiKey}x`,
+        `Bearer ${tenant.apiKey}`,
+        tenant.apiKey.replace('spk_', 'spt_'),
+        'x'.repeat(5000),
+      ]) {
         expect401(await api.request('GET', '/api/roleplay', { apiKey: key }), 'invalid_credentials');
       }
     });
 
-    it('401 once the key is revoked, while the company\'s other keys keep working', async () => {
+    it("401 once the key is revoked, while the company's other keys keep working", async () => {
       const other = await createTenant('Revoked Co');
       const second = await createApiKey(testEnv().db, other.company.id);
       expect((await api.request('GET', '/api/roleplay', { apiKey: other.apiKey })).status).to.equal(200);
       // Through the API (a revocation elsewhere is honoured within CREDENTIAL_CACHE_TTL: test/foundation/apiKeys.test.ts).
-      expect((await api.request('DELETE', `/api/api-keys/${other.apiKeyId}`, { apiKey: second.key })).status).to.equal(204);
+      expect((await api.request('DELETE', `/api/api-keys/${other.apiKeyId}`, { apiKey: second.key })).status).to.equal(
+        204,
+      );
       expect401(await api.request('GET', '/api/roleplay', { apiKey: other.apiKey }), 'invalid_credentials');
       expect((await api.request('GET', '/api/roleplay', { apiKey: second.key })).status).to.equal(200);
     });
@@ -101,7 +117,7 @@ describe('authentication', () => {
       expect(JSON.stringify(stored)).not.to.contain(res.body.accessToken);
     });
 
-    it('accepts the right token on the bearer endpoint and scopes it to the token\'s company', async () => {
+    it("accepts the right token on the bearer endpoint and scopes it to the token's company", async () => {
       const token = (await api.request<TokenBody>('POST', TOKEN_ENDPOINT, { apiKey: tenant.apiKey })).body.accessToken;
       const res = await api.request<{ mainCompany: { companyId: string } }>('GET', BEARER_ENDPOINT, { bearer: token });
       expect(res.status).to.equal(200);
@@ -114,13 +130,26 @@ describe('authentication', () => {
     it('401 when the Authorization header is missing, of another scheme, malformed or an API key', async () => {
       expect401(await api.request('GET', BEARER_ENDPOINT), 'missing_credentials');
       expect401(await api.request('GET', BEARER_ENDPOINT, { apiKey: tenant.apiKey }), 'missing_credentials');
-      for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', 'Bearer not-a-token', `Bearer ${tenant.apiKey}`, 'spt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
-        expect401(await api.request('GET', BEARER_ENDPOINT, { headers: { authorization: header } }), 'invalid_credentials');
+      for (const header of [
+        'Basic dXNlcjpwYXNz',
+        'Bearer',
+        'Bearer a b',
+        'Bearer not-a-token',
+        `Bearer ${tenant.apiKey}`,
+        'spt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      ]) {
+        expect401(
+          await api.request('GET', BEARER_ENDPOINT, { headers: { authorization: header } }),
+          'invalid_credentials',
+        );
       }
     });
 
     it('401 for a well-formed token nobody issued', async () => {
-      expect401(await api.request('GET', BEARER_ENDPOINT, { bearer: 'spt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }), 'invalid_credentials');
+      expect401(
+        await api.request('GET', BEARER_ENDPOINT, { bearer: 'spt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+        'invalid_credentials',
+      );
     });
 
     it('401 for a revoked token', async () => {
@@ -137,7 +166,10 @@ describe('authentication', () => {
         expect(res.status).to.equal(200);
         await new Promise((r) => setTimeout(r, 20));
         expect(Date.parse(res.body.expiresAt)).to.be.below(Date.now());
-        expect401(await shortLived.request('GET', BEARER_ENDPOINT, { bearer: res.body.accessToken }), 'invalid_credentials');
+        expect401(
+          await shortLived.request('GET', BEARER_ENDPOINT, { bearer: res.body.accessToken }),
+          'invalid_credentials',
+        );
         expect(await companyForBearerToken(testEnv().db, res.body.accessToken)).to.equal(undefined);
       } finally {
         await shortLived.close();
@@ -146,7 +178,7 @@ describe('authentication', () => {
   });
 
   describe('tenant isolation', () => {
-    it('another company\'s id answers exactly like an unknown id: 404, never 403', async () => {
+    it("another company's id answers exactly like an unknown id: 404, never 403", async () => {
       const owner = await createTenant('Owner Co');
       const roleplay = await createRoleplay(testEnv().db, owner.company.id, {
         title: 'Private roleplay',
@@ -156,12 +188,19 @@ describe('authentication', () => {
       });
       expect((await api.request('GET', `/api/roleplay/${roleplay.id}`, { apiKey: owner.apiKey })).status).to.equal(200);
 
-      const foreign = await api.request<ErrorResponse>('GET', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey });
-      const unknown = await api.request<ErrorResponse>('GET', `/api/roleplay/${randomUUID()}`, { apiKey: tenant.apiKey });
+      const foreign = await api.request<ErrorResponse>('GET', `/api/roleplay/${roleplay.id}`, {
+        apiKey: tenant.apiKey,
+      });
+      const unknown = await api.request<ErrorResponse>('GET', `/api/roleplay/${randomUUID()}`, {
+        apiKey: tenant.apiKey,
+      });
       expect(foreign.status).to.equal(404);
       expect(foreign.body).to.deep.equal(unknown.body);
 
-      const patch = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, json: { title: 'Hijacked' } });
+      const patch = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+        apiKey: tenant.apiKey,
+        json: { title: 'Hijacked' },
+      });
       expect(patch.status).to.equal(404);
       const [row] = await testEnv().db('roleplays').where({ id: roleplay.id }).select('title');
       expect(row.title).to.equal('Private roleplay');

@@ -19,7 +19,8 @@ import { freePort } from '../support/temporalServer';
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
 
-const cmdline = async (pid: number): Promise<string> => (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ').trim();
+const cmdline = async (pid: number): Promise<string> =>
+  (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ').trim();
 
 describe('the compiled service (npm run build, npm start, npm run worker)', function () {
   this.timeout(300_000);
@@ -31,14 +32,23 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     await run('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    settings = { PORT: port, HOST: '127.0.0.1', PUBLIC_URL: baseUrl, TEMPORAL_TASK_QUEUE: `compiled-${randomBytes(4).toString('hex')}`, WORKER_METRICS_PORT: 0 };
+    settings = {
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      TEMPORAL_TASK_QUEUE: `compiled-${randomBytes(4).toString('hex')}`,
+      WORKER_METRICS_PORT: 0,
+    };
   });
   after(async () => {
     for (const p of running) await p.kill();
   });
 
   it('counts a database migrated from the TypeScript sources as migrated (knex_migrations names the source files)', async () => {
-    const { stdout } = await run(process.execPath, ['dist/db/migrate.js', 'status'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: testEnv().config.DATABASE_URL } });
+    const { stdout } = await run(process.execPath, ['dist/db/migrate.js', 'status'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: testEnv().config.DATABASE_URL },
+    });
     const status = JSON.parse(stdout) as { done: number; pending: number };
     const sources = (await readdir(path.join(ROOT, 'db', 'migrations'))).filter((f) => f.endsWith('.ts'));
     expect(status).to.deep.equal({ done: sources.length, pending: 0 });
@@ -64,24 +74,34 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
   });
 
   it('takes a recording from the API to its result and stops cleanly on SIGTERM', async () => {
-    const scripts = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     const [node, ...startArgs] = scripts['start'].split(' ');
     expect(node).to.equal('node');
     const api = spawnCommand(process.execPath, startArgs, settings);
     running.push(api);
     const worker = spawnCommand('bash', ['scripts/worker.sh'], settings);
     running.push(worker);
-    await Promise.all([api.waitFor('"msg":"database and temporal are available"'), worker.waitFor('"msg":"worker started"', 120_000)]);
+    await Promise.all([
+      api.waitFor('"msg":"database and temporal are available"'),
+      worker.waitFor('"msg":"worker started"', 120_000),
+    ]);
 
     // The processes are node running the compiled files (worker.sh execs node), not TypeScript through tsx.
     expect(await cmdline(api.pid)).to.match(/^\S*node --max-old-space-size=1024 dist\/api\/main\.js$/);
     expect(await cmdline(worker.pid)).to.match(/^\S*node .*dist\/worker\/main\.js$/);
     for (const p of [api, worker]) expect(await cmdline(p.pid)).to.not.contain('tsx');
     const started = worker.logLines().find((l) => l['msg'] === 'worker started');
-    expect(started?.['workflowCode'], 'the worker loads the bundle the build wrote').to.equal('dist/workflow-bundle.js');
+    expect(started?.['workflowCode'], 'the worker loads the bundle the build wrote').to.equal(
+      'dist/workflow-bundle.js',
+    );
 
     const tenant = await createTenant('Compiled Co');
-    const sample = JSON.parse(await readFile(path.join(ROOT, 'scripts', 'sample-transcript.json'), 'utf8')) as Record<string, unknown>;
+    const sample = JSON.parse(await readFile(path.join(ROOT, 'scripts', 'sample-transcript.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const submitted = await fetch(`${baseUrl}/api/recording`, {
       method: 'POST',
       headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
@@ -94,7 +114,9 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     const deadline = Date.now() + 120_000;
     let view: { status: string; result?: { speakerAttribution?: string; snippets?: unknown[] } | null };
     for (;;) {
-      const res = await fetch(`${baseUrl}/api/recording/${accepted.recordingId}`, { headers: { 'x-api-key': tenant.apiKey } });
+      const res = await fetch(`${baseUrl}/api/recording/${accepted.recordingId}`, {
+        headers: { 'x-api-key': tenant.apiKey },
+      });
       view = (await res.json()) as typeof view;
       assertResponseSchema('GET', `/api/recording/${accepted.recordingId}`, res.status, view);
       expect(res.status).to.equal(200);

@@ -39,7 +39,13 @@ describe('configuration', () => {
   });
 
   it('reads and converts environment values; an empty value means the default', () => {
-    const config = loadConfig({ PORT: '8080', OUTBOUND_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'debug', TEMPORAL_NAMESPACE: '', UNRELATED: 'x' });
+    const config = loadConfig({
+      PORT: '8080',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'debug',
+      TEMPORAL_NAMESPACE: '',
+      UNRELATED: 'x',
+    });
     expect(config.PORT).to.equal(8080);
     expect(config.OUTBOUND_ALLOW_PRIVATE).to.equal(true);
     expect(config.LOG_LEVEL).to.equal('debug');
@@ -64,12 +70,16 @@ describe('configuration', () => {
     const line = (name: string) => problems.find((p) => p.startsWith(`${name}=`)) ?? '';
     expect(line('PORT')).to.equal('PORT=70000: must be <= 65535');
     expect(line('DATABASE_URL')).to.match(/^DATABASE_URL="postgres:\/\/db\/x": must match pattern/);
-    expect(line('LOG_LEVEL')).to.equal('LOG_LEVEL="loud": must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"');
+    expect(line('LOG_LEVEL')).to.equal(
+      'LOG_LEVEL="loud": must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"',
+    );
     expect(line('BEARER_TOKEN_TTL')).to.match(/^BEARER_TOKEN_TTL="soon": must be a duration such as 500ms, 30s, 15m/);
     expect(line('OUTBOUND_ALLOW_PRIVATE')).to.equal('OUTBOUND_ALLOW_PRIVATE="maybe": must be boolean');
     // A secret's line says what is wrong and how to make a good one, never the value.
     const secretLine = problems.find((p) => p.startsWith('MEDIA_URL_SECRET')) ?? '';
-    expect(secretLine).to.match(/^MEDIA_URL_SECRET is too short: 11 bytes, at least 32 needed; generate one with `openssl rand -base64 48`/);
+    expect(secretLine).to.match(
+      /^MEDIA_URL_SECRET is too short: 11 bytes, at least 32 needed; generate one with `openssl rand -base64 48`/,
+    );
     expect(problems.join('\n')).to.not.contain('tiny-secret');
   });
 
@@ -88,19 +98,27 @@ describe('configuration', () => {
     it('with NODE_ENV=production a process using MEDIA_URL_SECRET needs it, at least 32 bytes, and says how to make one', () => {
       const missing = problemsOfUsing({ NODE_ENV: 'production' }, ['MEDIA_URL_SECRET']);
       expect(missing).to.have.length(1);
-      expect(missing[0]).to.match(/^MEDIA_URL_SECRET is not set: it is required with NODE_ENV=production and has no default; generate one with `openssl rand -base64 48`/);
+      expect(missing[0]).to.match(
+        /^MEDIA_URL_SECRET is not set: it is required with NODE_ENV=production and has no default; generate one with `openssl rand -base64 48`/,
+      );
       const short = problemsOfUsing({ NODE_ENV: 'production', MEDIA_URL_SECRET: 'x'.repeat(31) }, ['MEDIA_URL_SECRET']);
       expect(short[0]).to.match(/^MEDIA_URL_SECRET is too short: 31 bytes/);
-      expect(loadConfig({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong }, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET).to.equal(strong);
+      expect(
+        loadConfig({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong }, {}, ['MEDIA_URL_SECRET']).MEDIA_URL_SECRET,
+      ).to.equal(strong);
       // A process that signs nothing with it (worker, migrations, admin CLI) starts without it.
       expect(loadConfig({ NODE_ENV: 'production' }).MEDIA_URL_SECRET).to.equal('');
-      expect(problemsOfUsing({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong, MEDIA_URL_SECRET_PREVIOUS: 'old' }, ['MEDIA_URL_SECRET'])[0]).to.match(
-        /^MEDIA_URL_SECRET_PREVIOUS is too short/,
-      );
+      expect(
+        problemsOfUsing({ NODE_ENV: 'production', MEDIA_URL_SECRET: strong, MEDIA_URL_SECRET_PREVIOUS: 'old' }, [
+          'MEDIA_URL_SECRET',
+        ])[0],
+      ).to.match(/^MEDIA_URL_SECRET_PREVIOUS is too short/);
     });
 
     it('the codec endpoint token, when set, is at least 32 bytes like every other secret (unset: the endpoint is off)', () => {
-      expect(problemsOf({ TEMPORAL_CODEC_TOKEN: 'guessable' })[0]).to.match(/^TEMPORAL_CODEC_TOKEN is too short: 9 bytes/);
+      expect(problemsOf({ TEMPORAL_CODEC_TOKEN: 'guessable' })[0]).to.match(
+        /^TEMPORAL_CODEC_TOKEN is too short: 9 bytes/,
+      );
       expect(loadConfig({}).TEMPORAL_CODEC_TOKEN).to.equal('');
     });
 
@@ -115,7 +133,13 @@ describe('configuration', () => {
     it('the API refuses to start in production without MEDIA_URL_SECRET, naming it and how to generate one', async () => {
       const failure = await run(path.join(root, 'node_modules/.bin/tsx'), ['api/main.ts'], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', MEDIA_URL_SECRET: '', PORT: '0', TEMPORAL_ADDRESS: '127.0.0.1:1' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          MEDIA_URL_SECRET: '',
+          PORT: '0',
+          TEMPORAL_ADDRESS: '127.0.0.1:1',
+        },
         timeout: 30_000,
       }).then(
         () => expect.fail('api/main.ts started without MEDIA_URL_SECRET'),

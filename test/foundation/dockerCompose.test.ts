@@ -24,7 +24,9 @@ interface Service {
 
 const root = path.resolve(__dirname, '../..');
 // Merge keys (<<) are part of the Compose format; docker compose applies them too.
-const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const services = compose.services;
 const service = (name: string): Service => {
   expect(services, 'services').to.have.property(name);
@@ -34,17 +36,24 @@ const scripts = (): Record<string, string> =>
   (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const commandText = (s: Service): string => [s.entrypoint, s.command].flat().filter(Boolean).join(' ');
 const hostPort = (s: Service, containerPort: number): string | undefined =>
-  s.ports?.map(String).find((p) => p.endsWith(`:${containerPort}`))?.split(':').slice(-2)[0];
+  s.ports
+    ?.map(String)
+    .find((p) => p.endsWith(`:${containerPort}`))
+    ?.split(':')
+    .slice(-2)[0];
 
 /** A service's environment as compose hands it over, `${VAR:?message}` and `${VAR:-default}` filled from `shell`. */
 function environmentOf(name: string, shell: Record<string, string>): Record<string, string> {
   const fill = (value: string): string =>
-    value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, variable: string, kind: string | undefined, text: string | undefined) => {
-      const given = shell[variable] ?? '';
-      if (given !== '') return given;
-      if (kind === '?') throw new Error(`compose refuses to start: ${variable}: ${text ?? ''}`);
-      return kind === '-' ? (text ?? '') : '';
-    });
+    value.replace(
+      /\$\{(\w+)(?::([?-])([^}]*))?\}/g,
+      (_, variable: string, kind: string | undefined, text: string | undefined) => {
+        const given = shell[variable] ?? '';
+        if (given !== '') return given;
+        if (kind === '?') throw new Error(`compose refuses to start: ${variable}: ${text ?? ''}`);
+        return kind === '-' ? (text ?? '') : '';
+      },
+    );
   return Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, fill(String(v))]));
 }
 
@@ -56,7 +65,15 @@ const operatorSecrets = (): Record<string, string> => ({
 
 describe('docker-compose.yml', () => {
   it('has MySQL 8, Temporal on it, the Web UI, migrations, the API and the worker', () => {
-    expect(Object.keys(services)).to.include.members(['mysql', 'temporal', 'temporal-ui', 'temporal-search-attributes', 'migrate', 'api', 'worker']);
+    expect(Object.keys(services)).to.include.members([
+      'mysql',
+      'temporal',
+      'temporal-ui',
+      'temporal-search-attributes',
+      'migrate',
+      'api',
+      'worker',
+    ]);
     expect(service('mysql').image).to.match(/^mysql:8(\.\d+)*$/);
     expect(service('temporal').image).to.match(/^temporalio\/auto-setup:1\.\d+/);
     expect(service('temporal-ui').image).to.match(/^temporalio\/ui:\d/);
@@ -86,7 +103,9 @@ describe('docker-compose.yml', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).to.match(/^FROM node:20/m);
     // The API and the worker run exactly as `npm start` and `npm run worker` do (the API's heap flag included).
-    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     for (const [name, command] of [
       ['api', scripts['start']],
       ['worker', scripts['worker']],
@@ -118,11 +137,19 @@ describe('docker-compose.yml', () => {
     expect(runtime).to.match(/^COPY --from=build \/app\/dist dist$/m);
     expect(runtime).to.not.match(/^COPY \. \./m); // no sources in the image that runs
     const users = [...runtime.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]);
-    expect(users.at(-1), 'the user the service runs as').to.be.a('string').and.not.match(/^(root|0)$/);
+    expect(users.at(-1), 'the user the service runs as')
+      .to.be.a('string')
+      .and.not.match(/^(root|0)$/);
     // What the runtime stage runs must not need a dev dependency.
-    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    for (const command of [scripts()['start'], readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8').split('else')[1]]) {
-      for (const dev of Object.keys(pkg.devDependencies)) expect(command, dev).to.not.match(new RegExp(`\\b${dev.replace(/[/.]/g, '\\$&')}\\b`));
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    for (const command of [
+      scripts()['start'],
+      readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8').split('else')[1],
+    ]) {
+      for (const dev of Object.keys(pkg.devDependencies))
+        expect(command, dev).to.not.match(new RegExp(`\\b${dev.replace(/[/.]/g, '\\$&')}\\b`));
     }
   });
 
@@ -130,7 +157,9 @@ describe('docker-compose.yml', () => {
     expect(service('migrate').depends_on?.['mysql']?.condition).to.equal('service_healthy');
     for (const name of ['api', 'worker']) {
       expect(service(name).depends_on?.['migrate']?.condition, name).to.equal('service_completed_successfully');
-      expect(service(name).depends_on?.['temporal-search-attributes']?.condition, name).to.equal('service_completed_successfully');
+      expect(service(name).depends_on?.['temporal-search-attributes']?.condition, name).to.equal(
+        'service_completed_successfully',
+      );
     }
     expect(service('temporal-search-attributes').depends_on).to.have.property('temporal');
   });
@@ -149,13 +178,16 @@ describe('docker-compose.yml', () => {
     for (const name of ['api', 'worker', 'migrate']) {
       const env = environmentOf(name, operatorSecrets());
       expect(Object.keys(env), `${name} environment`).to.not.be.empty;
-      for (const key of Object.keys(env)) if (key !== 'NODE_ENV') expect(known, `${name}: ${key} is not a setting`).to.include(key);
+      for (const key of Object.keys(env))
+        if (key !== 'NODE_ENV') expect(known, `${name}: ${key} is not a setting`).to.include(key);
       // The same validation the process runs at start.
       const config = loadConfig(env, {}, name === 'api' ? ['MEDIA_URL_SECRET'] : []);
       const db = parseDatabaseUrl(config.DATABASE_URL);
       expect(db.host, `${name} DATABASE_URL host`).to.equal('mysql');
       expect(db.port).to.equal(3306);
-      expect(db.password, `${name} DATABASE_URL password`).to.equal(service('mysql').environment?.['MYSQL_ROOT_PASSWORD']);
+      expect(db.password, `${name} DATABASE_URL password`).to.equal(
+        service('mysql').environment?.['MYSQL_ROOT_PASSWORD'],
+      );
       expect(db.database).to.equal(service('mysql').environment?.['MYSQL_DATABASE']);
     }
     for (const name of ['api', 'worker']) {
@@ -163,7 +195,9 @@ describe('docker-compose.yml', () => {
       expect(env['TEMPORAL_ADDRESS'], `${name} TEMPORAL_ADDRESS`).to.equal('temporal:7233');
       expect(env['TEMPORAL_NAMESPACE']).to.equal(service('temporal').environment?.['DEFAULT_NAMESPACE']);
     }
-    expect(service('api').environment?.['TEMPORAL_TASK_QUEUE']).to.equal(service('worker').environment?.['TEMPORAL_TASK_QUEUE']);
+    expect(service('api').environment?.['TEMPORAL_TASK_QUEUE']).to.equal(
+      service('worker').environment?.['TEMPORAL_TASK_QUEUE'],
+    );
     expect(String(service('api').environment?.['PORT'])).to.equal('3000');
     expect(service('api').environment?.['HOST']).to.equal('0.0.0.0');
   });
@@ -171,28 +205,44 @@ describe('docker-compose.yml', () => {
   it('runs everything with NODE_ENV=production and takes MEDIA_URL_SECRET from the environment, refusing to start without it', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).to.match(/^ENV NODE_ENV=production$/m);
-    for (const name of ['api', 'worker', 'migrate']) expect(service(name).environment?.['NODE_ENV'], name).to.equal('production');
+    for (const name of ['api', 'worker', 'migrate'])
+      expect(service(name).environment?.['NODE_ENV'], name).to.equal('production');
     const secret = String(service('api').environment?.['MEDIA_URL_SECRET']);
     // ${VAR:?message}: compose stops with the message when VAR is unset or empty.
     expect(secret).to.match(/^\$\{MEDIA_URL_SECRET:\?.*openssl rand -base64 48.*\}$/);
     const { TEMPORAL_PAYLOAD_KEYS } = operatorSecrets();
     expect(() => environmentOf('api', { TEMPORAL_PAYLOAD_KEYS })).to.throw(/MEDIA_URL_SECRET/);
-    expect(String(service('api').environment?.['MEDIA_URL_SECRET_PREVIOUS'])).to.equal('${MEDIA_URL_SECRET_PREVIOUS:-}');
+    expect(String(service('api').environment?.['MEDIA_URL_SECRET_PREVIOUS'])).to.equal(
+      '${MEDIA_URL_SECRET_PREVIOUS:-}',
+    );
     // Only the API signs with it.
     expect(service('worker').environment).to.not.have.property('MEDIA_URL_SECRET');
   });
 
   it('encrypts Temporal payloads in the API and the worker with keys from the environment, refusing to start without them', () => {
     for (const name of ['api', 'worker']) {
-      expect(String(service(name).environment?.['TEMPORAL_PAYLOAD_KEYS']), name).to.match(/^\$\{TEMPORAL_PAYLOAD_KEYS:\?.*openssl rand -base64 32.*\}$/);
-      expect(() => environmentOf(name, { MEDIA_URL_SECRET: randomBytes(48).toString('base64') }), name).to.throw(/TEMPORAL_PAYLOAD_KEYS/);
+      expect(String(service(name).environment?.['TEMPORAL_PAYLOAD_KEYS']), name).to.match(
+        /^\$\{TEMPORAL_PAYLOAD_KEYS:\?.*openssl rand -base64 32.*\}$/,
+      );
+      expect(() => environmentOf(name, { MEDIA_URL_SECRET: randomBytes(48).toString('base64') }), name).to.throw(
+        /TEMPORAL_PAYLOAD_KEYS/,
+      );
     }
     const secrets = operatorSecrets();
     expect(environmentOf('worker', secrets)['TEMPORAL_PAYLOAD_KEYS']).to.equal(secrets.TEMPORAL_PAYLOAD_KEYS);
   });
 
   it('stores recordings in the MinIO service: API and worker share the bucket settings, the bucket is created before they start', () => {
-    const s3Keys = ['STORAGE_BACKEND', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    const s3Keys = [
+      'STORAGE_BACKEND',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ENDPOINT',
+      'S3_PUBLIC_ENDPOINT',
+      'S3_FORCE_PATH_STYLE',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ];
     const api = service('api').environment ?? {};
     const worker = service('worker').environment ?? {};
     for (const key of s3Keys) expect(worker[key], `worker ${key}`).to.equal(api[key]);
@@ -202,8 +252,12 @@ describe('docker-compose.yml', () => {
     expect(hostPort(service('minio'), 9000)).to.equal('9000');
     expect(new URL(config.S3_PUBLIC_ENDPOINT).port).to.equal('9000');
     const minio = service('minio').environment ?? {};
-    expect([minio['MINIO_ROOT_USER'], minio['MINIO_ROOT_PASSWORD']]).to.deep.equal([config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY]);
+    expect([minio['MINIO_ROOT_USER'], minio['MINIO_ROOT_PASSWORD']]).to.deep.equal([
+      config.S3_ACCESS_KEY_ID,
+      config.S3_SECRET_ACCESS_KEY,
+    ]);
     expect(commandText(service('minio-bucket'))).to.contain(`mc mb --ignore-existing local/${config.S3_BUCKET}`);
-    for (const name of ['api', 'worker']) expect(service(name).depends_on?.['minio-bucket']?.condition, name).to.equal('service_completed_successfully');
+    for (const name of ['api', 'worker'])
+      expect(service(name).depends_on?.['minio-bucket']?.condition, name).to.equal('service_completed_successfully');
   });
 });

@@ -18,7 +18,12 @@ import { assertSchema } from '../support/schemaAssert';
 // (api.request checks every >= 400 body against ErrorBody by itself.)
 
 interface ErrorResponse {
-  error: { code: string; message: string; details: Array<{ in: string; field: string; message: string }>; requestId?: string };
+  error: {
+    code: string;
+    message: string;
+    details: Array<{ in: string; field: string; message: string }>;
+    requestId?: string;
+  };
 }
 
 const MiB = 1024 * 1024;
@@ -35,7 +40,12 @@ function expectError(res: ApiResponse<unknown>, status: number, code: string): E
 }
 
 /** A raw request, for what fetch cannot send (a chunked body without content-length). */
-async function rawRequest(url: string, method: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+async function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       let body = '';
@@ -99,26 +109,55 @@ describe('error responses', () => {
   it('400 names nested fields with dotted paths, and path and query parameters by name', async () => {
     const nested = await api.request('POST', '/api/roleplay', {
       apiKey: tenant.apiKey,
-      json: { title: 'T', conversationType: { title: 'C', roleplayType: 'x' }, customerPersona: { name: 7 }, customerBackground: { title: 'B', tags: [''] } },
+      json: {
+        title: 'T',
+        conversationType: { title: 'C', roleplayType: 'x' },
+        customerPersona: { name: 7 },
+        customerBackground: { title: 'B', tags: [''] },
+      },
     });
     const fields = expectError(nested, 400, 'validation_failed').details.map((d) => d.field);
     expect(fields).to.include.members(['customerPersona.name', 'customerBackground.tags.0']);
 
-    const path = expectError(await api.request('GET', '/api/roleplay/not-a-uuid', { apiKey: tenant.apiKey }), 400, 'validation_failed');
+    const path = expectError(
+      await api.request('GET', '/api/roleplay/not-a-uuid', { apiKey: tenant.apiKey }),
+      400,
+      'validation_failed',
+    );
     expect(path.details).to.deep.equal([{ in: 'path', field: 'id', message: 'id must match format "uuid"' }]);
 
-    const query = expectError(await api.request('GET', '/api/memorization/script?limit=0&offset=-1&color=red', { apiKey: tenant.apiKey }), 400, 'validation_failed');
-    expect(query.details.map((d) => `${d.in}:${d.field}`).sort()).to.deep.equal(['query:color', 'query:limit', 'query:offset']);
+    const query = expectError(
+      await api.request('GET', '/api/memorization/script?limit=0&offset=-1&color=red', { apiKey: tenant.apiKey }),
+      400,
+      'validation_failed',
+    );
+    expect(query.details.map((d) => `${d.in}:${d.field}`).sort()).to.deep.equal([
+      'query:color',
+      'query:limit',
+      'query:offset',
+    ]);
   });
 
   it('400 when a body is required but missing, or sent to an endpoint that takes none', async () => {
-    expectError(await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey }), 400, 'validation_failed');
-    expectError(await api.request('POST', '/api/auth/token', { apiKey: tenant.apiKey, json: { ttl: '1d' } }), 400, 'validation_failed');
+    expectError(
+      await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await api.request('POST', '/api/auth/token', { apiKey: tenant.apiKey, json: { ttl: '1d' } }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('400 malformed_json for a body that is not valid JSON', async () => {
     for (const raw of ['{"title":', '{title: "x"}', "{'title':'x'}", '{"title":"x"} trailing']) {
-      const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw, contentType: 'application/json' });
+      const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+        apiKey: tenant.apiKey,
+        raw,
+        contentType: 'application/json',
+      });
       expect(expectError(res, 400, 'malformed_json').details).to.deep.equal([]);
     }
     expect(await roleplayTitle()).to.equal('Untouched');
@@ -126,7 +165,11 @@ describe('error responses', () => {
 
   it('400 malformed_json for JSON after a byte order mark (RFC 8259), even when the JSON itself would be valid', async () => {
     const raw = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"title":"Changed"}')]);
-    const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw, contentType: 'application/json' });
+    const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+      apiKey: tenant.apiKey,
+      raw,
+      contentType: 'application/json',
+    });
     expect(expectError(res, 400, 'malformed_json').message).to.contain('byte order mark');
     expect(await roleplayTitle()).to.equal('Untouched');
   });
@@ -154,13 +197,25 @@ describe('error responses', () => {
 
   it('415 unsupported_media_type for a body that is not JSON', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: 'title=Changed', contentType });
+      const res = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+        apiKey: tenant.apiKey,
+        raw: 'title=Changed',
+        contentType,
+      });
       expectError(res, 415, 'unsupported_media_type');
     }
     // No content type at all is not JSON either.
-    expectError(await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: '{"title":"Changed"}' }), 415, 'unsupported_media_type');
+    expectError(
+      await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: '{"title":"Changed"}' }),
+      415,
+      'unsupported_media_type',
+    );
     // JSON with a charset or a +json type is JSON.
-    const ok = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: '{"title":"Untouched"}', contentType: 'application/json; charset=utf-8' });
+    const ok = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+      apiKey: tenant.apiKey,
+      raw: '{"title":"Untouched"}',
+      contentType: 'application/json; charset=utf-8',
+    });
     expect(ok.status).to.equal(200);
     expect(await roleplayTitle()).to.equal('Untouched');
   });
@@ -170,32 +225,39 @@ describe('error responses', () => {
       const head = '{"title":"';
       return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
     };
-    const over = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: padded(MiB + 1), contentType: 'application/json' });
+    const over = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+      apiKey: tenant.apiKey,
+      raw: padded(MiB + 1),
+      contentType: 'application/json',
+    });
     expectError(over, 413, 'payload_too_large');
     // 1 MiB exactly gets through the reader and fails on the field's own limit instead.
-    const limit = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, { apiKey: tenant.apiKey, raw: padded(MiB), contentType: 'application/json' });
+    const limit = await api.request('PATCH', `/api/roleplay/${roleplay.id}`, {
+      apiKey: tenant.apiKey,
+      raw: padded(MiB),
+      contentType: 'application/json',
+    });
     expect(expectError(limit, 400, 'validation_failed').details.map((d) => d.field)).to.deep.equal(['title']);
 
     // A chunked body (no content-length) is cut off at the limit too.
     const chunk = Buffer.alloc(256 * 1024, 'x');
-    const chunked = await rawRequest(`${api.url}/api/roleplay/${roleplay.id}`, 'PATCH', { 'content-type': 'application/json', 'x-api-key': tenant.apiKey, 'transfer-encoding': 'chunked' }, [
-      Buffer.from('{"title":"'),
-      chunk,
-      chunk,
-      chunk,
-      chunk,
-      chunk,
-    ]);
+    const chunked = await rawRequest(
+      `${api.url}/api/roleplay/${roleplay.id}`,
+      'PATCH',
+      { 'content-type': 'application/json', 'x-api-key': tenant.apiKey, 'transfer-encoding': 'chunked' },
+      [Buffer.from('{"title":"'), chunk, chunk, chunk, chunk, chunk],
+    );
     expect(chunked.status).to.equal(413);
     expect(chunked.headers['x-request-id']).to.be.a('string');
     assertSchema(ErrorBody, JSON.parse(chunked.body));
     expect(await roleplayTitle()).to.equal('Untouched');
   });
 
-  it('x-request-id: a fresh UUID on every response, or the caller\'s own when it is sane', async () => {
+  it("x-request-id: a fresh UUID on every response, or the caller's own when it is sane", async () => {
     expect(seenRequestIds.length).to.be.greaterThan(20);
     expect(new Set(seenRequestIds).size).to.equal(seenRequestIds.length);
-    for (const id of seenRequestIds) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of seenRequestIds)
+      expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const echoed = await api.request('GET', '/healthz', { headers: { 'x-request-id': 'trace-abc.123:7' } });
     expect(echoed.headers.get('x-request-id')).to.equal('trace-abc.123:7');
     for (const bad of ['has spaces in it', 'x'.repeat(129), 'semi;colon']) {
@@ -212,13 +274,18 @@ describe('500 internal_error', () => {
     gone.pathname = `/sp_gone_${randomBytes(4).toString('hex')}`; // never created
     // Knex would print the pool's connection error on stdout; the test only cares about the response.
     const ignore = (): void => undefined;
-    const db = knexFactory({ ...knexConfig(gone.toString(), 1), log: { warn: ignore, error: ignore, debug: ignore, deprecate: ignore } });
+    const db = knexFactory({
+      ...knexConfig(gone.toString(), 1),
+      log: { warn: ignore, error: ignore, debug: ignore, deprecate: ignore },
+    });
     const temporal = createTemporalClient(config);
     const server = createApp({ db, temporal, config, logger: silentLogger }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const res = await fetch(`${url}/api/roleplay`, { headers: { 'x-api-key': 'spk_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+      const res = await fetch(`${url}/api/roleplay`, {
+        headers: { 'x-api-key': 'spk_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      });
       expect(res.status).to.equal(500);
       const text = await res.text();
       const body = JSON.parse(text) as ErrorResponse;

@@ -37,7 +37,10 @@ describe('landed migrations', () => {
     for (const file of (await readdir(migrationsDirectory)).filter((f) => /\.(ts|js)$/.test(f))) {
       const source = await readFile(path.join(migrationsDirectory, file), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-      expect(imports.filter((spec) => spec.startsWith('.')), file).to.deep.equal([]);
+      expect(
+        imports.filter((spec) => spec.startsWith('.')),
+        file,
+      ).to.deep.equal([]);
     }
   });
 });

@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createDb, dropDatabase, fromJson, ensureDatabase, migrationsDirectory, parseDatabaseUrl } from '../../db/connection';
+import {
+  createDb,
+  dropDatabase,
+  fromJson,
+  ensureDatabase,
+  migrationsDirectory,
+  parseDatabaseUrl,
+} from '../../db/connection';
 import { SCOPES } from '../../common/scopes';
 import { testConfig } from '../support/env';
 
@@ -27,7 +34,9 @@ const coreTables = [
 const knexTables = ['knex_migrations', 'knex_migrations_lock'];
 
 async function tablesOf(db: Knex, database: string): Promise<string[]> {
-  const rows = (await db('information_schema.tables').select({ name: 'table_name' }).where('table_schema', database)) as Array<{ name: string }>;
+  const rows = (await db('information_schema.tables')
+    .select({ name: 'table_name' })
+    .where('table_schema', database)) as Array<{ name: string }>;
   return rows.map((r) => r.name).sort();
 }
 
@@ -81,11 +90,29 @@ describe('migrations', () => {
     expect(tables).to.include.members([...coreTables, ...knexTables]);
 
     // Credentials are kept as a visible prefix plus a digest, never in clear.
-    expect(await columnsOf(db, database, 'api_keys')).to.include.members(['prefix', 'key_hash', 'revoked_at']).and.not.to.include('key');
-    expect(await columnsOf(db, database, 'bearer_tokens')).to.include.members(['prefix', 'token_hash', 'expires_at']).and.not.to.include('token');
+    expect(await columnsOf(db, database, 'api_keys'))
+      .to.include.members(['prefix', 'key_hash', 'revoked_at'])
+      .and.not.to.include('key');
+    expect(await columnsOf(db, database, 'bearer_tokens'))
+      .to.include.members(['prefix', 'token_hash', 'expires_at'])
+      .and.not.to.include('token');
     // Who said what on a recording, and the transcription job kept before polling.
-    expect(await columnsOf(db, database, 'recordings')).to.include.members(['rep_channel', 'rep_speaker', 'submitted_transcript', 'stt_job_id']);
-    for (const table of ['companies', 'api_keys', 'teams', 'users', 'roleplays', 'roleplay_sessions', 'memorization_scripts', 'recordings']) {
+    expect(await columnsOf(db, database, 'recordings')).to.include.members([
+      'rep_channel',
+      'rep_speaker',
+      'submitted_transcript',
+      'stt_job_id',
+    ]);
+    for (const table of [
+      'companies',
+      'api_keys',
+      'teams',
+      'users',
+      'roleplays',
+      'roleplay_sessions',
+      'memorization_scripts',
+      'recordings',
+    ]) {
       expect(await columnsOf(db, database, table), table).to.include.members(['id', 'created_at', 'updated_at']);
     }
     const fks = (await db('information_schema.referential_constraints')
@@ -106,8 +133,15 @@ describe('migrations', () => {
 
   it('store every uuid column as case-insensitive ASCII, so keys stay 36 bytes and foreign keys match', async () => {
     const rows = (await db('information_schema.columns')
-      .select({ table: 'table_name', column: 'column_name', charset: 'character_set_name', collation: 'collation_name' })
-      .where({ table_schema: database, data_type: 'char', character_maximum_length: 36 })) as Array<Record<string, string>>;
+      .select({
+        table: 'table_name',
+        column: 'column_name',
+        charset: 'character_set_name',
+        collation: 'collation_name',
+      })
+      .where({ table_schema: database, data_type: 'char', character_maximum_length: 36 })) as Array<
+      Record<string, string>
+    >;
     const uuidColumns = rows.map((r) => `${r.table}.${r.column}`);
     expect(uuidColumns).to.include.members([
       'companies.id',
@@ -120,7 +154,11 @@ describe('migrations', () => {
       'recordings.session_id',
       'webhook_deliveries.event_id',
     ]);
-    for (const r of rows) expect({ charset: r.charset, collation: r.collation }, `${r.table}.${r.column}`).to.deep.equal({ charset: 'ascii', collation: 'ascii_general_ci' });
+    for (const r of rows)
+      expect({ charset: r.charset, collation: r.collation }, `${r.table}.${r.column}`).to.deep.equal({
+        charset: 'ascii',
+        collation: 'ascii_general_ci',
+      });
     // Case-insensitive on purpose: an uppercase id (valid for ajv's uuid format) finds the row.
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
     await db('companies').insert({ id, name: 'Case check' });
@@ -137,17 +175,50 @@ describe('migrations', () => {
       { id: company, name: 'Backfill' },
       { id: otherCompany, name: 'Backfill other' },
     ]);
-    const user = (id: string, companyId: string) => ({ id, company_id: companyId, email: `${id}@example.com`, first_name: 'A', role: 'Rep', status: 'active' });
+    const user = (id: string, companyId: string) => ({
+      id,
+      company_id: companyId,
+      email: `${id}@example.com`,
+      first_name: 'A',
+      role: 'Rep',
+      status: 'active',
+    });
     const [u1, u2, u3] = [randomUUID(), randomUUID(), randomUUID()];
     await db('users').insert([user(u1, company), user(u2, company), user(u3, otherCompany)]);
-    const roleplay = (id: string, companyId: string) => ({ id, company_id: companyId, title: 'R', conversation_starters: '[]', keyterms: '[]', conversation_type: '{}', customer_persona: '{}', customer_background: '{}', scorecard: '{}' });
+    const roleplay = (id: string, companyId: string) => ({
+      id,
+      company_id: companyId,
+      title: 'R',
+      conversation_starters: '[]',
+      keyterms: '[]',
+      conversation_type: '{}',
+      customer_persona: '{}',
+      customer_background: '{}',
+      scorecard: '{}',
+    });
     const [r1, r2] = [randomUUID(), randomUUID()];
     await db('roleplays').insert([roleplay(r1, company), roleplay(r2, otherCompany)]);
-    const session = (companyId: string, userId: string, roleplayId: string) => ({ id: randomUUID(), company_id: companyId, user_id: userId, roleplay_id: roleplayId, score: 1, did_pass: true, length_ms: 1, wpm: 1 });
-    await db('roleplay_sessions').insert([session(company, u1, r1), session(company, u1, r1), session(company, u2, r1), session(otherCompany, u3, r2)]);
+    const session = (companyId: string, userId: string, roleplayId: string) => ({
+      id: randomUUID(),
+      company_id: companyId,
+      user_id: userId,
+      roleplay_id: roleplayId,
+      score: 1,
+      did_pass: true,
+      length_ms: 1,
+      wpm: 1,
+    });
+    await db('roleplay_sessions').insert([
+      session(company, u1, r1),
+      session(company, u1, r1),
+      session(company, u2, r1),
+      session(otherCompany, u3, r2),
+    ]);
 
     await db.migrate.latest();
-    const counts = (await db('session_counts').orderBy(['company_id', 'scope', 'scope_id']).select('company_id', 'scope', 'scope_id', 'sessions')) as Array<Record<string, unknown>>;
+    const counts = (await db('session_counts')
+      .orderBy(['company_id', 'scope', 'scope_id'])
+      .select('company_id', 'scope', 'scope_id', 'sessions')) as Array<Record<string, unknown>>;
     const expected = [
       { company_id: company, scope: 'company', scope_id: company, sessions: 3 },
       { company_id: company, scope: 'user', scope_id: u1, sessions: 2 },
@@ -157,8 +228,11 @@ describe('migrations', () => {
       { company_id: otherCompany, scope: 'user', scope_id: u3, sessions: 1 },
       { company_id: otherCompany, scope: 'roleplay', scope_id: r2, sessions: 1 },
     ];
-    const key = (r: Record<string, unknown>) => `${r.company_id as string}|${r.scope as string}|${r.scope_id as string}`;
-    expect([...counts].sort((a, b) => key(a).localeCompare(key(b)))).to.deep.equal([...expected].sort((a, b) => key(a).localeCompare(key(b))));
+    const key = (r: Record<string, unknown>) =>
+      `${r.company_id as string}|${r.scope as string}|${r.scope_id as string}`;
+    expect([...counts].sort((a, b) => key(a).localeCompare(key(b)))).to.deep.equal(
+      [...expected].sort((a, b) => key(a).localeCompare(key(b))),
+    );
     await db('companies').whereIn('id', [company, otherCompany]).delete();
     expect(await db('session_counts').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
   });
@@ -187,14 +261,18 @@ describe('migrations', () => {
         title: slug,
         conversation_starters: '[]',
         keyterms: '[]',
-        conversation_type: JSON.stringify(slug === 'missing' ? { title: 'No type' } : { title: `About ${slug}`, roleplayType: slug }),
+        conversation_type: JSON.stringify(
+          slug === 'missing' ? { title: 'No type' } : { title: `About ${slug}`, roleplayType: slug },
+        ),
         customer_persona: '{}',
         customer_background: '{}',
         scorecard: '{}',
       })),
     );
     const typeOf = async (slug: string) => {
-      const row = (await db('roleplays').where({ id: ids[slug] }).first('conversation_type')) as { conversation_type: unknown };
+      const row = (await db('roleplays').where({ id: ids[slug] }).first('conversation_type')) as {
+        conversation_type: unknown;
+      };
       return fromJson<Record<string, unknown>>(row.conversation_type);
     };
 
@@ -208,7 +286,11 @@ describe('migrations', () => {
     await revertThrough(db, '20261123000100_roleplay_types_train_interview');
     for (const slug of Object.keys(slugs)) {
       const type = await typeOf(slug);
-      expect(type, slug).to.deep.equal(slug === 'missing' ? { title: 'No type', roleplayType: 'train' } : { title: `About ${slug}`, roleplayType: slug === 'Interview' ? 'interview' : slug });
+      expect(type, slug).to.deep.equal(
+        slug === 'missing'
+          ? { title: 'No type', roleplayType: 'train' }
+          : { title: `About ${slug}`, roleplayType: slug === 'Interview' ? 'interview' : slug },
+      );
     }
     await db.migrate.latest();
     await db('companies').where({ id: company }).delete();
@@ -219,7 +301,12 @@ describe('migrations', () => {
     const company = randomUUID();
     await db('companies').insert({ id: company, name: 'Old keys' });
     const key = randomUUID();
-    await db('api_keys').insert({ id: key, company_id: company, prefix: `old${randomBytes(4).toString('hex')}`, key_hash: 'x'.repeat(64) });
+    await db('api_keys').insert({
+      id: key,
+      company_id: company,
+      prefix: `old${randomBytes(4).toString('hex')}`,
+      key_hash: 'x'.repeat(64),
+    });
     await db.migrate.latest();
     const row = (await db('api_keys').where({ id: key }).first('scopes')) as { scopes: unknown };
     expect(fromJson<string[]>(row.scopes)).to.deep.equal([...SCOPES]);

@@ -5,8 +5,12 @@ import { statement } from '../../db/statement';
 import { testEnv } from '../support/env';
 
 describe('statement (SQL built once by Knex, sent with each call’s values)', () => {
-  const companyByName = statement<{ name: string }>(['name'], (q, { name }) => q('companies').where({ name }).select('id', 'name').orderBy('id'));
-  const companyNamed = statement<{ id: string; name: string }>(['id', 'name'], (q, { id, name }) => q('companies').where({ id }).andWhere({ name }).first('name'));
+  const companyByName = statement<{ name: string }>(['name'], (q, { name }) =>
+    q('companies').where({ name }).select('id', 'name').orderBy('id'),
+  );
+  const companyNamed = statement<{ id: string; name: string }>(['id', 'name'], (q, { id, name }) =>
+    q('companies').where({ id }).andWhere({ name }).first('name'),
+  );
 
   it('sends the query builder’s SQL text with placeholders, and the values of each call', async () => {
     expect(companyByName.sql).to.equal('select `id`, `name` from `companies` where `name` = ? order by `id` asc');
@@ -43,7 +47,11 @@ describe('statement (SQL built once by Knex, sent with each call’s values)', (
   });
 
   it('refuses a statement that writes an argument into the SQL text or leaves one out', () => {
-    expect(() => statement<{ name: string }>(['name'], (q, { name }) => q('companies').whereRaw(`name = '${name}'`))).to.throw(/bound value/);
-    expect(() => statement<{ name: string; id: string }>(['name', 'id'], (q, { name }) => q('companies').where({ name }))).to.throw(/bound value \(id\)/);
+    expect(() =>
+      statement<{ name: string }>(['name'], (q, { name }) => q('companies').whereRaw(`name = '${name}'`)),
+    ).to.throw(/bound value/);
+    expect(() =>
+      statement<{ name: string; id: string }>(['name', 'id'], (q, { name }) => q('companies').where({ name })),
+    ).to.throw(/bound value \(id\)/);
   });
 });

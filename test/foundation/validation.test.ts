@@ -5,7 +5,11 @@ import { check } from '../../api/validation';
 // A nullable field is a union in JSON Schema; ajv reports it once per branch. Callers get one detail.
 const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 const Body = Type.Object(
-  { title: Nullable(Type.String({ minLength: 1 })), limit: Nullable(Type.Integer({ minimum: 0 })), name: Type.String() },
+  {
+    title: Nullable(Type.String({ minLength: 1 })),
+    limit: Nullable(Type.Integer({ minimum: 0 })),
+    name: Type.String(),
+  },
   { additionalProperties: false },
 );
 
@@ -20,7 +24,10 @@ describe('validation details', () => {
 
   it('reports the branch the value meant when only its bound is broken', () => {
     const details = check('body', Body, { title: '', limit: -1, name: 'ok' });
-    expect(details.map((d) => d.message)).to.deep.equal(['title must NOT have fewer than 1 characters', 'limit must be >= 0']);
+    expect(details.map((d) => d.message)).to.deep.equal([
+      'title must NOT have fewer than 1 characters',
+      'limit must be >= 0',
+    ]);
   });
 
   it('still lists every problem, unknown fields included', () => {

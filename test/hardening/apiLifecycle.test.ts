@@ -94,22 +94,34 @@ describe('API process lifecycle', function () {
               ? {
                   method: 'POST',
                   headers: { ...headers, 'content-type': 'application/json' },
-                  body: JSON.stringify({ userUniqueIdentifier: `crm-${loopNo}`, userName: 'Load Tester', recordingPresignedUrl: audioUrl, storeRecording: false }),
+                  body: JSON.stringify({
+                    userUniqueIdentifier: `crm-${loopNo}`,
+                    userName: 'Load Tester',
+                    recordingPresignedUrl: audioUrl,
+                    storeRecording: false,
+                  }),
                 }
               : { method: 'GET', headers };
           const outcome: Outcome = { requestId, kind, sentAt: Date.now(), doneAt: 0 };
           outcomes.push(outcome);
           try {
-            const res = await fetch(`${baseUrl}${kind === 'submit' ? '/api/recording' : '/api/team'}`, { ...init, signal: AbortSignal.timeout(30_000) });
+            const res = await fetch(`${baseUrl}${kind === 'submit' ? '/api/recording' : '/api/team'}`, {
+              ...init,
+              signal: AbortSignal.timeout(30_000),
+            });
             const body = (await res.json()) as { recordingId?: string };
             outcome.status = res.status;
             outcome.recordingId = body.recordingId;
           } catch (err) {
-            outcome.error = err instanceof Error ? `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}` : String(err);
+            outcome.error =
+              err instanceof Error
+                ? `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}`
+                : String(err);
           }
           outcome.doneAt = Date.now();
           // Before the signal every request must work; after it, a refused connection ends the loop.
-          if (outcome.error && outcome.sentAt < signalAt && Date.now() < signalAt) throw new Error(`request failed before SIGTERM: ${outcome.error}`);
+          if (outcome.error && outcome.sentAt < signalAt && Date.now() < signalAt)
+            throw new Error(`request failed before SIGTERM: ${outcome.error}`);
           if (outcome.error || Date.now() > signalAt + 30_000) return;
         }
       };
@@ -126,7 +138,12 @@ describe('API process lifecycle', function () {
       // Requests in flight when the signal came were finished, not dropped.
       expect(answered.filter((o) => o.sentAt < signalAt && o.doneAt > signalAt).length).to.be.at.least(1);
       // Whatever the server took in (it logs every request it handled), the client got an answer for.
-      const handled = new Set(api.logLines().filter((l) => l.msg === 'request').map((l) => String(l.requestId)));
+      const handled = new Set(
+        api
+          .logLines()
+          .filter((l) => l.msg === 'request')
+          .map((l) => String(l.requestId)),
+      );
       const failed = outcomes.filter((o) => o.error !== undefined);
       expect(failed.filter((o) => handled.has(o.requestId)).map((o) => `${o.requestId}: ${o.error}`)).to.deep.equal([]);
       expect(failed.every((o) => o.sentAt >= signalAt - 50)).to.equal(true);
@@ -137,7 +154,9 @@ describe('API process lifecycle', function () {
       const accepted = answered.filter((o) => o.kind === 'submit').map((o) => o.recordingId as string);
       expect(accepted.length).to.be.greaterThan(3);
       const db = testEnv().db;
-      const rows = (await db('recordings').where('company_id', tenant.company.id).select('id')) as Array<{ id: string }>;
+      const rows = (await db('recordings').where('company_id', tenant.company.id).select('id')) as Array<{
+        id: string;
+      }>;
       expect(rows.map((r) => r.id).sort()).to.deep.equal([...accepted].sort());
       // ... and each reaches completed once a worker runs (the API is gone by now).
       const worker = await startWorker(settings);
@@ -145,7 +164,9 @@ describe('API process lifecycle', function () {
         await waitUntil(
           `${accepted.length} recordings to complete`,
           async () => {
-            const states = (await db('recordings').where('company_id', tenant.company.id).select('status')) as Array<{ status: string }>;
+            const states = (await db('recordings').where('company_id', tenant.company.id).select('status')) as Array<{
+              status: string;
+            }>;
             const stuck = states.filter((s) => s.status === 'failed');
             if (stuck.length > 0) throw new Error(`${stuck.length} recordings failed`);
             return states.every((s) => s.status === 'completed');
@@ -168,7 +189,12 @@ describe('API process lifecycle', function () {
       const temporalPort = await freePort();
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const api = spawnService('api/main.ts', { PORT: port, HOST: '127.0.0.1', PUBLIC_URL: url, TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}` });
+      const api = spawnService('api/main.ts', {
+        PORT: port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
+      });
       running.push(api);
       await api.waitFor('"msg":"API listening');
 

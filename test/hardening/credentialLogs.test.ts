@@ -41,7 +41,12 @@ describe('credentials never reach the logs', function () {
   let baseUrl: string;
 
   before(async () => {
-    [files, receiver, smtp, stt] = await Promise.all([startFileServer(), startWebhookReceiver(), startSmtpServer(), startOpenAiSttServer({ segments: CONVERSATION })]);
+    [files, receiver, smtp, stt] = await Promise.all([
+      startFileServer(),
+      startWebhookReceiver(),
+      startSmtpServer(),
+      startOpenAiSttServer({ segments: CONVERSATION }),
+    ]);
     storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-secrets-'));
   });
   after(async () => {
@@ -51,12 +56,20 @@ describe('credentials never reach the logs', function () {
     await fs.rm(storageDir, { recursive: true, force: true });
   });
 
-  async function call<T = unknown>(method: string, urlPath: string, init: { apiKey?: string; bearer?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async function call<T = unknown>(
+    method: string,
+    urlPath: string,
+    init: { apiKey?: string; bearer?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.apiKey !== undefined) headers['x-api-key'] = init.apiKey;
     if (init.bearer !== undefined) headers.authorization = `Bearer ${init.bearer}`;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(baseUrl + urlPath, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    const res = await fetch(baseUrl + urlPath, {
+      method,
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
     const text = await res.text();
     const isJson = (res.headers.get('content-type') ?? '').includes('json');
     const body = (isJson ? JSON.parse(text) : text) as T;
@@ -107,43 +120,69 @@ describe('credentials never reach the logs', function () {
     const revoked = await createApiKey(db, tenant.company.id, 'old key');
     await revokeApiKey(db, revoked.id);
     const key = tenant.apiKey;
-    const secrets: Record<string, string> = { ...configuredSecrets, apiKey: key, childApiKey: child.apiKey, revokedApiKey: revoked.key };
+    const secrets: Record<string, string> = {
+      ...configuredSecrets,
+      apiKey: key,
+      childApiKey: child.apiKey,
+      revokedApiKey: revoked.key,
+    };
 
     // API keys: right, revoked, mangled, in the wrong header.
     expect((await call('GET', '/api/team', { apiKey: key })).status).to.equal(200);
     expect((await call('GET', '/api/team', { apiKey: revoked.key })).status).to.equal(401);
-    expect((await call('GET', '/api/team', { apiKey: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}` })).status).to.equal(401);
+    expect(
+      (await call('GET', '/api/team', { apiKey: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}` })).status,
+    ).to.equal(401);
     expect((await call('GET', '/api/team', { apiKey: `${key}x` })).status).to.equal(401);
     expect((await call('GET', '/api/team', { bearer: key })).status).to.equal(401);
-    expect((await call('GET', `/api/user?child_company_id=${child.company.id}`, { apiKey: child.apiKey })).status).to.equal(403);
+    expect(
+      (await call('GET', `/api/user?child_company_id=${child.company.id}`, { apiKey: child.apiKey })).status,
+    ).to.equal(403);
 
     // Bearer tokens.
     const token = await call<{ accessToken: string }>('POST', '/api/auth/token', { apiKey: key });
     expect(token.status).to.equal(200);
     secrets.bearerToken = token.body.accessToken;
-    expect((await call('GET', '/api/company/get-active-user-count', { bearer: token.body.accessToken })).status).to.equal(200);
-    expect((await call('GET', '/api/company/get-active-user-count', { bearer: `${token.body.accessToken}x` })).status).to.equal(401);
-    expect((await call('GET', '/api/company/get-active-user-count', { apiKey: token.body.accessToken })).status).to.equal(401);
+    expect(
+      (await call('GET', '/api/company/get-active-user-count', { bearer: token.body.accessToken })).status,
+    ).to.equal(200);
+    expect(
+      (await call('GET', '/api/company/get-active-user-count', { bearer: `${token.body.accessToken}x` })).status,
+    ).to.equal(401);
+    expect(
+      (await call('GET', '/api/company/get-active-user-count', { apiKey: token.body.accessToken })).status,
+    ).to.equal(401);
 
     // Invitations: the token travels by email, the link page and the acceptance.
     const team = await makeTeam(tenant.company.id);
     const email = uniqueEmail('secrets');
-    expect((await call('POST', '/api/user/invite', { apiKey: key, json: { email, teamId: team.id, role: 'User' } })).status).to.equal(200);
+    expect(
+      (await call('POST', '/api/user/invite', { apiKey: key, json: { email, teamId: team.id, role: 'User' } })).status,
+    ).to.equal(200);
     const [mail] = await smtp.waitForMails(email, 1, 30_000);
     const invitationToken = tokenFromLink(linkFromMail(mail));
     secrets.invitationToken = invitationToken;
     expect((await call('GET', `/invitations/${encodeURIComponent(invitationToken)}`)).status).to.equal(200);
     expect((await call('GET', `/invitations/${encodeURIComponent(invitationToken)}x`)).status).to.equal(404);
-    expect((await call('POST', '/api/invitations/accept', { json: { token: invitationToken, firstName: 'Ada' } })).status).to.equal(200);
-    expect((await call('POST', '/api/invitations/accept', { json: { token: invitationToken, firstName: 'Ada' } })).status).to.equal(410);
+    expect(
+      (await call('POST', '/api/invitations/accept', { json: { token: invitationToken, firstName: 'Ada' } })).status,
+    ).to.equal(200);
+    expect(
+      (await call('POST', '/api/invitations/accept', { json: { token: invitationToken, firstName: 'Ada' } })).status,
+    ).to.equal(410);
 
     // Webhook secrets: created, rotated, used to sign.
     const hook = await call<{ id: string; secret: string }>('POST', '/api/webhook-endpoints', {
       apiKey: key,
-      json: { url: `${receiver.url}/secrets`, events: ['recording.processing.completed', 'recording.processing.failed'] },
+      json: {
+        url: `${receiver.url}/secrets`,
+        events: ['recording.processing.completed', 'recording.processing.failed'],
+      },
     });
     expect(hook.status).to.equal(201);
-    const rotated = await call<{ secret: string }>('POST', `/api/webhook-endpoints/${hook.body.id}/rotate-secret`, { apiKey: key });
+    const rotated = await call<{ secret: string }>('POST', `/api/webhook-endpoints/${hook.body.id}/rotate-secret`, {
+      apiKey: key,
+    });
     expect(rotated.status).to.equal(200);
     secrets.webhookSecret = hook.body.secret;
     secrets.rotatedWebhookSecret = rotated.body.secret;
@@ -154,18 +193,30 @@ describe('credentials never reach the logs', function () {
     // stored and completed with a roleplay, one the host refuses.
     const signature = randomBytes(32).toString('hex');
     secrets.presignedSignature = signature;
-    const presigned = (p: string): string => `${files.url}${p}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=${signature}`;
+    const presigned = (p: string): string =>
+      `${files.url}${p}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=${signature}`;
     files.serve('/secrets/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
     files.serve('/secrets/refused.mp3', { status: 403 });
     const roleplay = await createRoleplayFixture(tenant.company.id);
     const good = await call<{ recordingId: string }>('POST', '/api/recording', {
       apiKey: key,
-      json: { userUniqueIdentifier: 'crm-secret', userName: 'Sam Secret', recordingPresignedUrl: presigned('/secrets/call.mp3'), storeRecording: true, roleplayId: roleplay.id },
+      json: {
+        userUniqueIdentifier: 'crm-secret',
+        userName: 'Sam Secret',
+        recordingPresignedUrl: presigned('/secrets/call.mp3'),
+        storeRecording: true,
+        roleplayId: roleplay.id,
+      },
     });
     expect(good.status, good.text).to.equal(200);
     const bad = await call<{ recordingId: string }>('POST', '/api/recording', {
       apiKey: key,
-      json: { userUniqueIdentifier: 'crm-secret', userName: 'Sam Secret', recordingPresignedUrl: presigned('/secrets/refused.mp3'), storeRecording: true },
+      json: {
+        userUniqueIdentifier: 'crm-secret',
+        userName: 'Sam Secret',
+        recordingPresignedUrl: presigned('/secrets/refused.mp3'),
+        storeRecording: true,
+      },
     });
     expect(bad.status).to.equal(200);
     const done = await recordingDone(key, good.body.recordingId);
@@ -175,7 +226,9 @@ describe('credentials never reach the logs', function () {
     expect(hooks.filter((h) => h.verified)).to.have.length(3);
 
     // Signed media links in session results.
-    const session = await call<{ audioUrl?: string | null }>('GET', `/api/roleplay/session/${done.sessionId}`, { apiKey: key });
+    const session = await call<{ audioUrl?: string | null }>('GET', `/api/roleplay/session/${done.sessionId}`, {
+      apiKey: key,
+    });
     expect(session.status).to.equal(200);
     const audioUrl = new URL(String(session.body.audioUrl));
     secrets.mediaSignature = String(audioUrl.searchParams.get('signature'));
@@ -186,7 +239,9 @@ describe('credentials never reach the logs', function () {
     // The metrics token.
     expect((await call('GET', '/metrics', { bearer: configuredSecrets.METRICS_TOKEN })).status).to.equal(200);
     expect((await call('GET', '/metrics', { bearer: `${configuredSecrets.METRICS_TOKEN}x` })).status).to.equal(401);
-    expect((await call('GET', `/api/webhook-endpoints/${hook.body.id}/deliveries`, { apiKey: key })).status).to.equal(200);
+    expect((await call('GET', `/api/webhook-endpoints/${hook.body.id}/deliveries`, { apiKey: key })).status).to.equal(
+      200,
+    );
 
     api.signal('SIGTERM');
     worker.signal('SIGTERM');
@@ -198,14 +253,22 @@ describe('credentials never reach the logs', function () {
     // The logs really cover the run (a test that reads empty logs proves nothing).
     expect(api.logLines().filter((l) => l.msg === 'request').length).to.be.at.least(25);
     expect(apiLog).to.contain('"route":"/invitations/{token}"').and.contain('"code":"invalid_credentials"');
-    expect(workerLog).to.contain('"activityType":"deliverWebhook"').and.contain('"msg":"Activity failed"').and.contain('invitation email sent');
+    expect(workerLog)
+      .to.contain('"activityType":"deliverWebhook"')
+      .and.contain('"msg":"Activity failed"')
+      .and.contain('invitation email sent');
     expect(workerLog).to.contain(`"recordingId":"${bad.body.recordingId}"`);
 
     const leaks: string[] = [];
     for (const [name, value] of Object.entries(secrets)) {
       expect(value, name).to.have.length.greaterThan(15);
       // The secret itself, URL-encoded, and (for prefixed credentials) the random part alone.
-      const forms = new Set([value, encodeURIComponent(value), value.replace(/^(spk|spt)_[0-9a-f]{12}_/, ''), value.replace(/^whsec_/, '')]);
+      const forms = new Set([
+        value,
+        encodeURIComponent(value),
+        value.replace(/^(spk|spt)_[0-9a-f]{12}_/, ''),
+        value.replace(/^whsec_/, ''),
+      ]);
       for (const form of forms) {
         if (apiLog.includes(form)) leaks.push(`${name} in the API log`);
         if (workerLog.includes(form)) leaks.push(`${name} in the worker log`);

@@ -25,7 +25,12 @@ describe('generated requests against every operation', function () {
 
   before(async () => {
     // A task queue no worker polls: accepted recordings and invitations wait instead of writing later.
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `fuzz-${randomBytes(4).toString('hex')}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
+    api = await startApi({
+      RATE_LIMIT_POINTS: 0,
+      TEMPORAL_TASK_QUEUE: `fuzz-${randomBytes(4).toString('hex')}`,
+      RECORDING_CANCEL_WAIT: '50ms',
+      WEBHOOK_ATTEMPT_WAIT: '50ms',
+    });
     world = await createTenantWorld('Fuzz');
     child = await createTenantWorld('Fuzz child', world.company.id);
     baseline = await dbSnapshot();
@@ -64,7 +69,12 @@ describe('generated requests against every operation', function () {
 
   for (const op of operations) {
     it(`${op.method.toUpperCase()} ${op.path}`, async () => {
-      const auth: Record<string, string> = op.auth === 'apiKey' ? { 'x-api-key': world.apiKey } : op.auth === 'bearer' ? { authorization: `Bearer ${world.bearerToken}` } : {};
+      const auth: Record<string, string> =
+        op.auth === 'apiKey'
+          ? { 'x-api-key': world.apiKey }
+          : op.auth === 'bearer'
+            ? { authorization: `Bearer ${world.bearerToken}` }
+            : {};
       const knownIds = [...Object.values(world.ids), ...Object.values(child.ids), child.company.id, world.company.id];
       await fc.assert(
         fc.asyncProperty(fuzzRequestArb(op, { knownIds }, auth), (req) => check(req)),

@@ -20,7 +20,9 @@ import { createTenantWorld, type TenantWorld } from '../support/tenantWorld';
 // `idempotency_key_reused`. Then the rules one by one: concurrency, failures, expiry, crashed holders,
 // and that kept answers give no secret away.
 
-const idempotent = operations.filter((op): op is Operation & { idempotent: NonNullable<Operation['idempotent']> } => op.idempotent !== undefined);
+const idempotent = operations.filter(
+  (op): op is Operation & { idempotent: NonNullable<Operation['idempotent']> } => op.idempotent !== undefined,
+);
 const withKey = (key: string): Record<string, string> => ({ 'Idempotency-Key': key });
 const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -37,7 +39,12 @@ describe('Idempotency-Key', function () {
   let world: TenantWorld;
 
   before(async () => {
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `idempotency-${Date.now()}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
+    api = await startApi({
+      RATE_LIMIT_POINTS: 0,
+      TEMPORAL_TASK_QUEUE: `idempotency-${Date.now()}`,
+      RECORDING_CANCEL_WAIT: '50ms',
+      WEBHOOK_ATTEMPT_WAIT: '50ms',
+    });
     world = await createTenantWorld('Idempotency');
   });
   after(() => api.close());
@@ -48,10 +55,18 @@ describe('Idempotency-Key', function () {
   it('is honoured by every POST an API key opens, and documented on each', () => {
     const posts = operations.filter((op) => op.method === 'post' && op.auth === 'apiKey');
     expect(posts.filter((op) => !op.idempotent).map((op) => op.operationId)).to.deep.equal([]);
-    const doc = buildOpenApi(operations, testConfig().PUBLIC_URL) as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>> };
+    const doc = buildOpenApi(operations, testConfig().PUBLIC_URL) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> }>
+      >;
+    };
     for (const op of posts) {
       const documented = doc.paths[op.path][op.method];
-      expect(documented.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'), op.operationId).to.equal(true);
+      expect(
+        documented.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
+        op.operationId,
+      ).to.equal(true);
       expect(documented.responses, op.operationId).to.have.property('409');
     }
   });
@@ -60,11 +75,19 @@ describe('Idempotency-Key', function () {
     it(`${op.method.toUpperCase()} ${op.path}: a retry gets the first answer and changes nothing; another request under the key is 409`, async () => {
       const call = buildCall(op, world, new Map());
       const key = randomUUID();
-      const first = await api.request(call.method, call.path, { apiKey: world.apiKey, json: call.json, headers: withKey(key) });
+      const first = await api.request(call.method, call.path, {
+        apiKey: world.apiKey,
+        json: call.json,
+        headers: withKey(key),
+      });
       expect(first.status, first.text).to.be.within(200, 299);
       expect(first.headers.get('idempotent-replayed')).to.equal(null);
       const before = await dbSnapshot();
-      const again = await api.request(call.method, call.path, { apiKey: world.apiKey, json: call.json, headers: withKey(key) });
+      const again = await api.request(call.method, call.path, {
+        apiKey: world.apiKey,
+        json: call.json,
+        headers: withKey(key),
+      });
       expect(again.status).to.equal(first.status);
       expect(again.body).to.deep.equal(first.body);
       expect(again.headers.get('idempotent-replayed')).to.equal('true');
@@ -73,7 +96,11 @@ describe('Idempotency-Key', function () {
       // The same key on another operation is another request.
       const other = idempotent.find((o) => o.operationId !== op.operationId) as Operation;
       const otherCall = buildCall(other, world, new Map());
-      const reused = await api.request<ErrorBody>(otherCall.method, otherCall.path, { apiKey: world.apiKey, json: otherCall.json, headers: withKey(key) });
+      const reused = await api.request<ErrorBody>(otherCall.method, otherCall.path, {
+        apiKey: world.apiKey,
+        json: otherCall.json,
+        headers: withKey(key),
+      });
       expect(reused.status, reused.text).to.equal(409);
       expect(reused.body.error.code).to.equal('idempotency_key_reused');
       expect(await dbSnapshot()).to.deep.equal(before);
@@ -88,29 +115,30 @@ describe('Idempotency-Key', function () {
     before(async () => {
       own = await createTenantWorld('IdempotencyOwner');
     });
-  for (const op of idempotent) {
-    it(`${op.method.toUpperCase()} ${op.path}: another key of the company gets 409, never the answer`, async () => {
-      const world = own;
-      const call = buildCall(op, world, new Map());
-      const key = randomUUID();
-      const send = (apiKey: string) => api.request<ErrorBody>(call.method, call.path, { apiKey, json: call.json, headers: withKey(key) });
-      const first = await send(world.apiKey);
-      expect(first.status, first.text).to.be.within(200, 299);
-      const another = await createApiKey(testEnv().db, world.company.id, 'another integration', SCOPES);
-      const before = await dbSnapshot();
-      const refused = await send(another.key);
-      expect(refused.status, refused.text).to.equal(409);
-      expect(refused.body.error.code).to.equal('idempotency_key_reused');
-      expect(refused.body.error.message).to.contain('another credential');
-      expect(refused.headers.get('idempotent-replayed')).to.equal(null);
-      if (first.text) expect(refused.text).to.not.contain(first.text);
-      expect(await dbSnapshot()).to.deep.equal(before);
-      // The credential that earned it still gets it.
-      const again = await send(world.apiKey);
-      expect(again.status).to.equal(first.status);
-      expect(again.headers.get('idempotent-replayed')).to.equal('true');
-    });
-  }
+    for (const op of idempotent) {
+      it(`${op.method.toUpperCase()} ${op.path}: another key of the company gets 409, never the answer`, async () => {
+        const world = own;
+        const call = buildCall(op, world, new Map());
+        const key = randomUUID();
+        const send = (apiKey: string) =>
+          api.request<ErrorBody>(call.method, call.path, { apiKey, json: call.json, headers: withKey(key) });
+        const first = await send(world.apiKey);
+        expect(first.status, first.text).to.be.within(200, 299);
+        const another = await createApiKey(testEnv().db, world.company.id, 'another integration', SCOPES);
+        const before = await dbSnapshot();
+        const refused = await send(another.key);
+        expect(refused.status, refused.text).to.equal(409);
+        expect(refused.body.error.code).to.equal('idempotency_key_reused');
+        expect(refused.body.error.message).to.contain('another credential');
+        expect(refused.headers.get('idempotent-replayed')).to.equal(null);
+        if (first.text) expect(refused.text).to.not.contain(first.text);
+        expect(await dbSnapshot()).to.deep.equal(before);
+        // The credential that earned it still gets it.
+        const again = await send(world.apiKey);
+        expect(again.status).to.equal(first.status);
+        expect(again.headers.get('idempotent-replayed')).to.equal('true');
+      });
+    }
   });
 
   it('a minted bearer token records its key, and its kept answer goes to no other key', async () => {
@@ -119,10 +147,17 @@ describe('Idempotency-Key', function () {
     const key = randomUUID();
     const first = await post<{ accessToken: string }>('/api/auth/token', undefined, key);
     const another = await createApiKey(testEnv().db, world.company.id, 'another', SCOPES);
-    const stolen = await api.request<ErrorBody>('POST', '/api/auth/token', { apiKey: another.key, headers: withKey(key) });
+    const stolen = await api.request<ErrorBody>('POST', '/api/auth/token', {
+      apiKey: another.key,
+      headers: withKey(key),
+    });
     expect(stolen.status).to.equal(409);
     expect(stolen.text).to.not.contain(first.body.accessToken);
-    const rows = (await testEnv().db('bearer_tokens').where({ company_id: world.company.id }).whereNotNull('api_key_id').select('api_key_id')) as Array<{ api_key_id: string }>;
+    const rows = (await testEnv()
+      .db('bearer_tokens')
+      .where({ company_id: world.company.id })
+      .whereNotNull('api_key_id')
+      .select('api_key_id')) as Array<{ api_key_id: string }>;
     expect(rows.map((r) => r.api_key_id)).to.include(world.apiKeyId);
   });
 
@@ -138,13 +173,17 @@ describe('Idempotency-Key', function () {
     const changed = await post<ErrorBody>('/api/roleplay', roleplay(`${title} (2)`), key);
     expect(changed.status).to.equal(409);
     expect(changed.body.error.code).to.equal('idempotency_key_reused');
-    expect(await testEnv().db('roleplays').where('title', 'like', `${title}%`).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+    expect(await testEnv().db('roleplays').where('title', 'like', `${title}%`).count({ n: '*' })).to.deep.equal([
+      { n: 1 },
+    ]);
   });
 
   it('creates once when the same request races with itself', async () => {
     const key = randomUUID();
     const title = `Race ${randomUUID()}`;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => post<{ id: string }>('/api/roleplay', roleplay(title), key)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post<{ id: string }>('/api/roleplay', roleplay(title), key)),
+    );
     expect(answers.map((a) => a.status)).to.deep.equal(Array(6).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).to.equal(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).to.have.length(5);
@@ -157,33 +196,65 @@ describe('Idempotency-Key', function () {
     const existing = await createUserFixture(world.company.id);
     const inviteKey = randomUUID();
     let before = await dbSnapshot();
-    const taken = await post<ErrorBody>('/api/user/invite', { email: existing.email, teamId: world.ids.team, role: 'User' }, inviteKey);
+    const taken = await post<ErrorBody>(
+      '/api/user/invite',
+      { email: existing.email, teamId: world.ids.team, role: 'User' },
+      inviteKey,
+    );
     expect(taken.status).to.equal(409);
     expect(taken.body.error.code).to.equal('user_exists');
     expect(await dbSnapshot()).to.deep.equal(before);
-    const invited = await post('/api/user/invite', { email: `new-${randomUUID()}@example.com`, teamId: world.ids.team, role: 'User' }, inviteKey);
+    const invited = await post(
+      '/api/user/invite',
+      { email: `new-${randomUUID()}@example.com`, teamId: world.ids.team, role: 'User' },
+      inviteKey,
+    );
     expect(invited.status, invited.text).to.be.within(200, 299);
 
     // Held by the transaction (API key): the handler's 403 rolls the key back with everything else.
     const keysOnly = await createApiKey(db, world.company.id, 'keys only', ['keys:manage']);
     const keyKey = randomUUID();
     before = await dbSnapshot();
-    const refused = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: keysOnly.key, json: { name: 'wider', scopes: ['roleplays:read'] }, headers: withKey(keyKey) });
+    const refused = await api.request<ErrorBody>('POST', '/api/api-keys', {
+      apiKey: keysOnly.key,
+      json: { name: 'wider', scopes: ['roleplays:read'] },
+      headers: withKey(keyKey),
+    });
     expect(refused.status).to.equal(403);
     expect(refused.body.error.code).to.equal('insufficient_scope');
     expect(await dbSnapshot()).to.deep.equal(before);
-    const created = await api.request('POST', '/api/api-keys', { apiKey: keysOnly.key, json: { name: 'same', scopes: ['keys:manage'] }, headers: withKey(keyKey) });
+    const created = await api.request('POST', '/api/api-keys', {
+      apiKey: keysOnly.key,
+      json: { name: 'same', scopes: ['keys:manage'] },
+      headers: withKey(keyKey),
+    });
     expect(created.status, created.text).to.equal(201);
   });
 
   it('gives the shown-once secret of an API key again on a retry, and the database alone does not reveal it', async () => {
     const key = randomUUID();
-    const first = await post<{ key: string; id: string }>('/api/api-keys', { name: 'retried', scopes: ['roleplays:read'] }, key);
+    const first = await post<{ key: string; id: string }>(
+      '/api/api-keys',
+      { name: 'retried', scopes: ['roleplays:read'] },
+      key,
+    );
     expect(first.status).to.equal(201);
-    const again = await post<{ key: string; id: string }>('/api/api-keys', { name: 'retried', scopes: ['roleplays:read'] }, key);
+    const again = await post<{ key: string; id: string }>(
+      '/api/api-keys',
+      { name: 'retried', scopes: ['roleplays:read'] },
+      key,
+    );
     expect(again.body).to.deep.equal(first.body);
-    const rows = (await testEnv().db('idempotency_keys').where({ company_id: world.company.id })) as Array<Record<string, unknown>>;
-    const stored = rows.map((r) => Object.values(r).map((v) => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v))).join('|')).join('\n');
+    const rows = (await testEnv().db('idempotency_keys').where({ company_id: world.company.id })) as Array<
+      Record<string, unknown>
+    >;
+    const stored = rows
+      .map((r) =>
+        Object.values(r)
+          .map((v) => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v)))
+          .join('|'),
+      )
+      .join('\n');
     expect(stored).to.not.contain(first.body.key);
     expect(stored).to.not.contain(first.body.key.split('_').pop());
     expect(stored).to.not.contain(key);
@@ -196,10 +267,26 @@ describe('Idempotency-Key', function () {
     const db = testEnv().db;
     // The records a request in flight leaves (its lease running) and one whose process died leaves (its lease run out).
     const leftBy = async (key: string, at: Date): Promise<void> => {
-      const hash = requestHash({ companyId: world.company.id, credentialId: `key:${world.apiKeyId}`, key, operationId: op.operationId, params: pathParams(op, call.path), body: call.json });
-      await claimIdempotencyKey(db, { companyId: world.company.id, credentialId: `key:${world.apiKeyId}`, keyHash: keyHash(key), operationId: op.operationId, requestHash: hash, now: at, lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS) });
+      const hash = requestHash({
+        companyId: world.company.id,
+        credentialId: `key:${world.apiKeyId}`,
+        key,
+        operationId: op.operationId,
+        params: pathParams(op, call.path),
+        body: call.json,
+      });
+      await claimIdempotencyKey(db, {
+        companyId: world.company.id,
+        credentialId: `key:${world.apiKeyId}`,
+        keyHash: keyHash(key),
+        operationId: op.operationId,
+        requestHash: hash,
+        now: at,
+        lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS),
+      });
     };
-    const send = (key: string) => api.request<ErrorBody>(call.method, call.path, { apiKey: world.apiKey, json: call.json, headers: withKey(key) });
+    const send = (key: string) =>
+      api.request<ErrorBody>(call.method, call.path, { apiKey: world.apiKey, json: call.json, headers: withKey(key) });
 
     const running = randomUUID();
     await leftBy(running, new Date());
@@ -220,14 +307,23 @@ describe('Idempotency-Key', function () {
   describe('after IDEMPOTENCY_KEY_TTL', () => {
     let shortLived: TestApi;
     before(async () => {
-      shortLived = await startApi({ RATE_LIMIT_POINTS: 0, IDEMPOTENCY_KEY_TTL: '1s', TEMPORAL_TASK_QUEUE: `idempotency-ttl-${Date.now()}` });
+      shortLived = await startApi({
+        RATE_LIMIT_POINTS: 0,
+        IDEMPOTENCY_KEY_TTL: '1s',
+        TEMPORAL_TASK_QUEUE: `idempotency-ttl-${Date.now()}`,
+      });
     });
     after(() => shortLived.close());
 
     it('a key starts a new request, and the sweep deletes expired records', async () => {
       const key = randomUUID();
       const title = `Expiring ${randomUUID()}`;
-      const req = (t: string) => shortLived.request<{ id: string }>('POST', '/api/roleplay', { apiKey: world.apiKey, json: roleplay(t), headers: withKey(key) });
+      const req = (t: string) =>
+        shortLived.request<{ id: string }>('POST', '/api/roleplay', {
+          apiKey: world.apiKey,
+          json: roleplay(t),
+          headers: withKey(key),
+        });
       const first = await req(title);
       expect(first.status).to.equal(201);
       await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -237,7 +333,10 @@ describe('Idempotency-Key', function () {
       expect(second.headers.get('idempotent-replayed')).to.equal(null);
 
       const db = testEnv().db;
-      const mine = () => db('idempotency_keys').where({ company_id: world.company.id, key_hash: keyHash(key) }).count({ n: '*' });
+      const mine = () =>
+        db('idempotency_keys')
+          .where({ company_id: world.company.id, key_hash: keyHash(key) })
+          .count({ n: '*' });
       expect(await mine()).to.deep.equal([{ n: 1 }]);
       const removed = await sweepExpiredIdempotencyKeys({ db, config: shortLived.config }, new Date(Date.now() + 1100));
       expect(removed).to.be.greaterThan(0);
@@ -246,11 +345,27 @@ describe('Idempotency-Key', function () {
 
     it('a recording intake key starts a new recording', async () => {
       const key = randomUUID();
-      const body = (name: string) => ({ userUniqueIdentifier: `rep-${randomUUID()}`, userName: name, transcript: [{ speaker: 'Dana', text: 'Hello there', start: 0, end: 1 }, { speaker: 'Lee', text: 'Hi', start: 1, end: 2 }], storeRecording: false });
-      const first = await shortLived.request<{ recordingId: string }>('POST', '/api/recording', { apiKey: world.apiKey, json: body('Dana'), headers: withKey(key) });
+      const body = (name: string) => ({
+        userUniqueIdentifier: `rep-${randomUUID()}`,
+        userName: name,
+        transcript: [
+          { speaker: 'Dana', text: 'Hello there', start: 0, end: 1 },
+          { speaker: 'Lee', text: 'Hi', start: 1, end: 2 },
+        ],
+        storeRecording: false,
+      });
+      const first = await shortLived.request<{ recordingId: string }>('POST', '/api/recording', {
+        apiKey: world.apiKey,
+        json: body('Dana'),
+        headers: withKey(key),
+      });
       expect(first.status, first.text).to.equal(200);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      const second = await shortLived.request<{ recordingId: string }>('POST', '/api/recording', { apiKey: world.apiKey, json: body('Sam'), headers: withKey(key) });
+      const second = await shortLived.request<{ recordingId: string }>('POST', '/api/recording', {
+        apiKey: world.apiKey,
+        json: body('Sam'),
+        headers: withKey(key),
+      });
       expect(second.status, second.text).to.equal(200);
       expect(second.body.recordingId).to.not.equal(first.body.recordingId);
     });

@@ -22,7 +22,12 @@ describe('tenant isolation matrix', function () {
 
   before(async () => {
     // A task queue no worker polls: started workflows wait instead of writing; a cancel answers at once.
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `isolation-${randomUUID()}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
+    api = await startApi({
+      RATE_LIMIT_POINTS: 0,
+      TEMPORAL_TASK_QUEUE: `isolation-${randomUUID()}`,
+      RECORDING_CANCEL_WAIT: '50ms',
+      WEBHOOK_ATTEMPT_WAIT: '50ms',
+    });
     other = await createTenantWorld('Other');
   });
   after(() => api.close());
@@ -37,23 +42,35 @@ describe('tenant isolation matrix', function () {
       const caller = await createTenantWorld('Caller');
       const child = await createTenantWorld('Child', caller.company.id);
       const send = (call: Call): Promise<ApiResponse> =>
-        api.request(call.method, call.path, { ...(op.auth === 'bearer' ? { bearer: caller.bearerToken } : { apiKey: caller.apiKey }), json: call.json });
+        api.request(call.method, call.path, {
+          ...(op.auth === 'bearer' ? { bearer: caller.bearerToken } : { apiKey: caller.apiKey }),
+          json: call.json,
+        });
       const problems: string[] = [];
       const expectRejected = async (label: string, call: Call, status: number): Promise<void> => {
         const before = await dbSnapshot();
         const res = await send(call);
-        if (res.status !== status) problems.push(`${label}: ${call.method} ${call.path} → ${res.status} (want ${status}) ${res.text.slice(0, 200)}`);
-        else if (JSON.stringify(await dbSnapshot()) !== JSON.stringify(before)) problems.push(`${label}: the rejected request changed the database`);
+        if (res.status !== status)
+          problems.push(
+            `${label}: ${call.method} ${call.path} → ${res.status} (want ${status}) ${res.text.slice(0, 200)}`,
+          );
+        else if (JSON.stringify(await dbSnapshot()) !== JSON.stringify(before))
+          problems.push(`${label}: the rejected request changed the database`);
       };
       const slots = idSlots(op);
       const childSlot = slots.find((s) => s.child);
 
       for (const slot of slots.filter((s) => !s.child)) {
         // Unscoped: B's rows and the child's rows are both out of reach. Scoped to the child: B's and A's are.
-        const scopes: Array<{ label: string; world: TenantWorld; scope: Map<string, string>; foreign: TenantWorld[] }> = [
-          { label: 'own company', world: caller, scope: new Map(), foreign: [other, child] },
-        ];
-        if (childSlot) scopes.push({ label: 'child scope', world: child, scope: new Map([[key(childSlot), child.company.id]]), foreign: [other, caller] });
+        const scopes: Array<{ label: string; world: TenantWorld; scope: Map<string, string>; foreign: TenantWorld[] }> =
+          [{ label: 'own company', world: caller, scope: new Map(), foreign: [other, child] }];
+        if (childSlot)
+          scopes.push({
+            label: 'child scope',
+            world: child,
+            scope: new Map([[key(childSlot), child.company.id]]),
+            foreign: [other, caller],
+          });
         for (const { label, world, scope, foreign } of scopes) {
           for (const stranger of foreign) {
             for (const [kind, id] of Object.entries(stranger.ids)) {
@@ -61,8 +78,10 @@ describe('tenant isolation matrix', function () {
               if (slot.part === 'query') {
                 // A filter: an empty answer or a 404, never the stranger's row.
                 const res = await send(call);
-                if (res.status !== 200 && res.status !== 404) problems.push(`${label}, ${slot.name}=${kind} of another company: ${res.status}`);
-                if (stranger.marks.some((m) => res.text.includes(m))) problems.push(`${label}, ${slot.name}=${kind} of another company leaked its data`);
+                if (res.status !== 200 && res.status !== 404)
+                  problems.push(`${label}, ${slot.name}=${kind} of another company: ${res.status}`);
+                if (stranger.marks.some((m) => res.text.includes(m)))
+                  problems.push(`${label}, ${slot.name}=${kind} of another company leaked its data`);
               } else {
                 await expectRejected(`${label}, ${slot.part} ${slot.name} = ${kind} id of another company`, call, 404);
               }
@@ -80,17 +99,23 @@ describe('tenant isolation matrix', function () {
           grandchild: grandchild.company.id,
         };
         for (const [label, id] of Object.entries(notChildren)) {
-          await expectRejected(`${childSlot.name} = ${label}`, buildCall(op, caller, new Map([[key(childSlot), id]])), 403);
+          await expectRejected(
+            `${childSlot.name} = ${label}`,
+            buildCall(op, caller, new Map([[key(childSlot), id]])),
+            403,
+          );
         }
         const scoped = await send(buildCall(op, child, new Map([[key(childSlot), child.company.id]])));
-        if (scoped.status >= 300) problems.push(`control scoped to the direct child: ${scoped.status} ${scoped.text.slice(0, 200)}`);
+        if (scoped.status >= 300)
+          problems.push(`control scoped to the direct child: ${scoped.status} ${scoped.text.slice(0, 200)}`);
       }
 
       // The control: the caller's own ids work (last: it may change the caller's rows).
       const control = await send(buildCall(op, caller, new Map()));
-      if (control.status >= 300) problems.push(`control with the caller's own ids: ${control.status} ${control.text.slice(0, 200)}`);
+      if (control.status >= 300)
+        problems.push(`control with the caller's own ids: ${control.status} ${control.text.slice(0, 200)}`);
       if (other.marks.some((m) => control.text.includes(m))) problems.push('control answer contains the other company');
-      expect(problems, problems.join("\n")).to.deep.equal([]);
+      expect(problems, problems.join('\n')).to.deep.equal([]);
     });
   }
 
@@ -107,7 +132,11 @@ describe('tenant isolation matrix', function () {
         if (childSlot) variants.push(new Map([[key(childSlot), child.company.id]]));
         for (const set of variants) {
           const call = buildCall(op, set.size > 0 ? child : caller, set);
-          const res = await api.request(call.method, call.path, op.auth === 'bearer' ? { bearer: caller.bearerToken } : { apiKey: caller.apiKey });
+          const res = await api.request(
+            call.method,
+            call.path,
+            op.auth === 'bearer' ? { bearer: caller.bearerToken } : { apiKey: caller.apiKey },
+          );
           expect(res.status, `${call.path}: ${res.text.slice(0, 300)}`).to.equal(200);
           out.set(call.path, res.text);
         }
@@ -119,7 +148,8 @@ describe('tenant isolation matrix', function () {
     const after = await readAll();
     for (const [path, text] of after) {
       expect(text, `${path} changed when another company added data`).to.equal(before.get(path));
-      for (const mark of [...other.marks, ...more.marks]) expect(text, `${path} shows another company`).to.not.contain(mark);
+      for (const mark of [...other.marks, ...more.marks])
+        expect(text, `${path} shows another company`).to.not.contain(mark);
     }
   });
 });

@@ -14,7 +14,7 @@ import { createTenant, type TenantFixture } from '../support/fixtures';
 
 const COUNT_PATH = '/api/company/get-active-user-count';
 
-describe('key management within one\'s scopes, and per-company ceilings', function () {
+describe("key management within one's scopes, and per-company ceilings", function () {
   this.timeout(60_000);
   let api: TestApi;
   let tenant: TenantFixture;
@@ -44,17 +44,28 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
     expect((await revoke(narrower.id, provisioning.key)).status).to.equal(204);
     expect((await api.request('GET', '/api/api-keys', { apiKey: narrower.key })).status).to.equal(401);
 
-    const issued = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: provisioning.key, json: { scopes: [...SCOPES] } });
+    const issued = await api.request<ErrorBody>('POST', '/api/api-keys', {
+      apiKey: provisioning.key,
+      json: { scopes: [...SCOPES] },
+    });
     expect(issued.status).to.equal(403);
     expect(issued.body.error.message).to.contain('roleplays:read');
   });
 
-  it('as reported: a provisioning key replaying the full-scope key\'s Idempotency-Key gets 409, not the new key\'s secret', async () => {
+  it("as reported: a provisioning key replaying the full-scope key's Idempotency-Key gets 409, not the new key's secret", async () => {
     const provisioning = await createApiKey(testEnv().db, tenant.company.id, 'provisioning', ['keys:manage']);
     const headers = { 'Idempotency-Key': `issue-${tenant.apiKeyId}` };
-    const issued = await api.request<{ key: string }>('POST', '/api/api-keys', { apiKey: tenant.apiKey, json: {}, headers });
+    const issued = await api.request<{ key: string }>('POST', '/api/api-keys', {
+      apiKey: tenant.apiKey,
+      json: {},
+      headers,
+    });
     expect(issued.status, issued.text).to.equal(201);
-    const replayed = await api.request<ErrorBody>('POST', '/api/api-keys', { apiKey: provisioning.key, json: {}, headers });
+    const replayed = await api.request<ErrorBody>('POST', '/api/api-keys', {
+      apiKey: provisioning.key,
+      json: {},
+      headers,
+    });
     expect(replayed.status).to.equal(409);
     expect(replayed.body.error.code).to.equal('idempotency_key_reused');
     expect(replayed.body.error.message).to.contain('another credential');
@@ -71,7 +82,8 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
     };
     const tokens = [await mint(analytics.key), await mint(analytics.key)];
     const survivor = await mint(other.key);
-    for (const bearer of [...tokens, survivor]) expect((await api.request('GET', COUNT_PATH, { bearer })).status).to.equal(200);
+    for (const bearer of [...tokens, survivor])
+      expect((await api.request('GET', COUNT_PATH, { bearer })).status).to.equal(200);
 
     expect((await revoke(analytics.id, tenant.apiKey)).status).to.equal(204);
     for (const bearer of tokens) {
@@ -80,7 +92,10 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
       expect(res.body.error.code).to.equal('invalid_credentials');
     }
     expect((await api.request('GET', COUNT_PATH, { bearer: survivor })).status).to.equal(200);
-    const rows = (await testEnv().db('bearer_tokens').where({ api_key_id: analytics.id }).select('revoked_at')) as Array<{ revoked_at: Date | null }>;
+    const rows = (await testEnv()
+      .db('bearer_tokens')
+      .where({ api_key_id: analytics.id })
+      .select('revoked_at')) as Array<{ revoked_at: Date | null }>;
     expect(rows.map((r) => r.revoked_at !== null)).to.deep.equal([true, true]);
 
     // Revoked by the admin CLI's query (another process, no API involved): the token ends with it too.
@@ -98,19 +113,34 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
     it('API_KEYS_PER_COMPANY active keys at most, also when requests race; a revoked key frees its place', async () => {
       // The tenant's own key is one of the four.
       const answers = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => limited.request<ErrorBody>('POST', '/api/api-keys', { apiKey: tenant.apiKey, json: { name: `racer ${i}`, scopes: ['roleplays:read'] } })),
+        Array.from({ length: 8 }, (_, i) =>
+          limited.request<ErrorBody>('POST', '/api/api-keys', {
+            apiKey: tenant.apiKey,
+            json: { name: `racer ${i}`, scopes: ['roleplays:read'] },
+          }),
+        ),
       );
       expect(answers.map((a) => a.status).sort()).to.deep.equal([201, 201, 201, 409, 409, 409, 409, 409]);
       for (const refused of answers.filter((a) => a.status === 409)) {
         expect(refused.body.error.code).to.equal('limit_reached');
         expect(refused.body.error.message).to.contain('4 active API keys');
       }
-      const active = () => testEnv().db('api_keys').where({ company_id: tenant.company.id }).whereNull('revoked_at').count({ n: '*' });
+      const active = () =>
+        testEnv().db('api_keys').where({ company_id: tenant.company.id }).whereNull('revoked_at').count({ n: '*' });
       expect(await active()).to.deep.equal([{ n: 4 }]);
 
       const oneOf = (answers.find((a) => a.status === 201)?.body as unknown as { id: string }).id;
-      expect((await limited.request('DELETE', `/api/api-keys/${oneOf}`, { apiKey: tenant.apiKey })).status).to.equal(204);
-      expect((await limited.request('POST', '/api/api-keys', { apiKey: tenant.apiKey, json: { scopes: ['roleplays:read'] } })).status).to.equal(201);
+      expect((await limited.request('DELETE', `/api/api-keys/${oneOf}`, { apiKey: tenant.apiKey })).status).to.equal(
+        204,
+      );
+      expect(
+        (
+          await limited.request('POST', '/api/api-keys', {
+            apiKey: tenant.apiKey,
+            json: { scopes: ['roleplays:read'] },
+          })
+        ).status,
+      ).to.equal(201);
       expect(await active()).to.deep.equal([{ n: 4 }]);
     });
 
@@ -126,7 +156,9 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
         expect(refused.body.error.code).to.equal('limit_reached');
         expect(refused.body.error.message).to.contain('3 webhook endpoints');
       }
-      expect(await testEnv().db('webhook_endpoints').where({ company_id: tenant.company.id }).count({ n: '*' })).to.deep.equal([{ n: 3 }]);
+      expect(
+        await testEnv().db('webhook_endpoints').where({ company_id: tenant.company.id }).count({ n: '*' }),
+      ).to.deep.equal([{ n: 3 }]);
     });
   });
 
@@ -141,7 +173,9 @@ describe('key management within one\'s scopes, and per-company ceilings', functi
       expect(await statuses(tenant.apiKey, 4)).to.deep.equal([200, 200, 200, 429]);
       const minted = await createApiKey(testEnv().db, tenant.company.id, 'minted to get more', [...SCOPES]);
       expect(await statuses(minted.key, 3)).to.deep.equal([200, 200, 429]);
-      const refused = await budgeted.request<ErrorBody>('GET', '/api/team', { apiKey: (await createApiKey(testEnv().db, tenant.company.id, 'yet another', [...SCOPES])).key });
+      const refused = await budgeted.request<ErrorBody>('GET', '/api/team', {
+        apiKey: (await createApiKey(testEnv().db, tenant.company.id, 'yet another', [...SCOPES])).key,
+      });
       expect(refused.status).to.equal(429);
       expect(refused.body.error.message).to.contain('5 per 60 s for the whole company');
       expect(refused.headers.get('ratelimit-limit')).to.equal('5');

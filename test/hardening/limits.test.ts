@@ -44,7 +44,11 @@ describe('request limits', () => {
         recordingPresignedUrl: 'https://files.example.com/a.mp3',
         storeRecording: false,
       });
-      const res = await api.request<ErrorBodyShape>('POST', '/api/recording', { apiKey: tenant.apiKey, raw: body, contentType: 'application/json' });
+      const res = await api.request<ErrorBodyShape>('POST', '/api/recording', {
+        apiKey: tenant.apiKey,
+        raw: body,
+        contentType: 'application/json',
+      });
       expect(res.status).to.equal(413);
       expect(res.body.error.code).to.equal('payload_too_large');
       expect(await dbSnapshot()).to.deep.equal(before);
@@ -75,7 +79,10 @@ describe('request limits', () => {
       }
 
       const before = await dbSnapshot();
-      const limited = await api.request<ErrorBodyShape>('POST', '/api/team', { apiKey: tenant.apiKey, json: { name: 'Over budget' } });
+      const limited = await api.request<ErrorBodyShape>('POST', '/api/team', {
+        apiKey: tenant.apiKey,
+        json: { name: 'Over budget' },
+      });
       expect(limited.status).to.equal(429);
       expect(limited.body.error.code).to.equal('rate_limited');
       const retryAfter = Number(limited.headers.get('retry-after'));
@@ -105,7 +112,9 @@ describe('request limits', () => {
       expect(token.status, token.text).to.equal(200);
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {
-        statuses.push((await api.request('GET', '/api/company/get-active-user-count', { bearer: token.body.accessToken })).status);
+        statuses.push(
+          (await api.request('GET', '/api/company/get-active-user-count', { bearer: token.body.accessToken })).status,
+        );
       }
       // One point went on minting the token.
       expect(statuses).to.deep.equal([200, 200, 429]);
@@ -144,7 +153,8 @@ describe('request limits', () => {
     try {
       const tenant = await createTenant('Shared Budget Co');
       const statuses = [];
-      for (const api of [a, b, a, b]) statuses.push((await api.request('GET', '/api/team', { apiKey: tenant.apiKey })).status);
+      for (const api of [a, b, a, b])
+        statuses.push((await api.request('GET', '/api/team', { apiKey: tenant.apiKey })).status);
       expect(statuses).to.deep.equal([200, 200, 200, 429]);
     } finally {
       await a.close();
@@ -196,7 +206,10 @@ describe('slow clients', () => {
 
   it('drops a client whose headers do not arrive within HTTP_HEADERS_TIMEOUT (408)', async function () {
     this.timeout(15_000);
-    const { answer, closedAfterMs } = await trickle(['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n', 'X-Slow: 1\r\n', 'X-Slow: 2\r\n', 'X-Slow: 3\r\n'], 800);
+    const { answer, closedAfterMs } = await trickle(
+      ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n', 'X-Slow: 1\r\n', 'X-Slow: 2\r\n', 'X-Slow: 3\r\n'],
+      800,
+    );
     expect(answer).to.match(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).to.be.within(900, 3500);
   });

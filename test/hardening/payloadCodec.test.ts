@@ -7,7 +7,13 @@ import { defaultPayloadConverter, METADATA_ENCODING_KEY, type Payload } from '@t
 import { expect } from 'chai';
 import { CodecBody } from '../../api/codecEndpoint';
 import { ConfigError } from '../../common/config';
-import { AesGcmPayloadCodec, ENCRYPTED_ENCODING, METADATA_KEY_ID, parsePayloadKeys, payloadCodecFor } from '../../common/payloadCodec';
+import {
+  AesGcmPayloadCodec,
+  ENCRYPTED_ENCODING,
+  METADATA_KEY_ID,
+  parsePayloadKeys,
+  payloadCodecFor,
+} from '../../common/payloadCodec';
 import { startApi, type TestApi } from '../support/api';
 import { testConfig } from '../support/env';
 import { assertSchema } from '../support/schemaAssert';
@@ -34,7 +40,10 @@ describe('security: encrypted Temporal payloads', () => {
       expect(text(sealed.metadata?.[METADATA_KEY_ID])).to.equal('new');
       expect(Buffer.from(sealed.data!).toString('latin1')).to.not.include('Jane Roe');
       const [opened] = await codec.decode([sealed]);
-      expect(defaultPayloadConverter.fromPayload(opened)).to.deep.equal({ name: 'Jane Roe', email: 'jane@example.com' });
+      expect(defaultPayloadConverter.fromPayload(opened)).to.deep.equal({
+        name: 'Jane Roe',
+        email: 'jane@example.com',
+      });
     });
 
     it('rotation: payloads sealed under a retired key still open while it is listed, and fail clearly once it is not', async () => {
@@ -70,18 +79,27 @@ describe('security: encrypted Temporal payloads', () => {
       const keys = parsePayloadKeys(`k:${key()}`);
       const strict = new AesGcmPayloadCodec(keys, false);
       const [sealed] = await strict.encode([plain({ recordingId: 'r1' })]);
-      expect(defaultPayloadConverter.fromPayload((await strict.decode([sealed]))[0])).to.deep.equal({ recordingId: 'r1' });
+      expect(defaultPayloadConverter.fromPayload((await strict.decode([sealed]))[0])).to.deep.equal({
+        recordingId: 'r1',
+      });
       let error: unknown;
       await strict.decode([plain({ recordingId: 'r1' })]).catch((err: unknown) => (error = err));
       expect(String(error)).to.include('Refused an unencrypted payload (TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false)');
       const configured = { TEMPORAL_PAYLOAD_KEYS: `k:${key()}`, TEMPORAL_PAYLOAD_KEY_ID: '' };
       error = undefined;
-      await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false })!.decode([plain('x')]).catch((err: unknown) => (error = err));
+      await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false })!
+        .decode([plain('x')])
+        .catch((err: unknown) => (error = err));
       expect(error).to.be.instanceOf(Error);
       // The default keeps reading histories from before encryption.
-      expect(await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true })!.decode([plain('x')])).to.deep.equal([plain('x')]);
+      expect(
+        await payloadCodecFor({ ...configured, TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true })!.decode([plain('x')]),
+      ).to.deep.equal([plain('x')]);
       const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: false };
-      expect(() => payloadCodecFor(unset, { NODE_ENV: 'development' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS/);
+      expect(() => payloadCodecFor(unset, { NODE_ENV: 'development' })).to.throw(
+        ConfigError,
+        /TEMPORAL_PAYLOAD_PLAIN_ACCEPTED=false needs TEMPORAL_PAYLOAD_KEYS/,
+      );
     });
 
     it('has no default key: malformed keys are refused, and production without keys does not start', () => {
@@ -89,7 +107,10 @@ describe('security: encrypted Temporal payloads', () => {
       expect(() => parsePayloadKeys(`bad id:${key()}`)).to.throw(ConfigError, /<id>:<base64 key>/);
       expect(() => parsePayloadKeys(`k:${key()}`, 'other')).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEY_ID=other/);
       const unset = { TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_PAYLOAD_KEY_ID: '', TEMPORAL_PAYLOAD_PLAIN_ACCEPTED: true };
-      expect(() => payloadCodecFor(unset, { NODE_ENV: 'production' })).to.throw(ConfigError, /TEMPORAL_PAYLOAD_KEYS is required in production.*openssl rand/);
+      expect(() => payloadCodecFor(unset, { NODE_ENV: 'production' })).to.throw(
+        ConfigError,
+        /TEMPORAL_PAYLOAD_KEYS is required in production.*openssl rand/,
+      );
       expect(payloadCodecFor(unset, { NODE_ENV: 'development' })).to.equal(undefined);
     });
   });
@@ -97,21 +118,35 @@ describe('security: encrypted Temporal payloads', () => {
   for (const entry of ['api/main.ts', 'worker/main.ts']) {
     it(`${entry} in production without TEMPORAL_PAYLOAD_KEYS refuses to start, naming the setting and how to make a key`, async () => {
       const root = path.resolve(__dirname, '../..');
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: '', TEMPORAL_ADDRESS: '127.0.0.1:1', PORT: '0' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'production',
+        TEMPORAL_PAYLOAD_KEYS: '',
+        TEMPORAL_ADDRESS: '127.0.0.1:1',
+        PORT: '0',
+      };
       // Other secrets a production process may require are given, so that this one is what it stops at.
       env.MEDIA_URL_SECRET = randomBytes(32).toString('base64');
-      const failure = await run(path.join(root, 'node_modules/.bin/tsx'), [entry], { cwd: root, env, timeout: 30_000 }).then(
+      const failure = await run(path.join(root, 'node_modules/.bin/tsx'), [entry], {
+        cwd: root,
+        env,
+        timeout: 30_000,
+      }).then(
         () => expect.fail(`${entry} started without payload keys`),
         (err: { code: number; stderr: string }) => err,
       );
       expect(failure.code).to.equal(1);
-      expect(failure.stderr).to.contain('TEMPORAL_PAYLOAD_KEYS is required in production').and.to.contain('openssl rand -base64 32');
+      expect(failure.stderr)
+        .to.contain('TEMPORAL_PAYLOAD_KEYS is required in production')
+        .and.to.contain('openssl rand -base64 32');
     });
   }
 
   describe('plain payloads sent to Temporal directly (without the key)', () => {
     /** Starts connectivityCheck the way someone reaching the Temporal frontend without our key could: plain arguments. */
-    async function injectPlain(taskQueue: string): Promise<{ status: string; workflowTaskFailed: boolean; cleanup: () => Promise<void> }> {
+    async function injectPlain(
+      taskQueue: string,
+    ): Promise<{ status: string; workflowTaskFailed: boolean; cleanup: () => Promise<void> }> {
       const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
       const handle = await new Client({ connection }).workflow.start('connectivityCheck', {
         workflowId: `injected-${randomBytes(4).toString('hex')}`,
@@ -124,7 +159,9 @@ describe('security: encrypted Temporal payloads', () => {
       while (Date.now() < deadline && status === 'RUNNING' && !workflowTaskFailed) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         status = (await handle.describe()).status.name;
-        workflowTaskFailed = ((await handle.fetchHistory()).events ?? []).some((e) => e.workflowTaskFailedEventAttributes);
+        workflowTaskFailed = ((await handle.fetchHistory()).events ?? []).some(
+          (e) => e.workflowTaskFailedEventAttributes,
+        );
       }
       return {
         status,
@@ -167,7 +204,11 @@ describe('security: encrypted Temporal payloads', () => {
     let worker: RunningWorker;
     before(async () => {
       const queue = `codec-${randomBytes(4).toString('hex')}`;
-      api = await startApi({ TEMPORAL_TASK_QUEUE: queue, TEMPORAL_CODEC_TOKEN: token, TEMPORAL_CODEC_CORS_ORIGINS: uiOrigin });
+      api = await startApi({
+        TEMPORAL_TASK_QUEUE: queue,
+        TEMPORAL_CODEC_TOKEN: token,
+        TEMPORAL_CODEC_CORS_ORIGINS: uiOrigin,
+      });
       worker = await startWorker({ TEMPORAL_TASK_QUEUE: queue });
     });
     after(async () => {
@@ -176,18 +217,27 @@ describe('security: encrypted Temporal payloads', () => {
     });
 
     const codecCall = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      api.request<CodecBody>('POST', path, { json: body, headers: { authorization: `Bearer ${token}`, ...headers }, skipSchema: true });
+      api.request<CodecBody>('POST', path, {
+        json: body,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        skipSchema: true,
+      });
 
     it('a run’s payloads are ciphertext in Temporal; `temporal workflow show` reads them through /codec/decode', async () => {
       const workflowId = `connectivity-${randomBytes(4).toString('hex')}`;
-      const report = await api.temporal.workflow.execute('connectivityCheck', { workflowId, taskQueue: api.config.TEMPORAL_TASK_QUEUE });
+      const report = await api.temporal.workflow.execute('connectivityCheck', {
+        workflowId,
+        taskQueue: api.config.TEMPORAL_TASK_QUEUE,
+      });
       expect(report).to.have.property('companies');
 
       // A client without the codec sees what Temporal stores.
       const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
       try {
         const raw = await new Client({ connection }).workflow.getHandle(workflowId).fetchHistory();
-        const completed = raw.events?.find((e) => e.workflowExecutionCompletedEventAttributes)?.workflowExecutionCompletedEventAttributes;
+        const completed = raw.events?.find(
+          (e) => e.workflowExecutionCompletedEventAttributes,
+        )?.workflowExecutionCompletedEventAttributes;
         const stored = completed?.result?.payloads?.[0];
         expect(text(stored?.metadata?.[METADATA_ENCODING_KEY])).to.equal(ENCRYPTED_ENCODING);
         expect(Buffer.from(stored?.data ?? []).toString('latin1')).to.not.include('companies');
@@ -211,17 +261,24 @@ describe('security: encrypted Temporal payloads', () => {
       // A history recorded for test/histories (RECORD_HISTORIES=1) is written decrypted: it replays without this run's key.
       const recorded = historyToJson(await api.temporal.workflow.getHandle(workflowId).fetchHistory());
       expect(recorded).to.not.include(Buffer.from(ENCRYPTED_ENCODING).toString('base64'));
-      for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, [{ workflowId, history: historyFromJson(recorded) }])) {
+      for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, [
+        { workflowId, history: historyFromJson(recorded) },
+      ])) {
         expect(result.error).to.equal(undefined);
       }
     });
 
     it('speaks the remote codec protocol: encode then decode gives the payloads back', async () => {
-      const original = { metadata: { encoding: Buffer.from('json/plain').toString('base64') }, data: Buffer.from('{"n":1}').toString('base64') };
+      const original = {
+        metadata: { encoding: Buffer.from('json/plain').toString('base64') },
+        data: Buffer.from('{"n":1}').toString('base64'),
+      };
       const encoded = await codecCall('/codec/encode', { payloads: [original] });
       expect(encoded.status, encoded.text).to.equal(200);
       assertSchema(CodecBody, encoded.body);
-      expect(Buffer.from(encoded.body.payloads![0].metadata!.encoding, 'base64').toString()).to.equal(ENCRYPTED_ENCODING);
+      expect(Buffer.from(encoded.body.payloads![0].metadata!.encoding, 'base64').toString()).to.equal(
+        ENCRYPTED_ENCODING,
+      );
       const decoded = await codecCall('/codec/decode', encoded.body);
       expect(decoded.status).to.equal(200);
       assertSchema(CodecBody, decoded.body);
@@ -230,14 +287,30 @@ describe('security: encrypted Temporal payloads', () => {
 
     it('answers only to the operators’ token, and says what is wrong with a bad body', async () => {
       for (const authorization of [undefined, 'Bearer nope', `Basic ${token}`]) {
-        const res = await api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: authorization ? { authorization } : {} });
+        const res = await api.request('POST', '/codec/decode', {
+          json: { payloads: [] },
+          headers: authorization ? { authorization } : {},
+        });
         expect(res.status).to.equal(401);
         expect((res.body as { error: { code: string } }).error.code).to.equal('invalid_credentials');
       }
-      const bad = await api.request('POST', '/codec/decode', { json: { payloads: 'x' }, headers: { authorization: `Bearer ${token}` } });
+      const bad = await api.request('POST', '/codec/decode', {
+        json: { payloads: 'x' },
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(bad.status).to.equal(400);
       const tampered = await api.request('POST', '/codec/decode', {
-        json: { payloads: [{ metadata: { encoding: Buffer.from(ENCRYPTED_ENCODING).toString('base64'), 'encryption-key-id': Buffer.from('nokey').toString('base64') }, data: 'AAAA' }] },
+        json: {
+          payloads: [
+            {
+              metadata: {
+                encoding: Buffer.from(ENCRYPTED_ENCODING).toString('base64'),
+                'encryption-key-id': Buffer.from('nokey').toString('base64'),
+              },
+              data: 'AAAA',
+            },
+          ],
+        },
         headers: { authorization: `Bearer ${token}` },
       });
       expect(tampered.status).to.equal(400);
@@ -247,16 +320,25 @@ describe('security: encrypted Temporal payloads', () => {
     it('lets the Web UI’s origin call it from a browser (CORS, credentials), and no other origin', async () => {
       const preflight = await fetch(`${api.url}/codec/decode`, {
         method: 'OPTIONS',
-        headers: { origin: uiOrigin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-namespace' },
+        headers: {
+          origin: uiOrigin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,x-namespace',
+        },
       });
       expect(preflight.status).to.equal(204);
       expect(preflight.headers.get('access-control-allow-origin')).to.equal(uiOrigin);
       expect(preflight.headers.get('access-control-allow-credentials')).to.equal('true');
-      expect(preflight.headers.get('access-control-allow-headers')).to.include('authorization').and.include('x-namespace');
+      expect(preflight.headers.get('access-control-allow-headers'))
+        .to.include('authorization')
+        .and.include('x-namespace');
       const answer = await codecCall('/codec/decode', { payloads: [] }, { origin: uiOrigin, 'x-namespace': 'default' });
       expect(answer.headers.get('access-control-allow-origin')).to.equal(uiOrigin);
 
-      const stranger = await fetch(`${api.url}/codec/decode`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const stranger = await fetch(`${api.url}/codec/decode`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
     });
 
@@ -270,11 +352,21 @@ describe('security: encrypted Temporal payloads', () => {
       const signedIn = await api.request('POST', '/codec/session', { json: { token } });
       expect(signedIn.status).to.equal(204);
       const cookie = signedIn.headers.get('set-cookie') ?? '';
-      expect(cookie).to.match(/^codec_session=[^;]+;/).and.match(/httponly/i).and.match(/samesite=strict/i).and.match(/path=\/codec/i);
+      expect(cookie)
+        .to.match(/^codec_session=[^;]+;/)
+        .and.match(/httponly/i)
+        .and.match(/samesite=strict/i)
+        .and.match(/path=\/codec/i);
       expect(cookie).to.not.include(token);
-      const decoded = await api.request<CodecBody>('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: cookie.split(';')[0], origin: uiOrigin } });
+      const decoded = await api.request<CodecBody>('POST', '/codec/decode', {
+        json: { payloads: [] },
+        headers: { cookie: cookie.split(';')[0], origin: uiOrigin },
+      });
       expect(decoded.status).to.equal(200);
-      const forged = await api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: 'codec_session=forged' } });
+      const forged = await api.request('POST', '/codec/decode', {
+        json: { payloads: [] },
+        headers: { cookie: 'codec_session=forged' },
+      });
       expect(forged.status).to.equal(401);
     });
 
@@ -284,7 +376,11 @@ describe('security: encrypted Temporal payloads', () => {
       const [expiry, signature] = value.split('.');
       const hoursAhead = (Number(expiry) * 1000 - Date.now()) / 3_600_000;
       expect(hoursAhead).to.be.within(7.9, 8);
-      const decode = (cookie: string) => api.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { cookie: `codec_session=${cookie}` } });
+      const decode = (cookie: string) =>
+        api.request('POST', '/codec/decode', {
+          json: { payloads: [] },
+          headers: { cookie: `codec_session=${cookie}` },
+        });
       expect((await decode(value)).status).to.equal(200);
       // Someone holding a copy cannot move its expiry: the signature covers it.
       expect((await decode(`${Number(expiry) + 3600}.${signature}`)).status).to.equal(401);
@@ -294,7 +390,10 @@ describe('security: encrypted Temporal payloads', () => {
       expect((await decode(expired)).status).to.equal(401);
       // And one signed far beyond the 8 hours is not honoured either.
       const far = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
-      expect((await decode(`${far}.${createHmac('sha256', token).update(`codec-session:${far}`).digest('base64url')}`)).status).to.equal(401);
+      expect(
+        (await decode(`${far}.${createHmac('sha256', token).update(`codec-session:${far}`).digest('base64url')}`))
+          .status,
+      ).to.equal(401);
       // Over plain HTTP the cookie cannot be Secure (browsers would drop it); see the https case below.
       expect(signedIn.headers.get('set-cookie')).to.not.match(/;\s*secure/i);
     });
@@ -304,7 +403,9 @@ describe('security: encrypted Temporal payloads', () => {
       try {
         const signedIn = await behindTls.request('POST', '/codec/session', { json: { token } });
         expect(signedIn.status).to.equal(204);
-        expect(signedIn.headers.get('set-cookie')).to.match(/;\s*secure/i).and.match(/httponly/i);
+        expect(signedIn.headers.get('set-cookie'))
+          .to.match(/;\s*secure/i)
+          .and.match(/httponly/i);
       } finally {
         await behindTls.close();
       }
@@ -313,7 +414,10 @@ describe('security: encrypted Temporal payloads', () => {
     it('is off without a token: 404', async () => {
       const off = await startApi({ TEMPORAL_CODEC_TOKEN: '' });
       try {
-        const res = await off.request('POST', '/codec/decode', { json: { payloads: [] }, headers: { authorization: 'Bearer anything' } });
+        const res = await off.request('POST', '/codec/decode', {
+          json: { payloads: [] },
+          headers: { authorization: 'Bearer anything' },
+        });
         expect(res.status).to.equal(404);
       } finally {
         await off.close();

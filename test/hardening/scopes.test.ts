@@ -22,7 +22,12 @@ describe('API key scopes, for every operation', function () {
   let world: TenantWorld;
 
   before(async () => {
-    api = await startApi({ RATE_LIMIT_POINTS: 0, TEMPORAL_TASK_QUEUE: `scopes-${Date.now()}`, RECORDING_CANCEL_WAIT: '50ms', WEBHOOK_ATTEMPT_WAIT: '50ms' });
+    api = await startApi({
+      RATE_LIMIT_POINTS: 0,
+      TEMPORAL_TASK_QUEUE: `scopes-${Date.now()}`,
+      RECORDING_CANCEL_WAIT: '50ms',
+      WEBHOOK_ATTEMPT_WAIT: '50ms',
+    });
     world = await createTenantWorld('Scopes');
   });
   after(() => api.close());
@@ -35,7 +40,12 @@ describe('API key scopes, for every operation', function () {
   for (const op of scoped) {
     it(`${op.method.toUpperCase()} ${op.path} needs ${op.scope}`, async () => {
       const call = buildCall(op, world, new Map());
-      const without = await createApiKey(testEnv().db, world.company.id, 'all but one', SCOPES.filter((s) => s !== op.scope));
+      const without = await createApiKey(
+        testEnv().db,
+        world.company.id,
+        'all but one',
+        SCOPES.filter((s) => s !== op.scope),
+      );
       const before = await dbSnapshot();
       const refused = await api.request<ErrorBody>(call.method, call.path, { apiKey: without.key, json: call.json });
       expect(refused.status, refused.text).to.equal(403);

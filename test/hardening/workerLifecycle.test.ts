@@ -11,7 +11,13 @@ import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { sample } from '../support/observedApi';
-import { acceptRecording, CONVERSATION, registerWebhook, SAMPLE_AUDIO, waitForRecording } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  registerWebhook,
+  SAMPLE_AUDIO,
+  waitForRecording,
+} from '../support/recordingFixtures';
 import { spawnService, type ServiceProcess } from '../support/serviceProcess';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../support/temporalServer';
@@ -98,24 +104,53 @@ describe('worker process lifecycle', function () {
 
   it('runs a recording and reports activity and webhook metrics, Temporal SDK metrics and logs with the recording id', async () => {
     const endpoint = await registerWebhook(api as TestApi, tenant.apiKey, receiver, '/worker-lifecycle');
-    receiver.respond('/worker-lifecycle', (n) => (n === 1 ? { status: 500, body: 'not yet' } : { status: 200, body: 'ok' }));
+    receiver.respond('/worker-lifecycle', (n) =>
+      n === 1 ? { status: 500, body: 'not yet' } : { status: 200, body: 'ok' },
+    );
     const url = files.serve('/worker-lifecycle/one.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-    const id = await acceptRecording(api as TestApi, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+    const id = await acceptRecording(api as TestApi, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: false,
+    });
     expect((await waitForRecording(api as TestApi, tenant.apiKey, id)).status).to.equal('completed');
     await receiver.waitFor('/worker-lifecycle', 2);
 
     // The receiver has its answer a moment before the activity reports back.
     let text = '';
     const deadline = Date.now() + 10_000;
-    while (sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' }) === 0 && Date.now() < deadline) {
+    while (
+      sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' }) === 0 &&
+      Date.now() < deadline
+    ) {
       text = await (await fetch(metricsUrl)).text();
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'transcribeRecordingPiece', outcome: 'completed' })).to.equal(1);
-    expect(sample(text, 'sales_practice_activity_duration_seconds_bucket', { activity: 'transcribeRecordingPiece', outcome: 'completed', le: '+Inf' })).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_activity_duration_seconds_count', {
+        activity: 'transcribeRecordingPiece',
+        outcome: 'completed',
+      }),
+    ).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_activity_duration_seconds_bucket', {
+        activity: 'transcribeRecordingPiece',
+        outcome: 'completed',
+        le: '+Inf',
+      }),
+    ).to.equal(1);
     // The first attempt is the recording run's own (a local activity whose answer is the refusal); the retry is a delivery workflow's.
-    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'firstWebhookAttempt', outcome: 'completed' })).to.equal(1);
-    expect(sample(text, 'sales_practice_activity_duration_seconds_count', { activity: 'deliverWebhook', outcome: 'completed' })).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_activity_duration_seconds_count', {
+        activity: 'firstWebhookAttempt',
+        outcome: 'completed',
+      }),
+    ).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_activity_duration_seconds_count', {
+        activity: 'deliverWebhook',
+        outcome: 'completed',
+      }),
+    ).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(1);
     expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' })).to.equal(1);
     // The Temporal SDK's own metrics come through the same endpoint.
@@ -124,23 +159,36 @@ describe('worker process lifecycle', function () {
     expect(text).to.match(/^sales_practice_worker_process_cpu_seconds_total /m);
 
     // The delivery log docs/operations.md points operators to ("Reading a webhook's delivery log").
-    const log = await (api as TestApi).request<{ data: Array<{ outcome: string }> }>('GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`, { apiKey: tenant.apiKey });
+    const log = await (api as TestApi).request<{ data: Array<{ outcome: string }> }>(
+      'GET',
+      `/api/webhook-endpoints/${endpoint.id}/deliveries`,
+      { apiKey: tenant.apiKey },
+    );
     expect(log.status).to.equal(200);
     expect(log.body.data.map((d) => d.outcome).sort()).to.deep.equal(['delivered', 'failed']);
 
     // Activity and workflow log lines go through the Temporal logger into the same JSON, with the ids.
     const lines = (worker as ServiceProcess).logLines().filter((l) => l.recordingId === id);
     expect(lines.every((l) => l.workflowId === `recording-${id}` && l.service === 'worker')).to.equal(true);
-    expect(lines.find((l) => l.msg === 'Activity completed' && l.activityType === 'transcribeRecordingPiece')).to.include({ level: 20 });
+    expect(
+      lines.find((l) => l.msg === 'Activity completed' && l.activityType === 'transcribeRecordingPiece'),
+    ).to.include({ level: 20 });
     expect(lines.find((l) => l.msg === 'Workflow completed')).to.include({ workflowType: 'recordingIntake' });
-    expect(lines.find((l) => l.msg === 'recording completed')).to.include({ level: 30, workflowType: 'recordingIntake', companyId: tenant.company.id });
+    expect(lines.find((l) => l.msg === 'recording completed')).to.include({
+      level: 30,
+      workflowType: 'recordingIntake',
+      companyId: tenant.company.id,
+    });
   });
 
   it('on SIGTERM lets the running activity finish, then exits 0; nothing is done twice', async () => {
     slowStt.setDelay(3000);
     const before = slowStt.received();
     const url = files.serve('/worker-lifecycle/two.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-    const id = await acceptRecording(api as TestApi, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
+    const id = await acceptRecording(api as TestApi, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: false,
+    });
     await slowStt.waitForRequests(before + 1);
 
     const signalAt = Date.now();

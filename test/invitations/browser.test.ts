@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { chromium, type Browser } from 'playwright-core';
 import { createTenant } from '../support/fixtures';
-import { linkFromMail, startInvitationWorld, storedInvitations, uniqueEmail, type InvitationWorld } from '../support/invitationFixtures';
+import {
+  linkFromMail,
+  startInvitationWorld,
+  storedInvitations,
+  uniqueEmail,
+  type InvitationWorld,
+} from '../support/invitationFixtures';
 import { makeTeam } from '../support/userFixtures';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,7 +23,14 @@ describe('invitations: the emailed link in headless Chromium', () => {
     world = await startInvitationWorld();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   after(async () => {
@@ -29,7 +42,10 @@ describe('invitations: the emailed link in headless Chromium', () => {
     const tenant = await createTenant('Browser Co');
     const team = await makeTeam(tenant.company.id, 'Field Sales');
     const email = uniqueEmail('browser');
-    const invited = await world.api.request('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId: team.id, role: 'Manager' } });
+    const invited = await world.api.request('POST', '/api/user/invite', {
+      apiKey: tenant.apiKey,
+      json: { email, teamId: team.id, role: 'Manager' },
+    });
     expect(invited.status).to.equal(200);
     const link = linkFromMail((await world.smtp.waitForMails(email, 1))[0]);
 
@@ -51,10 +67,16 @@ describe('invitations: the emailed link in headless Chromium', () => {
 
     const [row] = await storedInvitations(tenant.company.id);
     expect(row.status).to.equal('accepted');
-    const users = await world.api.request<{ data: Array<{ email: string; firstName: string; lastName: string | null; role: string }> }>('GET', '/api/user', {
+    const users = await world.api.request<{
+      data: Array<{ email: string; firstName: string; lastName: string | null; role: string }>;
+    }>('GET', '/api/user', {
       apiKey: tenant.apiKey,
     });
-    expect(users.body.data.find((u) => u.email === email)).to.include({ firstName: 'Ada', lastName: 'Lovelace', role: 'Manager' });
+    expect(users.body.data.find((u) => u.email === email)).to.include({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'Manager',
+    });
 
     const again = await page.goto(link);
     expect(again?.status()).to.equal(410);

@@ -17,13 +17,18 @@ import { makeTeam } from '../support/userFixtures';
 // A waiting invitation lives in Temporal, not in a worker: stopping the worker and starting a new one
 // (nothing cached) must neither lose the invitation nor its timer.
 
-async function setUp(world: InvitationWorld): Promise<{ tenant: TenantFixture; invite: (email: string) => Promise<Invitation> }> {
+async function setUp(
+  world: InvitationWorld,
+): Promise<{ tenant: TenantFixture; invite: (email: string) => Promise<Invitation> }> {
   const tenant = await createTenant('Durable Co');
   const teamId = (await makeTeam(tenant.company.id)).id;
   return {
     tenant,
     invite: async (email) => {
-      const res = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'Manager' } });
+      const res = await world.api.request<Invitation>('POST', '/api/user/invite', {
+        apiKey: tenant.apiKey,
+        json: { email, teamId, role: 'Manager' },
+      });
       expect(res.status).to.equal(200);
       return res.body;
     },
@@ -48,7 +53,9 @@ describe('invitations: worker restarts', () => {
       await world.startWorker();
       expect((await invite(email)).resendCount).to.equal(1);
       const mails = await world.smtp.waitForMails(email, 2, 30_000);
-      const accepted = await world.api.request('POST', '/api/invitations/accept', { json: { token: tokenFromLink(linkFromMail(mails[1])), firstName: 'Rae' } });
+      const accepted = await world.api.request('POST', '/api/invitations/accept', {
+        json: { token: tokenFromLink(linkFromMail(mails[1])), firstName: 'Rae' },
+      });
       expect(accepted.status).to.equal(200);
       const handle = await invitationHandle(world.api, tenant.company.id, email);
       expect(await handle.result()).to.equal('accepted');
@@ -62,7 +69,9 @@ describe('invitations: worker restarts', () => {
       const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
       await world.stopWorker();
       try {
-        const accepted = await world.api.request('POST', '/api/invitations/accept', { json: { token, firstName: 'Off', lastName: 'Line' } });
+        const accepted = await world.api.request('POST', '/api/invitations/accept', {
+          json: { token, firstName: 'Off', lastName: 'Line' },
+        });
         expect(accepted.status).to.equal(200);
         const description = await (await invitationHandle(world.api, tenant.company.id, email)).describe();
         expect(description.status.name).to.equal('RUNNING');
@@ -93,7 +102,9 @@ describe('invitations: worker restarts', () => {
         await new Promise((r) => setTimeout(r, Date.parse(invitation.expirationDate) - Date.now() + 300));
         // No worker marked it yet, but the API already refuses the token by its expiry date.
         expect((await storedInvitations(tenant.company.id))[0].status).to.equal('pending');
-        const refused = await world.api.request('POST', '/api/invitations/accept', { json: { token, firstName: 'Late' } });
+        const refused = await world.api.request('POST', '/api/invitations/accept', {
+          json: { token, firstName: 'Late' },
+        });
         expect(refused.status).to.equal(410);
         expect(errorOf(refused).code).to.equal('invitation_expired');
       } finally {

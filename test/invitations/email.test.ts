@@ -23,7 +23,11 @@ describe('invitations: email delivery over SMTP', () => {
   });
   after(async () => world.close());
 
-  const invite = (email: string) => world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
+  const invite = (email: string) =>
+    world.api.request<Invitation>('POST', '/api/user/invite', {
+      apiKey: tenant.apiKey,
+      json: { email, teamId, role: 'User' },
+    });
 
   it('retries transient refusals (4xx) until the email goes through', async () => {
     const email = uniqueEmail('greylisted');
@@ -39,7 +43,8 @@ describe('invitations: email delivery over SMTP', () => {
     world.smtp.refuseRecipient(email, 550);
     const { body: invitation } = await invite(email);
     const deadline = Date.now() + 10_000;
-    while (world.smtp.recipientAttempts(email) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (world.smtp.recipientAttempts(email) < 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(world.smtp.recipientAttempts(email)).to.equal(1);
     // None comes: the send activity failed for good (ActivityTaskFailed is written only when no retry
     // follows) and nothing is pending, while the workflow still runs.
@@ -47,7 +52,8 @@ describe('invitations: email delivery over SMTP', () => {
     const failedForGood = async (): Promise<boolean> =>
       (await handle.fetchHistory()).events?.some((e) => e.activityTaskFailedEventAttributes) === true &&
       ((await handle.describe()).raw.pendingActivities ?? []).length === 0;
-    for (const until = Date.now() + 30_000; !(await failedForGood()) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+    for (const until = Date.now() + 30_000; !(await failedForGood()) && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await failedForGood(), 'the send failed without a retry pending').to.equal(true);
     expect(world.smtp.recipientAttempts(email)).to.equal(1);
     expect((await handle.describe()).status.name).to.equal('RUNNING');
@@ -58,7 +64,9 @@ describe('invitations: email delivery over SMTP', () => {
     expect((await invite(email)).body.resendCount).to.equal(1);
     const [mail] = await world.smtp.waitForMails(email, 1);
     expect(mail.subject).to.match(/^Reminder: /);
-    expect((await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey })).status).to.equal(200);
+    expect(
+      (await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey })).status,
+    ).to.equal(200);
     expect(await handle.result()).to.equal('revoked');
     await recordHistory('email-rejected-resent-revoked', handle);
   });

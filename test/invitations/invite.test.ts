@@ -33,7 +33,8 @@ describe('invitations: invite, resend, accept', () => {
   });
   after(async () => world.close());
 
-  const invite = (body: unknown, apiKey = tenant.apiKey) => world.api.request<Invitation>('POST', '/api/user/invite', { apiKey, json: body });
+  const invite = (body: unknown, apiKey = tenant.apiKey) =>
+    world.api.request<Invitation>('POST', '/api/user/invite', { apiKey, json: body });
 
   it('invites, emails a working link, and accepting it creates an active, listed user', async () => {
     const email = uniqueEmail('jane');
@@ -66,9 +67,18 @@ describe('invitations: invite, resend, accept', () => {
       json: { token: tokenFromLink(link), firstName: 'Jane', lastName: 'Doe' },
     });
     expect(accepted.status).to.equal(200);
-    expect(accepted.body).to.include({ email, firstName: 'Jane', lastName: 'Doe', role: 'User', status: 'active', invitationUrl: null });
+    expect(accepted.body).to.include({
+      email,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      role: 'User',
+      status: 'active',
+      invitationUrl: null,
+    });
 
-    const listed = await world.api.request<{ data: Array<{ id: string; email: string; role: string; teamId: string | null }> }>('GET', '/api/user?limit=1000', {
+    const listed = await world.api.request<{
+      data: Array<{ id: string; email: string; role: string; teamId: string | null }>;
+    }>('GET', '/api/user?limit=1000', {
       apiKey: tenant.apiKey,
     });
     const user = listed.body.data.find((u) => u.email === email);
@@ -80,7 +90,9 @@ describe('invitations: invite, resend, accept', () => {
     const handle = await invitationHandle(world.api, tenant.company.id, email);
     expect(await handle.result()).to.equal('accepted');
     await recordHistory('accepted', handle);
-    const again = await world.api.request('POST', '/api/invitations/accept', { json: { token: tokenFromLink(link), firstName: 'Jane' } });
+    const again = await world.api.request('POST', '/api/invitations/accept', {
+      json: { token: tokenFromLink(link), firstName: 'Jane' },
+    });
     expect(again.status).to.equal(410);
     expect(errorOf(again).code).to.equal('invitation_accepted');
     expect((await fetch(link)).status).to.equal(410);
@@ -174,7 +186,9 @@ describe('invitations: invite, resend, accept', () => {
     }
     const noBody = await world.api.request('POST', '/api/user/invite', { apiKey: tenant.apiKey });
     expect(noBody.status).to.equal(400);
-    const unauthenticated = await world.api.request('POST', '/api/user/invite', { json: { email, teamId, role: 'User' } });
+    const unauthenticated = await world.api.request('POST', '/api/user/invite', {
+      json: { email, teamId, role: 'User' },
+    });
     expect(unauthenticated.status).to.equal(401);
     expect(await companyRowCounts(tenant.company.id)).to.deep.equal(before);
     // Nothing was kept for the address, and an invitation's workflow is named by its row (invitation-<id>):
@@ -190,13 +204,29 @@ describe('invitations: invite, resend, accept', () => {
     const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
     const before = await companyRowCounts(tenant.company.id);
 
-    const unknown = await world.api.request('POST', '/api/invitations/accept', { json: { token: 'x'.repeat(43), firstName: 'A' } });
+    const unknown = await world.api.request('POST', '/api/invitations/accept', {
+      json: { token: 'x'.repeat(43), firstName: 'A' },
+    });
     expect(unknown.status).to.equal(404);
     // Tokens are case-sensitive even though the column's collation is not.
-    const flipped = token.replace(/[a-z]/, (c) => c.toUpperCase()) === token ? token.replace(/[A-Z]/, (c) => c.toLowerCase()) : token.replace(/[a-z]/, (c) => c.toUpperCase());
-    expect((await world.api.request('POST', '/api/invitations/accept', { json: { token: flipped, firstName: 'A' } })).status).to.equal(404);
-    for (const body of [{ token }, { token, firstName: '' }, { token, firstName: 'A', lastName: '' }, { token, firstName: 'x'.repeat(256) }, { token, firstName: 'A', role: 'Manager' }]) {
-      expect((await world.api.request('POST', '/api/invitations/accept', { json: body })).status, JSON.stringify(body)).to.equal(400);
+    const flipped =
+      token.replace(/[a-z]/, (c) => c.toUpperCase()) === token
+        ? token.replace(/[A-Z]/, (c) => c.toLowerCase())
+        : token.replace(/[a-z]/, (c) => c.toUpperCase());
+    expect(
+      (await world.api.request('POST', '/api/invitations/accept', { json: { token: flipped, firstName: 'A' } })).status,
+    ).to.equal(404);
+    for (const body of [
+      { token },
+      { token, firstName: '' },
+      { token, firstName: 'A', lastName: '' },
+      { token, firstName: 'x'.repeat(256) },
+      { token, firstName: 'A', role: 'Manager' },
+    ]) {
+      expect(
+        (await world.api.request('POST', '/api/invitations/accept', { json: body })).status,
+        JSON.stringify(body),
+      ).to.equal(400);
     }
     expect(await companyRowCounts(tenant.company.id)).to.deep.equal(before);
     const pageRes = await fetch(`${world.api.url}/invitations/${'x'.repeat(43)}`);
@@ -206,10 +236,16 @@ describe('invitations: invite, resend, accept', () => {
 
   it('answers 503 and keeps nothing when Temporal cannot be reached; a retry then invites normally', async () => {
     const email = uniqueEmail('offline');
-    const cutOff = await startApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE });
+    const cutOff = await startApi({
+      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+      TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE,
+    });
     try {
       const before = await companyRowCounts(tenant.company.id);
-      const res = await cutOff.request('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
+      const res = await cutOff.request('POST', '/api/user/invite', {
+        apiKey: tenant.apiKey,
+        json: { email, teamId, role: 'User' },
+      });
       expect(res.status).to.equal(503);
       expect(errorOf(res).code).to.equal('workflow_unavailable');
       expect(res.headers.get('retry-after')).to.equal('5');
@@ -227,19 +263,30 @@ describe('invitations: invite, resend, accept', () => {
     const company = await createTenant('Lister');
     const team = await makeTeam(company.company.id);
     const emails = [uniqueEmail('l'), uniqueEmail('l'), uniqueEmail('l')];
-    for (const email of emails) expect((await invite({ email, teamId: team.id, role: 'Manager' }, company.apiKey)).status).to.equal(200);
+    for (const email of emails)
+      expect((await invite({ email, teamId: team.id, role: 'Manager' }, company.apiKey)).status).to.equal(200);
     await invite({ email: uniqueEmail('elsewhere'), teamId, role: 'User' });
 
-    const page1 = await world.api.request<InvitationList>('GET', '/api/invitations?limit=2', { apiKey: company.apiKey });
+    const page1 = await world.api.request<InvitationList>('GET', '/api/invitations?limit=2', {
+      apiKey: company.apiKey,
+    });
     expect(page1.status).to.equal(200);
     expect(page1.body.pagination).to.deep.equal({ total: 3, offset: 0, limit: 2, hasMore: true });
-    const page2 = await world.api.request<InvitationList>('GET', '/api/invitations?offset=2&limit=2', { apiKey: company.apiKey });
+    const page2 = await world.api.request<InvitationList>('GET', '/api/invitations?offset=2&limit=2', {
+      apiKey: company.apiKey,
+    });
     expect(page2.body.pagination).to.deep.equal({ total: 3, offset: 2, limit: 2, hasMore: false });
     expect([...page1.body.data, ...page2.body.data].map((i) => i.email)).to.deep.equal([...emails].reverse());
 
-    expect((await world.api.request('GET', '/api/invitations?limit=0', { apiKey: company.apiKey })).status).to.equal(400);
-    expect((await world.api.request('GET', '/api/invitations?limit=1001', { apiKey: company.apiKey })).status).to.equal(400);
-    expect((await world.api.request('GET', '/api/invitations?offset=-1', { apiKey: company.apiKey })).status).to.equal(400);
+    expect((await world.api.request('GET', '/api/invitations?limit=0', { apiKey: company.apiKey })).status).to.equal(
+      400,
+    );
+    expect((await world.api.request('GET', '/api/invitations?limit=1001', { apiKey: company.apiKey })).status).to.equal(
+      400,
+    );
+    expect((await world.api.request('GET', '/api/invitations?offset=-1', { apiKey: company.apiKey })).status).to.equal(
+      400,
+    );
   });
 
   it('shows an outstanding invitation of a child company as an invited record whose link works', async () => {
@@ -247,7 +294,11 @@ describe('invitations: invite, resend, accept', () => {
     const childTeam = await makeTeam(child.company.id, 'Child Team');
     const email = uniqueEmail('child');
     const invited = await invite({ email, teamId: childTeam.id, role: 'User' }, child.apiKey);
-    const listed = await world.api.request<{ users: UserRecord[] }>('GET', `/api/user?child_company_id=${child.company.id}`, { apiKey: tenant.apiKey });
+    const listed = await world.api.request<{ users: UserRecord[] }>(
+      'GET',
+      `/api/user?child_company_id=${child.company.id}`,
+      { apiKey: tenant.apiKey },
+    );
     expect(listed.status).to.equal(200);
     const record = listed.body.users.find((u) => u.id === invited.body.id);
     expect(record).to.include({ email, status: 'invited' });

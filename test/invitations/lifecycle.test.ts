@@ -37,7 +37,10 @@ describe('invitations: expiry and revocation', () => {
 
   before(async () => {
     world = await startInvitationWorld({ INVITATION_TTL: '10m' });
-    shortLived = await startApi({ TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE, INVITATION_TTL: `${SHORT_TTL_MS}ms` });
+    shortLived = await startApi({
+      TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE,
+      INVITATION_TTL: `${SHORT_TTL_MS}ms`,
+    });
     tenant = await createTenant('Short Lived');
     teamId = (await makeTeam(tenant.company.id)).id;
   });
@@ -47,9 +50,16 @@ describe('invitations: expiry and revocation', () => {
   });
 
   const invite = (email: string, api: TestApi = world.api) =>
-    api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId, role: 'User' } });
-  const accept = (token: string) => world.api.request<UserRecord>('POST', '/api/invitations/accept', { json: { token, firstName: 'Pat' } });
-  const listed = async () => (await world.api.request<InvitationList>('GET', '/api/invitations', { apiKey: tenant.apiKey })).body.data.map((i) => i.id);
+    api.request<Invitation>('POST', '/api/user/invite', {
+      apiKey: tenant.apiKey,
+      json: { email, teamId, role: 'User' },
+    });
+  const accept = (token: string) =>
+    world.api.request<UserRecord>('POST', '/api/invitations/accept', { json: { token, firstName: 'Pat' } });
+  const listed = async () =>
+    (await world.api.request<InvitationList>('GET', '/api/invitations', { apiKey: tenant.apiKey })).body.data.map(
+      (i) => i.id,
+    );
 
   it('expires by its timer at createdAt + INVITATION_TTL; the token is refused and a new invite starts over', async () => {
     const email = uniqueEmail('expiring');
@@ -62,7 +72,9 @@ describe('invitations: expiry and revocation', () => {
     expect(await handle.result()).to.equal('expired');
     expect(Date.now()).to.be.at.least(Date.parse(invitation.expirationDate));
     await recordHistory('expired', handle);
-    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal('expired');
+    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal(
+      'expired',
+    );
     expect(await listed()).to.not.include(invitation.id);
 
     const refused = await accept(token);
@@ -92,10 +104,16 @@ describe('invitations: expiry and revocation', () => {
     const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
 
     const stranger = await createTenant();
-    expect((await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: stranger.apiKey })).status).to.equal(404);
-    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal('pending');
+    expect(
+      (await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: stranger.apiKey })).status,
+    ).to.equal(404);
+    expect((await storedInvitations(tenant.company.id)).find((r) => r.id === invitation.id)?.status).to.equal(
+      'pending',
+    );
 
-    const revoked = await world.api.request<Invitation>('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey });
+    const revoked = await world.api.request<Invitation>('DELETE', `/api/invitations/${invitation.id}`, {
+      apiKey: tenant.apiKey,
+    });
     expect(revoked.status).to.equal(200);
     expect(revoked.body).to.deep.equal(invitation);
     const handle = await invitationHandle(world.api, tenant.company.id, email);
@@ -106,9 +124,13 @@ describe('invitations: expiry and revocation', () => {
     expect(refused.status).to.equal(410);
     expect(errorOf(refused).code).to.equal('invitation_revoked');
     expect((await fetch(`${world.api.url}/invitations/${token}`)).status).to.equal(410);
-    expect((await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
+    expect(
+      (await world.api.request('DELETE', `/api/invitations/${invitation.id}`, { apiKey: tenant.apiKey })).status,
+    ).to.equal(404);
     expect(await listed()).to.not.include(invitation.id);
-    expect((await world.api.request('DELETE', '/api/invitations/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
+    expect(
+      (await world.api.request('DELETE', '/api/invitations/not-a-uuid', { apiKey: tenant.apiKey })).status,
+    ).to.equal(400);
 
     // A new invite after a revocation is a new invitation.
     const again = await invite(email, shortLived);

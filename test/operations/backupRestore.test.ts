@@ -37,7 +37,15 @@ function databaseUrl(name: string): string {
 
 function clientArgs(url: string): string[] {
   const target = parseDatabaseUrl(url);
-  return ['--host', target.host, '--port', String(target.port), '--user', target.user, ...(target.password ? [`--password=${target.password}`] : [])];
+  return [
+    '--host',
+    target.host,
+    '--port',
+    String(target.port),
+    '--user',
+    target.user,
+    ...(target.password ? [`--password=${target.password}`] : []),
+  ];
 }
 
 /** The answers a user reads: roleplays, session lists and results, users, teams, scripts, counts. */
@@ -114,12 +122,23 @@ describe('operations: backup and restore of the database', function () {
     // The documented commands (docs/operations.md, Backups).
     const dumpFile = path.join(dumpDir, 'sales_practice.sql');
     const dump = await firstInstalled(['mysqldump', 'mariadb-dump']);
-        await run('sh', ['-c', `"$0" "$@" > '${dumpFile}'`, dump, ...clientArgs(sourceUrl), '--single-transaction', '--routines', '--triggers', parseDatabaseUrl(sourceUrl).database]);
+    await run('sh', [
+      '-c',
+      `"$0" "$@" > '${dumpFile}'`,
+      dump,
+      ...clientArgs(sourceUrl),
+      '--single-transaction',
+      '--routines',
+      '--triggers',
+      parseDatabaseUrl(sourceUrl).database,
+    ]);
     expect((await fs.stat(dumpFile)).size).to.be.greaterThan(1000);
 
     await ensureDatabase(restoredUrl);
     const mysql = await firstInstalled(['mysql', 'mariadb']);
-    const restore = spawn(mysql, [...clientArgs(restoredUrl), parseDatabaseUrl(restoredUrl).database], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const restore = spawn(mysql, [...clientArgs(restoredUrl), parseDatabaseUrl(restoredUrl).database], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let stderr = '';
     restore.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     createReadStream(dumpFile).pipe(restore.stdin);

@@ -17,7 +17,11 @@ function patchIdsInWorkflows(): string[] {
   const files = readdirSync(path.join(ROOT, 'workflows')).filter((f) => f.endsWith('.ts'));
   const sources = new Map(files.map((file) => [file, readFileSync(path.join(ROOT, 'workflows', file), 'utf8')]));
   // A patch id's constant may be declared in a module the caller imports (workflows/recordingIntakeCommon.ts).
-  const constants = new Map([...sources.values()].flatMap((source) => [...source.matchAll(/const (\w+) = '([^']+)'/g)].map((m) => [m[1], m[2]] as const)));
+  const constants = new Map(
+    [...sources.values()].flatMap((source) =>
+      [...source.matchAll(/const (\w+) = '([^']+)'/g)].map((m) => [m[1], m[2]] as const),
+    ),
+  );
   for (const [file, source] of sources) {
     for (const call of source.matchAll(/\b(?:patched|deprecatePatch)\(\s*(?:'([^']+)'|(\w+))\s*\)/g)) {
       const id = call[1] ?? constants.get(call[2]);

@@ -22,7 +22,17 @@ const CODEC_TOKEN = randomBytes(16).toString('hex');
 /** The summary as `temporal workflow describe` prints it, decoded through the API's codec endpoint when given (summaries are payloads: encrypted). */
 async function describedSummary(workflowId: string, codecEndpoint?: string): Promise<string> {
   const codec = codecEndpoint ? ['--codec-endpoint', codecEndpoint, '--codec-auth', `Bearer ${CODEC_TOKEN}`] : [];
-  const { stdout } = await run(temporalCliPath(), ['workflow', 'describe', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json', ...codec]);
+  const { stdout } = await run(temporalCliPath(), [
+    'workflow',
+    'describe',
+    '--address',
+    testEnv().temporal.address,
+    '--workflow-id',
+    workflowId,
+    '--output',
+    'json',
+    ...codec,
+  ]);
   const described = JSON.parse(stdout) as { executionConfig?: { userMetadata?: { summary?: unknown } } };
   return JSON.stringify(described.executionConfig?.userMetadata?.summary ?? null);
 }
@@ -36,13 +46,30 @@ describe('operations: workflow summaries', function () {
     try {
       const tenant = await createTenant();
       const roleplay = await createRoleplayFixture(tenant.company.id);
-      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: 'https://files.example.com/a.mp3', storeRecording: true, roleplayId: roleplay.id });
-      const plain = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: 'https://files.example.com/b.mp3', storeRecording: false });
-      const summary = (recordingId: string) => stack.api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).describe().then((d) => d.staticSummary());
+      const id = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: 'https://files.example.com/a.mp3',
+        storeRecording: true,
+        roleplayId: roleplay.id,
+      });
+      const plain = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: 'https://files.example.com/b.mp3',
+        storeRecording: false,
+      });
+      const summary = (recordingId: string) =>
+        stack.api.temporal.workflow
+          .getHandle(workflowIds.recording(recordingId))
+          .describe()
+          .then((d) => d.staticSummary());
       expect(await summary(id)).to.equal(`Recording ${id} · company ${tenant.company.id} (stored, for a roleplay)`);
       expect(await summary(plain)).to.equal(`Recording ${plain} · company ${tenant.company.id}`);
-      expect(await describedSummary(workflowIds.recording(id), `${stack.api.url}/codec`), 'temporal workflow describe through the codec').to.include(id);
-      expect(await describedSummary(workflowIds.recording(id)), 'temporal workflow describe without the codec: ciphertext').to.not.include(id);
+      expect(
+        await describedSummary(workflowIds.recording(id), `${stack.api.url}/codec`),
+        'temporal workflow describe through the codec',
+      ).to.include(id);
+      expect(
+        await describedSummary(workflowIds.recording(id)),
+        'temporal workflow describe without the codec: ciphertext',
+      ).to.not.include(id);
       await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).terminate('test done');
       await stack.api.temporal.workflow.getHandle(workflowIds.recording(plain)).terminate('test done');
     } finally {
@@ -56,7 +83,10 @@ describe('operations: workflow summaries', function () {
       const tenant = await createTenant();
       const team = await makeTeam(tenant.company.id);
       const email = uniqueEmail('summary');
-      const res = await world.api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email, teamId: team.id, role: 'User' } });
+      const res = await world.api.request<Invitation>('POST', '/api/user/invite', {
+        apiKey: tenant.apiKey,
+        json: { email, teamId: team.id, role: 'User' },
+      });
       expect(res.status, res.text).to.equal(200);
       const described = await (await invitationHandle(world.api, tenant.company.id, email)).describe();
       expect(described.workflowId).to.equal(`invitation-${res.body.id}`);

@@ -18,7 +18,12 @@ import type { Config } from '../../common/config';
 import { QUOTES_DELETED, type RecordingAnalysis } from '../../common/recordingAnalysis';
 import { fromJson } from '../../db/connection';
 import { createLocalStorage } from '../../common/storage/localStorage';
-import { getRecordingById, insertRecording, insertRecordingUnlessErasing, setRecordingUser } from '../../db/queries/recordings';
+import {
+  getRecordingById,
+  insertRecording,
+  insertRecordingUnlessErasing,
+  setRecordingUser,
+} from '../../db/queries/recordings';
 import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
@@ -31,7 +36,17 @@ import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 /** The built-in analysis of CONVERSATION against a roleplay's scorecard, as the worker would make it. */
 function analyzeConversation(roleplay: Awaited<ReturnType<typeof createRoleplayFixture>>) {
   return analyzeBuiltin({
-    transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
+    transcript: {
+      provider: 'openai',
+      language: 'en',
+      durationMs: 26_000,
+      segments: CONVERSATION.map((s) => ({
+        startMs: s.start * 1000,
+        endMs: s.end * 1000,
+        text: s.text,
+        speaker: String(s.speaker),
+      })),
+    },
     scorecard: roleplay.scorecard,
     passingScore: roleplay.passingScore,
     customerName: roleplay.customerPersona.name,
@@ -57,14 +72,22 @@ describe('recordings: activities', () => {
   beforeEach(async () => {
     tenant = await createTenant();
     storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-activities-'));
-    const config: Config = testConfig({ STORAGE_DIR: storageDir, STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_API_KEY: 'test-stt-key' });
+    const config: Config = testConfig({
+      STORAGE_DIR: storageDir,
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: stt.url,
+      STT_API_KEY: 'test-stt-key',
+    });
     deps = { db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(storageDir) };
   });
   afterEach(async () => fs.rm(storageDir, { recursive: true, force: true }));
 
-  const run = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, ...args: A): Promise<R> => new MockActivityEnvironment().run(fn, ...args);
+  const run = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, ...args: A): Promise<R> =>
+    new MockActivityEnvironment().run(fn, ...args);
 
-  async function newRecording(fields: { externalId?: string; url?: string; store?: boolean; roleplayId?: string } = {}): Promise<string> {
+  async function newRecording(
+    fields: { externalId?: string; url?: string; store?: boolean; roleplayId?: string } = {},
+  ): Promise<string> {
     const id = randomUUID();
     await insertRecording(testEnv().db, {
       id,
@@ -147,7 +170,11 @@ describe('recordings: activities', () => {
     const first = await run(storeRecording, id);
     const second = await run(storeRecording, id);
     expect(second).to.deep.equal(first);
-    expect(first).to.deep.equal({ storageKey: `${tenant.company.id}/${id}.mp3`, contentType: 'audio/mpeg', sizeBytes: SAMPLE_AUDIO.length });
+    expect(first).to.deep.equal({
+      storageKey: `${tenant.company.id}/${id}.mp3`,
+      contentType: 'audio/mpeg',
+      sizeBytes: SAMPLE_AUDIO.length,
+    });
     expect(files.hits(filePath)).to.equal(1);
     expect(await filesUnder(storageDir)).to.deep.equal([first.storageKey]);
   });
@@ -164,7 +191,10 @@ describe('recordings: activities', () => {
 
   it('transcribeRecording: a retry after the transcript was saved does not call the provider again', async () => {
     const filePath = `/act/${randomUUID()}.mp3`;
-    const id = await newRecording({ url: files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }), store: false });
+    const id = await newRecording({
+      url: files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }),
+      store: false,
+    });
     const { transcribeRecording } = createTranscribeActivities(deps);
     const before = stt.requests.length;
     const first = await run(transcribeRecording, id);
@@ -182,13 +212,21 @@ describe('recordings: activities', () => {
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);
     const { persistRecordingResult } = createPersistRecordingResultActivities(deps);
-    const outcomes = await Promise.all([run(persistRecordingResult, id, result), run(persistRecordingResult, id, result)]);
+    const outcomes = await Promise.all([
+      run(persistRecordingResult, id, result),
+      run(persistRecordingResult, id, result),
+    ]);
     const again = await run(persistRecordingResult, id, result);
     expect(outcomes[0].sessionId).to.be.a('string');
     expect(outcomes.map((o) => o.sessionId)).to.deep.equal([again.sessionId, again.sessionId]);
     const sessions = await testEnv().db('roleplay_sessions').where({ recording_id: id });
     expect(sessions).to.have.length(1);
-    expect(sessions[0]).to.include({ user_id: user.id, roleplay_id: roleplay.id, audio_external_url: 'https://files.example.test/a.mp3', audio_storage_key: null });
+    expect(sessions[0]).to.include({
+      user_id: user.id,
+      roleplay_id: roleplay.id,
+      audio_external_url: 'https://files.example.test/a.mp3',
+      audio_storage_key: null,
+    });
     const row = await getRecordingById(testEnv().db, id);
     expect(row).to.include({ status: 'completed', sessionId: again.sessionId });
     expect(row?.result).to.deep.equal(result);
@@ -196,24 +234,41 @@ describe('recordings: activities', () => {
 
   it('keepRecordingEvent: a recording completed while its user is being erased is kept as a tombstone event without the words of the call', async () => {
     const roleplay = await createRoleplayFixture(tenant.company.id, {
-      scorecard: { criteria: [], metrics: [{ title: 'Questions asked', description: 'Asks open questions', weight: 1, sectionTitle: 'Discovery' }] },
+      scorecard: {
+        criteria: [],
+        metrics: [
+          { title: 'Questions asked', description: 'Asks open questions', weight: 1, sectionTitle: 'Discovery' },
+        ],
+      },
     });
     const user = await createUserFixture(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);
-    const quotes = [...result.criteriaResponses, ...result.metricResponses].flatMap((r) => r.evidence.map((e) => e.quote));
+    const quotes = [...result.criteriaResponses, ...result.metricResponses].flatMap((r) =>
+      r.evidence.map((e) => e.quote),
+    );
     expect(quotes.length, 'the analysis quotes the call').to.be.greaterThan(0);
     await run(createPersistRecordingResultActivities(deps).persistRecordingResult, id, result);
     await testEnv().db('users').where({ id: user.id }).update({ erasure_requested_at: new Date() });
 
     const eventId = randomUUID();
     const { keepRecordingEvent } = createRecordingEventActivities(deps);
-    const kept = await run(keepRecordingEvent, { companyId: tenant.company.id, recordingId: id, eventId, type: 'recording.processing.completed', createdAt: new Date().toISOString() });
+    const kept = await run(keepRecordingEvent, {
+      companyId: tenant.company.id,
+      recordingId: id,
+      eventId,
+      type: 'recording.processing.completed',
+      createdAt: new Date().toISOString(),
+    });
     expect(kept).to.equal(true);
     const row = (await testEnv().db('webhook_events').where({ id: eventId }).first('payload')) as { payload: unknown };
     const sent = fromJson<{ data: { user: unknown; result: RecordingAnalysis } }>(row.payload);
-    expect(sent.data.user).to.deep.equal({ id: user.id, name: 'Erased user', userUniqueIdentifier: `erased-${user.id}` });
+    expect(sent.data.user).to.deep.equal({
+      id: user.id,
+      name: 'Erased user',
+      userUniqueIdentifier: `erased-${user.id}`,
+    });
     expect(sent.data.result.snippets).to.deep.equal([]);
     const responses = [...sent.data.result.criteriaResponses, ...sent.data.result.metricResponses];
     expect(responses.flatMap((r) => r.evidence)).to.deep.equal([]);
@@ -221,23 +276,43 @@ describe('recordings: activities', () => {
     const body = JSON.stringify(row.payload);
     for (const quote of quotes) expect(body).to.not.contain(quote);
     // Scores and verdicts stay.
-    expect(sent.data.result.criteriaResponses.map((r) => r.passed)).to.deep.equal(result.criteriaResponses.map((r) => r.passed));
+    expect(sent.data.result.criteriaResponses.map((r) => r.passed)).to.deep.equal(
+      result.criteriaResponses.map((r) => r.passed),
+    );
   });
 
   it('classifies HTTP answers: 429/5xx retryable (with Retry-After), other 4xx permanent', () => {
     const types = { retryable: 'R', permanent: 'P' };
-    expect(httpFailure('X', 429, { 'retry-after': '7' }, '', types)).to.include({ type: 'R', nonRetryable: false, nextRetryDelay: 7000 });
-    expect(httpFailure('X', 503, {}, '', types)).to.include({ type: 'R', nonRetryable: false, nextRetryDelay: undefined });
+    expect(httpFailure('X', 429, { 'retry-after': '7' }, '', types)).to.include({
+      type: 'R',
+      nonRetryable: false,
+      nextRetryDelay: 7000,
+    });
+    expect(httpFailure('X', 503, {}, '', types)).to.include({
+      type: 'R',
+      nonRetryable: false,
+      nextRetryDelay: undefined,
+    });
     expect(httpFailure('X', 408, {}, '', types)).to.include({ nonRetryable: false });
-    for (const status of [400, 401, 403, 404, 410, 422]) expect(httpFailure('X', status, {}, '', types)).to.include({ type: 'P', nonRetryable: true });
+    for (const status of [400, 401, 403, 404, 410, 422])
+      expect(httpFailure('X', status, {}, '', types)).to.include({ type: 'P', nonRetryable: true });
   });
 
   it('accepts audio/* and video/*, and generic binary only with a media extension', () => {
     const u = (p: string) => new URL(`https://h.test${p}`);
     expect(classifyMedia('audio/mpeg', u('/x'))).to.deep.equal({ contentType: 'audio/mpeg', extension: 'mp3' });
-    expect(classifyMedia('video/mp4; codecs="avc1"', u('/x.bin'))).to.deep.equal({ contentType: 'video/mp4', extension: 'mp4' });
-    expect(classifyMedia('audio/x-something', u('/call.ogg'))).to.deep.equal({ contentType: 'audio/x-something', extension: 'ogg' });
-    expect(classifyMedia('application/octet-stream', u('/call.WAV'))).to.deep.equal({ contentType: 'audio/wav', extension: 'wav' });
+    expect(classifyMedia('video/mp4; codecs="avc1"', u('/x.bin'))).to.deep.equal({
+      contentType: 'video/mp4',
+      extension: 'mp4',
+    });
+    expect(classifyMedia('audio/x-something', u('/call.ogg'))).to.deep.equal({
+      contentType: 'audio/x-something',
+      extension: 'ogg',
+    });
+    expect(classifyMedia('application/octet-stream', u('/call.WAV'))).to.deep.equal({
+      contentType: 'audio/wav',
+      extension: 'wav',
+    });
     expect(classifyMedia('', u('/call.mp3'))).to.deep.equal({ contentType: 'audio/mpeg', extension: 'mp3' });
     expect(classifyMedia('application/octet-stream', u('/call.txt'))).to.equal(undefined);
     expect(classifyMedia('text/html', u('/call.mp3'))).to.equal(undefined);

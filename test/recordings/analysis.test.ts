@@ -12,7 +12,12 @@ import { RecordingAnalysis } from '../../common/recordingAnalysis';
 
 // The built-in analyzer and the provider answer parsers: deterministic functions of their input.
 
-const seg = (startS: number, endS: number, text: string, speaker: string | null = null) => ({ startMs: startS * 1000, endMs: endS * 1000, text, speaker });
+const seg = (startS: number, endS: number, text: string, speaker: string | null = null) => ({
+  startMs: startS * 1000,
+  endMs: endS * 1000,
+  text,
+  speaker,
+});
 const transcript = (segments: Transcript['segments'], language: string | null = 'english'): Transcript => ({
   provider: 'openai',
   language,
@@ -23,7 +28,12 @@ const transcript = (segments: Transcript['segments'], language: string | null = 
 describe('recordings: built-in analysis', () => {
   it('makes turns: the first labelled speaker is the rep, consecutive segments of one speaker merge', () => {
     const turns = toTurns(
-      transcript([seg(0, 2, 'Hello there.', 'B'), seg(2, 3, 'Is now a good time?', 'B'), seg(3, 5, 'Who is this?', 'A'), seg(5, 6, 'Sam from Acme.', 'B')]),
+      transcript([
+        seg(0, 2, 'Hello there.', 'B'),
+        seg(2, 3, 'Is now a good time?', 'B'),
+        seg(3, 5, 'Who is this?', 'A'),
+        seg(5, 6, 'Sam from Acme.', 'B'),
+      ]),
     );
     expect(turns.map((t) => [t.isUser, t.text])).to.deep.equal([
       [true, 'Hello there. Is now a good time?'],
@@ -51,13 +61,21 @@ describe('recordings: built-in analysis', () => {
       { word: 'o sea', count: 1 },
       { word: 'pues', count: 1 },
     ]);
-    expect(countFillers('Euh, en fait, tsé, le prix est correct.', 'fr-CA').map((f) => f.word)).to.deep.equal(['en fait', 'euh', 'tsé']);
+    expect(countFillers('Euh, en fait, tsé, le prix est correct.', 'fr-CA').map((f) => f.word)).to.deep.equal([
+      'en fait',
+      'euh',
+      'tsé',
+    ]);
     expect(countFillers('Tipo assim, o preço é bom, né? Tipo.', 'pt-BR')).to.deep.equal([
       { word: 'né', count: 1 },
       { word: 'tipo', count: 1 },
       { word: 'tipo assim', count: 1 },
     ]);
-    expect(countFillers('Prostě, vlastně je to jako dobré.', 'cs').map((f) => f.word)).to.deep.equal(['jako', 'prostě', 'vlastně']);
+    expect(countFillers('Prostě, vlastně je to jako dobré.', 'cs').map((f) => f.word)).to.deep.equal([
+      'jako',
+      'prostě',
+      'vlastně',
+    ]);
   });
 
   it('counts questions and uses of the customer name', () => {
@@ -67,9 +85,9 @@ describe('recordings: built-in analysis', () => {
   });
 
   it('maps provider language labels', () => {
-    expect(['english', 'en', 'Spanish', 'fr', 'pt-BR', 'portuguese', 'cs', 'german', null].map((l) => toAnalysisLanguage(l))).to.deep.equal([
-      'en', 'en', 'es', 'fr-CA', 'pt-BR', 'pt-BR', 'cs', undefined, undefined,
-    ]);
+    expect(
+      ['english', 'en', 'Spanish', 'fr', 'pt-BR', 'portuguese', 'cs', 'german', null].map((l) => toAnalysisLanguage(l)),
+    ).to.deep.equal(['en', 'en', 'es', 'fr-CA', 'pt-BR', 'pt-BR', 'cs', undefined, undefined]);
   });
 
   it('scores a scorecard deterministically: measured metrics with evidence, free-text criteria not judged, weights and the passing score', () => {
@@ -82,8 +100,18 @@ describe('recordings: built-in analysis', () => {
       ]),
       scorecard: {
         criteria: [
-          { title: 'Discusses pricing', description: 'Talks about price and the budget', weight: 3, sectionTitle: 'Value' },
-          { title: 'Handles objections', description: 'Reframes competitor comparisons', weight: 1, sectionTitle: 'Value' },
+          {
+            title: 'Discusses pricing',
+            description: 'Talks about price and the budget',
+            weight: 3,
+            sectionTitle: 'Value',
+          },
+          {
+            title: 'Handles objections',
+            description: 'Reframes competitor comparisons',
+            weight: 1,
+            sectionTitle: 'Value',
+          },
         ],
         metrics: [
           { title: 'Questions asked', description: 'Asks open questions', weight: 1, sectionTitle: 'Discovery' },
@@ -98,7 +126,9 @@ describe('recordings: built-in analysis', () => {
     const result = analyzeBuiltin(input);
     assertSchema(RecordingAnalysis, result, 'analysis');
     // Free-text criteria are not guessed at from word overlap: not judged, and not in the score.
-    expect(result.criteriaResponses.map((c) => [c.title, c.passed, c.assessable, c.weight, c.evidence, c.noEvidenceReason])).to.deep.equal([
+    expect(
+      result.criteriaResponses.map((c) => [c.title, c.passed, c.assessable, c.weight, c.evidence, c.noEvidenceReason]),
+    ).to.deep.equal([
       ['Discusses pricing', false, false, 3, [], NOT_JUDGED_WITHOUT_LLM],
       ['Handles objections', false, false, 1, [], NOT_JUDGED_WITHOUT_LLM],
     ]);
@@ -125,7 +155,15 @@ describe('recordings: built-in analysis', () => {
     ]);
     expect(result.metricResponses[2].noEvidenceReason).to.match(/whole call/);
     // Judged: questions (1) and name (1) passed, pace (2) failed → 2 / 4 = 50 %.
-    expect(result).to.include({ numQuestions: 3, nameCount: 2, length: 26_000, score: 50, passingScore: 60, didPass: false, analyzer: 'builtin' });
+    expect(result).to.include({
+      numQuestions: 3,
+      nameCount: 2,
+      length: 26_000,
+      score: 50,
+      passingScore: 60,
+      didPass: false,
+      analyzer: 'builtin',
+    });
     // Rep words over the rep's own 20 seconds of speech.
     expect(result.wpm).to.equal(Math.round((31 / (20 / 60)) * 10) / 10);
     // Talk ratio by speaking time: rep 10 + 10 = 20 s, customer 4 + 2 = 6 s → 20 / 26.
@@ -170,6 +208,11 @@ describe('recordings: provider answers', () => {
       },
       null,
     );
-    expect(t).to.deep.equal({ provider: 'deepgram', language: 'es', durationMs: 4000, segments: [seg(0, 1, 'Hola.', '0'), seg(1.5, 4, 'Buenas.', '1')] });
+    expect(t).to.deep.equal({
+      provider: 'deepgram',
+      language: 'es',
+      durationMs: 4000,
+      segments: [seg(0, 1, 'Hola.', '0'), seg(1.5, 4, 'Buenas.', '1')],
+    });
   });
 });

@@ -13,9 +13,17 @@ describe('recordings: analysis accuracy on the labelled calls', () => {
   it('has at least 20 labelled calls in several languages, with and without punctuation and speaker names', () => {
     expect(calls.length).to.be.at.least(20);
     expect(new Set(calls.map((c) => c.language)).size).to.be.at.least(4);
-    const cueTexts = (vtt: string) => vtt.split('\n\n').slice(1).map((cue) => cue.split('\n').slice(2).join(' '));
+    const cueTexts = (vtt: string) =>
+      vtt
+        .split('\n\n')
+        .slice(1)
+        .map((cue) => cue.split('\n').slice(2).join(' '));
     expect(calls.some((c) => cueTexts(c.vtt).every((t) => !/[.?!]\s*$/.test(t)))).to.equal(true);
-    expect(calls.some((c) => /<v (?:Speaker|Rep|Customer|Hablante|Locutor|Mluvčí|Interlocuteur|Agent|Cliente|Client)\b/.test(c.vtt))).to.equal(true);
+    expect(
+      calls.some((c) =>
+        /<v (?:Speaker|Rep|Customer|Hablante|Locutor|Mluvčí|Interlocuteur|Agent|Cliente|Client)\b/.test(c.vtt),
+      ),
+    ).to.equal(true);
     expect(calls.some((c) => /<v [A-Z][a-z]+ [A-Z]/.test(c.vtt))).to.equal(true);
     for (const call of calls) expect(Object.keys(call.facts).sort(), call.name).to.deep.equal([...MEASURES].sort());
   });

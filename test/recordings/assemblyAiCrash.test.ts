@@ -5,7 +5,14 @@ import { startAssemblyAiServer, type AssemblyAiServer } from '../support/assembl
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { acceptRecording, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  keepHistory,
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { synthesizeCall } from '../support/speech';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
@@ -28,7 +35,10 @@ describe('recordings: worker killed while AssemblyAI processes', function () {
     const script = ['Hi Dana, this is Sam from Acme. Do you have a minute?', 'Sure. What is this about?'];
     // Processing outlasts the kill, the heartbeat timeout (20 s) and the retry's start.
     aai = await startAssemblyAiServer({ apiKey: 'test-stt-key', script, queuedMs: 200, processingMs: 25_000 });
-    stack = await startRecordingStack({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '500ms' }, { worker: false });
+    stack = await startRecordingStack(
+      { STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '500ms' },
+      { worker: false },
+    );
   });
   after(async () => {
     for (const w of workers) await w.stop();
@@ -62,7 +72,7 @@ describe('recordings: worker killed while AssemblyAI processes', function () {
     const [hook] = await receiver.waitFor('/aai-crash', 1, 120_000);
     expect(hook.event?.type).to.equal('recording.processing.completed');
     const data = hook.event?.data as RecordingCompletedData;
-    expect((data.result).snippets.map((s) => s.isUser)).to.deep.equal([true, false]);
+    expect(data.result.snippets.map((s) => s.isUser)).to.deep.equal([true, false]);
 
     const view = await waitForRecording(stack.api, tenant.apiKey, id);
     expect(view.status).to.equal('completed');

@@ -6,7 +6,16 @@ import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { longCall } from '../support/mediaFiles';
-import { acceptRecording, CONVERSATION, filesUnder, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  filesUnder,
+  keepHistory,
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { audioFacts } from '../support/renditionCheck';
 import { OPENAI_MAX_UPLOAD_BYTES, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { voicedStretches } from '../support/voiceActivity';
@@ -53,7 +62,11 @@ describe('recordings: long calls in pieces', function () {
   });
 
   async function piecesOf(id: string): Promise<Array<{ start_ms: number; duration_ms: number; chunk_index: number }>> {
-    return testEnv().db('recording_chunks').where({ recording_id: id }).orderBy('chunk_index').select('start_ms', 'duration_ms', 'chunk_index');
+    return testEnv()
+      .db('recording_chunks')
+      .where({ recording_id: id })
+      .orderBy('chunk_index')
+      .select('start_ms', 'duration_ms', 'chunk_index');
   }
 
   it('a 70-minute MP3 over 25 MB completes with the default openai limits: pieces cut at pauses, every second sent once, times stitched', async () => {
@@ -65,7 +78,11 @@ describe('recordings: long calls in pieces', function () {
     const roleplay = await createRoleplayFixture(tenant.company.id);
     await registerWebhook(stack.api, tenant.apiKey, receiver, '/long');
     const url = files.serve('/long/call.mp3', { body: call, contentType: 'audio/mpeg' });
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
 
     // Operators can follow it: the status query names the step and, once planned, the pieces.
     const handle = stack.api.temporal.workflow.getHandle(`recording-${id}`);
@@ -101,7 +118,10 @@ describe('recordings: long calls in pieces', function () {
     const { stretches } = await voicedStretches(call);
     for (const p of pieces.slice(1)) {
       const at = p.start_ms / 1000;
-      expect(stretches.some((s) => at > s.start + 0.05 && at < s.end - 0.05), `cut at ${at}s is inside speech`).to.equal(false);
+      expect(
+        stretches.some((s) => at > s.start + 0.05 && at < s.end - 0.05),
+        `cut at ${at}s is inside speech`,
+      ).to.equal(false);
     }
 
     // The transcript is on the call's timeline, in time order across the piece boundaries.
@@ -110,7 +130,8 @@ describe('recordings: long calls in pieces', function () {
     expect(result.snippets).not.to.be.empty;
     for (let i = 1; i < segments.length; i += 1) expect(segments[i].startMs).to.be.at.least(segments[i - 1].endMs);
     expect(segments[segments.length - 1].endMs).to.be.closeTo(seconds * 1000, 2000);
-    for (const p of pieces.slice(1)) expect(segments.some((s) => s.startMs >= p.start_ms && s.startMs < p.start_ms + 30_000)).to.equal(true);
+    for (const p of pieces.slice(1))
+      expect(segments.some((s) => s.startMs >= p.start_ms && s.startMs < p.start_ms + 30_000)).to.equal(true);
     expect(await filesUnder(stack.scratchDir)).to.deep.equal([]);
   });
 
@@ -118,7 +139,10 @@ describe('recordings: long calls in pieces', function () {
     const call = longCall(5);
     // The third request is never answered: the worker that sent it is killed meanwhile.
     stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, holdRequest: 3 });
-    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MAX_CHUNK_DURATION: '1m', STT_CONCURRENCY: 1 }, { worker: false });
+    stack = await startRecordingStack(
+      { STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MAX_CHUNK_DURATION: '1m', STT_CONCURRENCY: 1 },
+      { worker: false },
+    );
     await registerWebhook(stack.api, tenant.apiKey, receiver, '/killed');
     const url = files.serve('/killed/call.mp3', { body: call, contentType: 'audio/mpeg' });
     const first = await spawnWorker(stack.config);

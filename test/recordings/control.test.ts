@@ -75,7 +75,11 @@ describe('recordings: cancel and retry', function () {
     const [hook] = await receiver.waitFor(hookPath, 1);
     expect(hook.verified).to.equal(true);
     expect(hook.event?.type).to.equal('recording.processing.failed');
-    expect(hook.event?.data).to.deep.include({ recordingId, status: 'failed', reason } satisfies Partial<RecordingFailedData>);
+    expect(hook.event?.data).to.deep.include({
+      recordingId,
+      status: 'failed',
+      reason,
+    } satisfies Partial<RecordingFailedData>);
   }
 
   describe('a recording in progress', () => {
@@ -85,7 +89,12 @@ describe('recordings: cancel and retry', function () {
     before(async () => {
       stt = await startOpenAiSttServer({ segments: CONVERSATION, holdFirst: true });
       model = await startSilentModel();
-      stack = await startRecordingStack({ STT_BASE_URL: stt.url, LLM_BASE_URL: model.url, OUTBOUND_ALLOW_PRIVATE: true, RECORDING_CANCEL_WAIT: '15s' });
+      stack = await startRecordingStack({
+        STT_BASE_URL: stt.url,
+        LLM_BASE_URL: model.url,
+        OUTBOUND_ALLOW_PRIVATE: true,
+        RECORDING_CANCEL_WAIT: '15s',
+      });
     });
     after(async () => {
       await stack.stop();
@@ -94,7 +103,11 @@ describe('recordings: cancel and retry', function () {
     });
 
     /** Brings a fresh recording to `state`, checks retry refuses it, cancels it and checks the outcome. */
-    async function cancelWhile(state: string, submit: (tenant: TenantFixture) => Promise<string>, reached: (id: string) => Promise<boolean> | boolean): Promise<void> {
+    async function cancelWhile(
+      state: string,
+      submit: (tenant: TenantFixture) => Promise<string>,
+      reached: (id: string) => Promise<boolean> | boolean,
+    ): Promise<void> {
       const tenant = await createTenant();
       const hookPath = `/control/${++n}`;
       await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
@@ -107,7 +120,12 @@ describe('recordings: cancel and retry', function () {
 
       const cancelled = await post<RecordingView>(stack, tenant, id, 'cancel');
       expect(cancelled.status, cancelled.text).to.equal(200);
-      expect(cancelled.body).to.deep.include({ id, status: 'failed', failureReason: 'Processing was cancelled', result: null });
+      expect(cancelled.body).to.deep.include({
+        id,
+        status: 'failed',
+        failureReason: 'Processing was cancelled',
+        result: null,
+      });
       await expectFailedWebhook(hookPath, id, 'Processing was cancelled');
 
       const again = await post<ErrorBody>(stack, tenant, id, 'cancel');
@@ -146,7 +164,11 @@ describe('recordings: cancel and retry', function () {
         'analyzing',
         async (tenant) => {
           const roleplay = await createRoleplayFixture(tenant.company.id);
-          return acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+          return acceptRecording(stack.api, tenant.apiKey, {
+            recordingPresignedUrl: url,
+            storeRecording: true,
+            roleplayId: roleplay.id,
+          });
         },
         () => model.requests() > before,
       );
@@ -155,7 +177,10 @@ describe('recordings: cancel and retry', function () {
 
   it('cancels one that is still accepted (no worker has picked it up): the worker records the cancellation when it comes', async () => {
     const stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    const stack = await startRecordingStack({ STT_BASE_URL: stt.url, OUTBOUND_ALLOW_PRIVATE: true, RECORDING_CANCEL_WAIT: '300ms' }, { worker: false });
+    const stack = await startRecordingStack(
+      { STT_BASE_URL: stt.url, OUTBOUND_ALLOW_PRIVATE: true, RECORDING_CANCEL_WAIT: '300ms' },
+      { worker: false },
+    );
     try {
       const tenant = await createTenant();
       const hookPath = `/control/${++n}`;
@@ -238,7 +263,11 @@ describe('recordings: cancel and retry', function () {
       llm.rejectWith(400);
       const url = files.serve(`/control/failed-analysis-${n}.mp3`, { body: SAMPLE_AUDIO });
       const roleplay = await createRoleplayFixture(tenant.company.id);
-      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+      const id = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: url,
+        storeRecording: true,
+        roleplayId: roleplay.id,
+      });
       const failed = await waitForRecording(stack.api, tenant.apiKey, id);
       expect(failed.status).to.equal('failed');
       expect(failed.failureReason).to.match(/^Analysis failed/);
@@ -252,13 +281,36 @@ describe('recordings: cancel and retry', function () {
       // As if the failed run had kept an analysis it never saved (made before the scorecard was edited):
       // the retry analyses again instead of saving it.
       const stale = analyzeBuiltin({
-        transcript: { provider: 'openai', language: 'en', durationMs: 26_000, segments: CONVERSATION.map((s) => ({ startMs: s.start * 1000, endMs: s.end * 1000, text: s.text, speaker: String(s.speaker) })) },
-        scorecard: { criteria: [{ title: 'A removed item', description: 'Was on the scorecard before the edit', weight: 1, sectionTitle: 'Old' }], metrics: [] },
+        transcript: {
+          provider: 'openai',
+          language: 'en',
+          durationMs: 26_000,
+          segments: CONVERSATION.map((s) => ({
+            startMs: s.start * 1000,
+            endMs: s.end * 1000,
+            text: s.text,
+            speaker: String(s.speaker),
+          })),
+        },
+        scorecard: {
+          criteria: [
+            {
+              title: 'A removed item',
+              description: 'Was on the scorecard before the edit',
+              weight: 1,
+              sectionTitle: 'Old',
+            },
+          ],
+          metrics: [],
+        },
         passingScore: 50,
         customerName: null,
         language: 'en',
       });
-      await testEnv().db('recordings').where({ id }).update({ pending_analysis: JSON.stringify(stale) });
+      await testEnv()
+        .db('recordings')
+        .where({ id })
+        .update({ pending_analysis: JSON.stringify(stale) });
 
       llm.rejectWith(null);
       const firstRun = await stack.api.temporal.workflow.getHandle(`recording-${id}`).describe();
@@ -271,7 +323,9 @@ describe('recordings: cancel and retry', function () {
       const done = await waitForRecording(stack.api, tenant.apiKey, id);
       expect(done.status).to.equal('completed');
       expect(done.result?.analyzer).to.equal('llm');
-      expect(done.result?.criteriaResponses.map((r) => r.title)).to.deep.equal(roleplay.scorecard.criteria.map((c) => c.title));
+      expect(done.result?.criteriaResponses.map((r) => r.title)).to.deep.equal(
+        roleplay.scorecard.criteria.map((c) => c.title),
+      );
       expect(done.sessionId).to.be.a('string');
       expect(stt.requests.length, 'the transcript of the first run is reused').to.equal(transcriptions);
       expect(files.hits(new URL(url).pathname), 'the stored file is reused').to.equal(downloads);
@@ -300,7 +354,10 @@ describe('recordings: cancel and retry', function () {
       stt.set({ rejectStatus: undefined });
       const before = stt.requests.length;
 
-      const answers = await Promise.all([post<RecordingView | ErrorBody>(stack, tenant, id, 'retry'), post<RecordingView | ErrorBody>(stack, tenant, id, 'retry')]);
+      const answers = await Promise.all([
+        post<RecordingView | ErrorBody>(stack, tenant, id, 'retry'),
+        post<RecordingView | ErrorBody>(stack, tenant, id, 'retry'),
+      ]);
       expect(answers.map((a) => a.status).sort()).to.deep.equal([200, 409]);
       const done = await waitForRecording(stack.api, tenant.apiKey, id);
       expect(done.status).to.equal('completed');

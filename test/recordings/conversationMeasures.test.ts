@@ -8,7 +8,12 @@ import { assertSchema } from '../support/schemaAssert';
 // Every conversation measure on transcripts whose numbers were worked out by hand (the arithmetic is
 // in the comments), through the built-in analyzer as a recording would be analysed.
 
-const seg = (startS: number, endS: number, speaker: string | null, text: string) => ({ startMs: startS * 1000, endMs: endS * 1000, speaker, text });
+const seg = (startS: number, endS: number, speaker: string | null, text: string) => ({
+  startMs: startS * 1000,
+  endMs: endS * 1000,
+  speaker,
+  text,
+});
 
 /** A one-minute call: rep "R" opens; the customer introduces herself as Pat. */
 const CALL: Transcript = {
@@ -66,7 +71,12 @@ describe('recordings: conversation measures (worked out by hand)', () => {
       durationMs: 14_000,
       speakerAttribution: 'transcript',
       repSpeaker: 'R',
-      segments: [seg(0, 5, 'C', 'Hello?'), seg(4, 8, 'R', 'Hi, Sam here.'), seg(9, 10, 'C', 'Yes?'), seg(12, 14, 'R', 'Got a minute?')],
+      segments: [
+        seg(0, 5, 'C', 'Hello?'),
+        seg(4, 8, 'R', 'Hi, Sam here.'),
+        seg(9, 10, 'C', 'Yes?'),
+        seg(12, 14, 'R', 'Got a minute?'),
+      ],
     });
     expect(result.speakerAttribution).to.equal('transcript');
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([false, true, false, true]);
@@ -75,14 +85,31 @@ describe('recordings: conversation measures (worked out by hand)', () => {
     // 3 switches in 14 s → 3 / (14 / 60) = 12.857 → 12.9 per minute.
     expect(result.interactivity).to.equal(12.9);
     // Rep 4 + 2 = 6 s, customer 5 + 1 = 6 s → 0.5; longest turns 4 s (rep) and 5 s (customer).
-    expect(result).to.include({ talkRatio: 0.5, longestMonologue: 4, longestCustomerStory: 5, numQuestions: 1, customerQuestions: 2 });
+    expect(result).to.include({
+      talkRatio: 0.5,
+      longestMonologue: 4,
+      longestCustomerStory: 5,
+      numQuestions: 1,
+      customerQuestions: 2,
+    });
   });
 
   it('leaves the two-speaker measures out and reports the items needing them as not assessable when there is one voice', () => {
-    const result = analyze({ ...CALL, speakerAttribution: undefined, segments: CALL.segments.map((s) => ({ ...s, speaker: null })) });
+    const result = analyze({
+      ...CALL,
+      speakerAttribution: undefined,
+      segments: CALL.segments.map((s) => ({ ...s, speaker: null })),
+    });
     assertSchema(RecordingAnalysis, result, 'analysis');
     expect(result.speakerAttribution).to.equal('none');
-    for (const key of ['talkRatio', 'longestMonologue', 'longestCustomerStory', 'interactivity', 'patience', 'customerQuestions']) {
+    for (const key of [
+      'talkRatio',
+      'longestMonologue',
+      'longestCustomerStory',
+      'interactivity',
+      'patience',
+      'customerQuestions',
+    ]) {
       expect(result, key).not.to.have.property(key);
     }
     // Nobody introduced themselves as far as anyone can tell.
@@ -99,7 +126,7 @@ describe('recordings: conversation measures (worked out by hand)', () => {
     expect(result.score).to.equal(66.7);
   });
 
-  it('counts fillers in the language the provider heard, else the roleplay\'s', () => {
+  it("counts fillers in the language the provider heard, else the roleplay's", () => {
     expect(analysisLanguageFor('es', 'fr-CA')).to.equal('es');
     expect(analysisLanguageFor('en_us', 'fr-CA')).to.equal('en');
     expect(analysisLanguageFor(null, 'fr-CA')).to.equal('fr-CA');

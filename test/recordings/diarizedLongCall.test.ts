@@ -6,7 +6,13 @@ import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { generatedTalkRatio, longTwoVoiceCall, type LongCall } from '../support/longTwoVoiceCall';
-import { acceptRecording, keepHistory, registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  keepHistory,
+  registerWebhook,
+  startRecordingStack,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { GPT4O_MAX_SECONDS, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -39,7 +45,11 @@ describe('recordings: a 30-minute diarised call keeps its speakers across pieces
     files = await startFileServer();
     receiver = await startWebhookReceiver();
     stt = await startOpenAiSttServer({ segments: [], apiKey: 'test-stt-key' });
-    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'gpt-4o-transcribe-diarize' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: stt.url,
+      STT_MODEL: 'gpt-4o-transcribe-diarize',
+    });
     tenant = await createTenant();
   });
   after(async () => {
@@ -60,13 +70,23 @@ describe('recordings: a 30-minute diarised call keeps its speakers across pieces
     expect(stt.requests).to.have.length(2);
     for (const r of stt.requests) {
       expect(r.heardSeconds).to.be.at.most(GPT4O_MAX_SECONDS);
-      expect(r.fields).to.include({ model: 'gpt-4o-transcribe-diarize', response_format: 'diarized_json', chunking_strategy: 'auto' });
+      expect(r.fields).to.include({
+        model: 'gpt-4o-transcribe-diarize',
+        response_format: 'diarized_json',
+        chunking_strategy: 'auto',
+      });
       expect(r.fields).not.to.have.any.keys('prompt', 'timestamp_granularities[]');
     }
-    const pieces = await testEnv().db('recording_chunks').where({ recording_id: id }).orderBy('chunk_index').select('start_ms');
+    const pieces = await testEnv()
+      .db('recording_chunks')
+      .where({ recording_id: id })
+      .orderBy('chunk_index')
+      .select('start_ms');
     expect(pieces.map((p) => p.start_ms)).to.have.length(2);
     expect(pieces[1].start_ms / 1000).to.be.within(CUSTOMER_AT - 8, CUSTOMER_AT);
-    const [first, second] = [...stt.requests].sort((a, b) => (a.fields['file.filename'] ?? '').localeCompare(b.fields['file.filename'] ?? ''));
+    const [first, second] = [...stt.requests].sort((a, b) =>
+      (a.fields['file.filename'] ?? '').localeCompare(b.fields['file.filename'] ?? ''),
+    );
     expect(first.body).not.to.have.property('known_speaker_names');
     expect((second.body as Record<string, unknown>).known_speaker_names).to.deep.equal(['A', 'B']);
     expect((second.body as Record<string, string[]>).known_speaker_references).to.have.length(2);
@@ -74,9 +94,13 @@ describe('recordings: a 30-minute diarised call keeps its speakers across pieces
     // Every segment is labelled as the voice that spoke it: the rep's label ("A", first to speak) in both pieces.
     const row = await testEnv().db('recordings').where({ id }).first('transcript');
     const segments = fromJson<{ segments: StoredSegment[] }>(row.transcript).segments;
-    const voiceAt = (s: StoredSegment) => call.lines.find((l) => l.start * 1000 < s.endMs && l.end * 1000 > s.startMs)?.voice;
+    const voiceAt = (s: StoredSegment) =>
+      call.lines.find((l) => l.start * 1000 < s.endMs && l.end * 1000 > s.startMs)?.voice;
     const secondPieceStart = pieces[1].start_ms as number;
-    for (const piece of [segments.filter((s) => s.startMs < secondPieceStart), segments.filter((s) => s.startMs >= secondPieceStart)]) {
+    for (const piece of [
+      segments.filter((s) => s.startMs < secondPieceStart),
+      segments.filter((s) => s.startMs >= secondPieceStart),
+    ]) {
       expect(piece.length).to.be.above(20);
       for (const s of piece) expect(s.speaker === 'A', `${s.startMs} ms`).to.equal(voiceAt(s) === 'rep');
     }

@@ -67,14 +67,20 @@ describe('recordings: failures', function () {
   }
 
   /** Runs one recording that must fail; returns its final view, the webhook data and the file path. */
-  async function runFailing(s: Scenario): Promise<{ view: RecordingView; data: RecordingFailedData | undefined; filePath: string; id: string }> {
+  async function runFailing(
+    s: Scenario,
+  ): Promise<{ view: RecordingView; data: RecordingFailedData | undefined; filePath: string; id: string }> {
     stt = await startOpenAiSttServer({ segments: CONVERSATION, ...s.stt });
     stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, ...s.config });
     const hookPath = `/failed/${n}`;
     if (s.webhook !== false) await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const filePath = `/files/${n}/call.mp3`;
     const url = files.serve(filePath, s.file);
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, ...s.submission });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: true,
+      ...s.submission,
+    });
     let data: RecordingFailedData | undefined;
     if (s.webhook !== false) {
       const [hook] = await receiver.waitFor(hookPath, 1);
@@ -106,7 +112,8 @@ describe('recordings: failures', function () {
     const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
     try {
       const raw = await new Client({ connection }).workflow.getHandle(`recording-${id}`).fetchHistory();
-      const failed = raw.events?.find((e) => e.activityTaskFailedEventAttributes)?.activityTaskFailedEventAttributes?.failure;
+      const failed = raw.events?.find((e) => e.activityTaskFailedEventAttributes)?.activityTaskFailedEventAttributes
+        ?.failure;
       expect(failed?.message).to.equal('Encoded failure');
       expect(failed?.stackTrace ?? '').to.equal('');
       expect(text(failed?.encodedAttributes?.metadata?.[METADATA_ENCODING_KEY])).to.equal(ENCRYPTED_ENCODING);
@@ -117,31 +124,51 @@ describe('recordings: failures', function () {
   });
 
   it('a URL serving an HTML page instead of audio/video fails', async () => {
-    const { view, filePath } = await runFailing({ file: { body: Buffer.from('<html>login</html>'), contentType: 'text/html' } });
-    expect(view.failureReason).to.equal('Storing the recording failed: The recording URL did not serve audio or video (text/html)');
+    const { view, filePath } = await runFailing({
+      file: { body: Buffer.from('<html>login</html>'), contentType: 'text/html' },
+    });
+    expect(view.failureReason).to.equal(
+      'Storing the recording failed: The recording URL did not serve audio or video (text/html)',
+    );
     expect(files.hits(filePath)).to.equal(1);
   });
 
   it('a file over RECORDING_MAX_BYTES fails and nothing is stored', async () => {
-    const { view } = await runFailing({ file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }, config: { RECORDING_MAX_BYTES: 1000 } });
-    expect(view.failureReason).to.match(/^Storing the recording failed: The recording is \d+ bytes, more than the 1000-byte limit$/);
+    const { view } = await runFailing({
+      file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' },
+      config: { RECORDING_MAX_BYTES: 1000 },
+    });
+    expect(view.failureReason).to.match(
+      /^Storing the recording failed: The recording is \d+ bytes, more than the 1000-byte limit$/,
+    );
     expect(await filesUnder(stack!.storageDir)).to.deep.equal([]);
   });
 
   it('a file over RECORDING_MAX_BYTES without Content-Length is cut off while streaming', async () => {
-    const { view } = await runFailing({ file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', chunked: true }, config: { RECORDING_MAX_BYTES: 10_000 } });
-    expect(view.failureReason).to.equal('Storing the recording failed: The recording is larger than the 10000-byte limit');
+    const { view } = await runFailing({
+      file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', chunked: true },
+      config: { RECORDING_MAX_BYTES: 10_000 },
+    });
+    expect(view.failureReason).to.equal(
+      'Storing the recording failed: The recording is larger than the 10000-byte limit',
+    );
     expect(await filesUnder(stack!.storageDir)).to.deep.equal([]);
   });
 
   it('a provider rejecting the request (400) fails the transcription without retries', async () => {
-    const { view } = await runFailing({ file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }, stt: { rejectStatus: 400 } });
+    const { view } = await runFailing({
+      file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' },
+      stt: { rejectStatus: 400 },
+    });
     expect(view.failureReason).to.match(/^Transcription failed: The speech-to-text provider answered HTTP 400/);
     expect(stt?.requests).to.have.length(1);
   });
 
   it('a recording without speech fails the transcription', async () => {
-    const { view } = await runFailing({ file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }, stt: { segments: [] } });
+    const { view } = await runFailing({
+      file: { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' },
+      stt: { segments: [] },
+    });
     expect(view.failureReason).to.equal('Transcription failed: No speech was found in the recording');
   });
 
@@ -177,7 +204,9 @@ describe('recordings: failures', function () {
       webhook: false,
     });
     // The reason says the address is not allowed, never which address it was.
-    expect(view.failureReason).to.equal('Storing the recording failed: The recording URL was refused: Outbound connection refused: the address is not allowed');
+    expect(view.failureReason).to.equal(
+      'Storing the recording failed: The recording URL was refused: Outbound connection refused: the address is not allowed',
+    );
     expect(files.hits(filePath)).to.equal(0);
   });
 });

@@ -4,7 +4,16 @@ import { workflowIds } from '../../common/temporal';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  keepHistory,
+  registerWebhook,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -27,14 +36,26 @@ function shapeOf(history: History): RunShape {
   const events = history.events ?? [];
   return {
     workflowTasks: events.filter((e) => e.workflowTaskCompletedEventAttributes).length,
-    activities: events.flatMap((e) => (e.activityTaskScheduledEventAttributes?.activityType?.name ? [e.activityTaskScheduledEventAttributes.activityType.name] : [])),
+    activities: events.flatMap((e) =>
+      e.activityTaskScheduledEventAttributes?.activityType?.name
+        ? [e.activityTaskScheduledEventAttributes.activityType.name]
+        : [],
+    ),
     localActivities: events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length,
-    children: events.flatMap((e) => (e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId ? [e.startChildWorkflowExecutionInitiatedEventAttributes.workflowId] : [])),
+    children: events.flatMap((e) =>
+      e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId
+        ? [e.startChildWorkflowExecutionInitiatedEventAttributes.workflowId]
+        : [],
+    ),
   };
 }
 
 const deliveriesOf = (endpointId: string) =>
-  testEnv().db('webhook_deliveries').where({ endpoint_id: endpointId }).orderBy('attempt').select('attempt', 'outcome', 'status_code', 'event_id');
+  testEnv()
+    .db('webhook_deliveries')
+    .where({ endpoint_id: endpointId })
+    .orderBy('attempt')
+    .select('attempt', 'outcome', 'status_code', 'event_id');
 
 describe('recordings: folded steps (few workflow tasks per recording)', function () {
   this.timeout(90_000);
@@ -49,7 +70,12 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     files = await startFileServer();
     receiver = await startWebhookReceiver();
     stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, WEBHOOK_INITIAL_INTERVAL: '5s', WEBHOOK_MAX_INTERVAL: '1m' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: stt.url,
+      WEBHOOK_INITIAL_INTERVAL: '5s',
+      WEBHOOK_MAX_INTERVAL: '1m',
+    });
   });
   after(async () => {
     await stack.stop();
@@ -61,7 +87,8 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     tenant = await createTenant();
   });
 
-  const history = (recordingId: string): Promise<History> => stack.api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).fetchHistory();
+  const history = (recordingId: string): Promise<History> =>
+    stack.api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).fetchHistory();
 
   it('a stored call: one workflow task per long step and one to finish, the webhook delivered by the run itself', async () => {
     const hookPath = `/folded/${++n}`;
@@ -76,7 +103,12 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
 
     const run = shapeOf(await history(id));
     // The long steps are the only activities; each set the status it stands for (no status activity).
-    expect(run.activities).to.deep.equal(['storeRecording', 'prepareMedia', 'transcribeRecordingPiece', 'analyzeAndKeepRecording']);
+    expect(run.activities).to.deep.equal([
+      'storeRecording',
+      'prepareMedia',
+      'transcribeRecordingPiece',
+      'analyzeAndKeepRecording',
+    ]);
     // Resolve the user, stitch, save, remove scratch, list targets, keep the event, retry policy, first attempt.
     expect(run.localActivities).to.equal(8);
     // One task to start, one after each long step (the last one also finishes): 5, against ~18 stepwise.
@@ -91,7 +123,9 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
   it("a receiver refusing the first attempt (503, Retry-After: 2) gets a delivery workflow that sends attempt 2 after the receiver's wait", async () => {
     const hookPath = `/folded/${++n}`;
     const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    receiver.respond(hookPath, (count) => (count === 1 ? { status: 503, headers: { 'retry-after': '2' }, body: 'busy' } : { status: 200, body: 'ok' }));
+    receiver.respond(hookPath, (count) =>
+      count === 1 ? { status: 503, headers: { 'retry-after': '2' }, body: 'busy' } : { status: 200, body: 'ok' },
+    );
     const url = files.serve(`/folded/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
     const [first, second] = await receiver.waitFor(hookPath, 2, 30_000);
@@ -104,7 +138,9 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     const run = shapeOf(await history(id));
     const eventId = first.event?.id ?? '';
     expect(run.children).to.deep.equal([workflowIds.webhookDelivery(eventId, endpoint.id)]);
-    const child = await stack.api.temporal.workflow.getHandle(workflowIds.webhookDelivery(eventId, endpoint.id)).result();
+    const child = await stack.api.temporal.workflow
+      .getHandle(workflowIds.webhookDelivery(eventId, endpoint.id))
+      .result();
     expect(child).to.include({ outcome: 'delivered', attempt: 2 });
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
@@ -117,7 +153,10 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
   it('a failed recording tells its owner from its own run too, with the reason of the failed step', async () => {
     const hookPath = `/folded/${++n}`;
     const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: `${files.url}/folded/${n}/missing.mp3`, storeRecording: true });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: `${files.url}/folded/${n}/missing.mp3`,
+      storeRecording: true,
+    });
     const [hook] = await receiver.waitFor(hookPath, 1);
     expect(hook.event?.type).to.equal('recording.processing.failed');
     const view = await waitForRecording(stack.api, tenant.apiKey, id);
@@ -149,9 +188,13 @@ describe('recordings: folded steps with WEBHOOK_MAX_ATTEMPTS=1', function () {
       const url = files.serve('/folded/once/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
       const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
       await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
-      expect(shapeOf(await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).fetchHistory()).children).to.deep.equal([]);
+      expect(
+        shapeOf(await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).fetchHistory()).children,
+      ).to.deep.equal([]);
       expect(receiver.on('/folded/once')).to.have.length(1);
-      expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'failed', 503]]);
+      expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
+        [1, 'failed', 503],
+      ]);
     } finally {
       await stack.stop();
       await stt.close();

@@ -12,7 +12,12 @@ import { startApi } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { acceptRecording, startRecordingStack, submitRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  startRecordingStack,
+  submitRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { freePort } from '../support/temporalServer';
 
 // POST /api/recording and GET /api/recording/{id} without a worker: validation, acceptance,
@@ -21,7 +26,9 @@ import { freePort } from '../support/temporalServer';
 const FILE_URL = 'https://files.example.test/calls/call-1.mp3?X-Amz-Signature=secret-signature-123';
 
 async function recordingCount(companyId: string): Promise<number> {
-  const [{ n }] = (await testEnv().db('recordings').where({ company_id: companyId }).count({ n: '*' })) as Array<{ n: number | string }>;
+  const [{ n }] = (await testEnv().db('recordings').where({ company_id: companyId }).count({ n: '*' })) as Array<{
+    n: number | string;
+  }>;
   return Number(n);
 }
 
@@ -38,10 +45,22 @@ describe('recordings: intake API', () => {
   });
 
   it('accepts a recording: 200 {status, recordingId}, Location, a row, and a running workflow with search attributes', async () => {
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: true,
+    });
     const get = await stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey });
     expect(get.status).to.equal(200);
-    expect(get.body).to.include({ id, status: 'accepted', failureReason: null, userId: null, sessionId: null, storeRecording: true, completedAt: null, result: null });
+    expect(get.body).to.include({
+      id,
+      status: 'accepted',
+      failureReason: null,
+      userId: null,
+      sessionId: null,
+      storeRecording: true,
+      completedAt: null,
+      result: null,
+    });
 
     const handle = stack.api.temporal.workflow.getHandle(workflowIds.recording(id));
     const description = await handle.describe();
@@ -60,7 +79,12 @@ describe('recordings: intake API', () => {
   });
 
   it('rejects invalid bodies with 400 and keeps nothing', async () => {
-    const valid = { userUniqueIdentifier: 'crm-1', userName: 'Sam', recordingPresignedUrl: FILE_URL, storeRecording: false };
+    const valid = {
+      userUniqueIdentifier: 'crm-1',
+      userName: 'Sam',
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: false,
+    };
     const cases: Array<[string, unknown, string]> = [
       ['missing userUniqueIdentifier', { ...valid, userUniqueIdentifier: undefined }, 'userUniqueIdentifier'],
       ['empty userUniqueIdentifier', { ...valid, userUniqueIdentifier: '' }, 'userUniqueIdentifier'],
@@ -70,29 +94,47 @@ describe('recordings: intake API', () => {
       ['missing recordingPresignedUrl', { ...valid, recordingPresignedUrl: undefined }, 'recordingPresignedUrl'],
       ['not a URL', { ...valid, recordingPresignedUrl: 'not a url' }, 'recordingPresignedUrl'],
       ['ftp URL', { ...valid, recordingPresignedUrl: 'ftp://files.example.test/a.mp3' }, 'recordingPresignedUrl'],
-      ['URL with credentials', { ...valid, recordingPresignedUrl: 'https://user:pw@files.example.test/a.mp3' }, 'recordingPresignedUrl'],
+      [
+        'URL with credentials',
+        { ...valid, recordingPresignedUrl: 'https://user:pw@files.example.test/a.mp3' },
+        'recordingPresignedUrl',
+      ],
       ['storeRecording as a string', { ...valid, storeRecording: 'true' }, 'storeRecording'],
       ['missing storeRecording', { ...valid, storeRecording: undefined }, 'storeRecording'],
       ['roleplayId not a uuid', { ...valid, roleplayId: 'abc' }, 'roleplayId'],
       ['unknown field', { ...valid, webhookUrl: 'https://x.test' }, 'webhookUrl'],
     ];
     for (const [label, body, field] of cases) {
-      const res = await stack.api.request<{ error: { code: string; details: Array<{ field: string }> } }>('POST', '/api/recording', {
-        apiKey: tenant.apiKey,
-        json: body,
-      });
+      const res = await stack.api.request<{ error: { code: string; details: Array<{ field: string }> } }>(
+        'POST',
+        '/api/recording',
+        {
+          apiKey: tenant.apiKey,
+          json: body,
+        },
+      );
       expect(res.status, label).to.equal(400);
-      expect(res.body.error.details.map((d) => d.field), label).to.include(field);
+      expect(
+        res.body.error.details.map((d) => d.field),
+        label,
+      ).to.include(field);
     }
     const noBody = await stack.api.request('POST', '/api/recording', { apiKey: tenant.apiKey });
     expect(noBody.status).to.equal(400);
-    const badKey = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'k'.repeat(256) });
+    const badKey = await submitRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: true },
+      { 'Idempotency-Key': 'k'.repeat(256) },
+    );
     expect(badKey.status).to.equal(400);
     expect(await recordingCount(tenant.company.id)).to.equal(0);
   });
 
   it('needs an API key', async () => {
-    const res = await stack.api.request('POST', '/api/recording', { json: { userUniqueIdentifier: 'a', userName: 'b', recordingPresignedUrl: FILE_URL, storeRecording: true } });
+    const res = await stack.api.request('POST', '/api/recording', {
+      json: { userUniqueIdentifier: 'a', userName: 'b', recordingPresignedUrl: FILE_URL, storeRecording: true },
+    });
     expect(res.status).to.equal(401);
   });
 
@@ -100,39 +142,81 @@ describe('recordings: intake API', () => {
     const other = await createTenant();
     const foreign = await createRoleplayFixture(other.company.id);
     for (const roleplayId of [foreign.id, randomUUID()]) {
-      const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true, roleplayId });
+      const res = await submitRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: FILE_URL,
+        storeRecording: true,
+        roleplayId,
+      });
       expect(res.status).to.equal(404);
     }
     expect(await recordingCount(tenant.company.id)).to.equal(0);
     const own = await createRoleplayFixture(tenant.company.id);
-    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true, roleplayId: own.id });
+    await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: true,
+      roleplayId: own.id,
+    });
   });
 
   it('serves a result stored before speakerAttribution existed with the attribution its snippets imply', async () => {
     const legacy = {
-      analyzer: 'builtin', language: 'en', length: 1000, wpm: 120, talkRatio: 0.5, numQuestions: 0, numFillerWords: 0, fillerWords: [],
-      customerName: null, nameCount: 0, score: 0, passingScore: 70, didPass: false, criteriaResponses: [], metricResponses: [],
+      analyzer: 'builtin',
+      language: 'en',
+      length: 1000,
+      wpm: 120,
+      talkRatio: 0.5,
+      numQuestions: 0,
+      numFillerWords: 0,
+      fillerWords: [],
+      customerName: null,
+      nameCount: 0,
+      score: 0,
+      passingScore: 70,
+      didPass: false,
+      criteriaResponses: [],
+      metricResponses: [],
     };
     const ids: string[] = [];
-    for (const snippets of [[{ isUser: true, text: 'Hi.' }, { isUser: false, text: 'Hello.' }], [{ isUser: true, text: 'Hi.' }]]) {
+    for (const snippets of [
+      [
+        { isUser: true, text: 'Hi.' },
+        { isUser: false, text: 'Hello.' },
+      ],
+      [{ isUser: true, text: 'Hi.' }],
+    ]) {
       const id = randomUUID();
       await insertRecording(testEnv().db, {
-        id, companyId: tenant.company.id, userUniqueIdentifier: 'old', userName: 'Old', sourceUrl: FILE_URL, storeRecording: false,
-        roleplayId: null, workflowId: workflowIds.recording(id),
+        id,
+        companyId: tenant.company.id,
+        userUniqueIdentifier: 'old',
+        userName: 'Old',
+        sourceUrl: FILE_URL,
+        storeRecording: false,
+        roleplayId: null,
+        workflowId: workflowIds.recording(id),
       });
       await completeRecording(testEnv().db, id, { result: { ...legacy, snippets }, sessionId: null });
       ids.push(id);
     }
-    const views = await Promise.all(ids.map((id) => stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })));
+    const views = await Promise.all(
+      ids.map((id) => stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })),
+    );
     expect(views.map((v) => v.body.result?.speakerAttribution)).to.deep.equal(['diarization', 'none']);
   });
 
   it("answers 404 for another company's recording and for unknown ids", async () => {
     const other = await createTenant();
-    const id = await acceptRecording(stack.api, other.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false });
+    const id = await acceptRecording(stack.api, other.apiKey, {
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: false,
+    });
     expect((await stack.api.request('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
-    expect((await stack.api.request('GET', `/api/recording/${randomUUID()}`, { apiKey: tenant.apiKey })).status).to.equal(404);
-    expect((await stack.api.request('GET', '/api/recording/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
+    expect(
+      (await stack.api.request('GET', `/api/recording/${randomUUID()}`, { apiKey: tenant.apiKey })).status,
+    ).to.equal(404);
+    expect((await stack.api.request('GET', '/api/recording/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(
+      400,
+    );
   });
 
   it('returns the same recording for a repeated Idempotency-Key, marked Idempotent-Replayed, and starts no second workflow', async () => {
@@ -148,12 +232,21 @@ describe('recordings: intake API', () => {
     expect(replayed.headers.get('location')).to.equal(`/api/recording/${first}`);
     expect(await recordingCount(tenant.company.id)).to.equal(1);
     // Kept where every other POST keeps its key (api/idempotency.ts), not on the recording.
-    expect(await testEnv().db('idempotency_keys').where({ company_id: tenant.company.id, operation_id: 'submitRecording' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+    expect(
+      await testEnv()
+        .db('idempotency_keys')
+        .where({ company_id: tenant.company.id, operation_id: 'submitRecording' })
+        .count({ n: '*' }),
+    ).to.deep.equal([{ n: 1 }]);
 
     // Racing retries of one request converge on the same recording too: while the first holds the key
     // the others are told to retry (409 idempotency_key_in_use, Retry-After), and their retries get its answer.
     const racingKey = `race-${randomUUID()}`;
-    const racing = await Promise.all(Array.from({ length: 6 }, () => submitRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey })));
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        submitRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': racingKey }),
+      ),
+    );
     const ids: string[] = [];
     for (const res of racing) {
       if (res.status === 409) {
@@ -189,7 +282,12 @@ describe('recordings: intake API', () => {
   it('a retry that takes over from a crashed first run finds the recording that run inserted and starts its workflow, adding none', async () => {
     // What a process that died between inserting the recording and recording its answer leaves: the
     // key's claim (its lease run out) and an accepted recording without a workflow.
-    const body = { userUniqueIdentifier: 'crm-42', userName: 'Sam Seller', recordingPresignedUrl: FILE_URL, storeRecording: false };
+    const body = {
+      userUniqueIdentifier: 'crm-42',
+      userName: 'Sam Seller',
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: false,
+    };
     const key = `crash-${randomUUID()}`;
     const companyId = tenant.company.id;
     const credentialId = `key:${tenant.apiKeyId}`;
@@ -206,45 +304,97 @@ describe('recordings: intake API', () => {
     });
     const orphan = attemptOf(companyId, keyHash, claimedAt).id;
     const { userUniqueIdentifier, userName } = body;
-    await insertRecording(testEnv().db, { id: orphan, companyId, userUniqueIdentifier, userName, sourceUrl: FILE_URL, storeRecording: false, roleplayId: null, workflowId: workflowIds.recording(orphan) });
+    await insertRecording(testEnv().db, {
+      id: orphan,
+      companyId,
+      userUniqueIdentifier,
+      userName,
+      sourceUrl: FILE_URL,
+      storeRecording: false,
+      roleplayId: null,
+      workflowId: workflowIds.recording(orphan),
+    });
 
     const retried = await acceptRecording(stack.api, tenant.apiKey, body, { 'Idempotency-Key': key });
     expect(retried).to.equal(orphan);
     expect(await recordingCount(tenant.company.id)).to.equal(1);
-    expect((await stack.api.temporal.workflow.getHandle(workflowIds.recording(orphan)).describe()).type).to.equal('recordingIntake');
+    expect((await stack.api.temporal.workflow.getHandle(workflowIds.recording(orphan)).describe()).type).to.equal(
+      'recordingIntake',
+    );
   });
 
   it('answers 409 when an Idempotency-Key is reused with a different body', async () => {
     const key = `k-${randomUUID()}`;
-    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': key });
-    const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
+    await acceptRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: true },
+      { 'Idempotency-Key': key },
+    );
+    const res = await submitRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: false },
+      { 'Idempotency-Key': key },
+    );
     expect(res.status).to.equal(409);
     expect(await recordingCount(tenant.company.id)).to.equal(1);
   });
 
   it('keeps repChannel on the recording; the same key with another repChannel is a different body', async () => {
     const key = `rc-${randomUUID()}`;
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'right' }, { 'Idempotency-Key': key });
-    expect(await testEnv().db('recordings').where({ id }).first('rep_channel', 'rep_speaker', 'source_url')).to.deep.equal({ rep_channel: 'right', rep_speaker: null, source_url: FILE_URL });
-    const other = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'left' }, { 'Idempotency-Key': key });
+    const id = await acceptRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'right' },
+      { 'Idempotency-Key': key },
+    );
+    expect(
+      await testEnv().db('recordings').where({ id }).first('rep_channel', 'rep_speaker', 'source_url'),
+    ).to.deep.equal({ rep_channel: 'right', rep_speaker: null, source_url: FILE_URL });
+    const other = await submitRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'left' },
+      { 'Idempotency-Key': key },
+    );
     expect(other.status).to.equal(409);
-    const bad = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false, repChannel: 'middle' as 'left' });
+    const bad = await submitRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: FILE_URL,
+      storeRecording: false,
+      repChannel: 'middle' as 'left',
+    });
     expect(bad.status).to.equal(400);
   });
 
   it('validates the Idempotency-Key header like any other request part, and documents it in the OpenAPI document', async () => {
     for (const key of ['tab\tinside', 'k'.repeat(256)]) {
-      const res = await submitRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: false }, { 'Idempotency-Key': key });
+      const res = await submitRecording(
+        stack.api,
+        tenant.apiKey,
+        { recordingPresignedUrl: FILE_URL, storeRecording: false },
+        { 'Idempotency-Key': key },
+      );
       expect(res.status, key).to.equal(400);
       const error = (res.body as unknown as { error: { code: string; details: unknown[] } }).error;
       expect(error.code).to.equal('validation_failed');
       expect(error.details).to.deep.equal([
-        { in: 'header', field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
+        {
+          in: 'header',
+          field: 'Idempotency-Key',
+          message: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+        },
       ]);
     }
     expect(await recordingCount(tenant.company.id)).to.equal(0);
-    const doc = (await stack.api.request<{ paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string; required: boolean }> }>> }>('GET', '/openapi.json')).body;
-    const { example, ...parameter } = doc.paths['/api/recording'].post.parameters.find((p) => p.name === 'Idempotency-Key') as { example?: unknown };
+    const doc = (
+      await stack.api.request<{
+        paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string; required: boolean }> }>>;
+      }>('GET', '/openapi.json')
+    ).body;
+    const { example, ...parameter } = doc.paths['/api/recording'].post.parameters.find(
+      (p) => p.name === 'Idempotency-Key',
+    ) as { example?: unknown };
     expect(example).to.be.a('string');
     expect(parameter).to.deep.equal({
       name: 'Idempotency-Key',
@@ -261,10 +411,19 @@ describe('recordings: intake API', () => {
   });
 
   it('answers 503 and keeps nothing when Temporal is unreachable', async () => {
-    const down = await startApi({ ...stack.config, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_START_TIMEOUT: '2s' });
+    const down = await startApi({
+      ...stack.config,
+      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+      TEMPORAL_START_TIMEOUT: '2s',
+    });
     try {
       const started = Date.now();
-      const res = await submitRecording(down, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
+      const res = await submitRecording(
+        down,
+        tenant.apiKey,
+        { recordingPresignedUrl: FILE_URL, storeRecording: true },
+        { 'Idempotency-Key': 'down-1' },
+      );
       expect(res.status).to.equal(503);
       expect(res.headers.get('retry-after')).to.equal('5');
       expect((res.body as unknown as { error: { code: string } }).error.code).to.equal('workflow_unavailable');
@@ -274,7 +433,12 @@ describe('recordings: intake API', () => {
       await down.close();
     }
     // The caller's retry with the same key, once Temporal is back, is accepted normally.
-    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: FILE_URL, storeRecording: true }, { 'Idempotency-Key': 'down-1' });
+    await acceptRecording(
+      stack.api,
+      tenant.apiKey,
+      { recordingPresignedUrl: FILE_URL, storeRecording: true },
+      { 'Idempotency-Key': 'down-1' },
+    );
     expect(await recordingCount(tenant.company.id)).to.equal(1);
   });
 
@@ -284,7 +448,11 @@ describe('recordings: intake API', () => {
     const hung = createServer((socket) => void sockets.add(socket));
     hung.listen(0, '127.0.0.1');
     await once(hung, 'listening');
-    const api = await startApi({ ...stack.config, TEMPORAL_ADDRESS: `127.0.0.1:${(hung.address() as AddressInfo).port}`, TEMPORAL_START_TIMEOUT: '1500ms' });
+    const api = await startApi({
+      ...stack.config,
+      TEMPORAL_ADDRESS: `127.0.0.1:${(hung.address() as AddressInfo).port}`,
+      TEMPORAL_START_TIMEOUT: '1500ms',
+    });
     try {
       const t = await createTenant();
       const started = Date.now();

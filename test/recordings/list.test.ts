@@ -52,7 +52,13 @@ describe('recordings: GET /api/recording', () => {
     userA = (await makeUser(tenant.company.id)).id;
     userB = (await makeUser(tenant.company.id)).id;
     roleplay = (await createRoleplayFixture(tenant.company.id)).id;
-    const row = (companyId: string, i: number, status: RecordingStatus, userId: string | null, roleplayId: string | null) => {
+    const row = (
+      companyId: string,
+      i: number,
+      status: RecordingStatus,
+      userId: string | null,
+      roleplayId: string | null,
+    ) => {
       const id = randomUUID();
       const created = new Date(base.getTime() + i * 60_000);
       return {
@@ -74,13 +80,18 @@ describe('recordings: GET /api/recording', () => {
         updated_at: created,
       };
     };
-    const rows = statuses.map((status, i) => row(tenant.company.id, i, status, i % 2 === 0 ? userA : userB, i < 2 ? roleplay : null));
+    const rows = statuses.map((status, i) =>
+      row(tenant.company.id, i, status, i % 2 === 0 ? userA : userB, i < 2 ? roleplay : null),
+    );
     ids.push(...rows.map((r) => r.id));
-    await testEnv().db('recordings').insert([...rows, row(other.company.id, 10, 'completed', null, null)]);
+    await testEnv()
+      .db('recordings')
+      .insert([...rows, row(other.company.id, 10, 'completed', null, null)]);
   });
   after(async () => api.close());
 
-  const list = (query: string, apiKey = tenant.apiKey) => api.request<RecordingList>('GET', `/api/recording${query}`, { apiKey });
+  const list = (query: string, apiKey = tenant.apiKey) =>
+    api.request<RecordingList>('GET', `/api/recording${query}`, { apiKey });
   const idsOf = (res: { body: RecordingList }) => res.body.data.map((r) => r.id);
 
   it("lists only the caller's recordings, newest first, each as GET /api/recording/{id} without the analysis", async () => {
@@ -123,10 +134,20 @@ describe('recordings: GET /api/recording', () => {
   });
 
   it('refuses unknown filters and malformed values, naming each parameter', async () => {
-    const res = await api.request<ErrorBody>('GET', '/api/recording?status=done&userId=x&createdAfter=yesterday&limit=0&colour=red', { apiKey: tenant.apiKey });
+    const res = await api.request<ErrorBody>(
+      'GET',
+      '/api/recording?status=done&userId=x&createdAfter=yesterday&limit=0&colour=red',
+      { apiKey: tenant.apiKey },
+    );
     expect(res.status).to.equal(400);
     const fields = res.body.error.details.map((d) => `${d.in}:${d.field}`);
-    expect(fields).to.include.members(['query:status', 'query:userId', 'query:createdAfter', 'query:limit', 'query:colour']);
+    expect(fields).to.include.members([
+      'query:status',
+      'query:userId',
+      'query:createdAfter',
+      'query:limit',
+      'query:colour',
+    ]);
   });
 
   it('answers 401 without a key', async () => {

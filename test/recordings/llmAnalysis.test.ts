@@ -10,7 +10,12 @@ import { assertSchema } from '../support/schemaAssert';
 // The LLM analyzer against an OpenAI-compatible stand-in on loopback: the structured-outputs request,
 // the check of every quote against the transcript, usage and cost, and a long call judged in parts.
 
-const seg = (startS: number, endS: number, speaker: string, text: string) => ({ startMs: startS * 1000, endMs: endS * 1000, speaker, text });
+const seg = (startS: number, endS: number, speaker: string, text: string) => ({
+  startMs: startS * 1000,
+  endMs: endS * 1000,
+  speaker,
+  text,
+});
 const CALL: Transcript = {
   provider: 'deepgram',
   language: 'en',
@@ -21,24 +26,39 @@ const CALL: Transcript = {
     seg(6, 10, 'B', 'Okay, we spend too much on fuel, honestly.'),
     seg(10, 18, 'A', 'Many fleets tell us the same. How many vans do you run today?'),
     seg(18, 22, 'B', 'About thirty, spread over two depots.'),
-    seg(22, 32, 'A', 'Thirty vans over two depots is exactly where route planning pays. Could we look at one depot together next week?'),
+    seg(
+      22,
+      32,
+      'A',
+      'Thirty vans over two depots is exactly where route planning pays. Could we look at one depot together next week?',
+    ),
     seg(32, 40, 'B', 'Send me something first and we will see.'),
   ],
 };
 const SCORECARD: Scorecard = {
   criteria: [
-    { title: 'States the reason for the call', description: 'Says why they are calling early on', weight: 2, sectionTitle: 'Opening' },
+    {
+      title: 'States the reason for the call',
+      description: 'Says why they are calling early on',
+      weight: 2,
+      sectionTitle: 'Opening',
+    },
     { title: 'Proposes a next step', description: 'Asks for a concrete meeting', weight: 1, sectionTitle: 'Closing' },
   ],
-  metrics: [{ title: 'Listens more than talks', description: 'Talk ratio under 60%', weight: 1, sectionTitle: 'Delivery' }],
+  metrics: [
+    { title: 'Listens more than talks', description: 'Talk ratio under 60%', weight: 1, sectionTitle: 'Delivery' },
+  ],
 };
 
 /** Every object in a strict structured-outputs schema lists all its properties as required and allows no others. */
 function expectStrict(schema: Record<string, unknown>, path = '$'): void {
   if (schema.type === 'object') {
     expect(schema.additionalProperties, path).to.equal(false);
-    expect([...(schema.required as string[])].sort(), path).to.deep.equal(Object.keys(schema.properties as object).sort());
-    for (const [key, child] of Object.entries(schema.properties as Record<string, Record<string, unknown>>)) expectStrict(child, `${path}.${key}`);
+    expect([...(schema.required as string[])].sort(), path).to.deep.equal(
+      Object.keys(schema.properties as object).sort(),
+    );
+    for (const [key, child] of Object.entries(schema.properties as Record<string, Record<string, unknown>>))
+      expectStrict(child, `${path}.${key}`);
   }
   if (schema.type === 'array') expectStrict(schema.items as Record<string, unknown>, `${path}[]`);
 }
@@ -55,7 +75,13 @@ describe('recordings: LLM analysis with evidence', () => {
     ...overrides,
   });
   const analyzed = (c: LlmConfig) =>
-    createLlmAnalyzer(c, providerAgent()).analyze({ transcript: CALL, scorecard: SCORECARD, passingScore: 70, customerName: null, language: 'en' });
+    createLlmAnalyzer(c, providerAgent()).analyze({
+      transcript: CALL,
+      scorecard: SCORECARD,
+      passingScore: 70,
+      customerName: null,
+      language: 'en',
+    });
   const analyze = async (c: LlmConfig) => (await analyzed(c)).analysis;
 
   beforeEach(async () => {
@@ -68,11 +94,18 @@ describe('recordings: LLM analysis with evidence', () => {
   it('asks for strict structured outputs and keeps quotes that occur in the transcript, with their time and speaker', async () => {
     const { analysis: result, usage } = await analyzed(config());
     assertSchema(RecordingAnalysis, result, 'analysis');
-    const format = llm.requests[0].body.response_format as { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+    const format = llm.requests[0].body.response_format as {
+      type: string;
+      json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+    };
     expect(format.type).to.equal('json_schema');
     expect(format.json_schema).to.include({ name: 'scorecard_verdicts', strict: true });
     expectStrict(format.json_schema.schema);
-    const opening = { quote: 'Hi Morgan, this is Sam from Acme. I am calling about your delivery costs.', startMs: 0, speaker: 'rep' };
+    const opening = {
+      quote: 'Hi Morgan, this is Sam from Acme. I am calling about your delivery costs.',
+      startMs: 0,
+      speaker: 'rep',
+    };
     expect(result.criteriaResponses.map((r) => [r.passed, r.evidence, r.supported])).to.deep.equal([
       [true, [opening], undefined],
       [true, [opening], undefined],
@@ -90,14 +123,21 @@ describe('recordings: LLM analysis with evidence', () => {
     const result = await analyze(config());
     assertSchema(RecordingAnalysis, result, 'analysis');
     for (const r of result.criteriaResponses) {
-      expect(r).to.deep.include({ passed: true, supported: false, evidence: [], noEvidenceReason: 'The words the model quoted do not occur in the transcript.' });
+      expect(r).to.deep.include({
+        passed: true,
+        supported: false,
+        evidence: [],
+        noEvidenceReason: 'The words the model quoted do not occur in the transcript.',
+      });
     }
     // Only the metric (not met) counts: 0 of 1.
     expect(result.score).to.equal(0);
     // Case and spacing aside, a real quote holds, given back as the transcript has it.
     llm.quoteWith('  how many VANS do you run   today?');
     const relaxed = await analyze(config());
-    expect(relaxed.criteriaResponses[0].evidence).to.deep.equal([{ quote: 'How many vans do you run today?', startMs: 10_000, speaker: 'rep' }]);
+    expect(relaxed.criteriaResponses[0].evidence).to.deep.equal([
+      { quote: 'How many vans do you run today?', startMs: 10_000, speaker: 'rep' },
+    ]);
   });
 
   it('judges a call too long for one request in parts and combines the verdicts', async () => {
@@ -107,13 +147,22 @@ describe('recordings: LLM analysis with evidence', () => {
     expect(transcripts.length).to.be.greaterThan(1);
     for (const t of transcripts) expect(t.length).to.be.at.most(200);
     // Every line of the call went to the model exactly once, in order.
-    expect(transcripts.join('\n').split('\n').map((l) => l.replace(/^(?:Rep|Customer): |^ {2}/, ''))).to.deep.equal(CALL.segments.map((s) => s.text));
+    expect(
+      transcripts
+        .join('\n')
+        .split('\n')
+        .map((l) => l.replace(/^(?:Rep|Customer): |^ {2}/, '')),
+    ).to.deep.equal(CALL.segments.map((s) => s.text));
     expect(String(llm.requests[1].prompt.task)).to.match(/part 2 of \d/);
     // Met in every part: passed, with each part's quote; the metric is not met anywhere: failed.
     expect(result.criteriaResponses[0].passed).to.equal(true);
-    expect(result.criteriaResponses[0].evidence.map((e) => e.startMs)).to.deep.equal(transcripts.map((t) => CALL.segments.find((s) => t.includes(s.text.slice(0, 30)))!.startMs));
+    expect(result.criteriaResponses[0].evidence.map((e) => e.startMs)).to.deep.equal(
+      transcripts.map((t) => CALL.segments.find((s) => t.includes(s.text.slice(0, 30)))!.startMs),
+    );
     expect(result.metricResponses[0].passed).to.equal(false);
     expect(usage!.requests).to.equal(transcripts.length);
-    expect(usage!.promptTokens).to.equal(llm.requests.reduce((n, r) => n + standInTokens((r.body.messages as Array<{ content: string }>)[1].content), 0));
+    expect(usage!.promptTokens).to.equal(
+      llm.requests.reduce((n, r) => n + standInTokens((r.body.messages as Array<{ content: string }>)[1].content), 0),
+    );
   });
 });

@@ -26,7 +26,18 @@ describe('recordings: a plain MP3 heard in one ffmpeg run', function () {
   /** A file made by ffmpeg from a 6-second tone (and `extra` inputs/options). */
   const make = (name: string, args: string[]): string => {
     const file = path.join(dir, name);
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=6', ...args, file]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:duration=6',
+      ...args,
+      file,
+    ]);
     made.set(name, file);
     return file;
   };
@@ -38,9 +49,41 @@ describe('recordings: a plain MP3 heard in one ffmpeg run', function () {
     make('mono.m4a', ['-ac', '1', '-c:a', 'aac', '-b:a', '48k']);
     make('mono.wav', ['-ac', '1']);
     const cover = path.join(dir, 'cover.png');
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=32x32', '-frames:v', '1', cover]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=32x32',
+      '-frames:v',
+      '1',
+      cover,
+    ]);
     const art = path.join(dir, 'art.mp3');
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', made.get('mono.mp3') ?? '', '-i', cover, '-map', '0:a', '-map', '1:v', '-c', 'copy', '-disposition:v', 'attached_pic', '-id3v2_version', '3', art]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      made.get('mono.mp3') ?? '',
+      '-i',
+      cover,
+      '-map',
+      '0:a',
+      '-map',
+      '1:v',
+      '-c',
+      'copy',
+      '-disposition:v',
+      'attached_pic',
+      '-id3v2_version',
+      '3',
+      art,
+    ]);
     made.set('art.mp3', art);
   });
   after(async () => {
@@ -54,7 +97,16 @@ describe('recordings: a plain MP3 heard in one ffmpeg run', function () {
       const probed = await probeMedia(file);
       const logged = loggedAudioFacts((await listenWithLog(file)).log);
       expect(logged, name).to.not.equal(undefined);
-      expect(logged).to.include({ container: probed.container, audioStreams: 1, channels: probed.channels, audioCodec: probed.audioCodec, hasVideo: false }, name);
+      expect(logged).to.include(
+        {
+          container: probed.container,
+          audioStreams: 1,
+          channels: probed.channels,
+          audioCodec: probed.audioCodec,
+          hasVideo: false,
+        },
+        name,
+      );
       expect(logged?.durationMs, name).to.be.closeTo(probed.durationMs, 10);
       expect(logged?.bitRate, name).to.be.closeTo(probed.bitRate, 1000);
     }
@@ -73,8 +125,17 @@ describe('recordings: a plain MP3 heard in one ffmpeg run', function () {
     observeTools((command) => commands.push(command));
     try {
       const config = testConfig({ STORAGE_DIR: storageDir, SCRATCH_DIR: scratchDir, STT_PROVIDER: 'openai' });
-      const recording = { id: `logged-${path.basename(file)}`, storageKey: path.basename(file), sourceUrl: null, repChannel: null } as unknown as RecordingRow;
-      const cut = await cutRecording({ config, storage: createLocalStorage(storageDir), outbound: createOutboundAgent({ allowPrivate: true }) }, recording, new AbortController().signal);
+      const recording = {
+        id: `logged-${path.basename(file)}`,
+        storageKey: path.basename(file),
+        sourceUrl: null,
+        repChannel: null,
+      } as unknown as RecordingRow;
+      const cut = await cutRecording(
+        { config, storage: createLocalStorage(storageDir), outbound: createOutboundAgent({ allowPrivate: true }) },
+        recording,
+        new AbortController().signal,
+      );
       return { commands, pieces: cut.pieces.length, durationMs: cut.probe.durationMs };
     } finally {
       observeTools(undefined);

@@ -6,7 +6,12 @@ import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { generatedTalkRatio, longTwoVoiceCall, type LongCall } from '../support/longTwoVoiceCall';
-import { acceptRecording, registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  registerWebhook,
+  startRecordingStack,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startDeepgramServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -36,7 +41,11 @@ describe('recordings: overlapping pieces carry speaker labels across (Deepgram)'
     files = await startFileServer();
     receiver = await startWebhookReceiver();
     stt = await startDeepgramServer({ segments: [], sentences: call.sentences, apiKey: 'test-stt-key' });
-    stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url, STT_MAX_CHUNK_DURATION: '2m' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'deepgram',
+      STT_BASE_URL: stt.url,
+      STT_MAX_CHUNK_DURATION: '2m',
+    });
     tenant = await createTenant();
   });
   after(async () => {
@@ -52,7 +61,11 @@ describe('recordings: overlapping pieces carry speaker labels across (Deepgram)'
     expect(hook.event?.type, JSON.stringify(hook.event?.data)).to.equal('recording.processing.completed');
     const result = (hook.event?.data as RecordingCompletedData).result as RecordingAnalysis;
 
-    const pieces: Array<{ start_ms: number; duration_ms: number }> = await testEnv().db('recording_chunks').where({ recording_id: id }).orderBy('chunk_index').select('start_ms', 'duration_ms');
+    const pieces: Array<{ start_ms: number; duration_ms: number }> = await testEnv()
+      .db('recording_chunks')
+      .where({ recording_id: id })
+      .orderBy('chunk_index')
+      .select('start_ms', 'duration_ms');
     expect(pieces.length).to.be.within(3, 4);
     expect(stt.requests).to.have.length(pieces.length);
     for (const r of stt.requests) expect(r.heardSeconds).to.be.at.most(120.5);
@@ -72,7 +85,8 @@ describe('recordings: overlapping pieces carry speaker labels across (Deepgram)'
     // Every segment carries its voice's label from the first piece: the rep's "0" throughout.
     const row = await testEnv().db('recordings').where({ id }).first('transcript');
     const segments = fromJson<{ segments: StoredSegment[] }>(row.transcript).segments;
-    const voiceAt = (s: StoredSegment) => call.lines.find((l) => l.start * 1000 < s.endMs && l.end * 1000 > s.startMs)?.voice;
+    const voiceAt = (s: StoredSegment) =>
+      call.lines.find((l) => l.start * 1000 < s.endMs && l.end * 1000 > s.startMs)?.voice;
     expect(segments.length).to.be.above(20);
     for (const s of segments) expect(s.speaker === '0', `${s.startMs} ms`).to.equal(voiceAt(s) === 'rep');
     expect(new Set(segments.map((s) => s.speaker))).to.deep.equal(new Set(['0', '1']));

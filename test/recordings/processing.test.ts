@@ -88,21 +88,47 @@ describe('recordings: processing', function () {
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const url = files.serve(`/stored/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
 
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
     const data = await completedWebhook(id);
     const view = await waitForRecording(stack.api, tenant.apiKey, id);
 
-    expect(view).to.include({ status: 'completed', failureReason: null, sessionId: data.sessionId, userId: data.user.id, roleplayId: roleplay.id });
+    expect(view).to.include({
+      status: 'completed',
+      failureReason: null,
+      sessionId: data.sessionId,
+      userId: data.user.id,
+      roleplayId: roleplay.id,
+    });
     expect(view.completedAt).to.be.a('string');
     expect(data.user).to.deep.equal({ id: view.userId, name: 'Sam Seller', userUniqueIdentifier: 'crm-42' });
     const result = view.result as RecordingAnalysis;
     expect(data.result).to.deep.equal(result);
     expect(result.length).to.be.closeTo(audioFacts(SAMPLE_AUDIO).seconds * 1000, 1000);
-    expect(result).to.include({ analyzer: 'builtin', language: 'en', numQuestions: 4, numFillerWords: 2, customerName: 'Dana', nameCount: 2 });
+    expect(result).to.include({
+      analyzer: 'builtin',
+      language: 'en',
+      numQuestions: 4,
+      numFillerWords: 2,
+      customerName: 'Dana',
+      nameCount: 2,
+    });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
     // A free-text criterion is not judged without an LLM; the score is over the judged talk ratio alone.
     expect(result.criteriaResponses).to.deep.equal([
-      { title: 'Opened well', passed: false, explanation: NOT_JUDGED_WITHOUT_LLM, weight: 2, sectionTitle: 'Opening', assessable: false, evidence: [], noEvidenceReason: NOT_JUDGED_WITHOUT_LLM },
+      {
+        title: 'Opened well',
+        passed: false,
+        explanation: NOT_JUDGED_WITHOUT_LLM,
+        weight: 2,
+        sectionTitle: 'Opening',
+        assessable: false,
+        evidence: [],
+        noEvidenceReason: NOT_JUDGED_WITHOUT_LLM,
+      },
     ]);
     expect(result.metricResponses.map((m) => [m.title, m.passed])).to.deep.equal([['Talk ratio', false]]);
     expect(result).to.include({ score: 0, passingScore: 70, didPass: false });
@@ -118,21 +144,43 @@ describe('recordings: processing', function () {
     expect(stt.requests[0].headers.authorization).to.equal('Bearer test-stt-key');
 
     // The new Integration user sits in the company's Integration team.
-    const user = await testEnv().db('users as u').join('teams as t', 't.id', 'u.team_id').where('u.id', view.userId).first('u.role', 'u.external_id', 'u.first_name', 'u.last_name', 'u.email', 't.type');
-    expect(user).to.include({ role: 'Integration', external_id: 'crm-42', first_name: 'Sam', last_name: 'Seller', type: 'integration' });
+    const user = await testEnv()
+      .db('users as u')
+      .join('teams as t', 't.id', 'u.team_id')
+      .where('u.id', view.userId)
+      .first('u.role', 'u.external_id', 'u.first_name', 'u.last_name', 'u.email', 't.type');
+    expect(user).to.include({
+      role: 'Integration',
+      external_id: 'crm-42',
+      first_name: 'Sam',
+      last_name: 'Seller',
+      type: 'integration',
+    });
     expect(user.email).to.match(/^crm-42\+[0-9a-f-]{36}@integration\.invalid$/);
 
     // The session shows up like any other roleplay session.
-    const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
+    const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, {
+      apiKey: tenant.apiKey,
+    });
     expect(session.status).to.equal(200);
-    expect(session.body).to.include({ activityType: 'premade-roleplay', activityId: roleplay.id, score: 0, didPass: false, length: result.length });
+    expect(session.body).to.include({
+      activityType: 'premade-roleplay',
+      activityId: roleplay.id,
+      score: 0,
+      didPass: false,
+      length: result.length,
+    });
     // The session's responses are the analysis's, evidence and all.
     expect(session.body.criteriaResponses).to.deep.equal(result.criteriaResponses);
     expect(session.body.metricResponses).to.deep.equal(result.metricResponses);
     expect(session.body.user.id).to.equal(view.userId);
     expect(session.body.snippets).to.deep.equal(result.snippets);
     expect(session.body.audioUrl).to.be.a('string');
-    const list = await stack.api.request<{ data: Array<{ id: string }> }>('GET', `/api/roleplay/session?roleplayId=${roleplay.id}`, { apiKey: tenant.apiKey });
+    const list = await stack.api.request<{ data: Array<{ id: string }> }>(
+      'GET',
+      `/api/roleplay/session?roleplayId=${roleplay.id}`,
+      { apiKey: tenant.apiKey },
+    );
     expect(list.body.data.map((s) => s.id)).to.deep.equal([data.sessionId]);
 
     await keepHistory(stack.api, id, 'stored-openai-roleplay');
@@ -162,7 +210,14 @@ describe('recordings: processing', function () {
     // talk time and the (unknowable) customer's name are not assessable: they do not count.
     const result = view.result as RecordingAnalysis;
     expect(result.speakerAttribution).to.equal('none');
-    expect(result).not.to.have.any.keys('talkRatio', 'interactivity', 'patience', 'longestMonologue', 'longestCustomerStory', 'customerQuestions');
+    expect(result).not.to.have.any.keys(
+      'talkRatio',
+      'interactivity',
+      'patience',
+      'longestMonologue',
+      'longestCustomerStory',
+      'customerQuestions',
+    );
     expect(result.snippets).to.have.length(CONVERSATION.length);
     expect(result.snippets.every((s) => s.isUser)).to.equal(true);
     expect(result.criteriaResponses).to.deep.equal([]);
@@ -200,7 +255,11 @@ describe('recordings: processing', function () {
     // The Deepgram stand-in decoded all of it (it refuses audio it cannot decode, as Deepgram does).
     expect(req.heardSeconds).to.be.closeTo(26, 0.5);
     expect(req.headers.authorization).to.equal('Token test-stt-key');
-    expect(Object.fromEntries(req.query)).to.include({ diarize_model: 'latest', punctuate: 'true', utterances: 'true' });
+    expect(Object.fromEntries(req.query)).to.include({
+      diarize_model: 'latest',
+      punctuate: 'true',
+      utterances: 'true',
+    });
     expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
     const result = view.result as RecordingAnalysis;
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
@@ -214,7 +273,10 @@ describe('recordings: processing', function () {
     stt = await startDeepgramServer({ segments: CONVERSATION });
     stack = await startRecordingStack({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url, STT_MODEL: 'nova-3' });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const target = files.serve(`/dgs/${n}/meeting.m4a`, { body: SAMPLE_AUDIO, contentType: 'application/octet-stream' });
+    const target = files.serve(`/dgs/${n}/meeting.m4a`, {
+      body: SAMPLE_AUDIO,
+      contentType: 'application/octet-stream',
+    });
     const url = files.serve(`/dgs/${n}/short-link`, { redirectTo: target });
 
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
@@ -234,7 +296,13 @@ describe('recordings: processing', function () {
     stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const filePath = `/flaky/${n}/call.mp3`;
-    const url = files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg', failTimes: 1, failStatus: 503, retryAfter: '1' });
+    const url = files.serve(filePath, {
+      body: SAMPLE_AUDIO,
+      contentType: 'audio/mpeg',
+      failTimes: 1,
+      failStatus: 503,
+      retryAfter: '1',
+    });
 
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true });
     await completedWebhook(id);
@@ -246,10 +314,13 @@ describe('recordings: processing', function () {
     // (Temporal's own timestamps; how much later depends on the machine's load, so no upper bound).
     const history = await stack.api.temporal.workflow.getHandle(`recording-${id}`).fetchHistory();
     const events = history.events ?? [];
-    const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number => Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
+    const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined): number =>
+      Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
     for (const activity of ['storeRecording', 'transcribeRecordingPiece']) {
       const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activity);
-      const started = events.find((e) => e.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === scheduled?.eventId?.toString());
+      const started = events.find(
+        (e) => e.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === scheduled?.eventId?.toString(),
+      );
       expect(started?.activityTaskStartedEventAttributes?.attempt, activity).to.equal(2);
       const asked = started?.activityTaskStartedEventAttributes?.lastFailure?.applicationFailureInfo?.nextRetryDelay;
       expect(seconds(asked), `${activity}: the delay the first attempt asked for`).to.equal(1);
@@ -273,17 +344,37 @@ describe('recordings: processing', function () {
       const roleplay = await createRoleplayFixture(tenant.company.id);
       await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
       const url = files.serve(`/llm/${n}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false, roleplayId: roleplay.id });
+      const id = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: url,
+        storeRecording: false,
+        roleplayId: roleplay.id,
+      });
       const data = await completedWebhook(id);
       const result = data.result;
       expect(result.analyzer).to.equal('llm');
       // The stand-in quotes the transcript's first line for each criterion: the quote is the rep's words with their time.
-      const opening = 'Hi Dana, this is Sam from Acme. The reason for my call is your delivery costs. Um, do you have a minute?';
+      const opening =
+        'Hi Dana, this is Sam from Acme. The reason for my call is your delivery costs. Um, do you have a minute?';
       expect(result.criteriaResponses).to.deep.equal([
-        { title: 'Opened well', passed: true, explanation: 'LLM: met "Opened well".', weight: 2, sectionTitle: 'Opening', evidence: [{ quote: opening, startMs: 0, speaker: 'rep' }] },
+        {
+          title: 'Opened well',
+          passed: true,
+          explanation: 'LLM: met "Opened well".',
+          weight: 2,
+          sectionTitle: 'Opening',
+          evidence: [{ quote: opening, startMs: 0, speaker: 'rep' }],
+        },
       ]);
       expect(result.metricResponses).to.deep.equal([
-        { title: 'Talk ratio', passed: false, explanation: 'LLM: missed "Talk ratio".', weight: 1, sectionTitle: 'Delivery', evidence: [], noEvidenceReason: 'The model quoted nothing for this verdict.' },
+        {
+          title: 'Talk ratio',
+          passed: false,
+          explanation: 'LLM: missed "Talk ratio".',
+          weight: 1,
+          sectionTitle: 'Delivery',
+          evidence: [],
+          noEvidenceReason: 'The model quoted nothing for this verdict.',
+        },
       ]);
       expect(result).to.include({ score: 66.7, didPass: false, numQuestions: 4 });
       expect(llm.requests).to.have.length(1);
@@ -305,9 +396,11 @@ describe('recordings: processing', function () {
         completionTokens,
         costUsd: Math.round(promptTokens * 0.15 + completionTokens * 0.6) / 1_000_000,
       });
-      const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
+      const session = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${data.sessionId}`, {
+        apiKey: tenant.apiKey,
+      });
       expect(session.body.criteriaResponses.map((c) => c.passed)).to.deep.equal([true]);
-      expect(((await waitForRecording(stack.api, tenant.apiKey, id))).result).to.deep.equal(result);
+      expect((await waitForRecording(stack.api, tenant.apiKey, id)).result).to.deep.equal(result);
     } finally {
       await llm.close();
     }

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
 // Two recordings for the same new identifier, processed at the same time, end with one user.
@@ -26,7 +33,13 @@ describe('recordings: racing recordings for one new identifier', function () {
   it('creates one Integration user shared by both recordings', async () => {
     const tenant = await createTenant();
     const url = files.serve('/race/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-    const submit = () => acceptRecording(stack.api, tenant.apiKey, { userUniqueIdentifier: 'crm-new', userName: 'Nia New', recordingPresignedUrl: url, storeRecording: false });
+    const submit = () =>
+      acceptRecording(stack.api, tenant.apiKey, {
+        userUniqueIdentifier: 'crm-new',
+        userName: 'Nia New',
+        recordingPresignedUrl: url,
+        storeRecording: false,
+      });
     const ids = await Promise.all([submit(), submit(), submit()]);
     expect(new Set(ids).size).to.equal(3);
     const views = await Promise.all(ids.map((id) => waitForRecording(stack.api, tenant.apiKey, id)));

@@ -11,7 +11,15 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, filesUnder, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  filesUnder,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { keepRetentionHistory } from '../support/retentionFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
@@ -51,13 +59,23 @@ interface RecordingDbState {
 const DAY_MS = 86_400_000;
 
 /** What retention leaves of scorecard responses: the verdicts, without the quotes, saying why. */
-function withoutQuotes<T extends { criteriaResponses?: ScorecardResponse[]; metricResponses?: ScorecardResponse[] }>(before: T): T {
-  const forget = (r: ScorecardResponse): ScorecardResponse => (r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED });
-  return { ...before, criteriaResponses: before.criteriaResponses?.map(forget), metricResponses: before.metricResponses?.map(forget) };
+function withoutQuotes<T extends { criteriaResponses?: ScorecardResponse[]; metricResponses?: ScorecardResponse[] }>(
+  before: T,
+): T {
+  const forget = (r: ScorecardResponse): ScorecardResponse =>
+    r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED };
+  return {
+    ...before,
+    criteriaResponses: before.criteriaResponses?.map(forget),
+    metricResponses: before.metricResponses?.map(forget),
+  };
 }
 
 async function dbState(id: string): Promise<RecordingDbState> {
-  return (await testEnv().db('recordings').where({ id }).first('transcript', 'submitted_transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
+  return (await testEnv()
+    .db('recordings')
+    .where({ id })
+    .first('transcript', 'submitted_transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
 }
 
 async function describeSchedule(client: Client): Promise<ScheduleDescription> {
@@ -70,7 +88,8 @@ async function retentionScheduleIds(client: Client): Promise<string[]> {
   for (;;) {
     const ids: string[] = [];
     for await (const schedule of client.schedule.list()) ids.push(schedule.scheduleId);
-    if (ids.includes(RETENTION_SCHEDULE_ID) || Date.now() > deadline) return ids.filter((id) => id.startsWith('recording-retention'));
+    if (ids.includes(RETENTION_SCHEDULE_ID) || Date.now() > deadline)
+      return ids.filter((id) => id.startsWith('recording-retention'));
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -85,7 +104,9 @@ async function triggerCleanup(client: Client): Promise<{ workflowId: string; res
     const { info } = await handle.describe();
     const started = info.recentActions[before]?.action ?? info.runningActions[0];
     if (started) {
-      const result = await client.workflow.getHandle<() => Promise<RecordingRetentionResult>>(started.workflow.workflowId).result();
+      const result = await client.workflow
+        .getHandle<() => Promise<RecordingRetentionResult>>(started.workflow.workflowId)
+        .result();
       return { workflowId: started.workflow.workflowId, result };
     }
     if (Date.now() > deadline) throw new Error('the triggered schedule started no run');
@@ -132,7 +153,11 @@ describe('recordings: retention', function () {
       const client = stack.api.temporal;
       const schedule = await describeSchedule(client);
       expect(schedule.spec.intervals).to.deep.equal([{ every: DAY_MS, offset: 3 * 3_600_000 }]);
-      expect(schedule.action).to.deep.include({ type: 'startWorkflow', workflowType: 'recordingRetention', taskQueue: stack.config.TEMPORAL_TASK_QUEUE });
+      expect(schedule.action).to.deep.include({
+        type: 'startWorkflow',
+        workflowType: 'recordingRetention',
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      });
       expect(schedule.action.args).to.deep.equal([{ retentionMs: 1000 }]);
       expect(schedule.state.paused).to.equal(false);
       expect(schedule.policies.overlap).to.equal('SKIP');
@@ -141,20 +166,42 @@ describe('recordings: retention', function () {
       // A scorecard with an item the built-in analyzer quotes the call for (the questions the rep asked).
       const roleplay = await createRoleplayFixture(tenant.company.id, {
         scorecard: {
-          criteria: [{ title: 'Opened well', description: 'Stated the reason for the call', weight: 2, sectionTitle: 'Opening' }],
+          criteria: [
+            { title: 'Opened well', description: 'Stated the reason for the call', weight: 2, sectionTitle: 'Opening' },
+          ],
           metrics: [
             { title: 'Talk ratio', description: 'Listened more than talked', weight: 1, sectionTitle: 'Delivery' },
             { title: 'Discovery', description: 'Asks questions', weight: 1, sectionTitle: 'Discovery' },
           ],
         },
       });
-      const storedUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-      const remoteUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-      const stored = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: storedUrl, storeRecording: true, roleplayId: roleplay.id });
-      const remote = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: remoteUrl, storeRecording: false, roleplayId: roleplay.id });
+      const storedUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, {
+        body: SAMPLE_AUDIO,
+        contentType: 'audio/mpeg',
+      });
+      const remoteUrl = files.serve(`/retention/${randomUUID()}/call.mp3`, {
+        body: SAMPLE_AUDIO,
+        contentType: 'audio/mpeg',
+      });
+      const stored = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: storedUrl,
+        storeRecording: true,
+        roleplayId: roleplay.id,
+      });
+      const remote = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: remoteUrl,
+        storeRecording: false,
+        roleplayId: roleplay.id,
+      });
       const submitted = await stack.api.request<{ recordingId: string }>('POST', '/api/recording', {
         apiKey: tenant.apiKey,
-        json: { userUniqueIdentifier: 'crm-vtt', userName: 'Sam Seller', storeRecording: false, transcript: WEBVTT, roleplayId: roleplay.id },
+        json: {
+          userUniqueIdentifier: 'crm-vtt',
+          userName: 'Sam Seller',
+          storeRecording: false,
+          transcript: WEBVTT,
+          roleplayId: roleplay.id,
+        },
       });
       expect(submitted.status, submitted.text).to.equal(200);
       const ids = [stored, remote, submitted.body.recordingId];
@@ -162,7 +209,9 @@ describe('recordings: retention', function () {
       expect(views.map((v) => [v.status, v.mediaDeletedAt])).to.deep.equal(ids.map(() => ['completed', null]));
       expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${stored}.mp3`]);
       const sessionOf = async (view: RecordingView): Promise<SessionResult> => {
-        const res = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${view.sessionId}`, { apiKey: tenant.apiKey });
+        const res = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${view.sessionId}`, {
+          apiKey: tenant.apiKey,
+        });
         expect(res.status, res.text).to.equal(200);
         return res.body;
       };
@@ -171,7 +220,9 @@ describe('recordings: retention', function () {
       expect(sessionsBefore[1].audioUrl).to.equal(remoteUrl);
       expect(sessionsBefore.every((s) => s.snippets.length > 0)).to.equal(true);
       const storedLink = new URL(sessionsBefore[0].audioUrl ?? '');
-      expect((await stack.api.request('GET', storedLink.pathname + storedLink.search, { skipSchema: true })).status).to.equal(200);
+      expect(
+        (await stack.api.request('GET', storedLink.pathname + storedLink.search, { skipSchema: true })).status,
+      ).to.equal(200);
 
       // Older than the 1 s retention by the time the run computes its cutoff.
       await new Promise((r) => setTimeout(r, 1200));
@@ -189,9 +240,16 @@ describe('recordings: retention', function () {
         const row = await dbState(id);
         expect(row, id).to.include({ transcript: null, submitted_transcript: null, source_url: null });
         expect(row.media_deleted_at).to.be.instanceOf(Date);
-        expect(await testEnv().db('recording_chunks').where({ recording_id: id }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+        expect(await testEnv().db('recording_chunks').where({ recording_id: id }).count({ n: '*' })).to.deep.equal([
+          { n: 0 },
+        ]);
       }
-      const viewsAfter = await Promise.all(ids.map(async (id) => (await stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })).body));
+      const viewsAfter = await Promise.all(
+        ids.map(
+          async (id) =>
+            (await stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })).body,
+        ),
+      );
       for (const [i, view] of viewsAfter.entries()) {
         expect(view.mediaDeletedAt).to.be.a('string');
         const { snippets, ...analysis } = view.result as RecordingAnalysis;
@@ -199,10 +257,15 @@ describe('recordings: retention', function () {
         expect(snippets, 'the analysis keeps no transcript').to.deep.equal([]);
         expect(before.length).to.be.above(0);
         // The quotes are the call's words too: they go, and each response says why; verdicts stay.
-        expect(analysisBefore.metricResponses.some((r) => r.evidence.length > 0), 'a quote before').to.equal(true);
+        expect(
+          analysisBefore.metricResponses.some((r) => r.evidence.length > 0),
+          'a quote before',
+        ).to.equal(true);
         expect(analysis, 'scores and measures stay').to.deep.equal(withoutQuotes(analysisBefore));
       }
-      const list = await stack.api.request<{ data: RecordingView[] }>('GET', '/api/recording', { apiKey: tenant.apiKey });
+      const list = await stack.api.request<{ data: RecordingView[] }>('GET', '/api/recording', {
+        apiKey: tenant.apiKey,
+      });
       expect(list.body.data.map((r) => typeof r.mediaDeletedAt)).to.deep.equal(['string', 'string', 'string']);
 
       const sessionsAfter = await Promise.all(views.map(sessionOf));
@@ -213,7 +276,10 @@ describe('recordings: retention', function () {
         expect(snippets).to.deep.equal([]);
         expect([audioUrl, videoUrl]).to.deep.equal([null, null]);
       }
-      expect((await stack.api.request('GET', storedLink.pathname + storedLink.search, { skipSchema: true })).status, 'the old link serves nothing').to.equal(404);
+      expect(
+        (await stack.api.request('GET', storedLink.pathname + storedLink.search, { skipSchema: true })).status,
+        'the old link serves nothing',
+      ).to.equal(404);
     });
 
     it('a restarted worker updates the one schedule (spec, retention) and keeps it paused; without retention it removes it', async () => {
@@ -253,9 +319,24 @@ describe('recordings: retention', function () {
     after(async () => stack.stop());
 
     it('is idempotent: a file already gone does not fail it, a second run removes nothing, runs in progress stay untouched', async () => {
-      const a = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: files.serve(`/idem/${randomUUID()}.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }), storeRecording: true });
-      const b = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: files.serve(`/idem/${randomUUID()}.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }), storeRecording: true });
-      const failed = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: `${files.url}/missing/${randomUUID()}.mp3`, storeRecording: true });
+      const a = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: files.serve(`/idem/${randomUUID()}.mp3`, {
+          body: SAMPLE_AUDIO,
+          contentType: 'audio/mpeg',
+        }),
+        storeRecording: true,
+      });
+      const b = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: files.serve(`/idem/${randomUUID()}.mp3`, {
+          body: SAMPLE_AUDIO,
+          contentType: 'audio/mpeg',
+        }),
+        storeRecording: true,
+      });
+      const failed = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: `${files.url}/missing/${randomUUID()}.mp3`,
+        storeRecording: true,
+      });
       expect((await waitForRecording(stack.api, tenant.apiKey, a, 90_000)).status).to.equal('completed');
       expect((await waitForRecording(stack.api, tenant.apiKey, b, 90_000)).status).to.equal('completed');
       expect((await waitForRecording(stack.api, tenant.apiKey, failed, 90_000)).status).to.equal('failed');
@@ -272,7 +353,10 @@ describe('recordings: retention', function () {
         workflowId: `recording-${inProgress}`,
       });
       // As if the failed run had kept an analysis (with the words of the call) it never saved.
-      await testEnv().db('recordings').where({ id: failed }).update({ pending_analysis: JSON.stringify({ snippets: [{ isUser: true, text: 'Words of the call' }] }) });
+      await testEnv()
+        .db('recordings')
+        .where({ id: failed })
+        .update({ pending_analysis: JSON.stringify({ snippets: [{ isUser: true, text: 'Words of the call' }] }) });
       // As if an earlier attempt deleted a's file and crashed before marking the row.
       await fs.rm(`${stack.storageDir}/${tenant.company.id}/${a}.mp3`);
       await new Promise((r) => setTimeout(r, 50));
@@ -292,16 +376,28 @@ describe('recordings: retention', function () {
       expect(first.files, 'b only: a was already gone').to.equal(1);
       expect(first.recordings).to.be.at.least(3);
       expect(first.batches).to.equal(first.recordings);
-      expect((await client.workflow.getHandle(firstId, firstRunId).describe()).status.name).to.equal('CONTINUED_AS_NEW');
+      expect((await client.workflow.getHandle(firstId, firstRunId).describe()).status.name).to.equal(
+        'CONTINUED_AS_NEW',
+      );
       await keepRetentionHistory(client, firstId, firstRunId, 'continued-as-new');
       expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
       for (const id of [a, b, failed]) expect((await dbState(id)).media_deleted_at, id).to.be.instanceOf(Date);
       expect((await dbState(inProgress)).media_deleted_at).to.equal(null);
-      expect(await testEnv().db('recordings').where({ id: failed }).first('pending_analysis')).to.deep.equal({ pending_analysis: null });
+      expect(await testEnv().db('recordings').where({ id: failed }).first('pending_analysis')).to.deep.equal({
+        pending_analysis: null,
+      });
 
       const secondId = `retention-test-${randomUUID()}`;
       const { result: second, firstRunId: secondRunId } = await run(secondId);
-      expect(second).to.deep.equal({ cutoff: second.cutoff, batches: 0, recordings: 0, files: 0, transcripts: 0, pieces: 0, snippets: 0 });
+      expect(second).to.deep.equal({
+        cutoff: second.cutoff,
+        batches: 0,
+        recordings: 0,
+        files: 0,
+        transcripts: 0,
+        pieces: 0,
+        snippets: 0,
+      });
       await keepRetentionHistory(client, secondId, secondRunId, 'nothing-due');
 
       // The failed recording cannot be retried: what a new run would start from is gone.

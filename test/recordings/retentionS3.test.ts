@@ -5,7 +5,14 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testConfig } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startS3Server, type S3TestServer } from '../support/s3Server';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
@@ -34,7 +41,11 @@ describe('recordings: retention in an S3 bucket', function () {
     const tenant = await createTenant();
     const roleplay = await createRoleplayFixture(tenant.company.id);
     const url = files.serve('/s3-retention/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
     const view = await waitForRecording(stack.api, tenant.apiKey, id, 90_000);
     expect(view.status).to.equal('completed');
     const key = `${tenant.company.id}/${id}.mp3`;
@@ -50,9 +61,15 @@ describe('recordings: retention in an S3 bucket', function () {
     const first = await run();
     expect(first.files).to.equal(1);
     expect(await storage.exists(key)).to.equal(false);
-    expect(s3.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(key)).map((r) => r.status)).to.deep.equal([204]);
+    expect(s3.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(key)).map((r) => r.status)).to.deep.equal(
+      [204],
+    );
 
-    const session = await stack.api.request<{ score: number; audioUrl?: string | null }>('GET', `/api/roleplay/session/${view.sessionId}`, { apiKey: tenant.apiKey });
+    const session = await stack.api.request<{ score: number; audioUrl?: string | null }>(
+      'GET',
+      `/api/roleplay/session/${view.sessionId}`,
+      { apiKey: tenant.apiKey },
+    );
     expect(session.body.score).to.equal((view.result as { score: number }).score);
     expect(session.body.audioUrl).to.equal(null);
 

@@ -8,7 +8,15 @@ import { createS3Storage, S3StorageError, type S3StorageOptions } from '../../co
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { acceptRecording, CONVERSATION, filesUnder, SAMPLE_AUDIO, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  filesUnder,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from '../support/s3Server';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
@@ -31,8 +39,20 @@ describe('recordings: S3-compatible storage', function () {
 
   before(async () => {
     s3 = await startS3Server();
-    options = { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.url, forcePathStyle: true, partSize: 5 * MiB, ...S3_TEST_CREDENTIALS };
-    inspector = new S3Client({ region: 'us-east-1', endpoint: s3.url, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+    options = {
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.url,
+      forcePathStyle: true,
+      partSize: 5 * MiB,
+      ...S3_TEST_CREDENTIALS,
+    };
+    inspector = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.url,
+      forcePathStyle: true,
+      credentials: S3_TEST_CREDENTIALS,
+    });
   });
   after(async () => {
     inspector.destroy();
@@ -40,7 +60,9 @@ describe('recordings: S3-compatible storage', function () {
   });
 
   const keysInBucket = async (prefix: string): Promise<string[]> =>
-    ((await inspector.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key as string);
+    ((await inspector.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map(
+      (o) => o.Key as string,
+    );
 
   describe('a recording stored in the bucket', () => {
     let files: FileServer;
@@ -61,14 +83,20 @@ describe('recordings: S3-compatible storage', function () {
       const tenant = await createTenant();
       const roleplay = await createRoleplayFixture(tenant.company.id);
       const url = files.serve('/s3/call.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
-      const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, roleplayId: roleplay.id });
+      const id = await acceptRecording(stack.api, tenant.apiKey, {
+        recordingPresignedUrl: url,
+        storeRecording: true,
+        roleplayId: roleplay.id,
+      });
       const view = await waitForRecording(stack.api, tenant.apiKey, id);
       expect(view.status).to.equal('completed');
 
       expect(await keysInBucket(tenant.company.id)).to.deep.equal([`${tenant.company.id}/${id}.mp3`]);
       expect(await filesUnder(stack.storageDir)).to.deep.equal([]);
 
-      const session = await stack.api.request<{ audioUrl?: string }>('GET', `/api/roleplay/session/${view.sessionId}`, { apiKey: tenant.apiKey });
+      const session = await stack.api.request<{ audioUrl?: string }>('GET', `/api/roleplay/session/${view.sessionId}`, {
+        apiKey: tenant.apiKey,
+      });
       expect(session.status).to.equal(200);
       const link = new URL(session.body.audioUrl as string);
       expect(link.origin + link.pathname).to.equal(`${s3.url}/${s3.bucket}/${tenant.company.id}/${id}.mp3`);
@@ -92,13 +120,29 @@ describe('recordings: S3-compatible storage', function () {
     const body = randomBytes(11 * MiB + 123);
     const key = `multipart/${randomBytes(4).toString('hex')}.wav`;
     // Fed in 64 KiB pieces, as a download arrives.
-    const pieces = Array.from({ length: Math.ceil(body.length / (64 * 1024)) }, (_, i) => body.subarray(i * 64 * 1024, (i + 1) * 64 * 1024));
+    const pieces = Array.from({ length: Math.ceil(body.length / (64 * 1024)) }, (_, i) =>
+      body.subarray(i * 64 * 1024, (i + 1) * 64 * 1024),
+    );
     const seen = s3.requests.length;
-    expect(await storage.put(key, Readable.from(pieces), { maxBytes: 20 * MiB })).to.deep.equal({ sizeBytes: body.length });
+    expect(await storage.put(key, Readable.from(pieces), { maxBytes: 20 * MiB })).to.deep.equal({
+      sizeBytes: body.length,
+    });
 
     // What the server received: create, three parts (5 + 5 + 1 MiB), complete; never one whole-file PUT.
-    const upload = s3.requests.slice(seen).map((r) => `${r.method} ${r.queryKeys.filter((k) => !k.startsWith('x-id')).sort().join('&')} ${r.status}`);
-    expect(upload.sort()).to.deep.equal(['POST uploadId 200', 'POST uploads 200', 'PUT partNumber&uploadId 200', 'PUT partNumber&uploadId 200', 'PUT partNumber&uploadId 200']);
+    const upload = s3.requests.slice(seen).map(
+      (r) =>
+        `${r.method} ${r.queryKeys
+          .filter((k) => !k.startsWith('x-id'))
+          .sort()
+          .join('&')} ${r.status}`,
+    );
+    expect(upload.sort()).to.deep.equal([
+      'POST uploadId 200',
+      'POST uploads 200',
+      'PUT partNumber&uploadId 200',
+      'PUT partNumber&uploadId 200',
+      'PUT partNumber&uploadId 200',
+    ]);
     const head = await inspector.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
     expect(head.ContentType).to.equal('audio/wav');
     const read = await storage.get(key);
@@ -114,7 +158,9 @@ describe('recordings: S3-compatible storage', function () {
   it('a file past maxBytes is refused with StorageLimitError and leaves no object behind', async () => {
     const storage = createS3Storage(options);
     const key = `limit/${randomBytes(4).toString('hex')}.mp3`;
-    const err = await storage.put(key, Readable.from([randomBytes(6 * MiB), randomBytes(1 * MiB)]), { maxBytes: 6 * MiB }).catch((e: unknown) => e);
+    const err = await storage
+      .put(key, Readable.from([randomBytes(6 * MiB), randomBytes(1 * MiB)]), { maxBytes: 6 * MiB })
+      .catch((e: unknown) => e);
     expect(err).to.be.instanceOf(StorageLimitError);
     expect(await keysInBucket('limit/')).to.deep.equal([]);
     storage.close();
@@ -122,11 +168,15 @@ describe('recordings: S3-compatible storage', function () {
 
   it('bad credentials fail with an error naming the bucket, what S3 said and which settings to check', async () => {
     const wrongSecret = createS3Storage({ ...options, secretAccessKey: 'not-the-secret' });
-    const err = await wrongSecret.put('x/y.mp3', Readable.from([Buffer.from('abc')]), { maxBytes: 100 }).catch((e: unknown) => e);
+    const err = await wrongSecret
+      .put('x/y.mp3', Readable.from([Buffer.from('abc')]), { maxBytes: 100 })
+      .catch((e: unknown) => e);
     expect(err).to.be.instanceOf(S3StorageError);
     const where = `bucket "${s3.bucket}" at ${s3.url}`.replace(/[./]/g, (c) => `\\${c}`);
     expect((err as Error).message).to.match(
-      new RegExp(`^S3 storage ${where} refused the request: SignatureDoesNotMatch 403: .+ \\(check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy\\)$`),
+      new RegExp(
+        `^S3 storage ${where} refused the request: SignatureDoesNotMatch 403: .+ \\(check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY and the bucket policy\\)$`,
+      ),
     );
     const unknownKey = createS3Storage({ ...options, accessKeyId: 'NOBODY' });
     const err2 = await unknownKey.get('x/y.mp3').catch((e: unknown) => e);
@@ -141,9 +191,18 @@ describe('recordings: S3-compatible storage', function () {
   });
 
   it('STORAGE_BACKEND=s3 needs a bucket, and both credential halves or neither', () => {
-    expect(() => loadConfig({ STORAGE_BACKEND: 's3' })).to.throw(ConfigError, 'S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3');
-    expect(() => loadConfig({ STORAGE_BACKEND: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).to.throw(ConfigError, 'set both or neither');
-    expect(() => loadConfig({ STORAGE_BACKEND: 'gcs' })).to.throw(ConfigError, 'STORAGE_BACKEND="gcs": must be one of "local", "s3"');
+    expect(() => loadConfig({ STORAGE_BACKEND: 's3' })).to.throw(
+      ConfigError,
+      'S3_BUCKET="": must name a bucket when STORAGE_BACKEND=s3',
+    );
+    expect(() => loadConfig({ STORAGE_BACKEND: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).to.throw(
+      ConfigError,
+      'set both or neither',
+    );
+    expect(() => loadConfig({ STORAGE_BACKEND: 'gcs' })).to.throw(
+      ConfigError,
+      'STORAGE_BACKEND="gcs": must be one of "local", "s3"',
+    );
     expect(loadConfig({}).STORAGE_BACKEND).to.equal('local');
   });
 });

@@ -24,8 +24,13 @@ describe('recordings: the sample transcript of npm run dev', function () {
   });
 
   it('reports Jordan as the customer, two name uses and the name criterion passed with its evidence', async () => {
-    const body = JSON.parse(await fs.readFile(path.join(__dirname, '../../scripts/sample-transcript.json'), 'utf8')) as Record<string, unknown>;
-    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', { apiKey: tenant.apiKey, json: body });
+    const body = JSON.parse(
+      await fs.readFile(path.join(__dirname, '../../scripts/sample-transcript.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', {
+      apiKey: tenant.apiKey,
+      json: body,
+    });
     expect(res.status, res.text).to.equal(200);
     const view = await waitForRecording(stack.api, tenant.apiKey, res.body.recordingId);
     assertSchema(RecordingView, view, 'GET /api/recording/{id}');
@@ -47,6 +52,10 @@ describe('recordings: the sample transcript of npm run dev', function () {
       ],
     });
     const questions = result.metricResponses.find((m) => m.title === 'Asks discovery questions')!;
-    expect(questions.evidence.map((e) => e.quote)).to.deep.equal(['Do you have a minute?', 'How do you plan your routes today?', 'Could we book a demo next Tuesday?']);
+    expect(questions.evidence.map((e) => e.quote)).to.deep.equal([
+      'Do you have a minute?',
+      'How do you plan your routes today?',
+      'Could we book a demo next Tuesday?',
+    ]);
   });
 });

@@ -15,7 +15,12 @@ import { toSubmittedTranscript } from '../../api/commands/recordingSubmission';
 // utterances), two single-channel transcripts merged, and submitted transcripts; and text answered
 // without times (json-only models) placed over the voiced stretches.
 
-const seg = (startS: number, endS: number, text: string, speaker: string | null = null) => ({ startMs: startS * 1000, endMs: endS * 1000, text, speaker });
+const seg = (startS: number, endS: number, text: string, speaker: string | null = null) => ({
+  startMs: startS * 1000,
+  endMs: endS * 1000,
+  text,
+  speaker,
+});
 const mono = (segments: Transcript['segments'], language: string | null = null): Transcript => ({
   provider: 'openai',
   language,
@@ -32,7 +37,11 @@ describe('recordings: speaker labels', () => {
       provider: 'openai',
       language: 'en',
       durationMs: 10_000,
-      segments: [seg(0.5, 2.5, 'Hi, Sam from Acme.', 'right'), seg(3, 5, 'Who is calling?', 'left'), seg(6, 8, 'Sam, from Acme. Got a minute?', 'right')],
+      segments: [
+        seg(0.5, 2.5, 'Hi, Sam from Acme.', 'right'),
+        seg(3, 5, 'Who is calling?', 'left'),
+        seg(6, 8, 'Sam, from Acme. Got a minute?', 'right'),
+      ],
       speakerAttribution: 'channels',
       repSpeaker: 'right',
     });
@@ -49,7 +58,9 @@ describe('recordings: speaker labels', () => {
     const right = { ...mono([seg(0.5, 2.5, 'Hi, Sam from Acme.')]), timing: 'placed' as const };
     expect(mergeChannelTranscripts({ left, right }).timing).to.equal('placed');
     expect(mergeChannelTranscripts({ left: mono(left.segments), right }).timing, 'one side placed').to.equal('placed');
-    expect(mergeChannelTranscripts({ left: mono(left.segments), right: mono(right.segments) })).to.not.have.property('timing');
+    expect(mergeChannelTranscripts({ left: mono(left.segments), right: mono(right.segments) })).to.not.have.property(
+      'timing',
+    );
   });
 
   it('parses gpt-4o-transcribe-diarize diarized_json segments', () => {
@@ -77,7 +88,16 @@ describe('recordings: speaker labels', () => {
 
   it('parses Deepgram diarised utterances (speaker numbers)', () => {
     const t = parseListenAnswer(
-      { metadata: { duration: 5 }, results: { channels: [{ alternatives: [{ transcript: 'Hi. Who?' }] }], utterances: [{ start: 0, end: 1, transcript: 'Hi.', speaker: 0 }, { start: 2, end: 3, transcript: 'Who?', speaker: 1 }] } },
+      {
+        metadata: { duration: 5 },
+        results: {
+          channels: [{ alternatives: [{ transcript: 'Hi. Who?' }] }],
+          utterances: [
+            { start: 0, end: 1, transcript: 'Hi.', speaker: 0 },
+            { start: 2, end: 3, transcript: 'Who?', speaker: 1 },
+          ],
+        },
+      },
       'en',
     );
     expect(t.segments).to.deep.equal([seg(0, 1, 'Hi.', '0'), seg(2, 3, 'Who?', '1')]);
@@ -85,11 +105,30 @@ describe('recordings: speaker labels', () => {
   });
 
   it('places text answered without times over the voiced stretches, in proportion to their length, never mid-word', () => {
-    const voiced = voicedBetween(10_000, [{ startMs: 2000, endMs: 3000 }, { startMs: 7000, endMs: 8000 }, { startMs: 9900, endMs: 10_000 }]);
-    expect(voiced.stretches).to.deep.equal([{ startMs: 0, endMs: 2000 }, { startMs: 3000, endMs: 7000 }, { startMs: 8000, endMs: 9900 }]);
-    const t = parseTextOnlyJson({ text: 'one two three four five six seven eight', usage: { type: 'tokens', input_tokens: 1, output_tokens: 1, total_tokens: 2 } }, 'en', voiced);
+    const voiced = voicedBetween(10_000, [
+      { startMs: 2000, endMs: 3000 },
+      { startMs: 7000, endMs: 8000 },
+      { startMs: 9900, endMs: 10_000 },
+    ]);
+    expect(voiced.stretches).to.deep.equal([
+      { startMs: 0, endMs: 2000 },
+      { startMs: 3000, endMs: 7000 },
+      { startMs: 8000, endMs: 9900 },
+    ]);
+    const t = parseTextOnlyJson(
+      {
+        text: 'one two three four five six seven eight',
+        usage: { type: 'tokens', input_tokens: 1, output_tokens: 1, total_tokens: 2 },
+      },
+      'en',
+      voiced,
+    );
     // 2 s, 4 s and 1.9 s of voice share 8 words: 2, 4 and 2 of them.
-    expect(t.segments).to.deep.equal([seg(0, 2, 'one two'), seg(3, 7, 'three four five six'), seg(8, 9.9, 'seven eight')]);
+    expect(t.segments).to.deep.equal([
+      seg(0, 2, 'one two'),
+      seg(3, 7, 'three four five six'),
+      seg(8, 9.9, 'seven eight'),
+    ]);
     expect(t).to.include({ provider: 'openai', language: 'en', durationMs: 10_000, timing: 'placed' });
     expect(speakerAttributionOf(t)).to.equal('none');
     // No stretches known: one segment over the whole audio; no words: nothing.
@@ -98,9 +137,26 @@ describe('recordings: speaker labels', () => {
   });
 
   it('joins pieces: overlapping ones map labels by the words both heard and keep the overlap once; others keep their labels', () => {
-    const first = { startMs: 0, durationMs: 30_000, segments: [seg(1, 8, 'we plan routes every morning', 'A'), seg(12, 15, 'how long does it take', 'B'), seg(18, 26, 'about a month for one depot', 'A')] };
+    const first = {
+      startMs: 0,
+      durationMs: 30_000,
+      segments: [
+        seg(1, 8, 'we plan routes every morning', 'A'),
+        seg(12, 15, 'how long does it take', 'B'),
+        seg(18, 26, 'about a month for one depot', 'A'),
+      ],
+    };
     // Starts 20 s before the first ends: the customer speaks first in it and is labelled A; someone new comes in at the end.
-    const second = { startMs: 10_000, durationMs: 40_000, segments: [seg(2, 5, 'how long does it take', 'A'), seg(8, 16, 'about a month for one depot', 'B'), seg(22, 25, 'sounds good', 'A'), seg(30, 33, 'hello everyone', 'C')] };
+    const second = {
+      startMs: 10_000,
+      durationMs: 40_000,
+      segments: [
+        seg(2, 5, 'how long does it take', 'A'),
+        seg(8, 16, 'about a month for one depot', 'B'),
+        seg(22, 25, 'sounds good', 'A'),
+        seg(30, 33, 'hello everyone', 'C'),
+      ],
+    };
     expect(joinPieces([first, second])).to.deep.equal([
       seg(1, 8, 'we plan routes every morning', 'A'),
       seg(12, 15, 'how long does it take', 'B'),
@@ -133,7 +189,17 @@ describe('recordings: speaker labels', () => {
   });
 
   it('reads submitted WebVTT voices and segments; repSpeaker names the rep; malformed WebVTT names its line', () => {
-    const vtt = ['WEBVTT', '', '1', '00:00:00.000 --> 00:00:03.500', '<v Dana Reyes>Hi, this is Dana from Acme.', '', '00:00:04.000 --> 00:00:06.000', '<v.loud Pat>Who?</v>', ''].join('\n');
+    const vtt = [
+      'WEBVTT',
+      '',
+      '1',
+      '00:00:00.000 --> 00:00:03.500',
+      '<v Dana Reyes>Hi, this is Dana from Acme.',
+      '',
+      '00:00:04.000 --> 00:00:06.000',
+      '<v.loud Pat>Who?</v>',
+      '',
+    ].join('\n');
     const t = toSubmittedTranscript(vtt, undefined);
     expect(t).to.deep.equal({
       provider: 'submitted',
@@ -163,13 +229,24 @@ describe('recordings: speaker labels', () => {
       }
       throw new Error('expected a 400');
     };
-    const bad = rejected(() => toSubmittedTranscript(['WEBVTT', '', '00:00:00.000 --> 00:00:02.000', '<v A>Hi', '', '00:00:0x.000 --> 00:00:03.000', '<v B>Yo'].join('\n'), undefined));
+    const bad = rejected(() =>
+      toSubmittedTranscript(
+        ['WEBVTT', '', '00:00:00.000 --> 00:00:02.000', '<v A>Hi', '', '00:00:0x.000 --> 00:00:03.000', '<v B>Yo'].join(
+          '\n',
+        ),
+        undefined,
+      ),
+    );
     expect(bad.status).to.equal(400);
     expect(bad.code).to.equal('validation_failed');
     expect(bad.message).to.match(/line 6/);
     expect(bad.details[0]).to.include({ in: 'body', field: 'transcript' });
-    expect(rejected(() => toSubmittedTranscript('Hello\n00:00.000 --> 00:01.000\nx', undefined)).message).to.match(/line 1.*WEBVTT/);
+    expect(rejected(() => toSubmittedTranscript('Hello\n00:00.000 --> 00:01.000\nx', undefined)).message).to.match(
+      /line 1.*WEBVTT/,
+    );
     expect(rejected(() => toSubmittedTranscript(vtt, 'Nobody')).details[0]).to.include({ field: 'repSpeaker' });
-    expect(rejected(() => toSubmittedTranscript([{ speaker: 'A', start: 5, end: 4, text: 'x' }], undefined)).details[0]).to.include({ field: 'transcript.0.end' });
+    expect(
+      rejected(() => toSubmittedTranscript([{ speaker: 'A', start: 5, end: 4, text: 'x' }], undefined)).details[0],
+    ).to.include({ field: 'transcript.0.end' });
   });
 });

@@ -6,7 +6,14 @@ import { startAssemblyAiServer, type AssemblyAiServer } from '../support/assembl
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { acceptRecording, keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  keepHistory,
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { generatedTalkRatio, SHORT_CALL, synthesizeCall, type SynthesizedCall } from '../support/speech';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
@@ -69,27 +76,53 @@ describe('recordings: speakers on a mono call', function () {
   }
 
   it('whisper-1 on mono: speakerAttribution none, the two-speaker measures left out', async () => {
-    stt = await startOpenAiSttServer({ segments: call.lines.map((l) => ({ start: l.start, end: l.end, text: l.text })) });
+    stt = await startOpenAiSttServer({
+      segments: call.lines.map((l) => ({ start: l.start, end: l.end, text: l.text })),
+    });
     stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'whisper-1' });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: false });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: serveCall(),
+      storeRecording: false,
+    });
     const result = await completed(id);
     expect(result.speakerAttribution).to.equal('none');
-    expect(result).not.to.have.any.keys('talkRatio', 'interactivity', 'patience', 'longestMonologue', 'longestCustomerStory', 'customerQuestions');
+    expect(result).not.to.have.any.keys(
+      'talkRatio',
+      'interactivity',
+      'patience',
+      'longestMonologue',
+      'longestCustomerStory',
+      'customerQuestions',
+    );
     expect(result.customerName).to.equal(null);
     expect(result.snippets.every((s) => s.isUser)).to.equal(true);
-    expect(result.metricResponses.filter((m) => m.assessable === false).map((m) => m.title)).to.deep.equal(["Uses the customer's name", 'Balanced talk time']);
+    expect(result.metricResponses.filter((m) => m.assessable === false).map((m) => m.title)).to.deep.equal([
+      "Uses the customer's name",
+      'Balanced talk time',
+    ]);
     expect(stt.requests[0].fields).to.include({ model: 'whisper-1', response_format: 'verbose_json' });
   });
 
   it('gpt-4o-transcribe-diarize: diarized_json with chunking_strategy=auto, turns attributed by label', async () => {
     stt = await startOpenAiSttServer({ segments: [], script: SHORT_CALL.map((l) => l.text) });
-    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'gpt-4o-transcribe-diarize' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'openai',
+      STT_BASE_URL: stt.url,
+      STT_MODEL: 'gpt-4o-transcribe-diarize',
+    });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: true });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: serveCall(),
+      storeRecording: true,
+    });
     const result = await completed(id);
     expect(stt.requests).to.have.length(1);
-    expect(stt.requests[0].fields).to.include({ model: 'gpt-4o-transcribe-diarize', response_format: 'diarized_json', chunking_strategy: 'auto' });
+    expect(stt.requests[0].fields).to.include({
+      model: 'gpt-4o-transcribe-diarize',
+      response_format: 'diarized_json',
+      chunking_strategy: 'auto',
+    });
     expect(stt.requests[0].fields).not.to.have.property('timestamp_granularities[]');
     expectRendition(stt.requests[0].audio, call.duration);
     expect(result.speakerAttribution).to.equal('diarization');
@@ -98,18 +131,35 @@ describe('recordings: speakers on a mono call', function () {
   });
 
   it('AssemblyAI: upload, transcript with speaker_labels and the roleplay language, polled to completion; turns by label', async () => {
-    const spanish = ['Hola Dana, pues, soy Sam de Acme. ¿Tiene un minuto?', 'Claro. ¿De qué se trata?', 'O sea, ayudamos a reducir costes de rutas. ¿Cómo planifica hoy?', 'Con hojas de cálculo.'];
+    const spanish = [
+      'Hola Dana, pues, soy Sam de Acme. ¿Tiene un minuto?',
+      'Claro. ¿De qué se trata?',
+      'O sea, ayudamos a reducir costes de rutas. ¿Cómo planifica hoy?',
+      'Con hojas de cálculo.',
+    ];
     aai = await startAssemblyAiServer({ apiKey: 'test-stt-key', script: spanish, detectedLanguage: 'es' });
-    stack = await startRecordingStack({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '100ms' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'assemblyai',
+      STT_BASE_URL: aai.url,
+      STT_POLL_INTERVAL: '100ms',
+    });
     // The roleplay is French-Canadian, but the call is in Spanish: the fillers are counted in Spanish.
     const roleplay = await createRoleplayFixture(tenant.company.id, { language: 'fr-CA' });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: true, roleplayId: roleplay.id });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: serveCall(),
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
     const result = await completed(id);
     expect(aai.uploads()).to.equal(1);
     expect(aai.created()).to.equal(1);
     const create = aai.requests.find((r) => r.method === 'POST' && r.path === '/v2/transcript');
-    expect(create?.body).to.deep.include({ speaker_labels: true, language_code: 'fr', speech_models: ['universal-3-pro', 'universal-2'] });
+    expect(create?.body).to.deep.include({
+      speaker_labels: true,
+      language_code: 'fr',
+      speech_models: ['universal-3-pro', 'universal-2'],
+    });
     expect(aai.requests.every((r) => r.authorization === 'test-stt-key')).to.equal(true);
     // It was polled while queued/processing, then read once completed.
     expect(aai.requests.filter((r) => r.method === 'GET').length).to.be.greaterThan(1);
@@ -123,9 +173,18 @@ describe('recordings: speakers on a mono call', function () {
   });
 
   it('AssemblyAI without a language: it detects Spanish, and the Spanish fillers are counted', async () => {
-    const spanish = ['Hola Dana, pues, soy Sam de Acme. ¿Tiene un minuto?', 'Claro. ¿De qué se trata?', 'O sea, ayudamos a reducir costes de rutas. ¿Cómo planifica hoy?', 'Con hojas de cálculo.'];
+    const spanish = [
+      'Hola Dana, pues, soy Sam de Acme. ¿Tiene un minuto?',
+      'Claro. ¿De qué se trata?',
+      'O sea, ayudamos a reducir costes de rutas. ¿Cómo planifica hoy?',
+      'Con hojas de cálculo.',
+    ];
     aai = await startAssemblyAiServer({ apiKey: 'test-stt-key', script: spanish, detectedLanguage: 'es' });
-    stack = await startRecordingStack({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '100ms' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'assemblyai',
+      STT_BASE_URL: aai.url,
+      STT_POLL_INTERVAL: '100ms',
+    });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const url = serveCall();
     const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false });
@@ -145,9 +204,16 @@ describe('recordings: speakers on a mono call', function () {
 
   it('AssemblyAI refusing the key, the upload or the audio fails the recording with its error', async () => {
     aai = await startAssemblyAiServer({ apiKey: 'the-real-key', script: [] });
-    stack = await startRecordingStack({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '100ms' });
+    stack = await startRecordingStack({
+      STT_PROVIDER: 'assemblyai',
+      STT_BASE_URL: aai.url,
+      STT_POLL_INTERVAL: '100ms',
+    });
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const refused = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: true });
+    const refused = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: serveCall(),
+      storeRecording: true,
+    });
     const [hook] = await receiver.waitFor(hookPath, 1, 60_000);
     expect(hook.event?.type).to.equal('recording.processing.failed');
     expect((hook.event?.data as RecordingFailedData).reason).to.equal(
@@ -158,7 +224,10 @@ describe('recordings: speakers on a mono call', function () {
     expect(aai.requests).to.have.length(1);
 
     aai.set({ apiKey: 'test-stt-key', maxUploadBytes: 1000 });
-    const tooLarge = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: serveCall(), storeRecording: true });
+    const tooLarge = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: serveCall(),
+      storeRecording: true,
+    });
     const view = await waitForRecording(stack.api, tenant.apiKey, tooLarge, 60_000);
     expect(view.status).to.equal('failed');
     expect(view.failureReason).to.match(/^Transcription failed: AssemblyAI answered HTTP 413: .*upload limit/);
@@ -166,10 +235,18 @@ describe('recordings: speakers on a mono call', function () {
 
     // A file that is not audio: the media step refuses it before anything is paid for.
     aai.set({ maxUploadBytes: 10_000_000 });
-    const notAudio = files.serve(`/calls/${n}/not-audio.mp3`, { body: Buffer.from('ID3 but not really an mp3'.repeat(100)), contentType: 'audio/mpeg' });
-    const undecodable = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: notAudio, storeRecording: true });
+    const notAudio = files.serve(`/calls/${n}/not-audio.mp3`, {
+      body: Buffer.from('ID3 but not really an mp3'.repeat(100)),
+      contentType: 'audio/mpeg',
+    });
+    const undecodable = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: notAudio,
+      storeRecording: true,
+    });
     const failed = await waitForRecording(stack.api, tenant.apiKey, undecodable, 60_000);
-    expect(failed.failureReason).to.equal('Preparing the audio failed: The file is not audio or video that can be decoded');
+    expect(failed.failureReason).to.equal(
+      'Preparing the audio failed: The file is not audio or video that can be decoded',
+    );
     expect(aai.created()).to.equal(0);
   });
 });

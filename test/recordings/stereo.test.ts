@@ -4,7 +4,13 @@ import type { RecordingCompletedData } from '../../common/webhookEvents';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { stereoCall } from '../support/mediaFiles';
-import { acceptRecording, CONVERSATION, registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  registerWebhook,
+  startRecordingStack,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { expectRendition } from '../support/renditionCheck';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { voicedStretches } from '../support/voiceActivity';
@@ -14,7 +20,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 // which labels no speakers: the media step transcribes each channel on its own and the channel
 // tells who spoke.
 
-const spokenSeconds = async (wav: Buffer): Promise<number> => (await voicedStretches(wav)).stretches.reduce((sum, s) => sum + (s.end - s.start), 0);
+const spokenSeconds = async (wav: Buffer): Promise<number> =>
+  (await voicedStretches(wav)).stretches.reduce((sum, s) => sum + (s.end - s.start), 0);
 
 describe('recordings: stereo calls, speakers by channel', function () {
   this.timeout(180_000);
@@ -46,7 +53,11 @@ describe('recordings: stereo calls, speakers by channel', function () {
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
     const url = files.serve(`/stereo/${n}/call.wav`, { body: call.wav, contentType: 'audio/wav' });
     const before = stt.requests.length;
-    await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: false, ...(repChannel ? { repChannel } : {}) });
+    await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: false,
+      ...(repChannel ? { repChannel } : {}),
+    });
     const [hook] = await receiver.waitFor(hookPath, 1, 120_000);
     expect(hook.event?.type).to.equal('recording.processing.completed');
     // One request per channel, each a mono rendition of that side only.
@@ -56,7 +67,7 @@ describe('recordings: stereo calls, speakers by channel', function () {
     return (hook.event?.data as RecordingCompletedData).result;
   }
 
-  it('repChannel right: the turns are the rep\'s and the customer\'s in order, talk ratio within 0.05 of the generated speech', async () => {
+  it("repChannel right: the turns are the rep's and the customer's in order, talk ratio within 0.05 of the generated speech", async () => {
     const result = await analyse('right');
     expect(result.speakerAttribution).to.equal('channels');
     expect(result.snippets).to.deep.equal(CONVERSATION.map((l) => ({ isUser: l.speaker === 0, text: l.text })));

@@ -11,7 +11,13 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { acceptRecording, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { generatedTalkRatio, SHORT_CALL, synthesizeCall, type SynthesizedCall } from '../support/speech';
 import { startDeepgramServer, startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { voicedStretches } from '../support/voiceActivity';
@@ -55,14 +61,22 @@ describe('speech-to-text: every model and provider as its published API defines 
     stack = stt = aai = undefined;
   });
 
-  async function run(config: Partial<Config>, language?: 'en'): Promise<{ id: string; hook: RecordingCompletedData | null; reason: string | null }> {
+  async function run(
+    config: Partial<Config>,
+    language?: 'en',
+  ): Promise<{ id: string; hook: RecordingCompletedData | null; reason: string | null }> {
     stack = await startRecordingStack(config);
     await registerWebhook(stack.api, tenant.apiKey, receiver, `/models/${n}`);
     const roleplay = language ? await createRoleplayFixture(tenant.company.id, { language }) : undefined;
     const url = files.serve(`/models/${n}/call.wav`, { body: call.wav, contentType: 'audio/wav' });
-    const id = await acceptRecording(stack.api, tenant.apiKey, { recordingPresignedUrl: url, storeRecording: true, ...(roleplay ? { roleplayId: roleplay.id } : {}) });
+    const id = await acceptRecording(stack.api, tenant.apiKey, {
+      recordingPresignedUrl: url,
+      storeRecording: true,
+      ...(roleplay ? { roleplayId: roleplay.id } : {}),
+    });
     const [hook] = await receiver.waitFor(`/models/${n}`, 1, 120_000);
-    if (hook.event?.type === 'recording.processing.completed') return { id, hook: hook.event.data as RecordingCompletedData, reason: null };
+    if (hook.event?.type === 'recording.processing.completed')
+      return { id, hook: hook.event.data as RecordingCompletedData, reason: null };
     return { id, hook: null, reason: (await waitForRecording(stack.api, tenant.apiKey, id)).failureReason ?? null };
   }
 
@@ -74,12 +88,22 @@ describe('speech-to-text: every model and provider as its published API defines 
   it('whisper-1: verbose_json with segment timestamps, timed by the provider', async () => {
     stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, apiKey: KEY });
     const result = resultOf(await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'whisper-1' }, 'en'));
-    expect(stt.requests[0].body).to.deep.include({ model: 'whisper-1', response_format: 'verbose_json', timestamp_granularities: ['segment'], language: 'en' });
+    expect(stt.requests[0].body).to.deep.include({
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      timestamp_granularities: ['segment'],
+      language: 'en',
+    });
     expect(result.speakerAttribution).to.equal('none');
     expect(result.snippets.map((s) => s.text).join(' ')).to.equal(SCRIPT.join(' '));
   });
 
-  for (const model of ['gpt-4o-transcribe', 'gpt-4o-mini-transcribe', 'gpt-4o-mini-transcribe-2025-12-15', 'gpt-transcribe']) {
+  for (const model of [
+    'gpt-4o-transcribe',
+    'gpt-4o-mini-transcribe',
+    'gpt-4o-mini-transcribe-2025-12-15',
+    'gpt-transcribe',
+  ]) {
     it(`${model}: json only, the text placed over the media step's voiced stretches`, async () => {
       stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, apiKey: KEY });
       const { id, ...outcome } = await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: model }, 'en');
@@ -88,7 +112,10 @@ describe('speech-to-text: every model and provider as its published API defines 
       expect(body).to.include({ model, response_format: 'json' });
       expect(body).not.to.have.any.keys('timestamp_granularities', 'prompt', 'chunking_strategy');
       // gpt-transcribe takes the language as `languages` ("Supported by gpt-transcribe"); the others as `language`.
-      if (model === 'gpt-transcribe') expect(body).to.deep.include({ languages: ['en'] }).and.not.have.property('language');
+      if (model === 'gpt-transcribe')
+        expect(body)
+          .to.deep.include({ languages: ['en'] })
+          .and.not.have.property('language');
       else expect(body).to.include({ language: 'en' });
       expect(result.speakerAttribution).to.equal('none');
       expect(result.snippets.map((s) => s.text).join(' ')).to.equal(SCRIPT.join(' '));
@@ -96,16 +123,24 @@ describe('speech-to-text: every model and provider as its published API defines 
       expect(result.wpm).to.be.above(100).and.below(250);
       // Each placed segment lies on a stretch the media step heard as voice.
       const row = await testEnv().db('recordings').where({ id }).first('transcript');
-      const transcript = fromJson<{ timing?: string; segments: Array<{ startMs: number; endMs: number }> }>(row.transcript);
+      const transcript = fromJson<{ timing?: string; segments: Array<{ startMs: number; endMs: number }> }>(
+        row.transcript,
+      );
       expect(transcript.timing).to.equal('placed');
       const { stretches } = await voicedStretches(call.wav);
-      for (const s of transcript.segments) expect(stretches.some((v) => v.start * 1000 < s.endMs && v.end * 1000 > s.startMs), `${s.startMs}`).to.equal(true);
+      for (const s of transcript.segments)
+        expect(
+          stretches.some((v) => v.start * 1000 < s.endMs && v.end * 1000 > s.startMs),
+          `${s.startMs}`,
+        ).to.equal(true);
     });
   }
 
   it('gpt-4o-transcribe-diarize: diarized_json, chunking_strategy auto, no prompt; speakers by voice', async () => {
     stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, apiKey: KEY });
-    const result = resultOf(await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'gpt-4o-transcribe-diarize' }));
+    const result = resultOf(
+      await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'gpt-4o-transcribe-diarize' }),
+    );
     expect(stt.requests[0].body).to.include({ response_format: 'diarized_json', chunking_strategy: 'auto' });
     expect(stt.requests[0].body).not.to.have.any.keys('prompt', 'timestamp_granularities');
     expect(result.speakerAttribution).to.equal('diarization');
@@ -116,7 +151,12 @@ describe('speech-to-text: every model and provider as its published API defines 
   it('Deepgram: diarize_model, utterances labelled by voice', async () => {
     stt = await startDeepgramServer({ segments: [], script: SCRIPT, apiKey: KEY });
     const result = resultOf(await run({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url, STT_MODEL: 'nova-3' }));
-    expect(Object.fromEntries(stt.requests[0].query)).to.include({ model: 'nova-3', diarize_model: 'latest', utterances: 'true', detect_language: 'true' });
+    expect(Object.fromEntries(stt.requests[0].query)).to.include({
+      model: 'nova-3',
+      diarize_model: 'latest',
+      utterances: 'true',
+      detect_language: 'true',
+    });
     expect(result.speakerAttribution).to.equal('diarization');
     expect(result.snippets).to.deep.equal(SHORT_CALL.map((l) => ({ isUser: l.voice === 'rep', text: l.text })));
     expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
@@ -125,31 +165,52 @@ describe('speech-to-text: every model and provider as its published API defines 
   it('a refused key fails at once, saying so (OpenAI and Deepgram 401)', async () => {
     stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, apiKey: 'another-key' });
     const openai = await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
-    expect(openai.reason).to.equal('Transcription failed: The speech-to-text provider refused the API key (HTTP 401: Incorrect API key provided)');
+    expect(openai.reason).to.equal(
+      'Transcription failed: The speech-to-text provider refused the API key (HTTP 401: Incorrect API key provided)',
+    );
     expect(stt.requests).to.have.length(1);
     await stack?.stop();
     await stt.close();
     n += 1;
     stt = await startDeepgramServer({ segments: [], script: SCRIPT, apiKey: 'another-key' });
     const deepgram = await run({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url });
-    expect(deepgram.reason).to.match(/^Transcription failed: The speech-to-text provider refused the API key \(HTTP 401: /);
+    expect(deepgram.reason).to.match(
+      /^Transcription failed: The speech-to-text provider refused the API key \(HTTP 401: /,
+    );
     expect(stt.requests).to.have.length(1);
   });
 
   it("a request the provider refuses (400) fails at once with the provider's message, never retried", async () => {
     stt = await startOpenAiSttServer({ segments: [], script: SCRIPT, apiKey: KEY });
     const { reason } = await run({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, STT_MODEL: 'whisper-2' });
-    expect(reason).to.equal("Transcription failed: The speech-to-text provider answered HTTP 400: The model 'whisper-2' does not exist or you do not have access to it.");
+    expect(reason).to.equal(
+      "Transcription failed: The speech-to-text provider answered HTTP 400: The model 'whisper-2' does not exist or you do not have access to it.",
+    );
     expect(stt.requests).to.have.length(1);
   });
 
   it('a rate limit (Deepgram 429) and an outage (AssemblyAI 503) are retried after Retry-After', async () => {
-    stt = await startDeepgramServer({ segments: [], script: SCRIPT, apiKey: KEY, failTimes: 1, failStatus: 429, retryAfter: '1' });
+    stt = await startDeepgramServer({
+      segments: [],
+      script: SCRIPT,
+      apiKey: KEY,
+      failTimes: 1,
+      failStatus: 429,
+      retryAfter: '1',
+    });
     resultOf(await run({ STT_PROVIDER: 'deepgram', STT_BASE_URL: stt.url }));
     expect(stt.requests).to.have.length(2);
     await stack?.stop();
     n += 1;
-    aai = await startAssemblyAiServer({ apiKey: KEY, script: SCRIPT, failTimes: 1, failStatus: 503, retryAfter: '1', queuedMs: 0, processingMs: 0 });
+    aai = await startAssemblyAiServer({
+      apiKey: KEY,
+      script: SCRIPT,
+      failTimes: 1,
+      failStatus: 503,
+      retryAfter: '1',
+      queuedMs: 0,
+      processingMs: 0,
+    });
     resultOf(await run({ STT_PROVIDER: 'assemblyai', STT_BASE_URL: aai.url, STT_POLL_INTERVAL: '100ms' }));
     expect(aai.uploads()).to.equal(2);
     expect(aai.created()).to.equal(1);
@@ -173,6 +234,8 @@ describe('speech-to-text: every model and provider as its published API defines 
       if (provider !== 'openai') expect(piece).to.be.above(4 * 3600_000);
       else expect(piece).to.equal(maxMs);
     }
-    expect(providerLimits(config({ STT_PROVIDER: 'openai', STT_MAX_UPLOAD_BYTES: 5_000_000 })).maxBytes).to.equal(5_000_000);
+    expect(providerLimits(config({ STT_PROVIDER: 'openai', STT_MAX_UPLOAD_BYTES: 5_000_000 })).maxBytes).to.equal(
+      5_000_000,
+    );
   });
 });

@@ -24,7 +24,10 @@ function hostPid(): number {
   return pid;
 }
 
-const ffmpegsOf = (pid: number): number[] => childrenOf(pid).filter((p) => p.comm === 'ffmpeg').map((p) => p.pid);
+const ffmpegsOf = (pid: number): number[] =>
+  childrenOf(pid)
+    .filter((p) => p.comm === 'ffmpeg')
+    .map((p) => p.pid);
 
 /** Starts LONG_RUN and waits until the host has it running; returns its promise (settled state kept) and the ffmpeg's pid. */
 async function startLongRun(signal?: AbortSignal): Promise<{ outcome: Promise<unknown>; ffmpeg: number }> {
@@ -60,15 +63,23 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
     const direct = spawnSync('ffprobe', probe, { encoding: 'utf8' });
     expect(hosted.stdout).to.equal(direct.stdout);
     expect(hosted.stderr).to.equal(direct.stderr);
-    expect((JSON.parse(hosted.stdout) as { streams: Array<{ codec_name: string }> }).streams[0].codec_name).to.equal('aac');
+    expect((JSON.parse(hosted.stdout) as { streams: Array<{ codec_name: string }> }).streams[0].codec_name).to.equal(
+      'aac',
+    );
 
     const measure = ['-hide_banner', '-nostdin', '-nostats', '-i', call, '-af', 'volumedetect', '-f', 'null', '-'];
     const measured = await runTool('ffmpeg', measure);
     expect(measured.stderr).to.match(/max_volume: -?[\d.]+ dB/);
     // The filter's lines name its address in memory, which differs from run to run.
-    const measures = (stderr: string): string[] => stderr.split('\n').filter((l) => l.includes('volumedetect')).map((l) => l.replace(/ @ 0x[0-9a-f]+/, ''));
+    const measures = (stderr: string): string[] =>
+      stderr
+        .split('\n')
+        .filter((l) => l.includes('volumedetect'))
+        .map((l) => l.replace(/ @ 0x[0-9a-f]+/, ''));
     expect(measures(measured.stderr)).to.have.length.above(3);
-    expect(measures(measured.stderr)).to.deep.equal(measures(spawnSync('ffmpeg', measure, { encoding: 'utf8' }).stderr));
+    expect(measures(measured.stderr)).to.deep.equal(
+      measures(spawnSync('ffmpeg', measure, { encoding: 'utf8' }).stderr),
+    );
   });
 
   it('rejects a non-zero exit with MediaToolError carrying stderr, and a failed spawn with the spawn error', async () => {
@@ -130,7 +141,9 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
     const { error } = (await outcome) as { error?: Error };
     expect(error).to.be.instanceOf(Error);
     expect(error).to.not.be.instanceOf(MediaToolError); // a retryable failure, not "the file cannot be decoded"
-    expect(error?.message).to.match(new RegExp(`^the media tool host \\(pid ${first}\\) exited \\(SIGKILL\\) while ffmpeg was running`));
+    expect(error?.message).to.match(
+      new RegExp(`^the media tool host \\(pid ${first}\\) exited \\(SIGKILL\\) while ffmpeg was running`),
+    );
     expect(await eventually(() => !isRunning(ffmpeg), 2_000), `the orphaned ffmpeg ${ffmpeg} still runs`).to.be.true;
 
     const next = await runTool('ffprobe', ['-version']);
@@ -158,7 +171,10 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
     expect(await eventually(() => !isRunning(host), 2_000), `tool host ${host} outlived its worker`).to.be.true;
 
     // A worker killed mid-run: its host and the host's ffmpeg go too.
-    const worker = spawn(process.execPath, ['--require', 'tsx/cjs', script, 'long'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const worker = spawn(process.execPath, ['--require', 'tsx/cjs', script, 'long'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const line = await new Promise<string>((resolve, reject) => {
       worker.stdout.setEncoding('utf8').once('data', (d: string) => resolve(d));
       worker.once('exit', (code) => reject(new Error(`the stand-in worker exited (${code}) before its first run`)));
@@ -167,6 +183,9 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
     expect(await eventually(() => ffmpegsOf(killedHost).length === 1, 5_000), 'the long run started').to.be.true;
     const [orphan] = ffmpegsOf(killedHost);
     worker.kill('SIGKILL');
-    expect(await eventually(() => !isRunning(killedHost) && !isRunning(orphan), 2_000), 'the host and its ffmpeg exited with the worker').to.be.true;
+    expect(
+      await eventually(() => !isRunning(killedHost) && !isRunning(orphan), 2_000),
+      'the host and its ffmpeg exited with the worker',
+    ).to.be.true;
   });
 });

@@ -8,7 +8,13 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { dbSnapshot } from '../support/dbSnapshot';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { keepHistory, registerWebhook, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  keepHistory,
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -92,18 +98,33 @@ describe('recordings: transcripts without audio', function () {
       { isUser: false, text: 'Spreadsheets, mostly.' },
     ]);
     // Rep 6 + 7.5 = 13.5 s, customer 2.5 + 2.5 = 5 s → 13.5 / 18.5 = 0.730.
-    expect(result).to.include({ length: 20_000, talkRatio: 0.73, numQuestions: 2, customerQuestions: 1, numFillerWords: 1, interactivity: 9 });
+    expect(result).to.include({
+      length: 20_000,
+      talkRatio: 0.73,
+      numQuestions: 2,
+      customerQuestions: 1,
+      numFillerWords: 1,
+      interactivity: 9,
+    });
     expect(stt.requests).to.have.length(0);
 
     // No speech-to-text step at all: the workflow went from the user straight to analysis.
     const history = await stack.api.temporal.workflow.getHandle(`recording-${id}`).fetchHistory();
     // (The short database steps, saving the result among them, are local activities: markers, not scheduled activities.)
-    const activities = (history.events ?? []).map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
+    const activities = (history.events ?? [])
+      .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
+      .filter(Boolean);
     expect(activities).to.deep.equal(['analyzeAndKeepRecording']);
     const row = await testEnv().db('recordings').where({ id }).first();
     expect(row.source_url).to.equal(null);
-    expect(typeof row.submitted_transcript === 'string' ? JSON.parse(row.submitted_transcript) : row.submitted_transcript).to.deep.equal({ format: 'webvtt', text: WEBVTT });
-    const session = await stack.api.request<{ snippets: unknown[]; audioUrl?: string | null }>('GET', `/api/roleplay/session/${data.sessionId}`, { apiKey: tenant.apiKey });
+    expect(
+      typeof row.submitted_transcript === 'string' ? JSON.parse(row.submitted_transcript) : row.submitted_transcript,
+    ).to.deep.equal({ format: 'webvtt', text: WEBVTT });
+    const session = await stack.api.request<{ snippets: unknown[]; audioUrl?: string | null }>(
+      'GET',
+      `/api/roleplay/session/${data.sessionId}`,
+      { apiKey: tenant.apiKey },
+    );
     expect(session.status).to.equal(200);
     expect(session.body.snippets).to.deep.equal(result.snippets);
     expect(session.body.audioUrl ?? null).to.equal(null);
@@ -130,40 +151,80 @@ describe('recordings: transcripts without audio', function () {
   });
 
   it('accepts the sample transcript npm run dev offers in its curl, and completes it', async () => {
-    const sample = JSON.parse(await fs.readFile(path.join(__dirname, '..', '..', 'scripts', 'sample-transcript.json'), 'utf8')) as Record<string, unknown>;
-    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', { apiKey: tenant.apiKey, json: sample });
+    const sample = JSON.parse(
+      await fs.readFile(path.join(__dirname, '..', '..', 'scripts', 'sample-transcript.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', {
+      apiKey: tenant.apiKey,
+      json: sample,
+    });
     expect(res.status, res.text).to.equal(200);
     const view = await waitForRecording(stack.api, tenant.apiKey, res.body.recordingId);
     expect(view.status).to.equal('completed');
     const result = view.result as RecordingAnalysis;
     // The customer is the named speaker <v Jordan Lee> (test/recordings/sampleTranscript.test.ts has the rest).
-    expect(result).to.include({ speakerAttribution: 'transcript', customerName: 'Jordan Lee', customerNameSource: 'speakerName', nameCount: 2 });
+    expect(result).to.include({
+      speakerAttribution: 'transcript',
+      customerName: 'Jordan Lee',
+      customerNameSource: 'speakerName',
+      nameCount: 2,
+    });
     expect(result.snippets.map((s) => s.isUser)).to.deep.equal([true, false, true, false, true, false]);
   });
 
   it('rejects malformed or contradictory submissions with 400 and writes nothing', async () => {
     const before = await dbSnapshot();
     const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
-      ['malformed WebVTT', { transcript: WEBVTT.replace('00:00:06.500 --> 00:00:09.000', '00:00:06.500 -> 00:00:09.000') }, 'transcript', /line 8/],
+      [
+        'malformed WebVTT',
+        { transcript: WEBVTT.replace('00:00:06.500 --> 00:00:09.000', '00:00:06.500 -> 00:00:09.000') },
+        'transcript',
+        /line 8/,
+      ],
       ['no WEBVTT signature', { transcript: WEBVTT.replace('WEBVTT', 'VTT') }, 'transcript', /line 1/],
-      ['both a URL and a transcript', { transcript: WEBVTT, recordingPresignedUrl: 'https://files.example.test/a.mp3' }, 'transcript', /exactly one/],
+      [
+        'both a URL and a transcript',
+        { transcript: WEBVTT, recordingPresignedUrl: 'https://files.example.test/a.mp3' },
+        'transcript',
+        /exactly one/,
+      ],
       // The schema itself asks for one of them (OpenAPI shows it): ajv names both.
       ['neither', {}, 'recordingPresignedUrl', /recordingPresignedUrl.*transcript/],
-      ['storeRecording with a transcript', { transcript: WEBVTT, storeRecording: true }, 'storeRecording', /must be false/],
+      [
+        'storeRecording with a transcript',
+        { transcript: WEBVTT, storeRecording: true },
+        'storeRecording',
+        /must be false/,
+      ],
       ['repSpeaker not in the transcript', { transcript: SEGMENTS, repSpeaker: 'Nobody' }, 'repSpeaker', /Customer/],
-      ['segment ending before it starts', { transcript: [{ speaker: 'A', start: 3, end: 1, text: 'x' }] }, 'transcript.0.end', /end before/],
+      [
+        'segment ending before it starts',
+        { transcript: [{ speaker: 'A', start: 3, end: 1, text: 'x' }] },
+        'transcript.0.end',
+        /end before/,
+      ],
       ['segment without a speaker', { transcript: [{ start: 0, end: 1, text: 'x' }] }, 'transcript', /./],
       ['repChannel with a transcript', { transcript: WEBVTT, repChannel: 'left' }, 'repChannel', /repChannel/],
-      ['repSpeaker with audio', { recordingPresignedUrl: 'https://files.example.test/a.mp3', repSpeaker: 'Sam' }, 'repSpeaker', /repSpeaker/],
+      [
+        'repSpeaker with audio',
+        { recordingPresignedUrl: 'https://files.example.test/a.mp3', repSpeaker: 'Sam' },
+        'repSpeaker',
+        /repSpeaker/,
+      ],
     ];
     for (const [label, body, field, message] of cases) {
-      const res = await stack.api.request<{ error: { code: string; message: string; details: Array<{ field: string; message: string }> } }>('POST', '/api/recording', {
+      const res = await stack.api.request<{
+        error: { code: string; message: string; details: Array<{ field: string; message: string }> };
+      }>('POST', '/api/recording', {
         apiKey: tenant.apiKey,
         json: { userUniqueIdentifier: 'crm-bad', userName: 'Sam', storeRecording: false, ...body },
       });
       expect(res.status, label).to.equal(400);
       expect(res.body.error.code, label).to.equal('validation_failed');
-      expect(res.body.error.details.map((d) => d.field), label).to.include(field);
+      expect(
+        res.body.error.details.map((d) => d.field),
+        label,
+      ).to.include(field);
       expect(res.body.error.message, label).to.match(message);
     }
     expect(await dbSnapshot()).to.deep.equal(before);
@@ -172,11 +233,23 @@ describe('recordings: transcripts without audio', function () {
 
   it('treats a repeated Idempotency-Key with the same transcript as the same recording, and a different transcript as a conflict', async () => {
     const headers = { 'Idempotency-Key': 'vtt-once' };
-    const first = await stack.api.request<RecordingAccepted>('POST', '/api/recording', { apiKey: tenant.apiKey, headers, json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS } });
-    const again = await stack.api.request<RecordingAccepted>('POST', '/api/recording', { apiKey: tenant.apiKey, headers, json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS } });
+    const first = await stack.api.request<RecordingAccepted>('POST', '/api/recording', {
+      apiKey: tenant.apiKey,
+      headers,
+      json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS },
+    });
+    const again = await stack.api.request<RecordingAccepted>('POST', '/api/recording', {
+      apiKey: tenant.apiKey,
+      headers,
+      json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS },
+    });
     expect(first.status).to.equal(200);
     expect(again.body.recordingId).to.equal(first.body.recordingId);
-    const other = await stack.api.request('POST', '/api/recording', { apiKey: tenant.apiKey, headers, json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS.slice(1) } });
+    const other = await stack.api.request('POST', '/api/recording', {
+      apiKey: tenant.apiKey,
+      headers,
+      json: { userUniqueIdentifier: 'u', userName: 'U', storeRecording: false, transcript: SEGMENTS.slice(1) },
+    });
     expect(other.status).to.equal(409);
     const view: RecordingView = await waitForRecording(stack.api, tenant.apiKey, first.body.recordingId);
     expect(view.status).to.equal('completed');

@@ -30,7 +30,8 @@ describe('recordings: UserId search attribute', function () {
     const deadline = Date.now() + 20_000;
     for (;;) {
       const ids: string[] = [];
-      for await (const run of stack.api.temporal.workflow.list({ query: `UserId = '${userId}'` })) ids.push(run.workflowId);
+      for await (const run of stack.api.temporal.workflow.list({ query: `UserId = '${userId}'` }))
+        ids.push(run.workflowId);
       if (ids.length >= expected || Date.now() > deadline) return ids.sort();
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -49,12 +50,16 @@ describe('recordings: UserId search attribute', function () {
     const first = await submit('crm-sam', 'Sam Seller');
     const second = await submit('crm-sam', 'Sam Seller');
     const other = await submit('crm-kim', 'Kim Closer');
-    const [a, b, c] = await Promise.all([first, second, other].map((id) => waitForRecording(stack.api, tenant.apiKey, id)));
+    const [a, b, c] = await Promise.all(
+      [first, second, other].map((id) => waitForRecording(stack.api, tenant.apiKey, id)),
+    );
     expect([a.status, b.status, c.status]).to.deep.equal(['completed', 'completed', 'completed']);
     expect(a.userId).to.be.a('string').and.equal(b.userId);
     expect(c.userId).to.not.equal(a.userId);
 
-    expect(await runsOfUser(a.userId ?? '', 2)).to.deep.equal([workflowIds.recording(first), workflowIds.recording(second)].sort());
+    expect(await runsOfUser(a.userId ?? '', 2)).to.deep.equal(
+      [workflowIds.recording(first), workflowIds.recording(second)].sort(),
+    );
     expect(await runsOfUser(c.userId ?? '', 1)).to.deep.equal([workflowIds.recording(other)]);
     const described = await stack.api.temporal.workflow.getHandle(workflowIds.recording(first)).describe();
     expect(described.searchAttributes.UserId).to.deep.equal([a.userId]);

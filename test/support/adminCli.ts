@@ -17,7 +17,11 @@ export function runAdmin(args: string[], env: Record<string, string> = {}): Prom
     execFile(
       tsx,
       ['cli/admin.ts', ...args],
-      { cwd: root, timeout: 60_000, env: { ...process.env, DATABASE_URL: testConfig().DATABASE_URL, LOG_LEVEL: 'silent', ...env } },
+      {
+        cwd: root,
+        timeout: 60_000,
+        env: { ...process.env, DATABASE_URL: testConfig().DATABASE_URL, LOG_LEVEL: 'silent', ...env },
+      },
       (err, stdout, stderr) => {
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error (ExecFileException); its `code` is a string when the command did not run
         if (err && typeof err.code !== 'number') return reject(err);

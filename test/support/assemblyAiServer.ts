@@ -80,7 +80,10 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     const own = uploads.get(audioUrl);
     if (own) return own;
     const res = await fetch(audioUrl);
-    if (!res.ok) throw new Error(`Download error, unable to download ${audioUrl}. Please make sure the file exists and is accessible from the internet.`);
+    if (!res.ok)
+      throw new Error(
+        `Download error, unable to download ${audioUrl}. Please make sure the file exists and is accessible from the internet.`,
+      );
     return Buffer.from(await res.arrayBuffer());
   }
 
@@ -88,18 +91,30 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     try {
       const audio = await fetchAudio(String(params.audio_url));
       const { stretches, duration } = await voicedStretches(audio);
-      if (duration > MAX_TRANSCRIPT_SECONDS) return { error: `Audio duration of ${Math.round(duration)} seconds exceeds the maximum of ${MAX_TRANSCRIPT_SECONDS} seconds.` };
+      if (duration > MAX_TRANSCRIPT_SECONDS)
+        return {
+          error: `Audio duration of ${Math.round(duration)} seconds exceeds the maximum of ${MAX_TRANSCRIPT_SECONDS} seconds.`,
+        };
       const pcm = await decodePcm(audio);
       const voices: number[] = [];
       const utterances = stretches.map((s, i) => {
         const pitch = stretchPitch(pcm, s) ?? voices[voices.length - 1] ?? 150;
         let voice = voices.findIndex((v) => Math.abs(v - pitch) / v < 0.15);
         if (voice < 0) voice = voices.push(pitch) - 1;
-        return { speaker: String.fromCharCode(65 + voice), channel: null, start: Math.round(s.start * 1000), end: Math.round(s.end * 1000), text: behavior.script[i] ?? '', confidence: 0.9, words: [] };
+        return {
+          speaker: String.fromCharCode(65 + voice),
+          channel: null,
+          start: Math.round(s.start * 1000),
+          end: Math.round(s.end * 1000),
+          text: behavior.script[i] ?? '',
+          confidence: 0.9,
+          words: [],
+        };
       });
       return { utterances: utterances.filter((u) => u.text), duration };
     } catch (err) {
-      if (err instanceof UndecodableAudioError) return { error: 'Transcoding failed. File does not appear to contain audio.' };
+      if (err instanceof UndecodableAudioError)
+        return { error: 'Transcoding failed. File does not appear to contain audio.' };
       return { error: err instanceof Error ? err.message : String(err) };
     }
   }
@@ -132,7 +147,8 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     return {
       ...common,
       status: 'completed',
-      language_code: typeof job.params.language_code === 'string' ? job.params.language_code : (behavior.detectedLanguage ?? 'en'),
+      language_code:
+        typeof job.params.language_code === 'string' ? job.params.language_code : (behavior.detectedLanguage ?? 'en'),
       audio_duration: Math.round(answer.duration),
       text: answer.utterances.map((u) => u.text).join(' '),
       utterances: answer.utterances,
@@ -150,9 +166,20 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://assemblyai.test');
         const get = /^\/v2\/transcript\/([^/]+)$/.exec(url.pathname);
-        const operationId = req.method === 'POST' && url.pathname === '/v2/upload' ? 'uploadFile' : req.method === 'POST' && url.pathname === '/v2/transcript' ? 'createTranscript' : req.method === 'GET' && get ? 'getTranscript' : null;
+        const operationId =
+          req.method === 'POST' && url.pathname === '/v2/upload'
+            ? 'uploadFile'
+            : req.method === 'POST' && url.pathname === '/v2/transcript'
+              ? 'createTranscript'
+              : req.method === 'GET' && get
+                ? 'getTranscript'
+                : null;
         const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
-          if (operationId) recordAnswerProblems(`assemblyai ${operationId} → ${status}`, contract.responseProblems(operationId, status, body));
+          if (operationId)
+            recordAnswerProblems(
+              `assemblyai ${operationId} → ${status}`,
+              contract.responseProblems(operationId, status, body),
+            );
           res.writeHead(status, { 'content-type': 'application/json', ...headers });
           res.end(JSON.stringify(body));
         };
@@ -164,21 +191,38 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
         } catch {
           return send(400, { error: 'The request body is not valid JSON' });
         }
-        const record: AssemblyAiRequest = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body };
+        const record: AssemblyAiRequest = {
+          method: req.method ?? '',
+          path: url.pathname,
+          authorization: req.headers.authorization,
+          body,
+        };
         requests.push(record);
         if (!operationId) return send(404, { error: 'Not found' });
-        if (req.headers.authorization !== behavior.apiKey) return send(401, { error: 'Authentication error, API token missing/invalid' });
-        const problems = contract.requestProblems(operationId, { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: isJson ? body : undefined });
+        if (req.headers.authorization !== behavior.apiKey)
+          return send(401, { error: 'Authentication error, API token missing/invalid' });
+        const problems = contract.requestProblems(operationId, {
+          method: req.method ?? '',
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body: isJson ? body : undefined,
+        });
         if (problems.length > 0) return send(400, { error: problems.join('; ') });
         const n = requests.length;
         if (behavior.rejectStatus) return send(behavior.rejectStatus, { error: 'rejected by the test provider' });
         if (behavior.failTimes && n <= behavior.failTimes) {
           const status = behavior.failStatus ?? 503;
-          return send(status, { error: status === 429 ? 'Too Many Requests' : 'Internal Server Error' }, behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {});
+          return send(
+            status,
+            { error: status === 429 ? 'Too Many Requests' : 'Internal Server Error' },
+            behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {},
+          );
         }
 
         if (operationId === 'uploadFile') {
-          if (size > (behavior.maxUploadBytes ?? Infinity)) return send(413, { error: `File too large: the upload limit is ${behavior.maxUploadBytes} bytes` });
+          if (size > (behavior.maxUploadBytes ?? Infinity))
+            return send(413, { error: `File too large: the upload limit is ${behavior.maxUploadBytes} bytes` });
           if (size === 0) return send(400, { error: 'Upload is empty' });
           const uploadUrl = `${base}/upload/${randomUUID()}`;
           uploads.set(uploadUrl, raw);

@@ -21,14 +21,19 @@ export function roleplayInput(overrides: Partial<NewRoleplay> = {}): NewRoleplay
     conversationStarters: ['Hi, is this a good time?'],
     keyterms: ['ROI'],
     scorecard: {
-      criteria: [{ title: 'Opened well', description: 'Stated the reason for the call', weight: 2, sectionTitle: 'Opening' }],
+      criteria: [
+        { title: 'Opened well', description: 'Stated the reason for the call', weight: 2, sectionTitle: 'Opening' },
+      ],
       metrics: [{ title: 'Talk ratio', description: 'Listened more than talked', weight: 1, sectionTitle: 'Delivery' }],
     },
     ...overrides,
   };
 }
 
-export async function createRoleplayFixture(companyId: string, overrides: Partial<NewRoleplay> = {}): Promise<RoleplayRow> {
+export async function createRoleplayFixture(
+  companyId: string,
+  overrides: Partial<NewRoleplay> = {},
+): Promise<RoleplayRow> {
   return createRoleplay(testEnv().db, companyId, roleplayInput(overrides));
 }
 
@@ -60,8 +65,24 @@ export async function createSessionFixture(input: SessionFixtureInput): Promise<
       { isUser: false, text: 'What is this about?' },
       { isUser: true, text: 'I will be brief.' },
     ],
-    criteriaResponses: [{ title: 'Opened well', passed: true, explanation: 'Clear reason for the call.', weight: 2, sectionTitle: 'Opening' }],
-    metricResponses: [{ title: 'Talk ratio', passed: false, explanation: 'Talked 70% of the time.', weight: 1, sectionTitle: 'Delivery' }],
+    criteriaResponses: [
+      {
+        title: 'Opened well',
+        passed: true,
+        explanation: 'Clear reason for the call.',
+        weight: 2,
+        sectionTitle: 'Opening',
+      },
+    ],
+    metricResponses: [
+      {
+        title: 'Talk ratio',
+        passed: false,
+        explanation: 'Talked 70% of the time.',
+        weight: 1,
+        sectionTitle: 'Delivery',
+      },
+    ],
     ...input,
   });
 }

@@ -30,7 +30,8 @@ export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !=
 function pointer(doc: Json, ref: string): Json | undefined {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = doc;
-  for (const part of ref.slice(2).split('/')) node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const part of ref.slice(2).split('/'))
+    node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   return isObject(node) ? node : undefined;
 }
 
@@ -51,8 +52,11 @@ export function readAsAuthored(doc: Json): void {
       delete node.oneOf;
     }
     if (Array.isArray(node.allOf)) {
-      const members = node.allOf.map((m: unknown) => (isObject(m) && typeof m.$ref === 'string' ? { ...(pointer(doc, m.$ref) ?? m) } : m));
-      const closed = node.additionalProperties === false || members.some((m) => isObject(m) && m.additionalProperties === false);
+      const members = node.allOf.map((m: unknown) =>
+        isObject(m) && typeof m.$ref === 'string' ? { ...(pointer(doc, m.$ref) ?? m) } : m,
+      );
+      const closed =
+        node.additionalProperties === false || members.some((m) => isObject(m) && m.additionalProperties === false);
       if (closed) {
         for (const m of members) if (isObject(m) && m.additionalProperties === false) delete m.additionalProperties;
         delete node.additionalProperties;
@@ -71,7 +75,8 @@ export function withFormats(ajv: Ajv2020): Ajv2020 {
   const within = (bits: number) => (n: number) => Number.isInteger(n) && n >= -(2 ** (bits - 1)) && n < 2 ** (bits - 1);
   ajv.addFormat('int32', { type: 'number', validate: within(32) });
   ajv.addFormat('int64', { type: 'number', validate: within(64) });
-  for (const name of ['float', 'double']) ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isFinite(n) });
+  for (const name of ['float', 'double'])
+    ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isFinite(n) });
   ajv.addFormat('unixtime', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= 0 });
   for (const name of ['binary', 'password']) ajv.addFormat(name, true);
   // AssemblyAI writes `format: url` for what JSON Schema calls a URI.
@@ -93,9 +98,10 @@ export function readDocument(provider: ContractProvider): Json {
   }
   const sha = createHash('sha256').update(raw).digest('hex');
   if (sha !== pin.sha256) {
-    throw new Error(`${file} is not the pinned ${pin.repository}@${pin.commit} document (sha256 ${sha}, expected ${pin.sha256}): run \`npm run contracts:fetch\``);
+    throw new Error(
+      `${file} is not the pinned ${pin.repository}@${pin.commit} document (sha256 ${sha}, expected ${pin.sha256}): run \`npm run contracts:fetch\``,
+    );
   }
   const text = raw.toString('utf8');
   return (pin.file.endsWith('.yml') ? YAML.parse(text, { maxAliasCount: -1 }) : JSON.parse(text)) as Json;
 }
-

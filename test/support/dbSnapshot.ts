@@ -26,11 +26,13 @@ export type DbSnapshot = Record<string, { rows: number; checksum: string }>;
 
 export async function dbSnapshot(db: Knex = testEnv().db): Promise<DbSnapshot> {
   const names = await dataTables(db);
-  const [checksums] = (await db.raw(`CHECKSUM TABLE ${names.map((n) => `\`${n}\``).join(', ')}`)) as [Array<{ Table: string; Checksum: unknown }>];
-  const byTable = new Map(checksums.map((c) => [c.Table.split('.').pop() as string, String(c.Checksum)]));
-  const [counts] = (await db.raw(names.map((n) => `SELECT '${n}' AS t, COUNT(*) AS n FROM \`${n}\``).join(' UNION ALL '))) as [
-    Array<{ t: string; n: number | string }>,
+  const [checksums] = (await db.raw(`CHECKSUM TABLE ${names.map((n) => `\`${n}\``).join(', ')}`)) as [
+    Array<{ Table: string; Checksum: unknown }>,
   ];
+  const byTable = new Map(checksums.map((c) => [c.Table.split('.').pop() as string, String(c.Checksum)]));
+  const [counts] = (await db.raw(
+    names.map((n) => `SELECT '${n}' AS t, COUNT(*) AS n FROM \`${n}\``).join(' UNION ALL '),
+  )) as [Array<{ t: string; n: number | string }>];
   const snapshot: DbSnapshot = {};
   for (const { t, n } of counts) snapshot[t] = { rows: Number(n), checksum: byTable.get(t) ?? 'missing' };
   if (snapshot.api_keys) {

@@ -21,7 +21,16 @@ const deepgram: StandInProvider = {
   provider: 'deepgram',
   operationId: 'transcribe',
   errorBody: (status, message) => ({
-    err_code: status === 401 ? 'INVALID_AUTH' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'TOO_MANY_REQUESTS' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'Bad Request',
+    err_code:
+      status === 401
+        ? 'INVALID_AUTH'
+        : status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 429
+            ? 'TOO_MANY_REQUESTS'
+            : status >= 500
+              ? 'INTERNAL_SERVER_ERROR'
+              : 'Bad Request',
     err_msg: message,
     request_id: randomUUID(),
   }),
@@ -38,7 +47,15 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
       const url = new URL(req.url ?? '/', 'http://stt.test');
       const type = String(req.headers['content-type'] ?? '');
       const json = type.startsWith('application/json');
-      const request: SttRequest = { path: url.pathname, query: url.searchParams, headers: req.headers, audio: null, audioType: null, fields: {}, url: null };
+      const request: SttRequest = {
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        audio: null,
+        audioType: null,
+        fields: {},
+        url: null,
+      };
       let body: unknown;
       if (json) {
         try {
@@ -48,7 +65,11 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
         }
       }
       request.body = body;
-      const problems = contract.requestProblems('transcribe', { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body }, { bodyOutsideDocument: !json });
+      const problems = contract.requestProblems(
+        'transcribe',
+        { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body },
+        { bodyOutsideDocument: !json },
+      );
       if (problems.length > 0) return { request, answer: fail(400, `Bad Request: ${problems.join('; ')}`) };
       if (json) {
         request.url = (body as { url: string }).url;
@@ -60,7 +81,8 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
         request.audio = raw;
         request.audioType = type;
       }
-      if (request.audio.length > DEEPGRAM_MAX_BYTES) return { request, answer: fail(413, 'Payload too large: the maximum is 2 GB') };
+      if (request.audio.length > DEEPGRAM_MAX_BYTES)
+        return { request, answer: fail(413, 'Payload too large: the maximum is 2 GB') };
       let heard: Awaited<ReturnType<typeof voicedStretches>>;
       try {
         heard = await voicedStretches(request.audio);
@@ -72,7 +94,11 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
       let utterances: Array<{ start: number; end: number; transcript: string; speaker: number }>;
       const sentences = behavior.sentences;
       const wordsOf = (s: { start: number; end: number }, i: number): string =>
-        sentences ? [...sentences].sort((a, b) => Math.abs(a.seconds - (s.end - s.start)) - Math.abs(b.seconds - (s.end - s.start)))[0].text : (behavior.script?.[i] ?? '');
+        sentences
+          ? [...sentences].sort(
+              (a, b) => Math.abs(a.seconds - (s.end - s.start)) - Math.abs(b.seconds - (s.end - s.start)),
+            )[0].text
+          : (behavior.script?.[i] ?? '');
       if (behavior.script || sentences) {
         const pcm = await decodePcm(request.audio);
         const voices: number[] = [];
@@ -84,9 +110,17 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
         });
         utterances = utterances.filter((u) => u.transcript);
       } else {
-        utterances = behavior.segments.map((s) => ({ start: s.start, end: s.end, transcript: s.text, speaker: Number(s.speaker ?? 0) }));
+        utterances = behavior.segments.map((s) => ({
+          start: s.start,
+          end: s.end,
+          transcript: s.text,
+          speaker: Number(s.speaker ?? 0),
+        }));
       }
-      const duration = behavior.script || sentences ? heard.duration : (behavior.duration ?? Math.max(0, ...behavior.segments.map((s) => s.end)));
+      const duration =
+        behavior.script || sentences
+          ? heard.duration
+          : (behavior.duration ?? Math.max(0, ...behavior.segments.map((s) => s.end)));
       const metadata = {
         request_id: randomUUID(),
         sha256: createHash('sha256').update(request.audio).digest('hex'),
@@ -97,14 +131,18 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
         model_info: {},
       };
       const transcript = utterances.map((u) => u.transcript).join(' ');
-      const detected = url.searchParams.get('detect_language') === 'true' ? { detected_language: behavior.language ?? 'en' } : {};
+      const detected =
+        url.searchParams.get('detect_language') === 'true' ? { detected_language: behavior.language ?? 'en' } : {};
       return {
         request,
         answer: {
           status: 200,
           body: {
             metadata,
-            results: { channels: [{ alternatives: [{ transcript, confidence: 0.9 }], ...detected }], utterances: utterances.map((u) => ({ ...u, channel: 0, confidence: 0.9, id: randomUUID() })) },
+            results: {
+              channels: [{ alternatives: [{ transcript, confidence: 0.9 }], ...detected }],
+              utterances: utterances.map((u) => ({ ...u, channel: 0, confidence: 0.9, id: randomUUID() })),
+            },
           },
           schema: 'ListenV1Response',
         },

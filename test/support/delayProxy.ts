@@ -28,11 +28,14 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
       void (async () => {
         await new Promise((r) => setTimeout(r, delay));
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers[k] = v;
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === 'string' && !HOP_BY_HOP.has(k)) headers[k] = v;
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
         const upstream = await fetch(target + (req.url ?? '/'), { method: req.method, headers, body });
         const answer = Buffer.from(await upstream.arrayBuffer());
-        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        res.writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+        });
         res.end(answer);
       })().catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(502);

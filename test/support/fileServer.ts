@@ -40,7 +40,10 @@ export async function startFileServer(): Promise<FileServer> {
     };
     if (!route) return html(404);
     if (route.failTimes && n <= route.failTimes) {
-      res.writeHead(route.failStatus ?? 503, { 'content-type': 'text/plain', ...(route.retryAfter ? { 'retry-after': route.retryAfter } : {}) });
+      res.writeHead(route.failStatus ?? 503, {
+        'content-type': 'text/plain',
+        ...(route.retryAfter ? { 'retry-after': route.retryAfter } : {}),
+      });
       res.end('try again later');
       return;
     }
@@ -51,7 +54,10 @@ export async function startFileServer(): Promise<FileServer> {
     }
     if (route.status) return html(route.status);
     const body = route.body ?? Buffer.alloc(0);
-    res.writeHead(200, { 'content-type': route.contentType ?? 'audio/mpeg', ...(route.chunked ? {} : { 'content-length': String(body.length) }) });
+    res.writeHead(200, {
+      'content-type': route.contentType ?? 'audio/mpeg',
+      ...(route.chunked ? {} : { 'content-length': String(body.length) }),
+    });
     if (!route.chunked) {
       res.end(body);
       return;

@@ -19,7 +19,9 @@ interface ProtoJson {
 }
 
 const protojson = createRequire(require.resolve('@temporalio/proto'))('protobufjs/ext/protojson') as ProtoJson;
-const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
+const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType(
+  'temporal.api.history.v1.History',
+);
 
 /**
  * The history as a committed file: payloads the test run encrypted (with a key of its own, gone after the
@@ -31,10 +33,15 @@ export function historyToJson(history: History): string {
     if (Array.isArray(value)) return value.map(open);
     if (!value || typeof value !== 'object' || value instanceof Uint8Array) return value;
     const record = value as Record<string, unknown>;
-    if (codec && record.metadata && typeof record.metadata === 'object' && record.data instanceof Uint8Array) return codec.open(record as Payload);
+    if (codec && record.metadata && typeof record.metadata === 'object' && record.data instanceof Uint8Array)
+      return codec.open(record as Payload);
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, open(v)]));
   };
-  const plain = proto.temporal.api.history.v1.History.fromObject(open(proto.temporal.api.history.v1.History.toObject(proto.temporal.api.history.v1.History.fromObject(history))) as Record<string, unknown>);
+  const plain = proto.temporal.api.history.v1.History.fromObject(
+    open(
+      proto.temporal.api.history.v1.History.toObject(proto.temporal.api.history.v1.History.fromObject(history)),
+    ) as Record<string, unknown>,
+  );
   return JSON.stringify(protojson.toJson(historyType, plain), null, 2);
 }
 

@@ -26,7 +26,10 @@ export interface InvitationWorld {
 }
 
 export async function startInvitationWorld(overrides: Partial<Config> = {}): Promise<InvitationWorld> {
-  const shared: Partial<Config> = { TEMPORAL_TASK_QUEUE: `invitations-${randomBytes(4).toString('hex')}`, ...overrides };
+  const shared: Partial<Config> = {
+    TEMPORAL_TASK_QUEUE: `invitations-${randomBytes(4).toString('hex')}`,
+    ...overrides,
+  };
   const smtp = await startSmtpServer();
   const api = await startApi(shared);
   const world: InvitationWorld = {
@@ -111,14 +114,22 @@ export async function invitationHandle(api: TestApi, companyId: string, email: s
     .db('invitations')
     .select({ companyId: 'company_id', email: 'email', workflowId: 'workflow_id' })
     .where({ company_id: companyId, email })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .first()) as { companyId: string; email: string; workflowId: string | null } | undefined;
   if (!row) throw new Error(`no invitation of ${email} in company ${companyId}`);
   return api.temporal.workflow.getHandle(invitationWorkflowId(row));
 }
 
 /** Polls until the stored invitation reaches a status (the workflow writes it asynchronously). */
-export async function waitForStatus(companyId: string, id: string, status: InvitationStatus, timeoutMs = 20_000): Promise<void> {
+export async function waitForStatus(
+  companyId: string,
+  id: string,
+  status: InvitationStatus,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = (await storedInvitations(companyId)).find((r) => r.id === id);
@@ -146,7 +157,10 @@ export const INVITATION_HISTORIES = [
  * With RECORD_HISTORIES=1, saves the history of a completed run as a replay fixture
  * (test/histories/invitation/<name>.json). replay.test.ts replays every saved file.
  */
-export async function recordHistory(name: (typeof INVITATION_HISTORIES)[number], handle: WorkflowHandle): Promise<void> {
+export async function recordHistory(
+  name: (typeof INVITATION_HISTORIES)[number],
+  handle: WorkflowHandle,
+): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   const history = await handle.fetchHistory();
   await mkdir(HISTORIES_DIR, { recursive: true });

@@ -21,7 +21,10 @@ export async function migrateThroughLanded(db: Knex): Promise<void> {
 /** SHOW CREATE TABLE of every table but knex's own, by name, without the AUTO_INCREMENT counter. */
 export async function schemaDdl(db: Knex): Promise<string> {
   const [tables] = (await db.raw('SHOW TABLES')) as [Array<Record<string, string>>];
-  const names = tables.map((row) => Object.values(row)[0]).filter((name) => !name.startsWith('knex_')).sort();
+  const names = tables
+    .map((row) => Object.values(row)[0])
+    .filter((name) => !name.startsWith('knex_'))
+    .sort();
   const statements: string[] = [];
   for (const name of names) {
     const [[row]] = (await db.raw('SHOW CREATE TABLE ??', [name])) as [Array<Record<string, string>>];

@@ -11,14 +11,23 @@ export const chatCompletionContract = (): Promise<ProviderContract> => providerC
 /** What the document refuses in the request; the stand-in answers 400 with these. */
 export function chatRequestProblems(contract: ProviderContract, req: http.IncomingMessage, body: unknown): string[] {
   const url = new URL(req.url ?? '/', 'http://llm.test');
-  return contract.requestProblems('createChatCompletion', { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body }, { keyOptional: true });
+  return contract.requestProblems(
+    'createChatCompletion',
+    { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body },
+    { keyOptional: true },
+  );
 }
 
 /** OpenAI's error object for a refused request. */
-export const chatRequestRefusal = (problems: string[]) => ({ error: { message: `Invalid request: ${problems.join('; ')}`, type: 'invalid_request_error', param: null, code: null } });
+export const chatRequestRefusal = (problems: string[]) => ({
+  error: { message: `Invalid request: ${problems.join('; ')}`, type: 'invalid_request_error', param: null, code: null },
+});
 
 /** The answer, checked against the document before it is sent. */
 export function checkedChatAnswer<T>(contract: ProviderContract, status: number, body: T): string {
-  recordAnswerProblems(`openai createChatCompletion → ${status}`, contract.responseProblems('createChatCompletion', status, body));
+  recordAnswerProblems(
+    `openai createChatCompletion → ${status}`,
+    contract.responseProblems('createChatCompletion', status, body),
+  );
   return JSON.stringify(body);
 }

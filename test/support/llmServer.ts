@@ -40,33 +40,83 @@ export async function startLlmServer(): Promise<LlmServer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: Array<{ role: string; content: string }> };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        messages: Array<{ role: string; content: string }>;
+      };
       const userContent = body.messages.find((m) => m.role === 'user')?.content ?? '{}';
-      const prompt = JSON.parse(userContent) as { scorecard: { criteria: PromptItem[]; metrics: PromptItem[] }; transcript: string };
-      requests.push({ body: body as unknown as Record<string, unknown>, prompt: prompt as unknown as Record<string, unknown> });
+      const prompt = JSON.parse(userContent) as {
+        scorecard: { criteria: PromptItem[]; metrics: PromptItem[] };
+        transcript: string;
+      };
+      requests.push({
+        body: body as unknown as Record<string, unknown>,
+        prompt: prompt as unknown as Record<string, unknown>,
+      });
       const problems = chatRequestProblems(contract, req, body);
       if (problems.length > 0 || reject) {
         const status = problems.length > 0 ? 400 : (reject ?? 400);
         res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(checkedChatAnswer(contract, status, problems.length > 0 ? chatRequestRefusal(problems) : { error: { message: 'The model does not exist', type: 'invalid_request_error', param: 'model', code: 'model_not_found' } }));
+        res.end(
+          checkedChatAnswer(
+            contract,
+            status,
+            problems.length > 0
+              ? chatRequestRefusal(problems)
+              : {
+                  error: {
+                    message: 'The model does not exist',
+                    type: 'invalid_request_error',
+                    param: 'model',
+                    code: 'model_not_found',
+                  },
+                },
+          ),
+        );
         return;
       }
       const [first] = prompt.transcript.split('\n');
-      const firstLine = { quote: quote ?? first.replace(/^(?:Rep|Customer): /, '').trim(), speaker: first.startsWith('Customer: ') ? 'customer' : 'rep' };
+      const firstLine = {
+        quote: quote ?? first.replace(/^(?:Rep|Customer): /, '').trim(),
+        speaker: first.startsWith('Customer: ') ? 'customer' : 'rep',
+      };
       const content = JSON.stringify({
-        criteria: prompt.scorecard.criteria.map((c) => ({ index: c.index, verdict: 'met', explanation: `LLM: met "${c.title}".`, evidence: [firstLine] })),
-        metrics: prompt.scorecard.metrics.map((m) => ({ index: m.index, verdict: 'not_met', explanation: `LLM: missed "${m.title}".`, evidence: [] })),
+        criteria: prompt.scorecard.criteria.map((c) => ({
+          index: c.index,
+          verdict: 'met',
+          explanation: `LLM: met "${c.title}".`,
+          evidence: [firstLine],
+        })),
+        metrics: prompt.scorecard.metrics.map((m) => ({
+          index: m.index,
+          verdict: 'not_met',
+          explanation: `LLM: missed "${m.title}".`,
+          evidence: [],
+        })),
       });
       // What structured outputs guarantee: the content follows the request's schema (a request without one is refused here).
-      const format = (body as { response_format?: { type?: string; json_schema?: { strict?: boolean; schema?: object } } }).response_format;
+      const format = (
+        body as { response_format?: { type?: string; json_schema?: { strict?: boolean; schema?: object } } }
+      ).response_format;
       if (format?.type !== 'json_schema' || format.json_schema?.strict !== true || !format.json_schema.schema) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'this stand-in answers strict json_schema response formats only', type: 'invalid_request_error' } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              message: 'this stand-in answers strict json_schema response formats only',
+              type: 'invalid_request_error',
+            },
+          }),
+        );
         return;
       }
       const follows = new Ajv({ strict: false }).compile(format.json_schema.schema);
-      if (!follows(JSON.parse(content))) throw new Error(`stand-in answer off the requested schema: ${JSON.stringify(follows.errors)}`);
-      const usage = { prompt_tokens: standInTokens(userContent), completion_tokens: standInTokens(content), total_tokens: standInTokens(userContent) + standInTokens(content) };
+      if (!follows(JSON.parse(content)))
+        throw new Error(`stand-in answer off the requested schema: ${JSON.stringify(follows.errors)}`);
+      const usage = {
+        prompt_tokens: standInTokens(userContent),
+        completion_tokens: standInTokens(content),
+        total_tokens: standInTokens(userContent) + standInTokens(content),
+      };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         checkedChatAnswer(contract, 200, {
@@ -74,7 +124,9 @@ export async function startLlmServer(): Promise<LlmServer> {
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: `${String((body as { model?: unknown }).model)}-2026-01-01`,
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+          choices: [
+            { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null },
+          ],
           usage,
         }),
       );

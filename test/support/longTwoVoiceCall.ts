@@ -36,7 +36,11 @@ const REP = [
   'When a customer calls to move a delivery, the dispatcher drags it to another slot and every driver sees the change at once.',
   'We would start with one depot for a month, measure the miles and the overtime, and only then talk about the rest of the fleet.',
 ];
-const CUSTOMER = ['That sounds interesting, but our drivers know their streets very well.', 'How long would the first month take to set up for us?', 'We tried a tool like that two years ago, and it was too slow.'];
+const CUSTOMER = [
+  'That sounds interesting, but our drivers know their streets very well.',
+  'How long would the first month take to set up for us?',
+  'We tried a tool like that two years ago, and it was too slow.',
+];
 
 const RATE = 16_000;
 
@@ -44,9 +48,17 @@ async function seconds(file: string): Promise<number> {
   return Number((await run('soxi', ['-D', file])).stdout.trim());
 }
 
-export async function longTwoVoiceCall(options: { seconds: number; customerAt?: number; silenceBefore?: number; pause?: number }): Promise<LongCall> {
+export async function longTwoVoiceCall(options: {
+  seconds: number;
+  customerAt?: number;
+  silenceBefore?: number;
+  pause?: number;
+}): Promise<LongCall> {
   const pause = options.pause ?? 1;
-  const key = createHash('sha256').update(JSON.stringify({ options, REP, CUSTOMER, VOICES, v: 2 })).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ options, REP, CUSTOMER, VOICES, v: 2 }))
+    .digest('hex')
+    .slice(0, 16);
   const cachedMp3 = path.join(os.tmpdir(), `sp-long-call-${key}.mp3`);
   const cachedJson = `${cachedMp3}.json`;
   try {
@@ -108,8 +120,25 @@ export async function longTwoVoiceCall(options: { seconds: number; customerAt?: 
     }
     const wav = path.join(dir, 'call.wav');
     await run('sox', [...parts, wav]);
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k', cachedMp3]);
-    const sentences = [...REP.map((text, i) => ({ voice: 'rep' as const, text, seconds: rep[i].length })), ...CUSTOMER.map((text, i) => ({ voice: 'customer' as const, text, seconds: customer[i].length }))];
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      wav,
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '48k',
+      cachedMp3,
+    ]);
+    const sentences = [
+      ...REP.map((text, i) => ({ voice: 'rep' as const, text, seconds: rep[i].length })),
+      ...CUSTOMER.map((text, i) => ({ voice: 'customer' as const, text, seconds: customer[i].length })),
+    ];
     await fs.writeFile(cachedJson, JSON.stringify({ lines, duration: at, sentences }));
     return { mp3: await fs.readFile(cachedMp3), lines, duration: at, sentences };
   } finally {

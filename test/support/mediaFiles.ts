@@ -30,11 +30,23 @@ function make(name: string, build: (out: string) => void): Buffer {
 }
 
 export const AUDIO_FORMATS = {
-  wav: { contentType: 'audio/wav', build: (out: string) => ffmpeg(['-i', source, '-ac', '2', '-ar', '44100', '-c:a', 'pcm_s16le', out]) },
-  mp3: { contentType: 'audio/mpeg', build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libmp3lame', '-b:a', '128k', out]) },
+  wav: {
+    contentType: 'audio/wav',
+    build: (out: string) => ffmpeg(['-i', source, '-ac', '2', '-ar', '44100', '-c:a', 'pcm_s16le', out]),
+  },
+  mp3: {
+    contentType: 'audio/mpeg',
+    build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libmp3lame', '-b:a', '128k', out]),
+  },
   m4a: { contentType: 'audio/mp4', build: (out: string) => ffmpeg(['-i', source, '-c:a', 'aac', '-b:a', '96k', out]) },
-  ogg: { contentType: 'audio/ogg', build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libopus', '-b:a', '48k', out]) },
-  webm: { contentType: 'audio/webm', build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libopus', '-b:a', '48k', '-f', 'webm', out]) },
+  ogg: {
+    contentType: 'audio/ogg',
+    build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libopus', '-b:a', '48k', out]),
+  },
+  webm: {
+    contentType: 'audio/webm',
+    build: (out: string) => ffmpeg(['-i', source, '-c:a', 'libopus', '-b:a', '48k', '-f', 'webm', out]),
+  },
 } as const;
 export type AudioFormat = keyof typeof AUDIO_FORMATS;
 
@@ -43,14 +55,41 @@ export const encodedCall = (format: AudioFormat): Buffer => make(`call.${format}
 /** The call as a 1280x720 H.264 video (a meeting recorder's MP4). */
 export const videoCall = (): Buffer =>
   make('meeting.mp4', (out) =>
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=10', '-i', source, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '38', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', out]),
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=10',
+      '-i',
+      source,
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '38',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-movflags',
+      '+faststart',
+      out,
+    ]),
   );
 
 /** The call as a mono MP3 at 160 kbps: more than four times the rendition's bit rate. */
-export const richMp3Call = (): Buffer => make('call-160k.mp3', (out) => ffmpeg(['-i', source, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '160k', out]));
+export const richMp3Call = (): Buffer =>
+  make('call-160k.mp3', (out) => ffmpeg(['-i', source, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '160k', out]));
 
 /** 20 seconds of digital silence as an MP3. */
-export const silentCall = (): Buffer => make('silent.mp3', (out) => ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '20', '-c:a', 'libmp3lame', '-b:a', '64k', out]));
+export const silentCall = (): Buffer =>
+  make('silent.mp3', (out) =>
+    ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '20', '-c:a', 'libmp3lame', '-b:a', '64k', out]),
+  );
 
 /** The first 40% of the MP3: an upload or download that stopped half way. */
 export const truncatedCall = (): Buffer => {
@@ -59,7 +98,11 @@ export const truncatedCall = (): Buffer => {
 };
 
 /** An error page a file host serves with an audio content type. */
-export const HTML_AS_AUDIO = Buffer.from('<!doctype html><html><head><title>Access denied</title></head><body><h1>403 Forbidden</h1><p>Request has expired</p></body></html>\n'.repeat(40));
+export const HTML_AS_AUDIO = Buffer.from(
+  '<!doctype html><html><head><title>Access denied</title></head><body><h1>403 Forbidden</h1><p>Request has expired</p></body></html>\n'.repeat(
+    40,
+  ),
+);
 
 /**
  * A long call over 25 MB: the sample call looped for `minutes`, encoded at 64 kbps (70 minutes ≈ 33.6 MB).
@@ -77,15 +120,42 @@ export const longCall = (minutes: number): Buffer =>
  * A telephony recording with one side per channel: the customer's lines on the left, the rep's on
  * the right (each side spoken alone, then merged by ffmpeg), as a stereo WAV.
  */
-export const stereoCall = (lines: ScriptLine[], seconds: number, repSpeaker: string | number): { wav: Buffer; rep: Buffer; customer: Buffer } => {
-  const rep = speakScript(lines.filter((l) => l.speaker === repSpeaker), { seconds, format: 'wav' });
-  const customer = speakScript(lines.filter((l) => l.speaker !== repSpeaker), { seconds, format: 'wav' });
-  const wav = make(`stereo-${createHash('sha256').update(rep).update(customer).digest('hex').slice(0, 12)}.wav`, (out) => {
-    const left = path.join(dir, 'left-in.wav');
-    const right = path.join(dir, 'right-in.wav');
-    fs.writeFileSync(left, customer);
-    fs.writeFileSync(right, rep);
-    ffmpeg(['-i', left, '-i', right, '-filter_complex', '[0:a][1:a]amerge=inputs=2[a]', '-map', '[a]', '-ac', '2', '-c:a', 'pcm_s16le', out]);
-  });
+export const stereoCall = (
+  lines: ScriptLine[],
+  seconds: number,
+  repSpeaker: string | number,
+): { wav: Buffer; rep: Buffer; customer: Buffer } => {
+  const rep = speakScript(
+    lines.filter((l) => l.speaker === repSpeaker),
+    { seconds, format: 'wav' },
+  );
+  const customer = speakScript(
+    lines.filter((l) => l.speaker !== repSpeaker),
+    { seconds, format: 'wav' },
+  );
+  const wav = make(
+    `stereo-${createHash('sha256').update(rep).update(customer).digest('hex').slice(0, 12)}.wav`,
+    (out) => {
+      const left = path.join(dir, 'left-in.wav');
+      const right = path.join(dir, 'right-in.wav');
+      fs.writeFileSync(left, customer);
+      fs.writeFileSync(right, rep);
+      ffmpeg([
+        '-i',
+        left,
+        '-i',
+        right,
+        '-filter_complex',
+        '[0:a][1:a]amerge=inputs=2[a]',
+        '-map',
+        '[a]',
+        '-ac',
+        '2',
+        '-c:a',
+        'pcm_s16le',
+        out,
+      ]);
+    },
+  );
   return { wav, rep, customer };
 };

@@ -18,7 +18,13 @@ export const isChildSlot = (name: string): boolean => /^child_?company_?id$/i.te
 
 /** Which row an id field names. A new kind of id fails here with a message saying what to add. */
 export function kindOf(op: Operation, name: string): Kind {
-  const byName: Record<string, Kind> = { teamId: 'team', userId: 'user', roleplayId: 'roleplay', scriptId: 'script', deliveryId: 'delivery' };
+  const byName: Record<string, Kind> = {
+    teamId: 'team',
+    userId: 'user',
+    roleplayId: 'roleplay',
+    scriptId: 'script',
+    deliveryId: 'delivery',
+  };
   if (byName[name]) return byName[name];
   if (name === 'id') {
     // Only a failed recording can be retried: the control needs one.
@@ -34,7 +40,9 @@ export function kindOf(op: Operation, name: string): Kind {
     };
     if (byPath[collection]) return byPath[collection];
   }
-  throw new Error(`${op.operationId}: id field "${name}" names an unknown kind of row; add it to kindOf() and to test/support/tenantWorld.ts`);
+  throw new Error(
+    `${op.operationId}: id field "${name}" names an unknown kind of row; add it to kindOf() and to test/support/tenantWorld.ts`,
+  );
 }
 
 export function idSlots(op: Operation): IdSlot[] {
@@ -42,7 +50,8 @@ export function idSlots(op: Operation): IdSlot[] {
   for (const part of ['path', 'query', 'body'] as const) {
     const schema = part === 'path' ? op.params : part === 'query' ? op.query : op.body;
     for (const slot of fieldSlots(schema)) {
-      if (slot.path.length === 1 && isUuidField(slot.schema)) slots.push({ part, name: slot.path[0], child: isChildSlot(slot.path[0]) });
+      if (slot.path.length === 1 && isUuidField(slot.schema))
+        slots.push({ part, name: slot.path[0], child: isChildSlot(slot.path[0]) });
     }
   }
   return slots;
@@ -74,4 +83,3 @@ export function buildCall(op: Operation, world: TenantWorld, set: Map<string, st
   }
   return { method: op.method.toUpperCase(), path, json };
 }
-

@@ -21,7 +21,10 @@ export async function expectPageParamErrors(api: TestApi, path: string, apiKey: 
     const res = await api.request<ErrorBody>('GET', `${path}?${query}`, { apiKey });
     expect(res.status, query).to.equal(400);
     expect(res.body.error.code, query).to.equal('validation_failed');
-    expect(res.body.error.details.map((d) => `${d.in}:${d.field}`), query).to.deep.equal([`query:${param}`]);
+    expect(
+      res.body.error.details.map((d) => `${d.in}:${d.field}`),
+      query,
+    ).to.deep.equal([`query:${param}`]);
     expect(res.body.error.message, query).to.contain(param);
   }
   const both = await api.request<ErrorBody>('GET', `${path}?offset=-5&limit=0`, { apiKey });

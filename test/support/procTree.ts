@@ -36,7 +36,6 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-
 /** Resident set size in MiB (VmRSS). */
 export function rssMiB(pid: number): number {
   const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -44,7 +43,8 @@ export function rssMiB(pid: number): number {
   return Number(kb[1]) / 1024;
 }
 
-export const cmdline = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+export const cmdline = (pid: number): string =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
 
 /** Polls `check` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
 export async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {

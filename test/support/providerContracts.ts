@@ -55,21 +55,30 @@ export interface ProviderContract {
 /** Where each document's paths start (OpenAI's server URL is https://api.openai.com/v1). */
 const API_ROOT: Record<ContractProvider, string> = { openai: '/v1', deepgram: '/', assemblyai: '/' };
 /** The component each provider's error bodies follow. */
-const ERROR_SCHEMA: Record<ContractProvider, string> = { openai: 'ErrorResponse', deepgram: 'ErrorResponse', assemblyai: 'Error' };
+const ERROR_SCHEMA: Record<ContractProvider, string> = {
+  openai: 'ErrorResponse',
+  deepgram: 'ErrorResponse',
+  assemblyai: 'Error',
+};
 
 const listProblems = (errors: ErrorObject[] | null | undefined): string[] =>
-  (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 
 /** Header names of the security schemes the document requires of every operation. */
 function securityHeaders(doc: Json): Array<{ header: string; prefix: string }> {
-  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   const required = Array.isArray(doc.security) ? (doc.security as Json[]) : [];
   const first = required[0] ? Object.keys(required[0]) : [];
   return first.flatMap((name) => {
     const scheme = schemes[name];
     if (!isObject(scheme)) return [];
     if (scheme.type === 'http' && scheme.scheme === 'bearer') return [{ header: 'authorization', prefix: 'Bearer ' }];
-    if (scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') return [{ header: scheme.name.toLowerCase(), prefix: '' }];
+    if (scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string')
+      return [{ header: scheme.name.toLowerCase(), prefix: '' }];
     return [];
   });
 }
@@ -91,7 +100,8 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
     // against the OpenAPI meta-schema (it is the provider's, pinned by sha256).
     quick: true,
     validate: true,
-    customizeAjv: (_ajv, options) => withFormats(new Ajv2020({ ...options, strict: false, allErrors: true, logger: false })),
+    customizeAjv: (_ajv, options) =>
+      withFormats(new Ajv2020({ ...options, strict: false, allErrors: true, logger: false })),
   });
   await api.init();
   const definition = api.definition as unknown as Json;
@@ -99,10 +109,13 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
   const requiredFormParts = new Map<string, string[]>();
   for (const pathItem of Object.values(isObject(definition.paths) ? definition.paths : {})) {
     for (const op of Object.values(isObject(pathItem) ? pathItem : {})) {
-      const content = isObject(op) && isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+      const content =
+        isObject(op) && isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
       const form = content['multipart/form-data'];
-      const required = isObject(form) && isObject(form.schema) && Array.isArray(form.schema.required) ? form.schema.required : [];
-      if (isObject(op) && typeof op.operationId === 'string' && required.length > 0) requiredFormParts.set(op.operationId, [...(required as string[])]);
+      const required =
+        isObject(form) && isObject(form.schema) && Array.isArray(form.schema.required) ? form.schema.required : [];
+      if (isObject(op) && typeof op.operationId === 'string' && required.length > 0)
+        requiredFormParts.set(op.operationId, [...(required as string[])]);
     }
   }
   const ajv = withFormats(new Ajv2020({ strict: false, allErrors: true, logger: false }));
@@ -110,7 +123,8 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
   const component = (name: string): ValidateFunction => {
     let validate = compiled.get(name);
     if (!validate) {
-      const schemas = isObject(definition.components) && isObject(definition.components.schemas) ? definition.components.schemas : {};
+      const schemas =
+        isObject(definition.components) && isObject(definition.components.schemas) ? definition.components.schemas : {};
       const schema = schemas[name];
       if (!isObject(schema)) throw new Error(`The ${provider} document has no schema ${name}`);
       validate = ajv.compile(schema);
@@ -133,15 +147,25 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
       if (req.method.toUpperCase() !== method) problems.push(`method ${req.method} is not the operation's ${method}`);
       const bare = req.path.split('?')[0];
       const matched = api.router.matchOperation({ method: req.method.toLowerCase(), path: bare, headers: {} });
-      if (matched?.operationId !== operationId) problems.push(`path ${bare} is not the path of ${operationId} (${String(op.path)})`);
+      if (matched?.operationId !== operationId)
+        problems.push(`path ${bare} is not the path of ${operationId} (${String(op.path)})`);
       for (const { header, prefix } of auth) {
         const value = req.headers[header];
         if (value === undefined && options.keyOptional) continue;
-        if (typeof value !== 'string' || !value.startsWith(prefix) || value.length === prefix.length) problems.push(`header ${header} must carry the key${prefix ? ` as "${prefix}<key>"` : ''}`);
+        if (typeof value !== 'string' || !value.startsWith(prefix) || value.length === prefix.length)
+          problems.push(`header ${header} must carry the key${prefix ? ` as "${prefix}<key>"` : ''}`);
       }
-      const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim();
-      const declared = isObject(op.requestBody) && isObject(op.requestBody.content) ? Object.keys(op.requestBody.content) : [];
-      if (contentType && declared.length > 0 && !declared.some((d) => mediaTypeMatches(d, contentType)) && !options.bodyOutsideDocument) {
+      const contentType = String(req.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim();
+      const declared =
+        isObject(op.requestBody) && isObject(op.requestBody.content) ? Object.keys(op.requestBody.content) : [];
+      if (
+        contentType &&
+        declared.length > 0 &&
+        !declared.some((d) => mediaTypeMatches(d, contentType)) &&
+        !options.bodyOutsideDocument
+      ) {
         problems.push(`content-type ${contentType} is none of the operation's ${declared.join(', ')}`);
       }
       const query: Record<string, string | string[]> = {};
@@ -149,12 +173,18 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
         const all = req.query?.getAll(key) ?? [];
         query[key] = all.length > 1 ? all : all[0];
       }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string | string[]] => e[1] !== undefined));
-      const result = api.validateRequest({ method: req.method.toLowerCase(), path: bare, query, headers, body: req.body }, operationId);
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter((e): e is [string, string | string[]] => e[1] !== undefined),
+      );
+      const result = api.validateRequest(
+        { method: req.method.toLowerCase(), path: bare, query, headers, body: req.body },
+        operationId,
+      );
       problems.push(...listProblems(result.errors));
       // openapi-backend leaves required binary (file) parts out of its check; formFields puts them in the body.
       for (const name of requiredFormParts.get(operationId) ?? []) {
-        if (isObject(req.body) && !(name in req.body)) problems.push(`/requestBody must have required property '${name}'`);
+        if (isObject(req.body) && !(name in req.body))
+          problems.push(`/requestBody must have required property '${name}'`);
       }
       return problems;
     },
@@ -169,7 +199,8 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
       }
       const op = operation(operationId);
       const responses = isObject(op.responses) ? op.responses : {};
-      if (!(responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default)) return [`${operationId} documents no ${status} answer`];
+      if (!(responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default))
+        return [`${operationId} documents no ${status} answer`];
       return listProblems(api.validateResponse(body, operationId, status).errors);
     },
     schemaProblems(name, value) {
@@ -179,7 +210,10 @@ async function load(provider: ContractProvider): Promise<ProviderContract> {
     },
     formProperties(operationId) {
       const op = operation(operationId);
-      const form = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content['multipart/form-data'] : undefined;
+      const form =
+        isObject(op.requestBody) && isObject(op.requestBody.content)
+          ? op.requestBody.content['multipart/form-data']
+          : undefined;
       return isObject(form) && isObject(form.schema) && isObject(form.schema.properties) ? form.schema.properties : {};
     },
   };
@@ -199,7 +233,11 @@ export function providerContract(provider: ContractProvider): Promise<ProviderCo
 
 const typesOf = (schema: unknown): string[] => {
   if (!isObject(schema)) return [];
-  const own = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  const own = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   const branches = [schema.anyOf, schema.oneOf, schema.allOf].flatMap((b) => (Array.isArray(b) ? b : []));
   return [...own, ...branches.flatMap(typesOf)];
 };
@@ -218,7 +256,12 @@ export function formFields(contract: ProviderContract, operationId: string, form
     let field: unknown = typeof value === 'string' ? value : `(file ${value.name})`;
     const types = typesOf(isArray && isObject(properties[name]) ? (properties[name] as Json).items : properties[name]);
     if (typeof field === 'string' && !types.includes('string')) {
-      if ((types.includes('number') || types.includes('integer')) && field.trim() !== '' && Number.isFinite(Number(field))) field = Number(field);
+      if (
+        (types.includes('number') || types.includes('integer')) &&
+        field.trim() !== '' &&
+        Number.isFinite(Number(field))
+      )
+        field = Number(field);
       else if (types.includes('boolean') && (field === 'true' || field === 'false')) field = field === 'true';
     }
     if (isArray) body[name] = [...(Array.isArray(body[name]) ? (body[name] as unknown[]) : []), field];

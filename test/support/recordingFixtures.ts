@@ -20,9 +20,19 @@ import { startWorker, type RunningWorker } from './worker';
 
 /** A short sales call: speaker 0 (the rep) opens, speaker 1 is the customer Dana. */
 export const CONVERSATION: SpokenSegment[] = [
-  { start: 0, end: 6, speaker: 0, text: 'Hi Dana, this is Sam from Acme. The reason for my call is your delivery costs. Um, do you have a minute?' },
+  {
+    start: 0,
+    end: 6,
+    speaker: 0,
+    text: 'Hi Dana, this is Sam from Acme. The reason for my call is your delivery costs. Um, do you have a minute?',
+  },
   { start: 6.5, end: 9, speaker: 1, text: 'Sure, my name is Dana. What is this about?' },
-  { start: 9.5, end: 17, speaker: 0, text: 'We help logistics teams cut costs, you know. How do you handle routing today? What does it cost you?' },
+  {
+    start: 9.5,
+    end: 17,
+    speaker: 0,
+    text: 'We help logistics teams cut costs, you know. How do you handle routing today? What does it cost you?',
+  },
   { start: 17.5, end: 19, speaker: 1, text: 'We use spreadsheets, basically.' },
   { start: 19.5, end: 24, speaker: 0, text: 'Got it, Dana. Could we book a follow-up meeting next week?' },
   { start: 24.5, end: 26, speaker: 1, text: 'Yes, Tuesday works.' },
@@ -42,7 +52,10 @@ export interface RecordingStack {
 }
 
 /** API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none. */
-export async function startRecordingStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}): Promise<RecordingStack> {
+export async function startRecordingStack(
+  overrides: Partial<Config> = {},
+  options: { worker?: boolean } = {},
+): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
   const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-scratch-'));
   const config: Partial<Config> = {
@@ -96,7 +109,12 @@ export interface Submission {
   repChannel?: 'left' | 'right';
 }
 
-export async function submitRecording(api: TestApi, apiKey: string, body: Submission, headers: Record<string, string> = {}): Promise<ApiResponse<RecordingAccepted>> {
+export async function submitRecording(
+  api: TestApi,
+  apiKey: string,
+  body: Submission,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<RecordingAccepted>> {
   return api.request<RecordingAccepted>('POST', '/api/recording', {
     apiKey,
     headers,
@@ -105,7 +123,12 @@ export async function submitRecording(api: TestApi, apiKey: string, body: Submis
 }
 
 /** Submits and expects acceptance; returns the recording id. */
-export async function acceptRecording(api: TestApi, apiKey: string, body: Submission, headers: Record<string, string> = {}): Promise<string> {
+export async function acceptRecording(
+  api: TestApi,
+  apiKey: string,
+  body: Submission,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await submitRecording(api, apiKey, body, headers);
   expect(res.status, res.text).to.equal(200);
   expect(res.body.status).to.equal('accepted');
@@ -114,7 +137,12 @@ export async function acceptRecording(api: TestApi, apiKey: string, body: Submis
 }
 
 /** Polls GET /api/recording/{id} until it is completed or failed. */
-export async function waitForRecording(api: TestApi, apiKey: string, id: string, timeoutMs = 45_000): Promise<RecordingView> {
+export async function waitForRecording(
+  api: TestApi,
+  apiKey: string,
+  id: string,
+  timeoutMs = 45_000,
+): Promise<RecordingView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey });

@@ -21,9 +21,17 @@ export function audioFacts(bytes: Buffer): AudioFacts {
   const file = path.join(os.tmpdir(), `sp-check-${process.pid}-${Math.random().toString(36).slice(2)}`);
   fs.writeFileSync(file, bytes);
   try {
-    const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]).toString('utf8')) as {
+    const out = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]).toString('utf8'),
+    ) as {
       format: { duration: string };
-      streams: Array<{ codec_type: string; codec_name: string; sample_rate?: string; channels?: number; bit_rate?: string }>;
+      streams: Array<{
+        codec_type: string;
+        codec_name: string;
+        sample_rate?: string;
+        channels?: number;
+        bit_rate?: string;
+      }>;
     };
     const audio = out.streams.find((s) => s.codec_type === 'audio');
     return {

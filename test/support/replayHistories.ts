@@ -12,9 +12,15 @@ import { workflowBundle } from './worker';
  */
 export async function expectRecordedHistoriesReplay(dir: string, expected: readonly string[]): Promise<void> {
   const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  expect(names, `histories in ${dir} (record a missing one with RECORD_HISTORIES=1, see docs/architecture.md "Workflow histories")`).to.include.members(expected.map((name) => `${name}.json`));
+  expect(
+    names,
+    `histories in ${dir} (record a missing one with RECORD_HISTORIES=1, see docs/architecture.md "Workflow histories")`,
+  ).to.include.members(expected.map((name) => `${name}.json`));
   const histories = await Promise.all(
-    names.map(async (name) => ({ workflowId: path.basename(name, '.json'), history: historyFromJson(await fs.readFile(path.join(dir, name), 'utf8')) })),
+    names.map(async (name) => ({
+      workflowId: path.basename(name, '.json'),
+      history: historyFromJson(await fs.readFile(path.join(dir, name), 'utf8')),
+    })),
   );
   const replayed: string[] = [];
   for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, histories)) {

@@ -15,8 +15,16 @@ export const RETENTION_HISTORIES = ['continued-as-new', 'nothing-due'] as const;
 export type RetentionHistoryName = (typeof RETENTION_HISTORIES)[number];
 
 /** With RECORD_HISTORIES=1, writes the history of that (finished) run to test/histories/recordingRetention/<name>.json. */
-export async function keepRetentionHistory(client: Client, workflowId: string, runId: string, name: RetentionHistoryName): Promise<void> {
+export async function keepRetentionHistory(
+  client: Client,
+  workflowId: string,
+  runId: string,
+  name: RetentionHistoryName,
+): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   await fs.mkdir(HISTORY_DIR, { recursive: true });
-  await fs.writeFile(path.join(HISTORY_DIR, `${name}.json`), historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()));
+  await fs.writeFile(
+    path.join(HISTORY_DIR, `${name}.json`),
+    historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()),
+  );
 }

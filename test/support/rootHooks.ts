@@ -13,7 +13,8 @@ export const mochaHooks = {
   afterEach(): void {
     // A stand-in answered something its provider's published document does not allow.
     const violations = takeAnswerViolations();
-    if (violations.length > 0) throw new Error(`A provider stand-in broke the provider's API document:\n${violations.join('\n')}`);
+    if (violations.length > 0)
+      throw new Error(`A provider stand-in broke the provider's API document:\n${violations.join('\n')}`);
   },
   async afterAll(this: Mocha.Context): Promise<void> {
     this.timeout(60_000);

@@ -45,7 +45,12 @@ export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer
 
   const server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    const entry: S3Request = { method: req.method ?? '', path: url.pathname, queryKeys: [...url.searchParams.keys()], status: 0 };
+    const entry: S3Request = {
+      method: req.method ?? '',
+      path: url.pathname,
+      queryKeys: [...url.searchParams.keys()],
+      status: 0,
+    };
     requests.push(entry);
     res.on('finish', () => (entry.status = res.statusCode));
     verifySigV4(req, keys).then(
@@ -54,7 +59,8 @@ export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer
         req.resume();
         res.writeHead(403, { 'content-type': 'application/xml' }).end(errorXml(verdict.code, verdict.message));
       },
-      (err: unknown) => res.writeHead(400, { 'content-type': 'application/xml' }).end(errorXml('InvalidRequest', String(err))),
+      (err: unknown) =>
+        res.writeHead(400, { 'content-type': 'application/xml' }).end(errorXml('InvalidRequest', String(err))),
     );
   });
   server.listen(0, '127.0.0.1');

@@ -20,7 +20,10 @@ const VOICE = ['en-us+m3', 'en-us+f3'];
 
 export function speakScript(lines: ScriptLine[], options: { seconds: number; format?: 'mp3' | 'wav' }): Buffer {
   const format = options.format ?? 'mp3';
-  const key = createHash('sha256').update(JSON.stringify({ lines, options, v: 1 })).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ lines, options, v: 1 }))
+    .digest('hex')
+    .slice(0, 16);
   const cached = path.join(os.tmpdir(), `sp-sample-${key}.${format}`);
   if (fs.existsSync(cached)) return fs.readFileSync(cached);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-sample-'));
@@ -38,7 +41,23 @@ export function speakScript(lines: ScriptLine[], options: { seconds: number; for
     const mix = `${filters.join(';')};${lines.map((_, i) => `[l${i}]`).join('')}amix=inputs=${lines.length}:normalize=0,apad[out]`;
     const out = path.join(dir, `call.${format}`);
     const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '64k'] : ['-c:a', 'pcm_s16le'];
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-filter_complex', mix, '-map', '[out]', '-t', String(options.seconds), '-ac', '1', ...codec, out]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      ...inputs,
+      '-filter_complex',
+      mix,
+      '-map',
+      '[out]',
+      '-t',
+      String(options.seconds),
+      '-ac',
+      '1',
+      ...codec,
+      out,
+    ]);
     fs.copyFileSync(out, cached);
     return fs.readFileSync(out);
   } finally {

@@ -24,14 +24,23 @@ function typesOf(schema: Json): string[] {
 function stringArb(schema: Json, ctx: ValueContext): fc.Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = Math.min((schema.maxLength as number | undefined) ?? 40, Math.max(min, 40));
-  const fits = (s: string): boolean => s.length >= min && s.length <= ((schema.maxLength as number | undefined) ?? Infinity);
+  const fits = (s: string): boolean =>
+    s.length >= min && s.length <= ((schema.maxLength as number | undefined) ?? Infinity);
   if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...ctx.knownIds), fc.uuid());
   if (schema.format === 'uri') return fc.constantFrom(...URLS);
   if (schema.format === 'email') return fc.emailAddress().filter((e) => fits(e) && e.length <= 254);
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc
+      .date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') })
+      .map((d) => d.toISOString());
   if (typeof schema.format === 'string') throw new Error(`schemaArbitrary: unsupported format ${schema.format}`);
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
-  return fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: min, maxLength: max, unit: 'grapheme' })).filter(fits);
+  return fc
+    .oneof(
+      fc.string({ minLength: min, maxLength: max }),
+      fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }),
+    )
+    .filter(fits);
 }
 
 /** Valid values of `schema`. */
@@ -39,7 +48,10 @@ export function validArbitrary(schemaIn: unknown, ctx: ValueContext): fc.Arbitra
   const schema = asJson(schemaIn);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as unknown[]).map((b) => validArbitrary({ ...schema, anyOf: undefined, ...asJson(b) }, ctx)));
+  if (Array.isArray(schema.anyOf))
+    return fc.oneof(
+      ...(schema.anyOf as unknown[]).map((b) => validArbitrary({ ...schema, anyOf: undefined, ...asJson(b) }, ctx)),
+    );
   const types = typesOf(schema);
   if (types.length > 1) return fc.oneof(...types.map((type) => validArbitrary({ ...schema, type }, ctx)));
   switch (types[0]) {
@@ -48,9 +60,17 @@ export function validArbitrary(schemaIn: unknown, ctx: ValueContext): fc.Arbitra
     case 'string':
       return stringArb(schema, ctx);
     case 'integer':
-      return fc.integer({ min: (schema.minimum as number | undefined) ?? -1_000_000, max: (schema.maximum as number | undefined) ?? 1_000_000 });
+      return fc.integer({
+        min: (schema.minimum as number | undefined) ?? -1_000_000,
+        max: (schema.maximum as number | undefined) ?? 1_000_000,
+      });
     case 'number':
-      return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: (schema.minimum as number | undefined) ?? -1e6,
+        max: (schema.maximum as number | undefined) ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -59,7 +79,9 @@ export function validArbitrary(schemaIn: unknown, ctx: ValueContext): fc.Arbitra
       const item = validArbitrary(schema.items, ctx);
       const minLength = (schema.minItems as number | undefined) ?? 0;
       const maxLength = Math.min((schema.maxItems as number | undefined) ?? 4, Math.max(minLength, 4));
-      return schema.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
+      return schema.uniqueItems
+        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength, maxLength });
     }
     default:
       throw new Error(`schemaArbitrary: unsupported schema ${JSON.stringify(schema).slice(0, 200)}`);
@@ -72,8 +94,13 @@ function objectArb(schema: Json, ctx: ValueContext): fc.Arbitrary<unknown> {
   const extra = schema.additionalProperties;
   if (typeof extra === 'object' && extra !== null && Object.keys(properties).length === 0) {
     const names = asJson(schema.propertyNames ?? {});
-    const key = fc.string({ minLength: (names.minLength as number | undefined) ?? 1, maxLength: Math.min((names.maxLength as number | undefined) ?? 20, 20) });
-    return fc.dictionary(key, validArbitrary(extra, ctx), { maxKeys: Math.min((schema.maxProperties as number | undefined) ?? 5, 5) });
+    const key = fc.string({
+      minLength: (names.minLength as number | undefined) ?? 1,
+      maxLength: Math.min((names.maxLength as number | undefined) ?? 20, 20),
+    });
+    return fc.dictionary(key, validArbitrary(extra, ctx), {
+      maxKeys: Math.min((schema.maxProperties as number | undefined) ?? 5, 5),
+    });
   }
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, prop] of Object.entries(properties)) shape[name] = validArbitrary(prop, ctx);
@@ -83,18 +110,26 @@ function objectArb(schema: Json, ctx: ValueContext): fc.Arbitrary<unknown> {
 }
 
 /** One small valid value: required fields only (plus the first optional ones when minProperties asks, or none is required). */
-export function minimalValid(schemaIn: unknown, pickId: (field: string) => string = () => '00000000-0000-4000-8000-000000000000', field = ''): unknown {
+export function minimalValid(
+  schemaIn: unknown,
+  pickId: (field: string) => string = () => '00000000-0000-4000-8000-000000000000',
+  field = '',
+): unknown {
   const schema = asJson(schemaIn);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[])[0];
-  if (Array.isArray(schema.anyOf)) return minimalValid({ ...schema, anyOf: undefined, ...asJson((schema.anyOf as unknown[])[0]) }, pickId, field);
+  if (Array.isArray(schema.anyOf))
+    return minimalValid({ ...schema, anyOf: undefined, ...asJson((schema.anyOf as unknown[])[0]) }, pickId, field);
   const type = typesOf(schema)[0];
   switch (type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, unknown>;
       const wanted = new Set((schema.required ?? []) as string[]);
       // An all-optional object still gets one field: handlers tend to refuse "change nothing".
-      const least = Math.max((schema.minProperties as number | undefined) ?? 0, Object.keys(properties).length > 0 ? 1 : 0);
+      const least = Math.max(
+        (schema.minProperties as number | undefined) ?? 0,
+        Object.keys(properties).length > 0 ? 1 : 0,
+      );
       for (const name of Object.keys(properties)) {
         if (wanted.size >= least) break;
         if (asJson(properties[name]).format !== 'uuid') wanted.add(name);
@@ -103,23 +138,33 @@ export function minimalValid(schemaIn: unknown, pickId: (field: string) => strin
       // cannot state, such as a recording's audio or transcript); its fields come first.
       const example = Array.isArray(schema.examples) ? (schema.examples as unknown[])[0] : undefined;
       const base = typeof example === 'object' && example !== null ? (example as Record<string, unknown>) : {};
-      return { ...base, ...Object.fromEntries([...wanted].filter((name) => !(name in base)).map((name) => [name, minimalValid(properties[name], pickId, name)])) };
+      return {
+        ...base,
+        ...Object.fromEntries(
+          [...wanted]
+            .filter((name) => !(name in base))
+            .map((name) => [name, minimalValid(properties[name], pickId, name)]),
+        ),
+      };
     }
     case 'string':
       if (schema.format === 'uuid') return pickId(field);
       if (schema.format === 'uri') return URLS[0];
       if (schema.format === 'email') return `${field || 'x'}-${Date.now().toString(36)}@example.com`.toLowerCase();
-      if (typeof schema.pattern === 'string') return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 1 })[0];
+      if (typeof schema.pattern === 'string')
+        return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 1 })[0];
       return 'x'.repeat(Math.max(1, (schema.minLength as number | undefined) ?? 1));
     case 'integer':
     case 'number':
-      return (schema.minimum) ?? 0;
+      return schema.minimum ?? 0;
     case 'boolean':
       return false;
     case 'null':
       return null;
     case 'array':
-      return Array.from({ length: (schema.minItems as number | undefined) ?? 0 }, () => minimalValid(schema.items, pickId, field));
+      return Array.from({ length: (schema.minItems as number | undefined) ?? 0 }, () =>
+        minimalValid(schema.items, pickId, field),
+      );
     default:
       throw new Error(`minimalValid: unsupported schema ${JSON.stringify(schema).slice(0, 200)}`);
   }

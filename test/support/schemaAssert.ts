@@ -9,7 +9,10 @@ import { operations } from '../../api/routes';
 export function assertSchema(schema: TSchema, value: unknown, label = 'response body'): void {
   const validate = compile(schema);
   const ok = validate(value);
-  expect(ok, `${label} does not match its schema: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(value).slice(0, 2000)}`).to.equal(true);
+  expect(
+    ok,
+    `${label} does not match its schema: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(value).slice(0, 2000)}`,
+  ).to.equal(true);
 }
 
 const matchers = operations.map((op) => ({

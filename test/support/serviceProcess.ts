@@ -28,7 +28,12 @@ export function spawnService(entry: 'api/main.ts' | 'worker/main.ts', overrides:
 }
 
 /** `command args…` run from the project folder with the test configuration (and `overrides`) as its environment. */
-export function spawnCommand(command: string, args: string[], overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}): ServiceProcess {
+export function spawnCommand(
+  command: string,
+  args: string[],
+  overrides: Partial<Config> = {},
+  extraEnv: NodeJS.ProcessEnv = {},
+): ServiceProcess {
   const entry = [command, ...args].join(' ');
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   for (const [key, value] of Object.entries(testConfig({ LOG_LEVEL: 'info', ...overrides }))) env[key] = String(value);
@@ -51,8 +56,10 @@ export function spawnCommand(command: string, args: string[], overrides: Partial
       const deadline = Date.now() + timeoutMs;
       const seen = (): boolean => (typeof text === 'string' ? log.includes(text) : text.test(log));
       while (!seen()) {
-        if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}) before printing ${String(text)}:\n${log.slice(-4000)}`);
-        if (Date.now() > deadline) throw new Error(`${entry} did not print ${String(text)} within ${timeoutMs} ms:\n${log.slice(-4000)}`);
+        if (child.exitCode !== null)
+          throw new Error(`${entry} exited (${child.exitCode}) before printing ${String(text)}:\n${log.slice(-4000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`${entry} did not print ${String(text)} within ${timeoutMs} ms:\n${log.slice(-4000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -31,7 +31,9 @@ export interface LoopbackSmtp {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -67,7 +69,16 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
     if (partType.startsWith('text/plain')) text = decodeBody(part.headers, part.body);
     if (partType.startsWith('text/html')) html = decodeBody(part.headers, part.body);
   }
-  return { from, to, headers, subject: headers.get('subject') ?? '', messageId: headers.get('message-id') ?? '', text, html, raw };
+  return {
+    from,
+    to,
+    headers,
+    subject: headers.get('subject') ?? '',
+    messageId: headers.get('message-id') ?? '',
+    text,
+    html,
+    raw,
+  };
 }
 
 export async function startSmtpServer(): Promise<LoopbackSmtp> {
@@ -123,7 +134,9 @@ export async function startSmtpServer(): Promise<LoopbackSmtp> {
       return new Promise<ReceivedMail[]>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`expected ${count} mails to ${address} within ${timeoutMs} ms, got ${mailsTo(address).length}`));
+          reject(
+            new Error(`expected ${count} mails to ${address} within ${timeoutMs} ms, got ${mailsTo(address).length}`),
+          );
         }, timeoutMs);
         function check(): void {
           if (mailsTo(address).length < count) return;

@@ -34,7 +34,8 @@ export const SHORT_CALL: Line[] = [
 
 /** The rep's share of the speaking time as a test generated it. */
 export function generatedTalkRatio(lines: Array<{ voice: Voice; start: number; end: number }>): number {
-  const of = (voice: Voice): number => lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
+  const of = (voice: Voice): number =>
+    lines.filter((l) => l.voice === voice).reduce((n, l) => n + (l.end - l.start), 0);
   return of('rep') / (of('rep') + of('customer'));
 }
 

@@ -93,7 +93,11 @@ export interface StandInProvider {
 
 export type Handler = (req: http.IncomingMessage, raw: Buffer, behavior: SttBehavior) => Promise<Handled>;
 
-export async function startSttServer(provider: StandInProvider, handler: Handler, initial: SttBehavior): Promise<SttServer> {
+export async function startSttServer(
+  provider: StandInProvider,
+  handler: Handler,
+  initial: SttBehavior,
+): Promise<SttServer> {
   let behavior: SttBehavior = { ...initial };
   const requests: SttRequest[] = [];
   let heldResolve: () => void = () => undefined;
@@ -106,16 +110,25 @@ export async function startSttServer(provider: StandInProvider, handler: Handler
     req.on('end', () => {
       void (async () => {
         const send = (answer: Answer): void => {
-          recordAnswerProblems(`${provider.provider} ${provider.operationId} → ${answer.status}`, contract.responseProblems(provider.operationId, answer.status, answer.body));
-          if (answer.schema) recordAnswerProblems(`${provider.provider} ${answer.schema}`, contract.schemaProblems(answer.schema, answer.body));
+          recordAnswerProblems(
+            `${provider.provider} ${provider.operationId} → ${answer.status}`,
+            contract.responseProblems(provider.operationId, answer.status, answer.body),
+          );
+          if (answer.schema)
+            recordAnswerProblems(
+              `${provider.provider} ${answer.schema}`,
+              contract.schemaProblems(answer.schema, answer.body),
+            );
           res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
           res.end(JSON.stringify(answer.body));
         };
-        const fail = (status: number, message: string, headers: Record<string, string> = {}): void => send({ status, body: provider.errorBody(status, message), headers });
+        const fail = (status: number, message: string, headers: Record<string, string> = {}): void =>
+          send({ status, body: provider.errorBody(status, message), headers });
         const { request, answer } = await handler(req, Buffer.concat(chunks), behavior);
         requests.push(request);
         const n = requests.length;
-        if (behavior.apiKey !== undefined && !provider.keyAccepted(req.headers, behavior.apiKey)) return fail(401, 'Incorrect API key provided');
+        if (behavior.apiKey !== undefined && !provider.keyAccepted(req.headers, behavior.apiKey))
+          return fail(401, 'Incorrect API key provided');
         if ((behavior.holdFirst && n === 1) || behavior.holdRequest === n) {
           heldResolve();
           return; // never answered
@@ -123,7 +136,11 @@ export async function startSttServer(provider: StandInProvider, handler: Handler
         if (behavior.rejectStatus) return fail(behavior.rejectStatus, 'rejected by the test provider');
         if (behavior.failTimes && n <= behavior.failTimes) {
           const status = behavior.failStatus ?? 503;
-          return fail(status, status === 429 ? 'Rate limit reached for requests' : 'The server is overloaded', behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {});
+          return fail(
+            status,
+            status === 429 ? 'Rate limit reached for requests' : 'The server is overloaded',
+            behavior.retryAfter ? { 'retry-after': behavior.retryAfter } : {},
+          );
         }
         send(answer);
       })().catch((err: unknown) => {

@@ -40,7 +40,17 @@ export async function startTemporalDevServer(grpcPort?: number): Promise<Tempora
 
 async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
   const port = grpcPort ?? (await freePort());
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'error'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--headless',
+    '--log-level',
+    'error',
+  ];
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);
   const child: ChildProcess = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -54,7 +64,9 @@ async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
     if (child.exitCode !== null) {
       const message = `temporal dev server exited early: ${stderr}`;
       // Only ports this function picked may be picked again; a caller's grpcPort stays an error.
-      throw /address already in use/.test(stderr) && (grpcPort === undefined || !stderr.includes(`:${grpcPort}:`)) ? new PortTaken(message) : new Error(message);
+      throw /address already in use/.test(stderr) && (grpcPort === undefined || !stderr.includes(`:${grpcPort}:`))
+        ? new PortTaken(message)
+        : new Error(message);
     }
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
@@ -62,7 +74,8 @@ async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
       await connection.close();
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`, { cause: err });
+      if (Date.now() > deadline)
+        throw new Error(`temporal dev server did not come up: ${String(err)} ${stderr}`, { cause: err });
       await new Promise((r) => setTimeout(r, 250));
     }
   }

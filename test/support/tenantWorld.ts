@@ -47,7 +47,12 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   const companyId = tenant.company.id;
   const mark = `${label.toLowerCase().replace(/\W+/g, '')}${randomUUID().slice(0, 8)}`;
   const team = await makeTeam(companyId, `Team ${mark}`);
-  const user = await createUserFixture(companyId, { firstName: `First${mark}`, lastName: `Last${mark}`, email: `${mark}@example.com`, teamId: team.id });
+  const user = await createUserFixture(companyId, {
+    firstName: `First${mark}`,
+    lastName: `Last${mark}`,
+    email: `${mark}@example.com`,
+    teamId: team.id,
+  });
   const roleplay = await createRoleplayFixture(companyId, { title: `Roleplay ${mark}` });
   const session = await createSessionFixture({ companyId, roleplayId: roleplay.id, userId: user.id });
   const script = await createScriptFixture(companyId, { title: `Script ${mark}` });
@@ -71,7 +76,11 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   });
   const temporal = createTemporalClient(testConfig());
   try {
-    await startRecordingWorkflow(temporal, { TEMPORAL_TASK_QUEUE: UNPOLLED_TASK_QUEUE }, { id: recordingId, companyId, storeRecording: false, roleplayId: roleplay.id });
+    await startRecordingWorkflow(
+      temporal,
+      { TEMPORAL_TASK_QUEUE: UNPOLLED_TASK_QUEUE },
+      { id: recordingId, companyId, storeRecording: false, roleplayId: roleplay.id },
+    );
   } finally {
     await temporal.connection.close();
   }
@@ -88,10 +97,26 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   });
   await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);
   // A delivery of a sent test event to the endpoint, so that it can be redelivered.
-  const event: WebhookTestEvent = { id: randomUUID(), type: 'webhook.test', createdAt: new Date().toISOString(), data: { endpointId: endpoint.id, message: mark } };
+  const event: WebhookTestEvent = {
+    id: randomUUID(),
+    type: 'webhook.test',
+    createdAt: new Date().toISOString(),
+    data: { endpointId: endpoint.id, message: mark },
+  };
   await rememberWebhookEvent(db, companyId, event);
-  await recordWebhookDelivery(db, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500', durationMs: 5 });
-  const delivery = (await db('webhook_deliveries').where({ endpoint_id: endpoint.id, event_id: event.id }).first('id')) as { id: string };
+  await recordWebhookDelivery(db, {
+    endpointId: endpoint.id,
+    eventId: event.id,
+    eventType: event.type,
+    attempt: 1,
+    outcome: 'failed',
+    statusCode: 500,
+    error: 'The receiver answered 500',
+    durationMs: 5,
+  });
+  const delivery = (await db('webhook_deliveries')
+    .where({ endpoint_id: endpoint.id, event_id: event.id })
+    .first('id')) as { id: string };
   // Only keys:manage: a key holding just that scope may revoke it (a key cannot revoke wider ones).
   const spareKey = await createApiKey(db, companyId, `Spare ${mark}`, ['keys:manage']);
   const token = await createBearerToken(db, companyId, 3_600_000, tenant.apiKeyId);

@@ -9,7 +9,21 @@ import { toolHostPid } from '../../activities/media/toolHostClient';
 async function main(): Promise<void> {
   await runTool('ffprobe', ['-version']);
   console.log(JSON.stringify({ host: toolHostPid() }));
-  if (process.argv[2] === 'long') await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-re', '-f', 'lavfi', '-i', 'anullsrc', '-t', '60', '-f', 'null', '-']);
+  if (process.argv[2] === 'long')
+    await runTool('ffmpeg', [
+      '-hide_banner',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc',
+      '-t',
+      '60',
+      '-f',
+      'null',
+      '-',
+    ]);
 }
 
 main().catch((err: unknown) => {

@@ -87,20 +87,22 @@ export async function insertInvitation(
   const id = randomUUID();
   const token = randomBytes(24).toString('hex');
   const email = fields.email ?? `invitee${counter}-${randomBytes(3).toString('hex')}@example.com`;
-  await testEnv().db('invitations').insert({
-    id,
-    company_id: companyId,
-    team_id: teamId,
-    email,
-    role: fields.role ?? 'Rep',
-    first_name: fields.firstName ?? null,
-    last_name: fields.lastName ?? null,
-    external_id: fields.externalId ?? null,
-    token,
-    status: fields.status ?? 'pending',
-    expires_at: fields.expiresAt ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
-    ...(fields.createdAt ? { created_at: fields.createdAt } : {}),
-  });
+  await testEnv()
+    .db('invitations')
+    .insert({
+      id,
+      company_id: companyId,
+      team_id: teamId,
+      email,
+      role: fields.role ?? 'Rep',
+      first_name: fields.firstName ?? null,
+      last_name: fields.lastName ?? null,
+      external_id: fields.externalId ?? null,
+      token,
+      status: fields.status ?? 'pending',
+      expires_at: fields.expiresAt ?? new Date(Date.now() + 30 * 24 * 3600 * 1000),
+      ...(fields.createdAt ? { created_at: fields.createdAt } : {}),
+    });
   return { id, token, email };
 }
 
@@ -109,7 +111,10 @@ export async function insertInvitation(
  * key's (its lookup is kept for CREDENTIAL_CACHE_TTL and its lastUsedAt touched once a minute, so whether
  * a request reads it depends on the clock, not on the endpoint).
  */
-export async function countQueries<T>(fn: () => Promise<T>, db: Knex = testEnv().db): Promise<{ result: T; queries: string[] }> {
+export async function countQueries<T>(
+  fn: () => Promise<T>,
+  db: Knex = testEnv().db,
+): Promise<{ result: T; queries: string[] }> {
   const queries: string[] = [];
   const listener = (q: { sql: string }): void => {
     if (!/`api_keys`/.test(q.sql)) queries.push(q.sql);

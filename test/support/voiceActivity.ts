@@ -47,9 +47,21 @@ async function hear(audio: Buffer, channel?: number): Promise<Heard> {
     let stderr: string;
     try {
       const pick = channel === undefined ? '' : `pan=mono|c0=c${channel},`;
-      ({ stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', `${pick}silencedetect=noise=-40dB:d=0.5`, '-f', 'null', '-']));
+      ({ stderr } = await run('ffmpeg', [
+        '-hide_banner',
+        '-nostats',
+        '-i',
+        file,
+        '-af',
+        `${pick}silencedetect=noise=-40dB:d=0.5`,
+        '-f',
+        'null',
+        '-',
+      ]));
     } catch (err) {
-      throw new UndecodableAudioError(`not audio ffmpeg can decode: ${String((err as { stderr?: string }).stderr ?? err).slice(-200)}`);
+      throw new UndecodableAudioError(
+        `not audio ffmpeg can decode: ${String((err as { stderr?: string }).stderr ?? err).slice(-200)}`,
+      );
     }
     const hms = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
     if (!hms) throw new UndecodableAudioError('no duration');
@@ -59,7 +71,9 @@ async function hear(audio: Buffer, channel?: number): Promise<Heard> {
       silences.push({ start: Math.max(0, Number(m[1])), end: Number(m[2]) });
     }
     // A silence still running at the end has a start and no end.
-    const open = /silence_start: (-?[\d.]+)(?![\s\S]*silence_end)/.exec(stderr.slice(stderr.lastIndexOf('silence_start')));
+    const open = /silence_start: (-?[\d.]+)(?![\s\S]*silence_end)/.exec(
+      stderr.slice(stderr.lastIndexOf('silence_start')),
+    );
     if (open && (silences.length === 0 || silences[silences.length - 1].start !== Math.max(0, Number(open[1])))) {
       silences.push({ start: Math.max(0, Number(open[1])), end: duration });
     }

@@ -17,10 +17,14 @@ const FRAMES_PER_STRETCH = 24;
 /** The audio as 8 kHz mono 16-bit samples. */
 export async function decodePcm(audio: Buffer | string): Promise<Int16Array> {
   const input = typeof audio === 'string' ? audio : 'pipe:0';
-  const child = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', input, '-ac', '1', '-ar', String(RATE), '-f', 's16le', 'pipe:1'], {
-    encoding: 'buffer',
-    maxBuffer: 1024 * 1024 * 1024,
-  });
+  const child = run(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-i', input, '-ac', '1', '-ar', String(RATE), '-f', 's16le', 'pipe:1'],
+    {
+      encoding: 'buffer',
+      maxBuffer: 1024 * 1024 * 1024,
+    },
+  );
   if (typeof audio !== 'string') child.child.stdin?.end(audio);
   const { stdout } = await child;
   const bytes = stdout as unknown as Buffer;

@@ -10,7 +10,11 @@ let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
 /** Bundling workflow code takes seconds; the run shares one bundle. */
 export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), failureConverterPath, logger: undefined });
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    failureConverterPath,
+    logger: undefined,
+  });
   return bundle;
 }
 
@@ -29,7 +33,12 @@ export async function startWorker(overrides: Partial<Config> = {}): Promise<Runn
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
     dataConverter: dataConverterFor(config),
-    activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: recordingStorageFor(config) }),
+    activities: createActivities({
+      db: testEnv().db,
+      config,
+      logger: silentLogger,
+      storage: recordingStorageFor(config),
+    }),
     shutdownGraceTime: '5 seconds',
   });
   const running = worker.run();

@@ -18,7 +18,9 @@ export interface WorkerProcess {
 const ROOT = path.resolve(__dirname, '..', '..');
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export async function spawnWorker(overrides: Partial<Config>, readyTimeoutMs = 60_000): Promise<WorkerProcess> {
@@ -26,7 +28,12 @@ export async function spawnWorker(overrides: Partial<Config>, readyTimeoutMs = 6
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(config)) env[key] = String(value);
   env.LOG_LEVEL = 'info';
-  const child = spawn('npx', ['tsx', 'worker/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npx', ['tsx', 'worker/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const collect = (chunk: Buffer): void => {
     log = (log + chunk.toString()).slice(-20_000);

@@ -16,7 +16,18 @@ export interface CodecAccess {
  */
 export async function workflowShow(workflowId: string, codec?: CodecAccess, commandTimeout = '60s'): Promise<string> {
   const cli = process.env.TEMPORAL_CLI ?? 'temporal';
-  const args = ['workflow', 'show', '--address', testEnv().temporal.address, '--workflow-id', workflowId, '--output', 'json', '--command-timeout', commandTimeout];
+  const args = [
+    'workflow',
+    'show',
+    '--address',
+    testEnv().temporal.address,
+    '--workflow-id',
+    workflowId,
+    '--output',
+    'json',
+    '--command-timeout',
+    commandTimeout,
+  ];
   if (codec) args.push('--codec-endpoint', codec.endpoint, '--codec-auth', `Bearer ${codec.token}`);
   const { stdout } = await run(cli, args, { maxBuffer: 64 * 1024 * 1024 });
   const texts: string[] = [];
@@ -26,7 +37,8 @@ export async function workflowShow(workflowId: string, codec?: CodecAccess, comm
       const record = value as Record<string, unknown>;
       if (typeof record.data === 'string' && record.metadata && typeof record.metadata === 'object') {
         texts.push(Buffer.from(record.data, 'base64').toString('utf8'));
-        for (const v of Object.values(record.metadata as Record<string, unknown>)) if (typeof v === 'string') texts.push(Buffer.from(v, 'base64').toString('utf8'));
+        for (const v of Object.values(record.metadata as Record<string, unknown>))
+          if (typeof v === 'string') texts.push(Buffer.from(v, 'base64').toString('utf8'));
       }
       Object.values(record).forEach(walk);
     }

@@ -3,7 +3,14 @@ import { createBearerToken, revokeBearerToken } from '../../db/queries/credentia
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
-import { countQueries, createCompanyFamily, insertInvitation, makeTeam, makeUser, type CompanyFamily } from '../support/userFixtures';
+import {
+  countQueries,
+  createCompanyFamily,
+  insertInvitation,
+  makeTeam,
+  makeUser,
+  type CompanyFamily,
+} from '../support/userFixtures';
 
 interface Counts {
   total: number;
@@ -72,10 +79,16 @@ describe('active-user counts', () => {
       { firstName: 'Cat', lastName: 'Boss', role: 'Manager', lastLoggedIn: null },
       { firstName: 'LMS', lastName: '', role: 'Integration', lastLoggedIn: null },
     ]);
-    expect(body.childCompanies.map((c) => c.companyId)).to.have.members([family.child1.company.id, family.child2.company.id]);
+    expect(body.childCompanies.map((c) => c.companyId)).to.have.members([
+      family.child1.company.id,
+      family.child2.company.id,
+    ]);
     const c1 = body.childCompanies.find((c) => c.companyId === family.child1.company.id);
     const c2 = body.childCompanies.find((c) => c.companyId === family.child2.company.id);
-    expect(c1).to.deep.include({ companyName: family.child1.company.name, counts: { total: 2, reps: 1, managers: 0, lms: 1 } });
+    expect(c1).to.deep.include({
+      companyName: family.child1.company.name,
+      counts: { total: 2, reps: 1, managers: 0, lms: 1 },
+    });
     expect(c1?.users).to.have.deep.members([
       { firstName: 'Dan', lastName: '', role: 'Rep', lastLoggedIn: loggedIn.toISOString() },
       { firstName: 'Hook', lastName: 'Bot', role: 'Integration', lastLoggedIn: null },
@@ -140,9 +153,13 @@ describe('active-user counts', () => {
   });
 
   it('takes no parameters (400)', async () => {
-    const res = await api.request<{ error: { details: Array<{ field: string }> } }>('GET', `${COUNTS_KEY}?child_company_id=${family.child1.company.id}`, {
-      apiKey: family.caller.apiKey,
-    });
+    const res = await api.request<{ error: { details: Array<{ field: string }> } }>(
+      'GET',
+      `${COUNTS_KEY}?child_company_id=${family.child1.company.id}`,
+      {
+        apiKey: family.caller.apiKey,
+      },
+    );
     expect(res.status).to.equal(400);
     expect(res.body.error.details[0].field).to.equal('child_company_id');
   });

@@ -56,7 +56,11 @@ describe('users: erasure of a person', function () {
     files = await startFileServer();
     receiver = await startWebhookReceiver();
     stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    stack = await startRecordingStack({ STT_BASE_URL: stt.url, OUTBOUND_ALLOW_PRIVATE: true, RECORDING_CANCEL_WAIT: '15s' });
+    stack = await startRecordingStack({
+      STT_BASE_URL: stt.url,
+      OUTBOUND_ALLOW_PRIVATE: true,
+      RECORDING_CANCEL_WAIT: '15s',
+    });
   });
   after(async () => {
     await stack.stop();
@@ -78,45 +82,87 @@ describe('users: erasure of a person', function () {
     await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath, ['recording.processing.failed', 'user.erased']);
     // An item the built-in analyzer answers with quotes of the call (the person's words, to be erased).
     const roleplay = await createRoleplayFixture(tenant.company.id, {
-      scorecard: { criteria: [], metrics: [{ title: 'Discovery', description: 'Asks questions', weight: 1, sectionTitle: 'Discovery' }] },
+      scorecard: {
+        criteria: [],
+        metrics: [{ title: 'Discovery', description: 'Asks questions', weight: 1, sectionTitle: 'Discovery' }],
+      },
     });
     const person = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Erin Example' };
     const bystander = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Bea Bystander' };
-    const serve = (name: string, route: Parameters<FileServer['serve']>[1]) => files.serve(`/erasure/${randomUUID()}-${name}.mp3`, route);
+    const serve = (name: string, route: Parameters<FileServer['serve']>[1]) =>
+      files.serve(`/erasure/${randomUUID()}-${name}.mp3`, route);
 
     // Completed, stored, with a session (snippets) — and the bystander's, which must stay whole.
-    const completed = await acceptRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: serve('done', { body: SAMPLE_AUDIO }), storeRecording: true, roleplayId: roleplay.id });
-    const kept = await acceptRecording(stack.api, tenant.apiKey, { ...bystander, recordingPresignedUrl: serve('kept', { body: SAMPLE_AUDIO }), storeRecording: true, roleplayId: roleplay.id });
+    const completed = await acceptRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: serve('done', { body: SAMPLE_AUDIO }),
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
+    const kept = await acceptRecording(stack.api, tenant.apiKey, {
+      ...bystander,
+      recordingPresignedUrl: serve('kept', { body: SAMPLE_AUDIO }),
+      storeRecording: true,
+      roleplayId: roleplay.id,
+    });
     // Failed: the host answers 404.
-    const failed = await acceptRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: serve('gone', { status: 404 }), storeRecording: true });
+    const failed = await acceptRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: serve('gone', { status: 404 }),
+      storeRecording: true,
+    });
     const done = await waitForRecording(stack.api, tenant.apiKey, completed);
     expect(done.status, done.failureReason ?? '').to.equal('completed');
     expect((await waitForRecording(stack.api, tenant.apiKey, kept)).status).to.equal('completed');
     expect((await waitForRecording(stack.api, tenant.apiKey, failed)).status).to.equal('failed');
     // Cancelled: kept fetching by a host that keeps failing, then cancelled through the API.
     const cancelledUrl = serve('cancel', { body: SAMPLE_AUDIO, failTimes: 1000, retryAfter: '60' });
-    const cancelled = await acceptRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: cancelledUrl, storeRecording: true });
+    const cancelled = await acceptRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: cancelledUrl,
+      storeRecording: true,
+    });
     await until('the download to start', () => files.hits(new URL(cancelledUrl).pathname) > 0);
-    expect((await stack.api.request<RecordingView>('POST', `/api/recording/${cancelled}/cancel`, { apiKey: tenant.apiKey })).body.status).to.equal('failed');
+    expect(
+      (await stack.api.request<RecordingView>('POST', `/api/recording/${cancelled}/cancel`, { apiKey: tenant.apiKey }))
+        .body.status,
+    ).to.equal('failed');
     // In progress: the same kind of host, left running for the erasure to cancel.
     const busyUrl = serve('busy', { body: SAMPLE_AUDIO, failTimes: 1000, retryAfter: '60' });
-    const inProgress = await acceptRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: busyUrl, storeRecording: true });
+    const inProgress = await acceptRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: busyUrl,
+      storeRecording: true,
+    });
     await until('the second download to start', () => files.hits(new URL(busyUrl).pathname) > 0);
 
     const userId = done.userId ?? '';
     const sessionId = done.sessionId ?? '';
-    const sessionBefore = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, { apiKey: tenant.apiKey });
+    const sessionBefore = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
+      apiKey: tenant.apiKey,
+    });
     expect(sessionBefore.body.snippets.length).to.be.greaterThan(0);
-    const listSessions = () => stack.api.request<{ data: Array<{ id: string; score: number; userName: string }>; pagination: { total: number } }>('GET', `/api/roleplay/session?userId=${userId}`, { apiKey: tenant.apiKey });
+    const listSessions = () =>
+      stack.api.request<{
+        data: Array<{ id: string; score: number; userName: string }>;
+        pagination: { total: number };
+      }>('GET', `/api/roleplay/session?userId=${userId}`, { apiKey: tenant.apiKey });
     const sessionsBefore = (await listSessions()).body;
     const storedBefore = await filesUnder(stack.storageDir);
     expect(storedBefore).to.have.length(2);
-    expect(await erasure(tenant, userId)).to.deep.include({ status: 200, body: { userId, status: 'none', requestedAt: null, completedAt: null, workflowId: null } });
+    expect(await erasure(tenant, userId)).to.deep.include({
+      status: 200,
+      body: { userId, status: 'none', requestedAt: null, completedAt: null, workflowId: null },
+    });
 
     const first = await erase(tenant, userId);
     expect(first.status, first.text).to.equal(202);
     expect(first.headers.get('location')).to.equal(`/api/user/${userId}/erase`);
-    expect(first.body).to.deep.include({ userId, workflowId: workflowIds.userErasure(tenant.company.id, userId), completedAt: null });
+    expect(first.body).to.deep.include({
+      userId,
+      workflowId: workflowIds.userErasure(tenant.company.id, userId),
+      completedAt: null,
+    });
     expect(first.body.status).to.be.oneOf(['erasing', 'erased']);
     const handle = stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, userId));
     const runId = (await handle.describe()).runId;
@@ -125,13 +171,22 @@ describe('users: erasure of a person', function () {
     const again = await erase(tenant, userId);
     expect(again.status).to.equal(202);
     expect(again.body.requestedAt).to.equal(first.body.requestedAt);
-    const refusedRecording = await submitRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: serve('late', { body: SAMPLE_AUDIO }), storeRecording: false });
+    const refusedRecording = await submitRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: serve('late', { body: SAMPLE_AUDIO }),
+      storeRecording: false,
+    });
     expect(refusedRecording.status, refusedRecording.text).to.equal(409);
     expect((refusedRecording.body as unknown as ErrorBody).error.code).to.equal('user_erased');
-    const refusedPatch = await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, { apiKey: tenant.apiKey, json: { firstName: 'Back' } });
+    const refusedPatch = await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
+      apiKey: tenant.apiKey,
+      json: { firstName: 'Back' },
+    });
     expect(refusedPatch.status).to.equal(409);
     expect(refusedPatch.body.error.code).to.equal('user_erased');
-    const refusedRetry = await stack.api.request<ErrorBody>('POST', `/api/recording/${failed}/retry`, { apiKey: tenant.apiKey });
+    const refusedRetry = await stack.api.request<ErrorBody>('POST', `/api/recording/${failed}/retry`, {
+      apiKey: tenant.apiKey,
+    });
     expect(refusedRetry.status).to.equal(409);
     expect(refusedRetry.body.error.code).to.equal('user_erased');
 
@@ -142,35 +197,69 @@ describe('users: erasure of a person', function () {
     // The recording in progress was cancelled through its workflow and ended failed.
     const stopped = await waitForRecording(stack.api, tenant.apiKey, inProgress);
     expect(stopped).to.deep.include({ status: 'failed', failureReason: 'Processing was cancelled' });
-    expect((await stack.api.temporal.workflow.getHandle(workflowIds.recording(inProgress)).describe()).status.name).to.equal('CANCELLED');
+    expect(
+      (await stack.api.temporal.workflow.getHandle(workflowIds.recording(inProgress)).describe()).status.name,
+    ).to.equal('CANCELLED');
 
     // Stored media gone, the bystander's file stays.
     expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${kept}.mp3`]);
     // Transcripts and snippets gone; scores, session rows and counts stay.
     const db = testEnv().db;
-    const rows = (await db('recordings').where({ company_id: tenant.company.id }).select('id', 'user_id', 'transcript', 'storage_key', 'user_name', 'user_unique_identifier', 'source_url')) as Array<
-      Record<string, string | null>
-    >;
+    const rows = (await db('recordings')
+      .where({ company_id: tenant.company.id })
+      .select(
+        'id',
+        'user_id',
+        'transcript',
+        'storage_key',
+        'user_name',
+        'user_unique_identifier',
+        'source_url',
+      )) as Array<Record<string, string | null>>;
     const mine = rows.filter((r) => r.id !== kept);
     expect(mine).to.have.length(4);
     for (const r of mine) {
-      expect(r, r.id ?? '').to.deep.include({ user_id: userId, transcript: null, storage_key: null, source_url: null, user_name: 'Erased user', user_unique_identifier: `erased-${userId}` });
+      expect(r, r.id ?? '').to.deep.include({
+        user_id: userId,
+        transcript: null,
+        storage_key: null,
+        source_url: null,
+        user_name: 'Erased user',
+        user_unique_identifier: `erased-${userId}`,
+      });
     }
     expect(rows.find((r) => r.id === kept)).to.deep.include({ user_name: 'Bea Bystander' });
-    expect(await db('recording_chunks').whereIn('recording_id', [completed, inProgress, cancelled, failed]).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
-    const view = (await stack.api.request<RecordingView>('GET', `/api/recording/${completed}`, { apiKey: tenant.apiKey })).body;
+    expect(
+      await db('recording_chunks')
+        .whereIn('recording_id', [completed, inProgress, cancelled, failed])
+        .count({ n: '*' }),
+    ).to.deep.equal([{ n: 0 }]);
+    const view = (
+      await stack.api.request<RecordingView>('GET', `/api/recording/${completed}`, { apiKey: tenant.apiKey })
+    ).body;
     expect(view.status).to.equal('completed');
     expect(view.result?.score).to.equal(done.result?.score);
     expect(view.result?.snippets).to.deep.equal([]);
     expect(view.mediaDeletedAt, 'the recording shows when its media went').to.be.a('string');
     // Visibility is eventually consistent: give the listing a few seconds.
     let found: string[] = [];
-    for (const deadline = Date.now() + 10_000; found.length === 0 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    for (
+      const deadline = Date.now() + 10_000;
+      found.length === 0 && Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 200))
+    ) {
       found = [];
-      for await (const wf of stack.api.temporal.workflow.list({ query: `UserId = '${userId}' AND WorkflowType = 'userErasure'` })) found.push(wf.workflowId);
+      for await (const wf of stack.api.temporal.workflow.list({
+        query: `UserId = '${userId}' AND WorkflowType = 'userErasure'`,
+      }))
+        found.push(wf.workflowId);
     }
-    expect(found, 'the erasure is found by UserId in the Web UI').to.deep.equal([workflowIds.userErasure(tenant.company.id, userId)]);
-    const sessionAfter = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, { apiKey: tenant.apiKey });
+    expect(found, 'the erasure is found by UserId in the Web UI').to.deep.equal([
+      workflowIds.userErasure(tenant.company.id, userId),
+    ]);
+    const sessionAfter = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
+      apiKey: tenant.apiKey,
+    });
     expect(sessionAfter.status).to.equal(200);
     expect(sessionAfter.body.score).to.equal(sessionBefore.body.score);
     expect(sessionAfter.body.snippets).to.deep.equal([]);
@@ -180,7 +269,9 @@ describe('users: erasure of a person', function () {
     const sessionsAfter = (await listSessions()).body;
     expect(sessionsAfter.pagination).to.deep.equal(sessionsBefore.pagination);
     expect(sessionsAfter.data).to.deep.equal(sessionsBefore.data.map((s) => ({ ...s, userName: 'Erased user' })));
-    const keptView = (await stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })).body;
+    const keptView = (
+      await stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })
+    ).body;
     expect(keptView.result?.snippets.length).to.be.greaterThan(0);
     expect(keptView.mediaDeletedAt).to.equal(null);
     // Evidence quotes are the person's words: gone from the result and the session, the bystander's kept.
@@ -188,14 +279,24 @@ describe('users: erasure of a person', function () {
     expect(quotes(done.result?.metricResponses).length, 'quotes before').to.be.greaterThan(0);
     expect(quotes(view.result?.metricResponses)).to.deep.equal([]);
     expect(view.result?.metricResponses[0].noEvidenceReason).to.equal(QUOTES_DELETED);
-    expect(quotes((sessionAfter.body as unknown as { metricResponses: ScorecardResponse[] }).metricResponses)).to.deep.equal([]);
+    expect(
+      quotes((sessionAfter.body as unknown as { metricResponses: ScorecardResponse[] }).metricResponses),
+    ).to.deep.equal([]);
     expect(quotes(keptView.result?.metricResponses).length).to.be.greaterThan(0);
 
     // The tombstone.
     const user = await stack.api.request<UserRead>('GET', `/api/user/${userId}`, { apiKey: tenant.apiKey });
-    expect(user.body).to.deep.include({ id: userId, firstName: 'Erased user', lastName: null, email: `erased-${userId}@erased.invalid` });
+    expect(user.body).to.deep.include({
+      id: userId,
+      firstName: 'Erased user',
+      lastName: null,
+      email: `erased-${userId}@erased.invalid`,
+    });
     expect(JSON.stringify(user.body)).to.not.contain('Erin');
-    expect(await db('users').where({ id: userId }).first('external_id', 'status')).to.deep.equal({ external_id: null, status: 'disabled' });
+    expect(await db('users').where({ id: userId }).first('external_id', 'status')).to.deep.equal({
+      external_id: null,
+      status: 'disabled',
+    });
 
     // The event: signed, nothing personal in it.
     const hooks = await receiver.waitFor(hookPath, 4);
@@ -207,16 +308,27 @@ describe('users: erasure of a person', function () {
     expect(data).to.deep.include({ userId, recordingsCancelled: 1, recordingsErased: 4, sessionsErased: 1 });
     expect(outcome).to.deep.equal({ status: 'erased', data });
     expect(erased[0].rawBody.toString('utf8')).to.not.contain(person.userUniqueIdentifier);
-    const failedHooks = hooks.filter((h) => h.event?.type === 'recording.processing.failed').map((h) => (h.event?.data as { recordingId: string }).recordingId);
+    const failedHooks = hooks
+      .filter((h) => h.event?.type === 'recording.processing.failed')
+      .map((h) => (h.event?.data as { recordingId: string }).recordingId);
     expect(failedHooks.sort()).to.deep.equal([failed, cancelled, inProgress].sort());
     // Events kept for redelivery that carried the person's data are forgotten; the erasure's own stays, and so
     // does the cancellation's, written after the request with the tombstone's name only.
-    const keptEvents = (await db('webhook_events').where({ company_id: tenant.company.id }).select('type', 'payload')) as Array<{ type: string; payload: unknown }>;
+    const keptEvents = (await db('webhook_events')
+      .where({ company_id: tenant.company.id })
+      .select('type', 'payload')) as Array<{ type: string; payload: unknown }>;
     expect(keptEvents.map((e) => e.type).sort()).to.deep.equal(['recording.processing.failed', 'user.erased']);
-    const cancelledEvent = fromJson<{ data: { recordingId: string; user: unknown } }>(keptEvents.find((e) => e.type === 'recording.processing.failed')!.payload);
-    expect(cancelledEvent.data).to.deep.include({ recordingId: inProgress, user: { id: userId, name: 'Erased user', userUniqueIdentifier: `erased-${userId}` } });
+    const cancelledEvent = fromJson<{ data: { recordingId: string; user: unknown } }>(
+      keptEvents.find((e) => e.type === 'recording.processing.failed')!.payload,
+    );
+    expect(cancelledEvent.data).to.deep.include({
+      recordingId: inProgress,
+      user: { id: userId, name: 'Erased user', userUniqueIdentifier: `erased-${userId}` },
+    });
     const cancelledHook = hooks.find((h) => (h.event?.data as { recordingId?: string }).recordingId === inProgress);
-    expect(cancelledHook?.rawBody.toString('utf8')).to.not.contain(person.userName).and.not.contain(person.userUniqueIdentifier);
+    expect(cancelledHook?.rawBody.toString('utf8'))
+      .to.not.contain(person.userName)
+      .and.not.contain(person.userUniqueIdentifier);
 
     // Done: asking again answers the same, starts nothing; the status says erased.
     const status = await erasure(tenant, userId);
@@ -226,17 +338,31 @@ describe('users: erasure of a person', function () {
     expect(late.status).to.equal(202);
     expect(late.body).to.deep.equal(status.body);
     expect((await handle.describe()).runId).to.equal(runId);
-    expect((await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, { apiKey: tenant.apiKey, json: { firstName: 'Back' } })).body.error.code).to.equal('user_erased');
+    expect(
+      (
+        await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
+          apiKey: tenant.apiKey,
+          json: { firstName: 'Back' },
+        })
+      ).body.error.code,
+    ).to.equal('user_erased');
 
     // The identifier is forgotten: a new recording under it is a new person.
-    const fresh = await acceptRecording(stack.api, tenant.apiKey, { ...person, recordingPresignedUrl: serve('fresh', { body: SAMPLE_AUDIO }), storeRecording: false });
+    const fresh = await acceptRecording(stack.api, tenant.apiKey, {
+      ...person,
+      recordingPresignedUrl: serve('fresh', { body: SAMPLE_AUDIO }),
+      storeRecording: false,
+    });
     const freshDone = await waitForRecording(stack.api, tenant.apiKey, fresh);
     expect(freshDone.status).to.equal('completed');
     expect(freshDone.userId).to.not.equal(userId);
 
     if (process.env.RECORD_HISTORIES === '1') {
       await fs.mkdir(ERASURE_HISTORY_DIR, { recursive: true });
-      await fs.writeFile(path.join(ERASURE_HISTORY_DIR, 'recordings-in-every-state.json'), historyToJson(await handle.fetchHistory()));
+      await fs.writeFile(
+        path.join(ERASURE_HISTORY_DIR, 'recordings-in-every-state.json'),
+        historyToJson(await handle.fetchHistory()),
+      );
     }
   });
 
@@ -250,7 +376,11 @@ describe('users: erasure of a person', function () {
     try {
       await marking('users').where({ id: user.id }).update({ erasure_requested_at: new Date() });
       let answered = false;
-      const submitted = submitRecording(stack.api, tenant.apiKey, { userUniqueIdentifier: externalId, recordingPresignedUrl: files.serve(`/marking/${externalId}.mp3`, { body: SAMPLE_AUDIO }), storeRecording: false }).finally(() => {
+      const submitted = submitRecording(stack.api, tenant.apiKey, {
+        userUniqueIdentifier: externalId,
+        recordingPresignedUrl: files.serve(`/marking/${externalId}.mp3`, { body: SAMPLE_AUDIO }),
+        storeRecording: false,
+      }).finally(() => {
         answered = true;
       });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -262,7 +392,9 @@ describe('users: erasure of a person', function () {
     } finally {
       if (!marking.isCompleted()) await marking.rollback();
     }
-    expect(await testEnv().db('recordings').where({ company_id: tenant.company.id }).count({ n: '*' })).to.deep.equal(before);
+    expect(await testEnv().db('recordings').where({ company_id: tenant.company.id }).count({ n: '*' })).to.deep.equal(
+      before,
+    );
   });
 
   it('erases a user of a direct child company; refuses invitations of a user being erased, not after', async () => {
@@ -270,8 +402,16 @@ describe('users: erasure of a person', function () {
     const child = await createTenant(undefined, parent.company.id);
     const team = await makeTeam(child.company.id);
     const email = `erase-${randomUUID()}@example.test`;
-    const user = await createUserFixture(child.company.id, { email, teamId: team.id, externalId: `ext-${randomUUID()}` });
-    await createSessionFixture({ companyId: child.company.id, roleplayId: (await createRoleplayFixture(child.company.id)).id, userId: user.id });
+    const user = await createUserFixture(child.company.id, {
+      email,
+      teamId: team.id,
+      externalId: `ext-${randomUUID()}`,
+    });
+    await createSessionFixture({
+      companyId: child.company.id,
+      roleplayId: (await createRoleplayFixture(child.company.id)).id,
+      userId: user.id,
+    });
     const scoped = `?childCompanyId=${child.company.id}`;
 
     expect((await erase(parent, user.id)).status, 'not the caller’s own user').to.equal(404);
@@ -284,18 +424,28 @@ describe('users: erasure of a person', function () {
     // Requested through an API whose task queue no worker polls, the erasure stays `erasing`.
     const idle = await startApi({ TEMPORAL_TASK_QUEUE: `erasure-idle-${randomUUID()}` });
     try {
-      const started = await idle.request<UserErasure>('POST', `/api/user/${user.id}/erase${scoped}`, { apiKey: parent.apiKey });
+      const started = await idle.request<UserErasure>('POST', `/api/user/${user.id}/erase${scoped}`, {
+        apiKey: parent.apiKey,
+      });
       expect(started.status).to.equal(202);
       expect(started.headers.get('location')).to.equal(`/api/user/${user.id}/erase${scoped}`);
       expect(started.body.status).to.equal('erasing');
     } finally {
       await idle.close();
     }
-    const invite = () => stack.api.request<ErrorBody>('POST', '/api/user/invite', { apiKey: child.apiKey, json: { email, teamId: team.id, role: 'User' } });
+    const invite = () =>
+      stack.api.request<ErrorBody>('POST', '/api/user/invite', {
+        apiKey: child.apiKey,
+        json: { email, teamId: team.id, role: 'User' },
+      });
     const refused = await invite();
     expect(refused.status, refused.text).to.equal(409);
     expect(refused.body.error.code).to.equal('user_erased');
-    const refusedRecording = await submitRecording(stack.api, child.apiKey, { userUniqueIdentifier: user.externalId ?? '', recordingPresignedUrl: 'https://files.example.com/x.mp3', storeRecording: false });
+    const refusedRecording = await submitRecording(stack.api, child.apiKey, {
+      userUniqueIdentifier: user.externalId ?? '',
+      recordingPresignedUrl: 'https://files.example.com/x.mp3',
+      storeRecording: false,
+    });
     expect(refusedRecording.status).to.equal(409);
     expect(await erasure(parent, user.id, scoped)).to.deep.include({ status: 200 });
 
@@ -305,13 +455,34 @@ describe('users: erasure of a person', function () {
     const restarted = await erase(parent, user.id, scoped);
     expect(restarted.status).to.equal(202);
     expect((await handle.describe()).status.name).to.be.oneOf(['RUNNING', 'COMPLETED']);
-    await until('the erasure to finish', async () => (await erasure(parent, user.id, scoped)).body.status === 'erased', 60_000);
-    const patched = await stack.api.request<ErrorBody>('PATCH', `/api/user/${user.id}`, { apiKey: parent.apiKey, json: { lastName: 'Again', childCompanyId: child.company.id } });
+    await until(
+      'the erasure to finish',
+      async () => (await erasure(parent, user.id, scoped)).body.status === 'erased',
+      60_000,
+    );
+    const patched = await stack.api.request<ErrorBody>('PATCH', `/api/user/${user.id}`, {
+      apiKey: parent.apiKey,
+      json: { lastName: 'Again', childCompanyId: child.company.id },
+    });
     expect(patched.status).to.equal(409);
     expect(patched.body.error.code).to.equal('user_erased');
-    const record = await stack.api.request<{ users: UserRecord[] }>('GET', `/api/user?child_company_id=${child.company.id}`, { apiKey: parent.apiKey });
-    expect(record.body.users.find((u) => u.id === user.id)).to.deep.include({ status: 'disabled', email: `erased-${user.id}@erased.invalid`, externalId: null, firstName: 'Erased user' });
-    expect(await testEnv().db('session_snippets').whereIn('session_id', testEnv().db('roleplay_sessions').select('id').where({ user_id: user.id })).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+    const record = await stack.api.request<{ users: UserRecord[] }>(
+      'GET',
+      `/api/user?child_company_id=${child.company.id}`,
+      { apiKey: parent.apiKey },
+    );
+    expect(record.body.users.find((u) => u.id === user.id)).to.deep.include({
+      status: 'disabled',
+      email: `erased-${user.id}@erased.invalid`,
+      externalId: null,
+      firstName: 'Erased user',
+    });
+    expect(
+      await testEnv()
+        .db('session_snippets')
+        .whereIn('session_id', testEnv().db('roleplay_sessions').select('id').where({ user_id: user.id }))
+        .count({ n: '*' }),
+    ).to.deep.equal([{ n: 0 }]);
     // The address is no longer anyone's: inviting it again invites a new person.
     const invitedAgain = await invite();
     expect(invitedAgain.status, invitedAgain.text).to.be.oneOf([200, 201]);

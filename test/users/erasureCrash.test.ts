@@ -64,14 +64,33 @@ describe('users: erasure across a worker crash', function () {
       workflowId: workflowIds.recording(recordingId),
     });
     await setRecordingUser(testEnv().db, recordingId, user.id);
-    await startRecordingWorkflow(api.temporal, { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` }, { id: recordingId, companyId: tenant.company.id, storeRecording: false, roleplayId: null });
+    await startRecordingWorkflow(
+      api.temporal,
+      { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` },
+      { id: recordingId, companyId: tenant.company.id, storeRecording: false, roleplayId: null },
+    );
 
     const config = { TEMPORAL_TASK_QUEUE: queue, STORAGE_DIR: storageDir };
     worker = await spawnWorker(config);
-    expect((await api.request<UserErasure>('POST', `/api/user/${user.id}/erase`, { apiKey: tenant.apiKey })).status).to.equal(202);
+    expect(
+      (await api.request<UserErasure>('POST', `/api/user/${user.id}/erase`, { apiKey: tenant.apiKey })).status,
+    ).to.equal(202);
     const erasure = api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, user.id));
-    await until('the waiting step', async () => (await erasure.query(userErasureStatusQuery)).step === 'Waiting for cancelled recordings to end', 60_000);
-    await until('the waiting activity to run', async () => ((await erasure.describe()).raw.pendingActivities ?? []).some((a) => a.state === PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED || a.state === PendingActivityState.PENDING_ACTIVITY_STATE_STARTED), 10_000);
+    await until(
+      'the waiting step',
+      async () => (await erasure.query(userErasureStatusQuery)).step === 'Waiting for cancelled recordings to end',
+      60_000,
+    );
+    await until(
+      'the waiting activity to run',
+      async () =>
+        ((await erasure.describe()).raw.pendingActivities ?? []).some(
+          (a) =>
+            a.state === PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED ||
+            a.state === PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+        ),
+      10_000,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     await worker.kill();
     worker = undefined;
@@ -79,14 +98,26 @@ describe('users: erasure across a worker crash', function () {
     // The recording's workflow is terminated by an operator meanwhile: the erasure settles the row itself.
     await api.temporal.workflow.getHandle(workflowIds.recording(recordingId)).terminate('test: stuck recording');
     worker = await spawnWorker(config);
-    await until('the erasure to finish', async () => (await api.request<UserErasure>('GET', `/api/user/${user.id}/erase`, { apiKey: tenant.apiKey })).body.status === 'erased', 120_000);
+    await until(
+      'the erasure to finish',
+      async () =>
+        (await api.request<UserErasure>('GET', `/api/user/${user.id}/erase`, { apiKey: tenant.apiKey })).body.status ===
+        'erased',
+      120_000,
+    );
 
-    const recording = await api.request<RecordingView>('GET', `/api/recording/${recordingId}`, { apiKey: tenant.apiKey });
+    const recording = await api.request<RecordingView>('GET', `/api/recording/${recordingId}`, {
+      apiKey: tenant.apiKey,
+    });
     expect(recording.body).to.deep.include({ status: 'failed', failureReason: 'Processing was cancelled' });
-    expect((await api.request<UserRead>('GET', `/api/user/${user.id}`, { apiKey: tenant.apiKey })).body).to.deep.include({ firstName: 'Erased user', email: `erased-${user.id}@erased.invalid` });
+    expect(
+      (await api.request<UserRead>('GET', `/api/user/${user.id}`, { apiKey: tenant.apiKey })).body,
+    ).to.deep.include({ firstName: 'Erased user', email: `erased-${user.id}@erased.invalid` });
     // The waiting step ran again after the crash (a second attempt in the history).
     const history = await erasure.fetchHistory();
-    const waitAttempts = (history.events ?? []).filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes?.attempt ?? 0);
+    const waitAttempts = (history.events ?? [])
+      .filter((e) => e.activityTaskStartedEventAttributes)
+      .map((e) => e.activityTaskStartedEventAttributes?.attempt ?? 0);
     expect(Math.max(...waitAttempts)).to.be.at.least(2);
     expect(await erasure.result()).to.deep.include({ status: 'erased' });
   });

@@ -10,7 +10,17 @@ import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { linkFromMail, tokenFromLink } from '../support/invitationFixtures';
-import { acceptRecording, CONVERSATION, keepHistory, registerWebhook, SAMPLE_AUDIO, startRecordingStack, submitRecording, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import {
+  acceptRecording,
+  CONVERSATION,
+  keepHistory,
+  registerWebhook,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  submitRecording,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startSmtpServer, type LoopbackSmtp } from '../support/smtpServer';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { makeTeam } from '../support/userFixtures';
@@ -34,19 +44,31 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
 async function dumpDatabase(): Promise<string> {
   const db = testEnv().db;
   const database = parseDatabaseUrl(testConfig().DATABASE_URL).database;
-  const tables = (await db('information_schema.tables').select({ name: 'table_name' }).where({ table_schema: database, table_type: 'BASE TABLE' })) as Array<{ name: string }>;
-  expect(tables.map((t) => t.name)).to.include.members(['users', 'invitations', 'recordings', 'webhook_events', 'idempotency_keys', 'roleplay_sessions']);
+  const tables = (await db('information_schema.tables')
+    .select({ name: 'table_name' })
+    .where({ table_schema: database, table_type: 'BASE TABLE' })) as Array<{ name: string }>;
+  expect(tables.map((t) => t.name)).to.include.members([
+    'users',
+    'invitations',
+    'recordings',
+    'webhook_events',
+    'idempotency_keys',
+    'roleplay_sessions',
+  ]);
   const parts: string[] = [];
   for (const { name } of tables) {
     const rows = (await db(name).select('*')) as Array<Record<string, unknown>>;
-    parts.push(`## ${name}\n${JSON.stringify(rows, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('latin1') : v))}`);
+    parts.push(
+      `## ${name}\n${JSON.stringify(rows, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('latin1') : v))}`,
+    );
   }
   return parts.join('\n');
 }
 
 function expectNoTrace(where: string, text: string, traces: string[]): void {
   const lower = text.toLowerCase();
-  for (const trace of traces) expect(lower.includes(trace.toLowerCase()), `${where} still contains "${trace}"`).to.equal(false);
+  for (const trace of traces)
+    expect(lower.includes(trace.toLowerCase()), `${where} still contains "${trace}"`).to.equal(false);
 }
 
 describe('users: an erasure leaves no trace of the person in MySQL, Temporal or stored answers', function () {
@@ -84,7 +106,12 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
 
   it('name, identifier and email are gone everywhere; a pending delivery about them stops', async () => {
     const tag = randomBytes(3).toString('hex');
-    const person = { firstName: `Quillon${tag}`, lastName: `Vexmoor${tag}`, email: `q.vexmoor.${tag}@example.com`, identifier: `crm-zq-${tag}-${randomUUID()}` };
+    const person = {
+      firstName: `Quillon${tag}`,
+      lastName: `Vexmoor${tag}`,
+      email: `q.vexmoor.${tag}@example.com`,
+      identifier: `crm-zq-${tag}-${randomUUID()}`,
+    };
     const traces = [person.firstName, person.lastName, person.email, person.identifier];
     const tenant = await createTenant();
     const api = stack.api;
@@ -94,7 +121,11 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     // Invited by email under an Idempotency-Key, accepted under their name.
     const idempotencyKey = `invite-${randomUUID()}`;
     const invite = () =>
-      api.request<Invitation>('POST', '/api/user/invite', { apiKey: tenant.apiKey, json: { email: person.email, teamId: team.id, role: 'User' }, headers: { 'Idempotency-Key': idempotencyKey } });
+      api.request<Invitation>('POST', '/api/user/invite', {
+        apiKey: tenant.apiKey,
+        json: { email: person.email, teamId: team.id, role: 'User' },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
     const invited = await invite();
     expect(invited.status, invited.text).to.equal(200);
     const replayedBefore = await invite();
@@ -113,8 +144,13 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     // Their calls, one completed and one failed, told to a receiver that answers and one that keeps failing.
     const okPath = `/trace/${randomUUID()}`;
     const failingPath = `/trace/${randomUUID()}`;
-    await registerWebhook(api, tenant.apiKey, receiver, okPath, ['recording.processing.completed', 'recording.processing.failed']);
-    const failing = await registerWebhook(api, tenant.apiKey, receiver, failingPath, ['recording.processing.completed']);
+    await registerWebhook(api, tenant.apiKey, receiver, okPath, [
+      'recording.processing.completed',
+      'recording.processing.failed',
+    ]);
+    const failing = await registerWebhook(api, tenant.apiKey, receiver, failingPath, [
+      'recording.processing.completed',
+    ]);
     receiver.respond(failingPath, () => ({ status: 500, body: 'down' }));
     const submission = { userUniqueIdentifier: person.identifier, userName: `${person.firstName} ${person.lastName}` };
     const completed = await acceptRecording(api, tenant.apiKey, {
@@ -125,10 +161,17 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     });
     // The failed one submitted under an Idempotency-Key: its kept answer is about the person too.
     const recordingKey = { 'Idempotency-Key': `recording-${randomUUID()}` };
-    const failedSubmission = { ...submission, recordingPresignedUrl: files.serve(`/trace/${randomUUID()}.mp3`, { status: 404 }), storeRecording: true };
+    const failedSubmission = {
+      ...submission,
+      recordingPresignedUrl: files.serve(`/trace/${randomUUID()}.mp3`, { status: 404 }),
+      storeRecording: true,
+    };
     const failed = await acceptRecording(api, tenant.apiKey, failedSubmission, recordingKey);
     const submittedAgain = await submitRecording(api, tenant.apiKey, failedSubmission, recordingKey);
-    expect([submittedAgain.headers.get('idempotent-replayed'), submittedAgain.body.recordingId]).to.deep.equal(['true', failed]);
+    expect([submittedAgain.headers.get('idempotent-replayed'), submittedAgain.body.recordingId]).to.deep.equal([
+      'true',
+      failed,
+    ]);
     expect((await waitForRecording(api, tenant.apiKey, completed)).status).to.equal('completed');
     expect((await waitForRecording(api, tenant.apiKey, failed)).status).to.equal('failed');
     expect((await waitForRecording(api, tenant.apiKey, completed)).userId).to.equal(userId);
@@ -138,7 +181,9 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     const completedEvent = delivered.find((h) => h.event?.type === 'recording.processing.completed');
     expect(completedEvent?.rawBody.toString('utf8')).to.include(person.identifier).and.include(person.firstName);
     const attempts = await receiver.waitFor(failingPath, 2);
-    expect(attempts[1].rawBody.equals(attempts[0].rawBody), 'a retry sends the bytes of the first attempt').to.equal(true);
+    expect(attempts[1].rawBody.equals(attempts[0].rawBody), 'a retry sends the bytes of the first attempt').to.equal(
+      true,
+    );
     expect(attempts[0].rawBody.equals(completedEvent!.rawBody)).to.equal(true);
     const eventIds = delivered.map((h) => h.event?.id ?? '');
     // Runs of the claim-check path (patch `claim-check`) for the replay test (with RECORD_HISTORIES=1).
@@ -148,7 +193,13 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     // The erasure.
     const erased = await api.request<UserErasure>('POST', `/api/user/${userId}/erase`, { apiKey: tenant.apiKey });
     expect(erased.status, erased.text).to.equal(202);
-    await until('the erasure to finish', async () => (await api.request<UserErasure>('GET', `/api/user/${userId}/erase`, { apiKey: tenant.apiKey })).body.status === 'erased', 120_000);
+    await until(
+      'the erasure to finish',
+      async () =>
+        (await api.request<UserErasure>('GET', `/api/user/${userId}/erase`, { apiKey: tenant.apiKey })).body.status ===
+        'erased',
+      120_000,
+    );
 
     // The delivery that kept failing finds its event gone and stops.
     const pending = api.temporal.workflow.getHandle(workflowIds.webhookDelivery(completedEvent!.event!.id, failing.id));
@@ -180,8 +231,11 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
       workflowIds.recording(failed),
       workflowIds.userErasure(tenant.company.id, userId),
     ];
-    const endpoints = (await api.request<{ data: Array<{ id: string }> }>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey })).body.data.map((e) => e.id);
-    for (const eventId of eventIds) for (const endpointId of endpoints) workflowsOfThePerson.push(workflowIds.webhookDelivery(eventId, endpointId));
+    const endpoints = (
+      await api.request<{ data: Array<{ id: string }> }>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey })
+    ).body.data.map((e) => e.id);
+    for (const eventId of eventIds)
+      for (const endpointId of endpoints) workflowsOfThePerson.push(workflowIds.webhookDelivery(eventId, endpointId));
     const codec = { endpoint: `${api.url}/codec`, token: codecToken };
     let shown = 0;
     for (const workflowId of workflowsOfThePerson) {
@@ -201,7 +255,11 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     expect(shown, 'invitation, two recordings, the erasure, the retried delivery').to.equal(5);
 
     // The namespace's workflow list (ids, types, summaries, search attributes).
-    await until('the list to show the erasure', async () => (await workflowList(`CompanyId = '${tenant.company.id}'`)).includes(workflowIds.userErasure(tenant.company.id, userId)));
+    await until('the list to show the erasure', async () =>
+      (await workflowList(`CompanyId = '${tenant.company.id}'`)).includes(
+        workflowIds.userErasure(tenant.company.id, userId),
+      ),
+    );
     const listed = await workflowList();
     expect(listed).to.include(`invitation-${invited.body.id}`);
     expectNoTrace('temporal workflow list', listed, traces);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { startApi, type TestApi } from '../support/api';
-import { createCompanyFamily, forbiddenScopes, insertInvitation, makeTeam, makeUser, type CompanyFamily } from '../support/userFixtures';
+import {
+  createCompanyFamily,
+  forbiddenScopes,
+  insertInvitation,
+  makeTeam,
+  makeUser,
+  type CompanyFamily,
+} from '../support/userFixtures';
 
 interface ErrorResponse {
   error: { code: string; details: Array<{ in: string; field: string }> };
@@ -19,7 +26,11 @@ describe('GET /api/user/{userId}', () => {
   it('returns the read shape of every role', async () => {
     const team = await makeTeam(family.caller.company.id);
     for (const role of ['Rep', 'Manager', 'Integration'] as const) {
-      const user = await makeUser(family.caller.company.id, { role, teamId: team.id, lastName: role === 'Manager' ? null : 'Smith' });
+      const user = await makeUser(family.caller.company.id, {
+        role,
+        teamId: team.id,
+        lastName: role === 'Manager' ? null : 'Smith',
+      });
       const res = await api.request('GET', `/api/user/${user.id}`, { apiKey: family.caller.apiKey });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
@@ -36,7 +47,9 @@ describe('GET /api/user/{userId}', () => {
 
   it('a disabled user is still readable, and a user without a team has teamId null', async () => {
     const user = await makeUser(family.caller.company.id, { status: 'disabled' });
-    const res = await api.request<{ teamId: string | null; role: string }>('GET', `/api/user/${user.id}`, { apiKey: family.caller.apiKey });
+    const res = await api.request<{ teamId: string | null; role: string }>('GET', `/api/user/${user.id}`, {
+      apiKey: family.caller.apiKey,
+    });
     expect(res.status).to.equal(200);
     expect(res.body.teamId).to.equal(null);
   });
@@ -57,7 +70,11 @@ describe('GET /api/user/{userId}', () => {
     expect(bad.status).to.equal(400);
     expect(bad.body.error.details[0]).to.include({ in: 'path', field: 'userId' });
     const user = await makeUser(family.caller.company.id);
-    const snake = await api.request<ErrorResponse>('GET', `/api/user/${user.id}?child_company_id=${family.child1.company.id}`, { apiKey: family.caller.apiKey });
+    const snake = await api.request<ErrorResponse>(
+      'GET',
+      `/api/user/${user.id}?child_company_id=${family.child1.company.id}`,
+      { apiKey: family.caller.apiKey },
+    );
     expect(snake.status).to.equal(400);
     expect(snake.body.error.details[0]).to.include({ in: 'query', field: 'child_company_id' });
   });
@@ -71,14 +88,22 @@ describe('GET /api/user/{userId}', () => {
   describe('childCompanyId', () => {
     it('reads a user of a direct child, and only of that child', async () => {
       const childUser = await makeUser(family.child1.company.id, { role: 'Manager' });
-      const res = await api.request<{ id: string; role: string }>('GET', `/api/user/${childUser.id}?childCompanyId=${family.child1.company.id}`, {
-        apiKey: family.caller.apiKey,
-      });
+      const res = await api.request<{ id: string; role: string }>(
+        'GET',
+        `/api/user/${childUser.id}?childCompanyId=${family.child1.company.id}`,
+        {
+          apiKey: family.caller.apiKey,
+        },
+      );
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ id: childUser.id, role: 'Manager' });
       // Without the scope, or scoped to the other child, the user is not there.
-      expect((await api.request('GET', `/api/user/${childUser.id}`, { apiKey: family.caller.apiKey })).status).to.equal(404);
-      const other = await api.request('GET', `/api/user/${childUser.id}?childCompanyId=${family.child2.company.id}`, { apiKey: family.caller.apiKey });
+      expect((await api.request('GET', `/api/user/${childUser.id}`, { apiKey: family.caller.apiKey })).status).to.equal(
+        404,
+      );
+      const other = await api.request('GET', `/api/user/${childUser.id}?childCompanyId=${family.child2.company.id}`, {
+        apiKey: family.caller.apiKey,
+      });
       expect(other.status).to.equal(404);
     });
 
@@ -87,19 +112,27 @@ describe('GET /api/user/{userId}', () => {
       const grandUser = await makeUser(family.grandchild.company.id);
       for (const [why, id] of forbiddenScopes(family)) {
         const target = why === 'grandchild' ? grandUser.id : user.id;
-        const res = await api.request<ErrorResponse>('GET', `/api/user/${target}?childCompanyId=${id}`, { apiKey: family.caller.apiKey });
+        const res = await api.request<ErrorResponse>('GET', `/api/user/${target}?childCompanyId=${id}`, {
+          apiKey: family.caller.apiKey,
+        });
         expect(res.status, why).to.equal(403);
         expect(res.body.error.code, why).to.equal('child_company_forbidden');
       }
-      const malformed = await api.request<ErrorResponse>('GET', `/api/user/${user.id}?childCompanyId=xyz`, { apiKey: family.caller.apiKey });
+      const malformed = await api.request<ErrorResponse>('GET', `/api/user/${user.id}?childCompanyId=xyz`, {
+        apiKey: family.caller.apiKey,
+      });
       expect(malformed.status).to.equal(400);
       expect(malformed.body.error.details[0]).to.include({ in: 'query', field: 'childCompanyId' });
     });
 
     it('a child company cannot scope to its parent or its sibling', async () => {
-      const res = await api.request('GET', `/api/user/${randomUUID()}?childCompanyId=${family.caller.company.id}`, { apiKey: family.child1.apiKey });
+      const res = await api.request('GET', `/api/user/${randomUUID()}?childCompanyId=${family.caller.company.id}`, {
+        apiKey: family.child1.apiKey,
+      });
       expect(res.status).to.equal(403);
-      const sib = await api.request('GET', `/api/user/${randomUUID()}?childCompanyId=${family.child2.company.id}`, { apiKey: family.child1.apiKey });
+      const sib = await api.request('GET', `/api/user/${randomUUID()}?childCompanyId=${family.child2.company.id}`, {
+        apiKey: family.child1.apiKey,
+      });
       expect(sib.status).to.equal(403);
     });
   });

@@ -4,14 +4,40 @@ import { createBearerToken } from '../../db/queries/credentials';
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { countQueries, createCompanyFamily, forbiddenScopes, insertInvitation, makeTeam, makeUser, type CompanyFamily } from '../support/userFixtures';
+import {
+  countQueries,
+  createCompanyFamily,
+  forbiddenScopes,
+  insertInvitation,
+  makeTeam,
+  makeUser,
+  type CompanyFamily,
+} from '../support/userFixtures';
 
 interface Page {
-  data: Array<{ id: string; firstName: string; lastName: string | null; email: string; role: string; createdAt: string; teamId: string | null }>;
+  data: Array<{
+    id: string;
+    firstName: string;
+    lastName: string | null;
+    email: string;
+    role: string;
+    createdAt: string;
+    teamId: string | null;
+  }>;
   pagination: { total: number; offset: number; limit: number; hasMore: boolean };
 }
 interface Records {
-  users: Array<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; status: string; externalId: string | null; createdAt: string; invitationUrl: string | null }>;
+  users: Array<{
+    id: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    role: string;
+    status: string;
+    externalId: string | null;
+    createdAt: string;
+    invitationUrl: string | null;
+  }>;
 }
 interface ErrorResponse {
   error: { code: string; message: string; details: Array<{ in: string; field: string; message: string }> };
@@ -19,7 +45,14 @@ interface ErrorResponse {
 
 /** The ids of a company's users in the listing order: newest first, ties by id (descending). */
 async function expectedOrder(companyId: string): Promise<string[]> {
-  const rows = await testEnv().db('users').select('id').where({ company_id: companyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const rows = await testEnv()
+    .db('users')
+    .select('id')
+    .where({ company_id: companyId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
   return rows.map((r: { id: string }) => r.id);
 }
 
@@ -140,7 +173,9 @@ describe('GET /api/user', () => {
     });
 
     it("answers {users} in the update-record shape with the child's outstanding invitations", async () => {
-      const res = await api.request<Records>('GET', `/api/user?child_company_id=${family.child1.company.id}`, { apiKey: family.caller.apiKey });
+      const res = await api.request<Records>('GET', `/api/user?child_company_id=${family.child1.company.id}`, {
+        apiKey: family.caller.apiKey,
+      });
       expect(res.status).to.equal(200);
       expect(Object.keys(res.body)).to.deep.equal(['users']);
       const byId = new Map(res.body.users.map((u) => [u.id, u]));
@@ -172,14 +207,20 @@ describe('GET /api/user', () => {
     });
 
     it('applies offset and limit to the {users} list, newest first', async () => {
-      const all = await api.request<Records>('GET', `/api/user?child_company_id=${family.child1.company.id}`, { apiKey: family.caller.apiKey });
+      const all = await api.request<Records>('GET', `/api/user?child_company_id=${family.child1.company.id}`, {
+        apiKey: family.caller.apiKey,
+      });
       const created = all.body.users.map((u) => u.createdAt);
       expect(created).to.deep.equal([...created].sort().reverse());
       const paged: string[] = [];
       for (let offset = 0; offset < 6; offset += 2) {
-        const res = await api.request<Records>('GET', `/api/user?child_company_id=${family.child1.company.id}&offset=${offset}&limit=2`, {
-          apiKey: family.caller.apiKey,
-        });
+        const res = await api.request<Records>(
+          'GET',
+          `/api/user?child_company_id=${family.child1.company.id}&offset=${offset}&limit=2`,
+          {
+            apiKey: family.caller.apiKey,
+          },
+        );
         paged.push(...res.body.users.map((u) => u.id));
       }
       expect(paged).to.deep.equal(all.body.users.map((u) => u.id));
@@ -196,7 +237,9 @@ describe('GET /api/user', () => {
 
     it('403 for every company that is not a direct child; 400 for a malformed id', async () => {
       for (const [why, id] of forbiddenScopes(family)) {
-        const res = await api.request<ErrorResponse>('GET', `/api/user?child_company_id=${id}`, { apiKey: family.caller.apiKey });
+        const res = await api.request<ErrorResponse>('GET', `/api/user?child_company_id=${id}`, {
+          apiKey: family.caller.apiKey,
+        });
         expect(res.status, why).to.equal(403);
         expect(res.body.error.code, why).to.equal('child_company_forbidden');
       }
@@ -205,7 +248,9 @@ describe('GET /api/user', () => {
     });
 
     it('the second direct child works too', async () => {
-      const res = await api.request<Records>('GET', `/api/user?child_company_id=${family.child2.company.id}`, { apiKey: family.caller.apiKey });
+      const res = await api.request<Records>('GET', `/api/user?child_company_id=${family.child2.company.id}`, {
+        apiKey: family.caller.apiKey,
+      });
       expect(res.status).to.equal(200);
       expect(res.body.users).to.have.length(1);
     });

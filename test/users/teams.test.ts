@@ -69,13 +69,20 @@ describe('teams', () => {
   }
 
   it('POST /api/team rejects bad bodies, listing every problem, and creates nothing', async () => {
-    const count = async () => Number((await testEnv().db('teams').where({ company_id: tenant.company.id }).count({ n: '*' }))[0].n);
+    const count = async () =>
+      Number((await testEnv().db('teams').where({ company_id: tenant.company.id }).count({ n: '*' }))[0].n);
     const before = await count();
-    const many = await api.request<ErrorResponse>('POST', '/api/team', { apiKey: tenant.apiKey, json: { name: '', color: 'red' } });
+    const many = await api.request<ErrorResponse>('POST', '/api/team', {
+      apiKey: tenant.apiKey,
+      json: { name: '', color: 'red' },
+    });
     expect(many.status).to.equal(400);
     expect(many.body.error.details.map((d) => d.field).sort()).to.deep.equal(['color', 'name']);
     for (const json of [{}, { name: 'x'.repeat(256) }, { name: 7 }, { name: 'Ok', type: 'integration' }]) {
-      expect((await api.request('POST', '/api/team', { apiKey: tenant.apiKey, json })).status, JSON.stringify(json)).to.equal(400);
+      expect(
+        (await api.request('POST', '/api/team', { apiKey: tenant.apiKey, json })).status,
+        JSON.stringify(json),
+      ).to.equal(400);
     }
     expect(await count()).to.equal(before);
   });

@@ -40,7 +40,8 @@ describe('PATCH /api/user/{userId}', () => {
   });
   after(async () => api.close());
 
-  const patch = <T = UserRecord>(id: string, json: unknown, apiKey = key) => api.request<T>('PATCH', `/api/user/${id}`, { apiKey, json });
+  const patch = <T = UserRecord>(id: string, json: unknown, apiKey = key) =>
+    api.request<T>('PATCH', `/api/user/${id}`, { apiKey, json });
 
   it('changes only the supplied field and returns the update record', async () => {
     const user = await makeUser(family.caller.company.id, { firstName: 'Ann', lastName: 'Lee', externalId: 'crm-7' });
@@ -58,7 +59,13 @@ describe('PATCH /api/user/{userId}', () => {
       invitationUrl: null,
     });
     const stored = await getUser(testEnv().db, family.caller.company.id, user.id);
-    expect(stored).to.include({ firstName: 'Anna', lastName: 'Lee', role: 'Rep', status: 'active', externalId: 'crm-7' });
+    expect(stored).to.include({
+      firstName: 'Anna',
+      lastName: 'Lee',
+      role: 'Rep',
+      status: 'active',
+      externalId: 'crm-7',
+    });
 
     const second = await patch(user.id, { lastName: 'Park' });
     expect(second.body).to.include({ firstName: 'Anna', lastName: 'Park', role: 'User' });
@@ -71,7 +78,11 @@ describe('PATCH /api/user/{userId}', () => {
     expect((await getUser(testEnv().db, family.caller.company.id, user.id))?.role).to.equal('Manager');
     const down = await patch(user.id, { role: 'User', firstName: 'Bo', lastName: 'Chen' });
     expect(down.body).to.include({ role: 'User', firstName: 'Bo', lastName: 'Chen' });
-    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({ role: 'Rep', firstName: 'Bo', lastName: 'Chen' });
+    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({
+      role: 'Rep',
+      firstName: 'Bo',
+      lastName: 'Chen',
+    });
   });
 
   it('accepts names of 1 and 255 characters', async () => {
@@ -84,10 +95,22 @@ describe('PATCH /api/user/{userId}', () => {
   it('400 listing every problem of a bad body, and writes nothing', async () => {
     const user = await makeUser(family.caller.company.id);
     const before = await companySnapshot(family.caller.company.id);
-    const res = await patch<ErrorResponse>(user.id, { firstName: '', lastName: 'z'.repeat(256), role: 'Admin', nickname: 'x', childCompanyId: 'nope' });
+    const res = await patch<ErrorResponse>(user.id, {
+      firstName: '',
+      lastName: 'z'.repeat(256),
+      role: 'Admin',
+      nickname: 'x',
+      childCompanyId: 'nope',
+    });
     expect(res.status).to.equal(400);
     expect(res.body.error.code).to.equal('validation_failed');
-    expect(res.body.error.details.map((d) => d.field).sort()).to.deep.equal(['childCompanyId', 'firstName', 'lastName', 'nickname', 'role']);
+    expect(res.body.error.details.map((d) => d.field).sort()).to.deep.equal([
+      'childCompanyId',
+      'firstName',
+      'lastName',
+      'nickname',
+      'role',
+    ]);
     expect(res.body.error.details.every((d) => d.in === 'body')).to.equal(true);
     expect(await companySnapshot(family.caller.company.id)).to.deep.equal(before);
   });
@@ -104,7 +127,11 @@ describe('PATCH /api/user/{userId}', () => {
     }
     const none = await api.request('PATCH', `/api/user/${user.id}`, { apiKey: key });
     expect(none.status).to.equal(400);
-    const malformedJson = await api.request('PATCH', `/api/user/${user.id}`, { apiKey: key, raw: '{"firstName":', contentType: 'application/json' });
+    const malformedJson = await api.request('PATCH', `/api/user/${user.id}`, {
+      apiKey: key,
+      raw: '{"firstName":',
+      contentType: 'application/json',
+    });
     expect(malformedJson.status).to.equal(400);
     expect(await companySnapshot(family.caller.company.id)).to.deep.equal(before);
   });
@@ -120,7 +147,11 @@ describe('PATCH /api/user/{userId}', () => {
     const res = await patch<ErrorResponse>(user.id, { firstName: 'Changed', role: 'Manager' });
     expect(res.status).to.equal(409);
     expect(res.body.error.code).to.equal('user_disabled');
-    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({ firstName: 'Dee', role: 'Rep', status: 'disabled' });
+    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({
+      firstName: 'Dee',
+      role: 'Rep',
+      status: 'disabled',
+    });
   });
 
   it("an integration user's names can change but not its role", async () => {
@@ -130,7 +161,11 @@ describe('PATCH /api/user/{userId}', () => {
     expect(names.body).to.include({ firstName: 'Bot', role: 'User' });
     const role = await patch<ErrorResponse>(user.id, { role: 'Manager', lastName: 'Nope' });
     expect(role.status).to.equal(409);
-    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({ role: 'Integration', firstName: 'Bot', lastName: user.lastName });
+    expect(await getUser(testEnv().db, family.caller.company.id, user.id)).to.include({
+      role: 'Integration',
+      firstName: 'Bot',
+      lastName: user.lastName,
+    });
   });
 
   it("404 for an unknown id and another company's user, which stays unchanged", async () => {
@@ -187,7 +222,9 @@ describe('PATCH /api/user/{userId}', () => {
     it("updates a direct child's user, only when scoped to that child", async () => {
       const childUser = await makeUser(family.child1.company.id, { firstName: 'Kid' });
       expect((await patch(childUser.id, { firstName: 'Unscoped' })).status).to.equal(404);
-      expect((await patch(childUser.id, { firstName: 'Wrong', childCompanyId: family.child2.company.id })).status).to.equal(404);
+      expect(
+        (await patch(childUser.id, { firstName: 'Wrong', childCompanyId: family.child2.company.id })).status,
+      ).to.equal(404);
       const res = await patch(childUser.id, { lastName: 'Updated', childCompanyId: family.child1.company.id });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ id: childUser.id, firstName: 'Kid', lastName: 'Updated' });
@@ -204,7 +241,10 @@ describe('PATCH /api/user/{userId}', () => {
     it('403 for every company that is not a direct child, writing nothing; 400 for a malformed id', async () => {
       const grandUser = await makeUser(family.grandchild.company.id, { firstName: 'Grand' });
       const ownUser = await makeUser(family.caller.company.id, { firstName: 'Own' });
-      const snapshots = async () => [await companySnapshot(family.grandchild.company.id), await companySnapshot(family.caller.company.id)];
+      const snapshots = async () => [
+        await companySnapshot(family.grandchild.company.id),
+        await companySnapshot(family.caller.company.id),
+      ];
       const before = await snapshots();
       for (const [why, id] of forbiddenScopes(family)) {
         const target = why === 'grandchild' ? grandUser.id : ownUser.id;

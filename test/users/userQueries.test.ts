@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { isDuplicateEntry } from '../../db/connection';
 import { createTeam, ensureIntegrationTeam, getTeam } from '../../db/queries/teams';
-import { countActiveUsers, createUser, findUserByEmail, findUserByExternalId, getUser, updateUser } from '../../db/queries/users';
+import {
+  countActiveUsers,
+  createUser,
+  findUserByEmail,
+  findUserByExternalId,
+  getUser,
+  updateUser,
+} from '../../db/queries/users';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
 import { makeUser } from '../support/userFixtures';
@@ -11,7 +18,9 @@ describe('user and team query modules', () => {
     const db = testEnv().db;
     const { company } = await createTenant();
     const plain = await Promise.all(Array.from({ length: 8 }, () => ensureIntegrationTeam(db, company.id)));
-    const inTrx = await Promise.all(Array.from({ length: 4 }, () => db.transaction((trx) => ensureIntegrationTeam(trx, company.id))));
+    const inTrx = await Promise.all(
+      Array.from({ length: 4 }, () => db.transaction((trx) => ensureIntegrationTeam(trx, company.id))),
+    );
     const ids = new Set([...plain, ...inTrx].map((t) => t.id));
     expect(ids.size).to.equal(1);
     const rows = await db('teams').where({ company_id: company.id, type: 'integration' });
@@ -19,7 +28,9 @@ describe('user and team query modules', () => {
     expect(plain[0]).to.include({ name: 'Integration', type: 'integration', companyId: company.id });
 
     const other = await createTenant();
-    const racedInTrx = await Promise.all(Array.from({ length: 6 }, () => db.transaction((trx) => ensureIntegrationTeam(trx, other.company.id))));
+    const racedInTrx = await Promise.all(
+      Array.from({ length: 6 }, () => db.transaction((trx) => ensureIntegrationTeam(trx, other.company.id))),
+    );
     expect(new Set(racedInTrx.map((t) => t.id)).size).to.equal(1);
   });
 
@@ -35,8 +46,21 @@ describe('user and team query modules', () => {
     const db = testEnv().db;
     const { company } = await createTenant();
     const other = await createTenant();
-    const user = await createUser(db, { companyId: company.id, email: 'Pat@Example.com', firstName: 'Pat', role: 'Integration', externalId: 'ext-9' });
-    expect(user).to.include({ lastName: null, teamId: null, status: 'active', role: 'Integration', externalId: 'ext-9', lastLoggedInAt: null });
+    const user = await createUser(db, {
+      companyId: company.id,
+      email: 'Pat@Example.com',
+      firstName: 'Pat',
+      role: 'Integration',
+      externalId: 'ext-9',
+    });
+    expect(user).to.include({
+      lastName: null,
+      teamId: null,
+      status: 'active',
+      role: 'Integration',
+      externalId: 'ext-9',
+      lastLoggedInAt: null,
+    });
     expect((await findUserByEmail(db, company.id, 'pat@example.com'))?.id).to.equal(user.id);
     expect((await findUserByExternalId(db, company.id, 'ext-9'))?.id).to.equal(user.id);
     expect(await findUserByExternalId(db, other.company.id, 'ext-9')).to.equal(undefined);
@@ -48,7 +72,13 @@ describe('user and team query modules', () => {
       expect(isDuplicateEntry(err), JSON.stringify(dup)).to.equal(true);
     }
     // The same email and external id are fine in another company.
-    await createUser(db, { companyId: other.company.id, email: 'pat@example.com', firstName: 'Pat', role: 'Rep', externalId: 'ext-9' });
+    await createUser(db, {
+      companyId: other.company.id,
+      email: 'pat@example.com',
+      firstName: 'Pat',
+      role: 'Rep',
+      externalId: 'ext-9',
+    });
   });
 
   it('updateUser changes only what is given; countActiveUsers counts active users per role', async () => {
@@ -58,7 +88,12 @@ describe('user and team query modules', () => {
     await makeUser(company.id, { role: 'Manager' });
     await makeUser(company.id, { role: 'Integration', status: 'disabled' });
     expect(await updateUser(db, company.id, user.id, { status: 'disabled' })).to.equal(true);
-    expect(await getUser(db, company.id, user.id)).to.include({ firstName: 'Sam', lastName: 'Stone', status: 'disabled', role: 'Rep' });
+    expect(await getUser(db, company.id, user.id)).to.include({
+      firstName: 'Sam',
+      lastName: 'Stone',
+      status: 'disabled',
+      role: 'Rep',
+    });
     const other = await createTenant();
     expect(await updateUser(db, other.company.id, user.id, { firstName: 'Nope' })).to.equal(false);
     const counts = await countActiveUsers(db, [company.id, other.company.id]);

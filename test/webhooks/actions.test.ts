@@ -3,7 +3,13 @@ import type { TSchema } from '@sinclair/typebox';
 import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { Static } from '@sinclair/typebox';
-import type { WebhookAttemptResult, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventCatalog } from '../../api/schemas/webhooks';
+import type {
+  WebhookAttemptResult,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventCatalog,
+} from '../../api/schemas/webhooks';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
 import { assertSchema } from '../support/schemaAssert';
@@ -37,22 +43,48 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     const path = `/actions/${++n}`;
     return { endpoint: await registerWebhook(api(), tenant.apiKey, receiver, path), path };
   };
-  const test = (id: string) => api().request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${id}/test`, { apiKey: tenant.apiKey });
-  const patch = (id: string, json: unknown) => api().request<WebhookEndpoint>('PATCH', `/api/webhook-endpoints/${id}`, { apiKey: tenant.apiKey, json });
+  const test = (id: string) =>
+    api().request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${id}/test`, { apiKey: tenant.apiKey });
+  const patch = (id: string, json: unknown) =>
+    api().request<WebhookEndpoint>('PATCH', `/api/webhook-endpoints/${id}`, { apiKey: tenant.apiKey, json });
   const deliveries = async (id: string) =>
-    (await api().request<Static<typeof WebhookDeliveryList>>('GET', `/api/webhook-endpoints/${id}/deliveries`, { apiKey: tenant.apiKey })).body.data;
+    (
+      await api().request<Static<typeof WebhookDeliveryList>>('GET', `/api/webhook-endpoints/${id}/deliveries`, {
+        apiKey: tenant.apiKey,
+      })
+    ).body.data;
 
   it('PATCH changes only the fields sent, and refuses bad input writing nothing', async () => {
     const { endpoint } = await newEndpoint();
     const changed = await patch(endpoint.id, { description: 'CRM v2', events: ['recording.processing.failed'] });
     expect(changed.status).to.equal(200);
-    expect(changed.body).to.deep.include({ id: endpoint.id, url: endpoint.url, description: 'CRM v2', events: ['recording.processing.failed'], enabled: true });
+    expect(changed.body).to.deep.include({
+      id: endpoint.id,
+      url: endpoint.url,
+      description: 'CRM v2',
+      events: ['recording.processing.failed'],
+      enabled: true,
+    });
     const moved = await patch(endpoint.id, { url: 'https://hooks.example.com/new', description: null });
-    expect(moved.body).to.deep.include({ url: 'https://hooks.example.com/new', description: null, events: ['recording.processing.failed'] });
+    expect(moved.body).to.deep.include({
+      url: 'https://hooks.example.com/new',
+      description: null,
+      events: ['recording.processing.failed'],
+    });
 
     const before = await testEnv().db('webhook_endpoints').where({ id: endpoint.id }).first();
-    for (const json of [{}, { url: 'ftp://x.example.com' }, { events: [] }, { events: ['webhook.test'] }, { enabled: 'yes' }, { secret: 'x' }]) {
-      const res = await api().request<ErrorBody>('PATCH', `/api/webhook-endpoints/${endpoint.id}`, { apiKey: tenant.apiKey, json });
+    for (const json of [
+      {},
+      { url: 'ftp://x.example.com' },
+      { events: [] },
+      { events: ['webhook.test'] },
+      { enabled: 'yes' },
+      { secret: 'x' },
+    ]) {
+      const res = await api().request<ErrorBody>('PATCH', `/api/webhook-endpoints/${endpoint.id}`, {
+        apiKey: tenant.apiKey,
+        json,
+      });
       expect(res.status, JSON.stringify(json)).to.equal(400);
       expect(res.body.error.code).to.equal('validation_failed');
     }
@@ -60,7 +92,10 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     const unknown = await patch(randomUUID(), { enabled: true });
     expect(unknown.status).to.equal(404);
     const other = await createTenant();
-    const theirs = await api().request<ErrorBody>('PATCH', `/api/webhook-endpoints/${endpoint.id}`, { apiKey: other.apiKey, json: { enabled: false } });
+    const theirs = await api().request<ErrorBody>('PATCH', `/api/webhook-endpoints/${endpoint.id}`, {
+      apiKey: other.apiKey,
+      json: { enabled: false },
+    });
     expect(theirs.status).to.equal(404);
   });
 
@@ -69,7 +104,13 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     const res = await test(endpoint.id);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.deep.include({ outcome: 'delivered', attempt: 1 });
-    expect(res.body.delivery).to.deep.include({ eventId: res.body.eventId, eventType: 'webhook.test', attempt: 1, outcome: 'delivered', statusCode: 200 });
+    expect(res.body.delivery).to.deep.include({
+      eventId: res.body.eventId,
+      eventType: 'webhook.test',
+      attempt: 1,
+      outcome: 'delivered',
+      statusCode: 200,
+    });
     const [hook] = receiver.on(path);
     expect(hook.verified, hook.signatureProblem ?? '').to.equal(true);
     expect(hook.standardVerified).to.equal(true);
@@ -84,10 +125,17 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     const gone = await test(endpoint.id);
     expect(gone.body).to.deep.include({ outcome: 'failed' });
     expect(gone.body.delivery?.statusCode).to.equal(410);
-    const listed = await api().request<{ data: WebhookEndpoint[] }>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey });
-    expect(listed.body.data.find((e) => e.id === endpoint.id)).to.deep.include({ enabled: false, disabledReason: 'The receiver answered 410 Gone' });
+    const listed = await api().request<{ data: WebhookEndpoint[] }>('GET', '/api/webhook-endpoints', {
+      apiKey: tenant.apiKey,
+    });
+    expect(listed.body.data.find((e) => e.id === endpoint.id)).to.deep.include({
+      enabled: false,
+      disabledReason: 'The receiver answered 410 Gone',
+    });
 
-    const refused = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { apiKey: tenant.apiKey });
+    const refused = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
+      apiKey: tenant.apiKey,
+    });
     expect([refused.status, refused.body.error.code]).to.deep.equal([409, 'endpoint_disabled']);
     expect(receiver.on(path)).to.have.length(1);
 
@@ -108,7 +156,11 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     await new Promise((r) => setTimeout(r, 1100)); // a later second, so the fresh signature's timestamp differs
 
     const redeliver = (deliveryId: string) =>
-      api().request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${deliveryId}/redeliver`, { apiKey: tenant.apiKey });
+      api().request<WebhookAttemptResult>(
+        'POST',
+        `/api/webhook-endpoints/${endpoint.id}/deliveries/${deliveryId}/redeliver`,
+        { apiKey: tenant.apiKey },
+      );
     const again = await redeliver(first.body.delivery?.id ?? '');
     expect(again.status, again.text).to.equal(200);
     expect(again.body).to.deep.include({ eventId: first.body.eventId, outcome: 'delivered', attempt: 2 });
@@ -126,12 +178,20 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     expect(third.body).to.deep.include({ eventId: first.body.eventId, attempt: 3, outcome: 'delivered' });
     expect((await deliveries(endpoint.id)).map((d) => d.attempt)).to.deep.equal([3, 2, 1]);
 
-    const unknown = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${randomUUID()}/redeliver`, { apiKey: tenant.apiKey });
+    const unknown = await api().request<ErrorBody>(
+      'POST',
+      `/api/webhook-endpoints/${endpoint.id}/deliveries/${randomUUID()}/redeliver`,
+      { apiKey: tenant.apiKey },
+    );
     expect(unknown.status).to.equal(404);
     const { endpoint: otherEndpoint } = await newEndpoint();
-    const elsewhere = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${otherEndpoint.id}/deliveries/${first.body.delivery?.id ?? ''}/redeliver`, {
-      apiKey: tenant.apiKey,
-    });
+    const elsewhere = await api().request<ErrorBody>(
+      'POST',
+      `/api/webhook-endpoints/${otherEndpoint.id}/deliveries/${first.body.delivery?.id ?? ''}/redeliver`,
+      {
+        apiKey: tenant.apiKey,
+      },
+    );
     expect(elsewhere.status).to.equal(404);
   });
 
@@ -149,13 +209,22 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     const [hook] = receiver.on(path);
     const testSchema = res.body.data.find((e) => e.type === 'webhook.test')?.schema as unknown as TSchema;
     assertSchema(testSchema, JSON.parse(hook.rawBody.toString('utf8')), 'the webhook.test body');
-    const failedSchema = res.body.data.find((e) => e.type === 'recording.processing.failed')?.schema as unknown as TSchema;
-    assertSchema(failedSchema, { id: randomUUID(), type: 'recording.processing.failed', createdAt: new Date().toISOString(), data: { recordingId: randomUUID(), status: 'failed', user: null, reason: 'Processing was cancelled' } });
+    const failedSchema = res.body.data.find((e) => e.type === 'recording.processing.failed')
+      ?.schema as unknown as TSchema;
+    assertSchema(failedSchema, {
+      id: randomUUID(),
+      type: 'recording.processing.failed',
+      createdAt: new Date().toISOString(),
+      data: { recordingId: randomUUID(), status: 'failed', user: null, reason: 'Processing was cancelled' },
+    });
     expect(() => assertSchema(failedSchema, { ...hook.event, type: 'recording.processing.failed' })).to.throw();
 
-    const doc = (await (await fetch(`${api().url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: unknown } } } } }> };
+    const doc = (await (await fetch(`${api().url}/openapi.json`)).json()) as {
+      webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: unknown } } } } }>;
+    };
     expect(Object.keys(doc.webhooks)).to.deep.equal(res.body.data.map((e) => e.type));
-    for (const e of res.body.data) expect(doc.webhooks[e.type].post.requestBody.content['application/json'].schema).to.deep.equal(e.schema);
+    for (const e of res.body.data)
+      expect(doc.webhooks[e.type].post.requestBody.content['application/json'].schema).to.deep.equal(e.schema);
   });
 
   it('a test event to an address the check refuses answers `failed` saying the address is not allowed, never which it was', async () => {
@@ -164,13 +233,23 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
       // A name (the API accepts it) that resolves to loopback, refused by the worker at connect time.
       const created = await strict.api.request<WebhookEndpointWithSecret>('POST', '/api/webhook-endpoints', {
         apiKey: tenant.apiKey,
-        json: { url: `${receiver.url.replace('127.0.0.1', 'localhost')}/strict`, events: ['recording.processing.completed'] },
+        json: {
+          url: `${receiver.url.replace('127.0.0.1', 'localhost')}/strict`,
+          events: ['recording.processing.completed'],
+        },
       });
       expect(created.status, created.text).to.equal(201);
-      const res = await strict.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${created.body.id}/test`, { apiKey: tenant.apiKey });
+      const res = await strict.api.request<WebhookAttemptResult>(
+        'POST',
+        `/api/webhook-endpoints/${created.body.id}/test`,
+        { apiKey: tenant.apiKey },
+      );
       expect(res.status, res.text).to.equal(200);
       expect(res.body.outcome).to.equal('failed');
-      expect(res.body.delivery).to.deep.include({ statusCode: null, error: 'Outbound connection to localhost refused: the address is not allowed' });
+      expect(res.body.delivery).to.deep.include({
+        statusCode: null,
+        error: 'Outbound connection to localhost refused: the address is not allowed',
+      });
       expect(res.text).to.not.match(/127\.0\.0\.1|::1|loopback/);
       expect(receiver.on('/strict')).to.have.length(0);
     } finally {
@@ -187,7 +266,11 @@ describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', f
   before(async () => {
     receiver = await startWebhookReceiver();
     // API and worker read the same settings, as in production.
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT: '45s', WEBHOOK_ATTEMPT_WAIT: '90s' });
+    stack = await startRecordingStack({
+      OUTBOUND_ALLOW_PRIVATE: true,
+      WEBHOOK_TIMEOUT: '45s',
+      WEBHOOK_ATTEMPT_WAIT: '90s',
+    });
   });
   after(async () => {
     await stack.stop();
@@ -206,7 +289,9 @@ describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', f
     testEnv().db.on('query', countReads);
     let res: Awaited<ReturnType<typeof stack.api.request<WebhookAttemptResult>>>;
     try {
-      res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { apiKey: tenant.apiKey });
+      res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
+        apiKey: tenant.apiKey,
+      });
     } finally {
       testEnv().db.off('query', countReads);
     }

@@ -13,7 +13,6 @@ import { createTenant, type TenantFixture } from '../support/fixtures';
 import { sampleWebhookEvent, startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { startWorker, type RunningWorker } from '../support/worker';
 
-
 /** A worker of its own (own task queue), so workers with different settings never take each other's work. */
 function startWebhookWorker(overrides: Partial<Config> = {}): Promise<RunningWorker> {
   return startWorker({
@@ -58,7 +57,12 @@ describe('webhook delivery (real worker, real receiver)', function () {
     return endpoint.id;
   }
 
-  function deliver(on: RunningWorker, endpointId: string, event: WebhookEvent, retry: WebhookRetry = webhookRetryFromConfig(on.config)) {
+  function deliver(
+    on: RunningWorker,
+    endpointId: string,
+    event: WebhookEvent,
+    retry: WebhookRetry = webhookRetryFromConfig(on.config),
+  ) {
     return client.workflow.start(webhookDelivery, {
       taskQueue: on.config.TEMPORAL_TASK_QUEUE,
       workflowId: `test-webhook-${event.id}-${endpointId}`,
@@ -103,7 +107,9 @@ describe('webhook delivery (real worker, real receiver)', function () {
     const endpoint = await getWebhookEndpoint(testEnv().db, tenant.company.id, endpointId);
     expect(endpoint?.enabled).to.equal(false);
     expect(endpoint?.disabledReason).to.match(/410/);
-    expect((await deliveriesOf(endpointId)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'failed', 410]]);
+    expect((await deliveriesOf(endpointId)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
+      [1, 'failed', 410],
+    ]);
 
     const later = await (await deliver(worker, endpointId, sampleWebhookEvent())).result();
     expect(later).to.deep.equal({ outcome: 'skipped', reason: 'endpoint disabled' });
@@ -112,12 +118,17 @@ describe('webhook delivery (real worker, real receiver)', function () {
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     const endpointId = await endpointAt('/moved');
-    receiver.respond('/moved', (n) => (n === 1 ? { status: 302, headers: { location: `${receiver.url}/moved-target` } } : { status: 204 }));
+    receiver.respond('/moved', (n) =>
+      n === 1 ? { status: 302, headers: { location: `${receiver.url}/moved-target` } } : { status: 204 },
+    );
     const result = await (await deliver(worker, endpointId, sampleWebhookEvent())).result();
     expect(result).to.include({ outcome: 'delivered', statusCode: 204, attempt: 2 });
     expect(receiver.on('/moved-target')).to.have.length(0);
     const rows = await deliveriesOf(endpointId);
-    expect(rows.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'failed', 302], [2, 'delivered', 204]]);
+    expect(rows.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
+      [1, 'failed', 302],
+      [2, 'delivered', 204],
+    ]);
     expect(rows[0].error).to.match(/redirects are not followed/);
   });
 
@@ -135,8 +146,15 @@ describe('webhook delivery (real worker, real receiver)', function () {
   it('gives up after the last attempt, with every attempt recorded', async () => {
     const endpointId = await endpointAt('/down');
     receiver.respond('/down', () => ({ status: 502 }));
-    const handle = await deliver(worker, endpointId, sampleWebhookEvent(), { initialIntervalMs: 100, maxIntervalMs: 200, maximumAttempts: 3 });
-    const err = await handle.result().then(() => undefined, (e: unknown) => e);
+    const handle = await deliver(worker, endpointId, sampleWebhookEvent(), {
+      initialIntervalMs: 100,
+      maxIntervalMs: 200,
+      maximumAttempts: 3,
+    });
+    const err = await handle.result().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(WorkflowFailedError);
     expect((await deliveriesOf(endpointId)).map((d) => d.attempt)).to.deep.equal([1, 2, 3]);
     // Failed for good: no fourth attempt can be scheduled, and the three recorded ones were answered.
@@ -169,7 +187,10 @@ describe('webhook delivery (real worker, real receiver)', function () {
   it('refuses loopback receivers when private networks are not allowed, and records why', async () => {
     const strictWorker = await startWebhookWorker({ OUTBOUND_ALLOW_PRIVATE: false });
     try {
-      for (const [path, url] of [['/private', receiver.url + '/private'], ['/private-name', receiver.url.replace('127.0.0.1', 'localhost') + '/private-name']]) {
+      for (const [path, url] of [
+        ['/private', receiver.url + '/private'],
+        ['/private-name', receiver.url.replace('127.0.0.1', 'localhost') + '/private-name'],
+      ]) {
         const { endpoint } = await createWebhookEndpoint(testEnv().db, {
           companyId: tenant.company.id,
           url,
@@ -177,7 +198,10 @@ describe('webhook delivery (real worker, real receiver)', function () {
           events: ['recording.processing.completed'],
         });
         const handle = await deliver(strictWorker, endpoint.id, sampleWebhookEvent());
-        const err = await handle.result().then(() => undefined, (e: unknown) => e);
+        const err = await handle.result().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(err, url).to.be.instanceOf(WorkflowFailedError);
         const rows = await deliveriesOf(endpoint.id);
         expect(rows, url).to.have.length(1);

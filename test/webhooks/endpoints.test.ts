@@ -25,13 +25,24 @@ describe('webhook endpoints API', () => {
   });
   after(() => api.close());
 
-  const create = (apiKey: string, json: unknown) => api.request<Created>('POST', '/api/webhook-endpoints', { apiKey, json });
-  const endpointCount = async (): Promise<number> => Number((await testEnv().db('webhook_endpoints').count({ n: '*' }))[0].n);
+  const create = (apiKey: string, json: unknown) =>
+    api.request<Created>('POST', '/api/webhook-endpoints', { apiKey, json });
+  const endpointCount = async (): Promise<number> =>
+    Number((await testEnv().db('webhook_endpoints').count({ n: '*' }))[0].n);
 
   it('creates an endpoint and shows its whsec_ secret once', async () => {
-    const res = await create(tenant.apiKey, { url: 'https://hooks.example.com/sales', events: ALL_EVENTS, description: 'CRM sync' });
+    const res = await create(tenant.apiKey, {
+      url: 'https://hooks.example.com/sales',
+      events: ALL_EVENTS,
+      description: 'CRM sync',
+    });
     expect(res.status).to.equal(201);
-    expect(res.body).to.include({ url: 'https://hooks.example.com/sales', description: 'CRM sync', enabled: true, disabledReason: null });
+    expect(res.body).to.include({
+      url: 'https://hooks.example.com/sales',
+      description: 'CRM sync',
+      enabled: true,
+      disabledReason: null,
+    });
     expect(res.body.events).to.deep.equal(ALL_EVENTS);
     expect(res.body.secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
@@ -46,14 +57,21 @@ describe('webhook endpoints API', () => {
   it('defaults description to null and paginates the list', async () => {
     const t = await createTenant();
     for (let i = 0; i < 3; i += 1) {
-      expect((await create(t.apiKey, { url: `http://receiver.example/${i}`, events: ['recording.processing.failed'] })).status).to.equal(201);
+      expect(
+        (await create(t.apiKey, { url: `http://receiver.example/${i}`, events: ['recording.processing.failed'] }))
+          .status,
+      ).to.equal(201);
     }
     const page = await api.request<Listed>('GET', '/api/webhook-endpoints?offset=1&limit=1', { apiKey: t.apiKey });
     expect(page.body.pagination).to.deep.equal({ total: 3, offset: 1, limit: 1, hasMore: true });
     expect(page.body.data).to.have.length(1);
     expect(page.body.data[0]).to.include({ url: 'http://receiver.example/1', description: null });
     const all = await api.request<Listed>('GET', '/api/webhook-endpoints', { apiKey: t.apiKey });
-    expect(all.body.data.map((e) => e.url)).to.deep.equal(['http://receiver.example/0', 'http://receiver.example/1', 'http://receiver.example/2']);
+    expect(all.body.data.map((e) => e.url)).to.deep.equal([
+      'http://receiver.example/0',
+      'http://receiver.example/1',
+      'http://receiver.example/2',
+    ]);
     expect(all.body.pagination).to.deep.equal({ total: 3, offset: 0, limit: 100, hasMore: false });
     expect((await api.request('GET', '/api/webhook-endpoints?limit=0', { apiKey: t.apiKey })).status).to.equal(400);
   });
@@ -83,16 +101,28 @@ describe('webhook endpoints API', () => {
     const strict = await startApi({ OUTBOUND_ALLOW_PRIVATE: false });
     try {
       const before = await endpointCount();
-      for (const url of ['http://127.0.0.1:8080/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'https://10.1.2.3/']) {
-        const res = await strict.request<{ error: { details: Array<{ field: string; message: string }> } }>('POST', '/api/webhook-endpoints', {
-          apiKey: tenant.apiKey,
-          json: { url, events: ALL_EVENTS },
-        });
+      for (const url of [
+        'http://127.0.0.1:8080/hook',
+        'http://169.254.169.254/latest',
+        'http://[::1]/x',
+        'https://10.1.2.3/',
+      ]) {
+        const res = await strict.request<{ error: { details: Array<{ field: string; message: string }> } }>(
+          'POST',
+          '/api/webhook-endpoints',
+          {
+            apiKey: tenant.apiKey,
+            json: { url, events: ALL_EVENTS },
+          },
+        );
         expect(res.status, url).to.equal(400);
         expect(res.body.error.details[0]).to.deep.include({ field: 'url', message: 'url: the address is not allowed' });
       }
       expect(await endpointCount()).to.equal(before);
-      const publicOne = await strict.request('POST', '/api/webhook-endpoints', { apiKey: tenant.apiKey, json: { url: 'https://93.184.216.34/h', events: ALL_EVENTS } });
+      const publicOne = await strict.request('POST', '/api/webhook-endpoints', {
+        apiKey: tenant.apiKey,
+        json: { url: 'https://93.184.216.34/h', events: ALL_EVENTS },
+      });
       expect(publicOne.status).to.equal(201);
     } finally {
       await strict.close();
@@ -101,7 +131,9 @@ describe('webhook endpoints API', () => {
 
   it('rotates the secret: a new one, shown once, and the old one gone', async () => {
     const created = await create(tenant.apiKey, { url: 'https://rotate.example/h', events: ALL_EVENTS });
-    const rotated = await api.request<Created>('POST', `/api/webhook-endpoints/${created.body.id}/rotate-secret`, { apiKey: tenant.apiKey });
+    const rotated = await api.request<Created>('POST', `/api/webhook-endpoints/${created.body.id}/rotate-secret`, {
+      apiKey: tenant.apiKey,
+    });
     expect(rotated.status).to.equal(200);
     expect(rotated.body.id).to.equal(created.body.id);
     expect(rotated.body.secret).to.match(/^whsec_/);
@@ -114,16 +146,34 @@ describe('webhook endpoints API', () => {
     const created = await create(tenant.apiKey, { url: 'https://deliveries.example/h', events: ALL_EVENTS });
     const eventId = randomUUID();
     const base = { endpointId: created.body.id, eventId, eventType: 'recording.processing.completed', durationMs: 12 };
-    await recordWebhookDelivery(testEnv().db, { ...base, attempt: 1, outcome: 'failed', statusCode: 500, error: 'The receiver answered 500' });
-    await recordWebhookDelivery(testEnv().db, { ...base, attempt: 2, outcome: 'delivered', statusCode: 200, error: null });
-    const res = await api.request<Deliveries>('GET', `/api/webhook-endpoints/${created.body.id}/deliveries`, { apiKey: tenant.apiKey });
+    await recordWebhookDelivery(testEnv().db, {
+      ...base,
+      attempt: 1,
+      outcome: 'failed',
+      statusCode: 500,
+      error: 'The receiver answered 500',
+    });
+    await recordWebhookDelivery(testEnv().db, {
+      ...base,
+      attempt: 2,
+      outcome: 'delivered',
+      statusCode: 200,
+      error: null,
+    });
+    const res = await api.request<Deliveries>('GET', `/api/webhook-endpoints/${created.body.id}/deliveries`, {
+      apiKey: tenant.apiKey,
+    });
     expect(res.status).to.equal(200);
     expect(res.body.pagination.total).to.equal(2);
     expect(res.body.data.map((d) => [d.attempt, d.outcome, d.statusCode, d.error, d.eventId])).to.deep.equal([
       [2, 'delivered', 200, null, eventId],
       [1, 'failed', 500, 'The receiver answered 500', eventId],
     ]);
-    const page = await api.request<Deliveries>('GET', `/api/webhook-endpoints/${created.body.id}/deliveries?limit=1&offset=1`, { apiKey: tenant.apiKey });
+    const page = await api.request<Deliveries>(
+      'GET',
+      `/api/webhook-endpoints/${created.body.id}/deliveries?limit=1&offset=1`,
+      { apiKey: tenant.apiKey },
+    );
     expect(page.body.data.map((d) => d.attempt)).to.deep.equal([1]);
     expect(page.body.pagination.hasMore).to.equal(false);
   });
@@ -131,15 +181,23 @@ describe('webhook endpoints API', () => {
   it("treats another company's endpoint exactly like an unknown one (404) and leaves it alone", async () => {
     const theirs = await create(other.apiKey, { url: 'https://theirs.example/h', events: ALL_EVENTS });
     for (const id of [theirs.body.id, randomUUID()]) {
-      expect((await api.request('DELETE', `/api/webhook-endpoints/${id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
-      expect((await api.request('POST', `/api/webhook-endpoints/${id}/rotate-secret`, { apiKey: tenant.apiKey })).status).to.equal(404);
-      expect((await api.request('GET', `/api/webhook-endpoints/${id}/deliveries`, { apiKey: tenant.apiKey })).status).to.equal(404);
+      expect((await api.request('DELETE', `/api/webhook-endpoints/${id}`, { apiKey: tenant.apiKey })).status).to.equal(
+        404,
+      );
+      expect(
+        (await api.request('POST', `/api/webhook-endpoints/${id}/rotate-secret`, { apiKey: tenant.apiKey })).status,
+      ).to.equal(404);
+      expect(
+        (await api.request('GET', `/api/webhook-endpoints/${id}/deliveries`, { apiKey: tenant.apiKey })).status,
+      ).to.equal(404);
     }
     const row = await testEnv().db('webhook_endpoints').where({ id: theirs.body.id }).first();
     expect(row.secret).to.equal(theirs.body.secret);
     const mine = await api.request<Listed>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey });
     expect(mine.body.data.map((e) => e.id)).not.to.include(theirs.body.id);
-    expect((await api.request('DELETE', '/api/webhook-endpoints/not-a-uuid', { apiKey: tenant.apiKey })).status).to.equal(400);
+    expect(
+      (await api.request('DELETE', '/api/webhook-endpoints/not-a-uuid', { apiKey: tenant.apiKey })).status,
+    ).to.equal(400);
     expect((await api.request('GET', '/api/webhook-endpoints')).status).to.equal(401);
   });
 
@@ -150,11 +208,15 @@ describe('webhook endpoints API', () => {
     expect(del.text).to.equal('');
     const list = await api.request<Listed>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey });
     expect(list.body.data.map((e) => e.id)).not.to.include(created.body.id);
-    expect((await api.request('DELETE', `/api/webhook-endpoints/${created.body.id}`, { apiKey: tenant.apiKey })).status).to.equal(404);
+    expect(
+      (await api.request('DELETE', `/api/webhook-endpoints/${created.body.id}`, { apiKey: tenant.apiKey })).status,
+    ).to.equal(404);
   });
 
   it('documents the endpoints in the OpenAPI document', async () => {
-    const res = await api.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json', { skipSchema: true });
+    const res = await api.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json', {
+      skipSchema: true,
+    });
     expect(res.body.paths['/api/webhook-endpoints']).to.have.keys('get', 'post');
     expect(res.body.paths['/api/webhook-endpoints/{id}']).to.have.keys('delete', 'patch');
     expect(res.body.paths['/api/webhook-endpoints/{id}/rotate-secret']).to.have.keys('post');

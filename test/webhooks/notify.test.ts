@@ -36,8 +36,16 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./notifyWorkflows'), logger: undefined }),
-      activities: createActivities({ db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(config.STORAGE_DIR) }),
+      workflowBundle: await bundleWorkflowCode({
+        workflowsPath: require.resolve('./notifyWorkflows'),
+        logger: undefined,
+      }),
+      activities: createActivities({
+        db: testEnv().db,
+        config,
+        logger: silentLogger,
+        storage: createLocalStorage(config.STORAGE_DIR),
+      }),
       dataConverter: dataConverterFor(config),
       shutdownGraceTime: '5 seconds',
     });
@@ -55,13 +63,25 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
     const tenant = await createTenant('Fan-out Co');
     const other = await createTenant('Bystander Co');
     const db = testEnv().db;
-    const make = async (companyId: string, path: string, events: Array<'recording.processing.completed' | 'recording.processing.failed'>) => {
-      const { endpoint, secret } = await createWebhookEndpoint(db, { companyId, url: receiver.url + path, description: null, events });
+    const make = async (
+      companyId: string,
+      path: string,
+      events: Array<'recording.processing.completed' | 'recording.processing.failed'>,
+    ) => {
+      const { endpoint, secret } = await createWebhookEndpoint(db, {
+        companyId,
+        url: receiver.url + path,
+        description: null,
+        events,
+      });
       receiver.setSecret(path, secret);
       return endpoint.id;
     };
     const failing = await make(tenant.company.id, '/failing', ['recording.processing.completed']);
-    const healthy = await make(tenant.company.id, '/healthy', ['recording.processing.completed', 'recording.processing.failed']);
+    const healthy = await make(tenant.company.id, '/healthy', [
+      'recording.processing.completed',
+      'recording.processing.failed',
+    ]);
     const failedOnly = await make(tenant.company.id, '/failed-only', ['recording.processing.failed']);
     const disabled = await make(tenant.company.id, '/disabled', ['recording.processing.completed']);
     await disableWebhookEndpoint(db, disabled, 'test');
@@ -105,12 +125,15 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
         );
       expect(child, endpointId).to.equal('not started');
     }
-    const attempts = async (): Promise<number[]> => ((await failingChild.describe()).raw.pendingActivities ?? []).map((a) => a.attempt ?? 0);
-    for (const deadline = Date.now() + 30_000; (await attempts())[0] !== 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    const attempts = async (): Promise<number[]> =>
+      ((await failingChild.describe()).raw.pendingActivities ?? []).map((a) => a.attempt ?? 0);
+    for (const deadline = Date.now() + 30_000; (await attempts())[0] !== 2 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await attempts()).to.deep.equal([2]);
     expect(receiver.on('/healthy')).to.have.length(1);
     expect(receiver.on('/failing')).to.have.length(1);
-    for (const path of ['/failed-only', '/disabled', '/other-company']) expect(receiver.on(path), path).to.have.length(0);
+    for (const path of ['/failed-only', '/disabled', '/other-company'])
+      expect(receiver.on(path), path).to.have.length(0);
     await failingChild.terminate('test over');
   });
 });

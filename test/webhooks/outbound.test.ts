@@ -33,8 +33,24 @@ describe('outbound safety', () => {
   });
 
   it('classifies internal addresses as blocked and public ones as allowed', () => {
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-      '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(blockedRange(ip), ip).to.be.a('string');
     }
     for (const ip of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
@@ -44,7 +60,13 @@ describe('outbound safety', () => {
 
   it('accepts only http and https URLs', () => {
     expect(parseOutboundUrl('https://example.com/a').hostname).to.equal('example.com');
-    for (const bad of ['ftp://example.com/x', 'file:///etc/passwd', 'gopher://x', 'not a url', 'https://user:pw@example.com/']) {
+    for (const bad of [
+      'ftp://example.com/x',
+      'file:///etc/passwd',
+      'gopher://x',
+      'not a url',
+      'https://user:pw@example.com/',
+    ]) {
       expect(() => parseOutboundUrl(bad), bad).to.throw(UnsupportedUrlError);
     }
   });
@@ -80,7 +102,9 @@ describe('outbound safety', () => {
     expect(err.range).to.equal('loopback');
     // The message (which customers see) names their host, not the address it resolved to.
     expect(err.message).to.equal('Outbound connection to localhost refused: the address is not allowed');
-    expect((await refused('http://10.0.0.1/')).message).to.equal('Outbound connection refused: the address is not allowed');
+    expect((await refused('http://10.0.0.1/')).message).to.equal(
+      'Outbound connection refused: the address is not allowed',
+    );
     expect(hits).to.equal(before);
   });
 

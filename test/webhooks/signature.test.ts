@@ -13,7 +13,11 @@ import {
 
 describe('webhook signatures', () => {
   const secret = generateWebhookSecret();
-  const body = JSON.stringify({ id: '7d3c1a52-1f0e-4a3e-9d55-1df6a1c6c0aa', type: 'recording.processing.completed', data: { ü: 'ñ' } });
+  const body = JSON.stringify({
+    id: '7d3c1a52-1f0e-4a3e-9d55-1df6a1c6c0aa',
+    type: 'recording.processing.completed',
+    data: { ü: 'ñ' },
+  });
   const now = 1_800_000_000;
 
   it('signs "<t>.<raw body>" with HMAC-SHA256 in hex, keyed with the secret', () => {
@@ -41,18 +45,26 @@ describe('webhook signatures', () => {
   it('rejects timestamps older than the tolerance (default 5 minutes) and far in the future', () => {
     const header = signWebhook(body, secret, now);
     expect(verifyWebhookSignature(body, header, secret, { now: now + 301 })).to.equal(false);
-    expect(webhookSignatureProblem(body, header, secret, { now: now + 301 })).to.equal('timestamp is older than the tolerance');
+    expect(webhookSignatureProblem(body, header, secret, { now: now + 301 })).to.equal(
+      'timestamp is older than the tolerance',
+    );
     expect(verifyWebhookSignature(body, header, secret, { now: now + 301, toleranceSeconds: 600 })).to.equal(true);
     expect(verifyWebhookSignature(body, header, secret, { now: now - 301 })).to.equal(false);
     // Without `now`, the clock decides: an hour-old signature is refused.
-    expect(verifyWebhookSignature(body, signWebhook(body, secret, Math.floor(Date.now() / 1000) - 3600), secret)).to.equal(false);
-    expect(verifyWebhookSignature(body, signWebhook(body, secret, Math.floor(Date.now() / 1000)), secret)).to.equal(true);
+    expect(
+      verifyWebhookSignature(body, signWebhook(body, secret, Math.floor(Date.now() / 1000) - 3600), secret),
+    ).to.equal(false);
+    expect(verifyWebhookSignature(body, signWebhook(body, secret, Math.floor(Date.now() / 1000)), secret)).to.equal(
+      true,
+    );
   });
 
   it('accepts a header carrying several v1 signatures when one matches', () => {
     const good = signWebhook(body, secret, now);
     const other = signWebhook(body, generateWebhookSecret(), now).split(',')[1];
-    expect(verifyWebhookSignature(body, `${good.split(',')[0]},${other},${good.split(',')[1]}`, secret, { now })).to.equal(true);
+    expect(
+      verifyWebhookSignature(body, `${good.split(',')[0]},${other},${good.split(',')[1]}`, secret, { now }),
+    ).to.equal(true);
   });
 
   it('produces Standard Webhooks headers the public standardwebhooks library verifies', () => {
@@ -79,7 +91,14 @@ describe('webhook signatures', () => {
   });
 
   it('derives the retry schedule from configuration', () => {
-    expect(webhookRetryFromConfig({ WEBHOOK_INITIAL_INTERVAL: '5s', WEBHOOK_MAX_INTERVAL: '10h', WEBHOOK_MAX_ATTEMPTS: 8, WEBHOOK_TIMEOUT: '15s' })).to.deep.equal({
+    expect(
+      webhookRetryFromConfig({
+        WEBHOOK_INITIAL_INTERVAL: '5s',
+        WEBHOOK_MAX_INTERVAL: '10h',
+        WEBHOOK_MAX_ATTEMPTS: 8,
+        WEBHOOK_TIMEOUT: '15s',
+      }),
+    ).to.deep.equal({
       initialIntervalMs: 5000,
       maxIntervalMs: 36_000_000,
       maximumAttempts: 8,

@@ -33,7 +33,7 @@ export const recordingControlOperations: Operation[] = [
       path: '/api/recording/{id}/retry',
       summary: 'Run a failed recording again',
       description:
-        'Starts a new run of the recording\'s workflow under the same recording id; the recording is `accepted` again and ends ' +
+        "Starts a new run of the recording's workflow under the same recording id; the recording is `accepted` again and ends " +
         'with a new completed or failed webhook. What earlier runs kept is reused: the stored file and, when transcription ' +
         'had succeeded, the transcript (speech-to-text is not paid twice). 409 `recording_not_failed` unless failed; 409 ' +
         '`recording_busy` while the previous run is still sending its webhooks; 409 `recording_media_deleted` once retention deleted its media.',

@@ -6,4 +6,8 @@ import { recordingSubmissionOperations } from './submission';
 // The recording resource, one module per concern: submission (POST /api/recording), reads (GET one,
 // the list), control (cancel, retry); view.ts turns a row into what they answer. Its schemas are
 // api/schemas/recordings.ts, its body rules api/commands/recordingSubmission.ts.
-export const recordingOperations: Operation[] = [...recordingSubmissionOperations, ...recordingReadOperations, ...recordingControlOperations];
+export const recordingOperations: Operation[] = [
+  ...recordingSubmissionOperations,
+  ...recordingReadOperations,
+  ...recordingControlOperations,
+];

@@ -35,7 +35,7 @@ export const recordingReadOperations: Operation[] = [
       path: '/api/recording',
       summary: 'List recordings',
       description:
-        'The company\'s recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). ' +
+        "The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). " +
         'Filters combine: `status`, `userId`, `roleplayId`, `createdAfter` (inclusive), `createdBefore` (exclusive).',
       tags: ['Recordings'],
       auth: 'apiKey',
