@@ -88,7 +88,10 @@ async function api<T>(url: string): Promise<T> {
 }
 
 /** Starts Prometheus scraping `jobs` (job name → host:port targets) every second with the shortened rules. */
-export async function startPrometheus(jobs: Record<string, string[]>, shortening: Shortening): Promise<RunningPrometheus> {
+export async function startPrometheus(
+  jobs: Record<string, string[]>,
+  shortening: Shortening,
+): Promise<RunningPrometheus> {
   const binary = prometheusTool('prometheus');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-prometheus-'));
   const ruleFiles: string[] = [];
