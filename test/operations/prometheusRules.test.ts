@@ -45,6 +45,11 @@ describe('Prometheus rules (ops/prometheus/)', () => {
     expect(run.output).to.match(/SUCCESS: \d+ rules found/);
   });
 
+  it('load in the example scrape configuration (promtool check config)', () => {
+    const run = promtool('check', 'config', path.join(RULES_DIR, 'prometheus.example.yml'));
+    expect(run.status, run.output).to.equal(0);
+  });
+
   it('pass their unit tests (promtool test rules)', () => {
     const files = fs.readdirSync(TESTS_DIR).filter((f) => f.endsWith('.test.yml'));
     expect(files).to.not.be.empty;
