@@ -3,8 +3,10 @@ import { expect } from 'chai';
 import { Registry } from 'prom-client';
 import type { ActivityMetrics } from '../../activities/deps';
 import { workflowIds } from '../../common/temporal';
+import { createDb } from '../../db/connection';
 import { insertRecording, setRecordingStatus } from '../../db/queries/recordings';
 import { createActivityMetrics } from '../../worker/metrics';
+import { startApi } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
@@ -21,6 +23,7 @@ import {
   type RecordingStack,
 } from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { freePort } from '../support/temporalServer';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
 // The measures an operator asks for (issue 33 §2, docs/operations.md "Measures"): how many recordings
@@ -250,5 +253,19 @@ describe('measures an operator asks for', function () {
     // Every unfinished status has a series, 0 included, so rules see the backlog empty rather than missing.
     const text = (await stack.api.request<string>('GET', '/metrics')).text;
     expect(text).to.match(/^sales_practice_recordings_unfinished\{status="analyzing"\} \d+$/m);
+  });
+
+  it('still answers GET /metrics when MySQL does not: without the backlog gauge, which is not a stale figure', async () => {
+    const unreachable = createDb(`mysql://root@127.0.0.1:${await freePort()}/nowhere`, 1);
+    const api = await startApi({}, unreachable);
+    try {
+      const res = await api.request<string>('GET', '/metrics');
+      expect(res.status).to.equal(200);
+      expect(res.text).to.contain('sales_practice_http_requests_total');
+      expect(res.text).to.not.match(/^sales_practice_recordings_unfinished\{/m);
+    } finally {
+      await api.close();
+      await unreachable.destroy();
+    }
   });
 });
