@@ -97,6 +97,25 @@ describe('Prometheus rules (ops/prometheus/)', () => {
     }
   });
 
+  it('feed the Grafana dashboard: every panel query reads recording rules, and only ones that exist', () => {
+    const recorded = new Set(
+      groupsOf('recording.rules.yml')
+        .flatMap((g) => g.rules)
+        .map((r) => r.record),
+    );
+    const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, 'ops', 'grafana', 'sales-practice.json'), 'utf8')) as {
+      panels: Array<{ title: string; targets?: Array<{ expr: string }> }>;
+    };
+    const queries = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ panel: p.title, expr: t.expr })));
+    expect(queries).to.not.be.empty;
+    for (const { panel, expr } of queries) {
+      const names = [...expr.matchAll(/\b([a-z_]+:[a-z0-9_:]+)/g)].map((m) => m[1]);
+      expect(names, `${panel}: ${expr}`).to.not.be.empty;
+      for (const name of names) expect(recorded.has(name), `${panel}: ${name} is a recording rule`).to.equal(true);
+      expect(expr, panel).to.not.match(/\bsales_practice_[a-z_]+\b/);
+    }
+  });
+
   it('keep company, user and recording ids out of every rule', () => {
     for (const file of RULE_FILES)
       for (const rule of groupsOf(file).flatMap((g) => g.rules))
