@@ -6,12 +6,12 @@ import type { ActivityMetrics } from './deps';
 // and failure type, timed from acceptance, split by whether speech-to-text ran.
 
 /** Failure types of a recording that are not an activity's own (workflows/recordingIntake.ts names them). */
-export const WORKFLOW_FAILURE_TYPES = ['Timeout', 'Cancelled', 'Unexpected'] as const;
+const WORKFLOW_FAILURE_TYPES = ['Timeout', 'Cancelled', 'Unexpected'] as const;
 
 const known: ReadonlySet<string> = new Set([...Object.values(FailureTypes), ...WORKFLOW_FAILURE_TYPES]);
 
 /** A failure type as a label: one of a fixed list, so a stray error name cannot add series. */
-export function failureTypeLabel(type: string | undefined): string {
+function failureTypeLabel(type: string | undefined): string {
   return type !== undefined && known.has(type) ? type : 'Unexpected';
 }
 

@@ -6,7 +6,7 @@ import type { ProviderMeter } from '../providerHttp';
  * The model a speech-to-text request asks for, as a metric label: STT_MODEL, except that the default
  * `whisper-1` means the provider's own default for Deepgram and AssemblyAI (activities/stt/*.ts).
  */
-export function sttModelLabel(config: Pick<Config, 'STT_PROVIDER' | 'STT_MODEL'>): string {
+function sttModelLabel(config: Pick<Config, 'STT_PROVIDER' | 'STT_MODEL'>): string {
   return config.STT_PROVIDER !== 'openai' && config.STT_MODEL === 'whisper-1' ? 'default' : config.STT_MODEL;
 }
 
