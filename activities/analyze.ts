@@ -22,7 +22,7 @@ export function createAnalyzer(config: Config): Analyzer {
 }
 
 /** Step 4: the analysis of the saved transcript, against the roleplay's scorecard when there is one. */
-export function createAnalyzeActivities({ db, config }: ActivityDeps) {
+export function createAnalyzeActivities({ db, config, metrics }: ActivityDeps) {
   const analyzer = createAnalyzer(config);
   async function analyze(recordingId: string): Promise<RecordingAnalysis> {
     const recording = await requireRecording(db, recordingId);
@@ -44,7 +44,14 @@ export function createAnalyzeActivities({ db, config }: ActivityDeps) {
         Context.current().cancellationSignal,
       );
       // What the model cost is the operator's to know, not the caller's: kept beside the result.
-      if (usage) await setAnalysisUsage(db, recordingId, usage);
+      if (usage) {
+        await setAnalysisUsage(db, recordingId, usage);
+        // Counted per attempt that used the model: a retried analysis is paid for again.
+        const model = { model: config.LLM_MODEL };
+        metrics?.llmTokens.inc({ ...model, kind: 'prompt' }, usage.promptTokens);
+        metrics?.llmTokens.inc({ ...model, kind: 'completion' }, usage.completionTokens);
+        if (usage.costUsd !== null) metrics?.llmCost.inc(model, usage.costUsd);
+      }
       return analysis;
     } finally {
       stop();

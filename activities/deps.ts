@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Counter } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import type { Config } from '../common/config';
 import type { RecordingStorage } from '../common/storage/recordingStorage';
 
@@ -15,7 +15,18 @@ export interface ActivityDeps {
   metrics?: ActivityMetrics;
 }
 
+/** The worker's own measures that activities feed (worker/metrics.ts defines them; docs/operations.md lists them). */
 export interface ActivityMetrics {
-  /** Delivery attempts by outcome: delivered, failed_will_retry, failed_permanently, endpoint_disabled, skipped. */
+  /** Delivery attempts by outcome: delivered, failed_will_retry, exhausted, failed_permanently, endpoint_disabled, skipped. */
   webhookDeliveries: Counter<'outcome'>;
+  /** Recordings that ended, counted once by the activity that moved them to completed or failed. */
+  recordingsFinished: Counter<'outcome' | 'failure_type'>;
+  recordingDuration: Histogram<'outcome' | 'speech_to_text'>;
+  /** Speech-to-text HTTP requests and their latency. */
+  sttRequests: Histogram<'provider' | 'model' | 'status'>;
+  sttRetryAfter: Histogram<'provider' | 'model'>;
+  llmTokens: Counter<'model' | 'kind'>;
+  llmCost: Counter<'model'>;
+  /** sent and expired here; accepted in the API. */
+  invitations: Counter<'event'>;
 }

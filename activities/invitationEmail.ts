@@ -55,7 +55,7 @@ export function redactAddress(message: string, address: string): string {
 }
 
 /** Sends invitation emails over SMTP_URL from MAIL_FROM. */
-export function createInvitationEmailActivities({ db, config, logger }: ActivityDeps) {
+export function createInvitationEmailActivities({ db, config, logger, metrics }: ActivityDeps) {
   const transport = nodemailer.createTransport({
     url: config.SMTP_URL,
     // Fail fast and let the activity retry policy pace the attempts.
@@ -99,6 +99,7 @@ export function createInvitationEmailActivities({ db, config, logger }: Activity
           messageId: `<invitation-${invitation.id}-${input.resendCount}@${domain}>`,
         });
         logger.info({ invitationId: invitation.id, resendCount: input.resendCount }, 'invitation email sent');
+        metrics?.invitations.inc({ event: 'sent' });
         return { sent: true, messageId: String(info.messageId) };
       } catch (err) {
         const failure = classifySmtpError(err, invitation.email);

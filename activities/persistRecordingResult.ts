@@ -2,7 +2,9 @@ import type { RecordingAnalysis } from '../common/recordingAnalysis';
 import { completeRecording, findSessionIdForRecording, getRecordingForUpdate } from '../db/queries/recordings';
 import { getPendingAnalysis } from '../db/queries/pendingAnalyses';
 import { insertSession } from '../db/queries/sessions';
+import type { RecordingEnd } from '../db/queries/recordingEnds';
 import type { ActivityDeps } from './deps';
+import { countRecordingEnd } from './recordingEndMetrics';
 import { FailureTypes, permanent } from './failures';
 
 export interface PersistedResult {
@@ -14,10 +16,11 @@ export interface PersistedResult {
  * roleplay session. The recording row is locked first and roleplay_sessions.recording_id is unique,
  * so a retried or duplicated attempt finds the work done and creates no second session.
  */
-export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
+export function createPersistRecordingResultActivities({ db, metrics }: ActivityDeps) {
   return {
     async persistRecordingResult(recordingId: string, passed?: RecordingAnalysis): Promise<PersistedResult> {
-      return db.transaction(async (trx) => {
+      let ended: RecordingEnd | null = null;
+      const persisted = await db.transaction(async (trx): Promise<PersistedResult> => {
         const recording = await getRecordingForUpdate(trx, recordingId);
         if (!recording) throw permanent(FailureTypes.RecordingNotFound, `Recording ${recordingId} does not exist`);
         if (recording.status === 'completed') return { sessionId: recording.sessionId };
@@ -55,8 +58,12 @@ export function createPersistRecordingResultActivities({ db }: ActivityDeps) {
             }));
         }
         await completeRecording(trx, recording.id, { result, sessionId });
+        ended = { acceptedAt: recording.createdAt, transcriptSubmitted: recording.submittedTranscript !== null };
         return { sessionId };
       });
+      // Counted once the end is committed, by the attempt that made it.
+      if (ended) countRecordingEnd(metrics, ended, { status: 'completed' });
+      return persisted;
     },
   };
 }

@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { Agent, request, type Dispatcher } from 'undici';
+import { retryAfterMs } from '../common/retryAfter';
 import { excerpt, FailureTypes, httpFailure, permanent } from './failures';
 
 // Calls to the configured speech-to-text and LLM providers. Their base URLs come from the operator's
@@ -19,6 +21,16 @@ export interface ProviderRequest {
   signal?: AbortSignal;
   /** Statuses that mean the API key was refused (401, and 403 where the provider uses it for keys). */
   keyRefusedStatuses?: number[];
+  /** Told about every request this call makes (activities/stt/meter.ts). */
+  meter?: ProviderMeter;
+}
+
+/** Measures requests to a provider: each one's status and latency, and the waits it asks for. */
+export interface ProviderMeter {
+  /** `status` is the HTTP status, or `network_error` when no answer came (the call was not cancelled). */
+  request(status: string, seconds: number): void;
+  /** A Retry-After the provider sent with a refusal, in milliseconds. */
+  retryAfter(ms: number): void;
 }
 
 /** The message in a provider's error body: OpenAI's error.message, Deepgram's err_msg or message, AssemblyAI's error. */
@@ -49,15 +61,27 @@ export async function callProvider(
   url: URL,
   req: ProviderRequest,
 ): Promise<unknown> {
-  const res = await request(url, {
-    dispatcher,
-    method: req.method,
-    headers: req.headers,
-    body: req.body,
-    signal: req.signal,
-  });
-  const text = await res.body.text();
+  const started = performance.now();
+  const seconds = (): number => (performance.now() - started) / 1000;
+  let res: Dispatcher.ResponseData;
+  let text: string;
+  try {
+    res = await request(url, {
+      dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+    });
+    text = await res.body.text();
+  } catch (err) {
+    if (!req.signal?.aborted) req.meter?.request('network_error', seconds());
+    throw err;
+  }
+  req.meter?.request(String(res.statusCode), seconds());
   if (res.statusCode < 200 || res.statusCode >= 300) {
+    const wait = retryAfterMs(res.headers['retry-after']);
+    if (wait !== undefined) req.meter?.retryAfter(wait);
     if (req.keyRefusedStatuses?.includes(res.statusCode)) {
       throw permanent(
         FailureTypes.ProviderKeyRefused,

@@ -14,7 +14,8 @@ import { discard, openRecordingSource } from './recordingSource';
 import { requireRecording, requireSourceUrl } from './requireRecording';
 import { createAssemblyAiSpeechToText } from './stt/assemblyai';
 import { createDeepgramSpeechToText } from './stt/deepgram';
-import { providerAgent } from './providerHttp';
+import { providerAgent, type ProviderMeter } from './providerHttp';
+import { sttMeter } from './stt/meter';
 import { createOpenAiSpeechToText } from './stt/openai';
 import type { AudioInput, ProviderJob, SpeechToText, Transcript, TranscribeOptions } from './stt/transcript';
 
@@ -25,14 +26,14 @@ export interface TranscriptionSummary {
   segments: number;
 }
 
-export function createSpeechToText(config: Config, dispatcher = providerAgent()): SpeechToText {
+export function createSpeechToText(config: Config, dispatcher = providerAgent(), meter?: ProviderMeter): SpeechToText {
   switch (config.STT_PROVIDER) {
     case 'deepgram':
-      return createDeepgramSpeechToText(config, dispatcher);
+      return createDeepgramSpeechToText(config, dispatcher, meter);
     case 'assemblyai':
-      return createAssemblyAiSpeechToText(config, dispatcher);
+      return createAssemblyAiSpeechToText(config, dispatcher, meter);
     default:
-      return createOpenAiSpeechToText(config, dispatcher);
+      return createOpenAiSpeechToText(config, dispatcher, meter);
   }
 }
 
@@ -51,8 +52,8 @@ const summary = (t: Transcript): TranscriptionSummary => ({
 });
 
 /** Step 3: the transcript, kept on the recording (not in workflow history) for the analysis step. */
-export function createTranscribeActivities({ db, config, storage }: ActivityDeps) {
-  const stt = createSpeechToText(config);
+export function createTranscribeActivities({ db, config, storage, metrics }: ActivityDeps) {
+  const stt = createSpeechToText(config, providerAgent(), sttMeter(metrics, config));
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   const maxBytes = config.RECORDING_MAX_BYTES;
 

@@ -161,8 +161,11 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     });
   }
 
-  /** One delivery attempt (attemptDelivery), counted by outcome. */
-  async function deliverWebhook(input: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+  /**
+   * One delivery attempt (attemptDelivery), counted by outcome. A refusal on the schedule's last attempt
+   * is `exhausted`: the delivery gave up, which is what an operator is alerted on.
+   */
+  async function countedAttempt(input: DeliverWebhookInput, lastAttempt: boolean): Promise<WebhookDeliveryResult> {
     try {
       const result = await attemptDelivery(input);
       metrics?.webhookDeliveries.inc({ outcome: result.outcome });
@@ -170,10 +173,18 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     } catch (err) {
       if (!(err instanceof CancelledFailure)) {
         const permanent = err instanceof ApplicationFailure && err.nonRetryable;
-        metrics?.webhookDeliveries.inc({ outcome: permanent ? 'failed_permanently' : 'failed_will_retry' });
+        const outcome = permanent ? 'failed_permanently' : lastAttempt ? 'exhausted' : 'failed_will_retry';
+        metrics?.webhookDeliveries.inc({ outcome });
       }
       throw err;
     }
+  }
+
+  /** An attempt of a delivery workflow: the last one when Temporal's attempt reaches the activity's maximum. */
+  async function deliverWebhook(input: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
+    const { attempt, retryPolicy } = Context.current().info;
+    const maximum = retryPolicy?.maximumAttempts ?? 0;
+    return countedAttempt(input, maximum > 0 && attempt >= maximum);
   }
 
   return {
@@ -196,7 +207,8 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
      */
     async firstWebhookAttempt(input: DeliverWebhookInput): Promise<FirstWebhookAttemptResult> {
       try {
-        return await deliverWebhook(input);
+        // With WEBHOOK_MAX_ATTEMPTS=1 the run starts no delivery workflow after it (workflows/webhookNotify.ts).
+        return await countedAttempt(input, retryPolicy.maximumAttempts === 1);
       } catch (err) {
         if (!(err instanceof ApplicationFailure)) throw err;
         return {

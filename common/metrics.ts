@@ -11,6 +11,8 @@ export interface ApiMetrics {
   rejections: Counter<'status' | 'code'>;
   /** Workflows the API started (or signal-started). */
   workflowStarts: Counter<'workflow'>;
+  /** Invitations accepted here (the worker counts those sent and expired). */
+  invitations: Counter<'event'>;
 }
 
 export const METRIC_PREFIX = 'sales_practice_';
@@ -45,5 +47,19 @@ export function createApiMetrics(options: { processMetrics?: boolean } = {}): Ap
       labelNames: ['workflow'],
       registers: [registry],
     }),
+    invitations: invitationCounter(registry),
   };
+}
+
+/**
+ * Invitations by event: sent (the worker emailed one), accepted (the API), expired (the worker). The
+ * same series name in both processes, so `sum by (event)` over every target gives the figures.
+ */
+export function invitationCounter(registry: Registry): Counter<'event'> {
+  return new Counter({
+    name: `${METRIC_PREFIX}invitations_total`,
+    help: 'Invitation events: sent (emailed, resends included), accepted, expired.',
+    labelNames: ['event'],
+    registers: [registry],
+  });
 }

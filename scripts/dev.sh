@@ -4,8 +4,17 @@
 # server (state in .data/temporal.db, Web UI on 8233), the worker and the API, seeds demo data once
 # (.data/seed.json), prints how to call the API, and stops everything it started on Ctrl-C.
 # Settings come from the environment like everywhere else (PORT, DATABASE_URL, TEMPORAL_ADDRESS, ...).
+# `npm run dev -- --prometheus` also starts Prometheus (scripts/ensure-prometheus.sh installs it) on
+# 127.0.0.1:9090 scraping the API and the worker, with the rules of ops/prometheus/ (storage in .data/prometheus/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+WITH_PROMETHEUS=0
+for arg in "$@"; do
+  case "$arg" in
+    --prometheus) WITH_PROMETHEUS=1 ;;
+    *) echo "usage: npm run dev [-- --prometheus]" >&2; exit 2 ;;
+  esac
+done
 ROOT="$PWD"
 DATA="$ROOT/.data"
 mkdir -p "$DATA"
@@ -130,6 +139,39 @@ for _ in $(seq 1 120); do
 done
 curl -fsS "$API_URL/readyz" >/dev/null || fail_with_log "the API is not ready after 60 s ($API_URL/readyz)" api
 
+# Prometheus beside the service (--prometheus): the real rules, the API and the worker as the jobs they
+# expect (ops/prometheus/prometheus.example.yml), every 5 s.
+WORKER_METRICS_URL="http://127.0.0.1:${WORKER_METRICS_PORT:-9464}/metrics"
+PROMETHEUS_URL="http://127.0.0.1:9090"
+if [ "$WITH_PROMETHEUS" = 1 ]; then
+  bash scripts/ensure-prometheus.sh || exit 1
+  if answers 127.0.0.1 9090; then
+    say "port 9090 is already in use; not starting Prometheus"
+    WITH_PROMETHEUS=0
+  else
+    mkdir -p "$DATA/prometheus"
+    {
+      printf 'global: {scrape_interval: 5s, evaluation_interval: 5s}\n'
+      printf 'rule_files: ["%s", "%s"]\n' "$ROOT/ops/prometheus/recording.rules.yml" "$ROOT/ops/prometheus/alerts.rules.yml"
+      printf 'scrape_configs:\n'
+      printf '  - job_name: sales-practice-api\n'
+      [ -n "${METRICS_TOKEN:-}" ] && printf '    authorization: {credentials_file: "%s"}\n' "$DATA/prometheus/metrics-token"
+      printf '    static_configs: [{targets: ["127.0.0.1:%s"]}]\n' "$PORT"
+      printf '  - job_name: sales-practice-worker\n'
+      printf '    static_configs: [{targets: ["127.0.0.1:%s"]}]\n' "${WORKER_METRICS_PORT:-9464}"
+    } >"$DATA/prometheus/prometheus.yml"
+    if [ -n "${METRICS_TOKEN:-}" ]; then (umask 077; printf '%s' "$METRICS_TOKEN" >"$DATA/prometheus/metrics-token"); fi
+    start prometheus prometheus --config.file="$DATA/prometheus/prometheus.yml" \
+      --storage.tsdb.path="$DATA/prometheus/data" --web.listen-address=127.0.0.1:9090
+  fi
+fi
+if [ "$WITH_PROMETHEUS" = 1 ]; then
+  METRICS_NOTE="Prometheus     $PROMETHEUS_URL   (alerts: $PROMETHEUS_URL/alerts; log .data/prometheus.log)
+  Dashboard      import ops/grafana/sales-practice.json into Grafana, data source $PROMETHEUS_URL"
+else
+  METRICS_NOTE="Prometheus     not started: npm run dev -- --prometheus starts one with the rules of ops/prometheus/"
+fi
+
 # 5. Demo data, once: .data/seed.json keeps the ids and API keys. A key the database no longer knows
 #    (the database was dropped or recreated) means seeding again.
 seed_key() { node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).apiKey)' "$DATA/seed.json"; }
@@ -155,6 +197,8 @@ cat <<EOF
   Temporal UI    $UI_URL
   API key        $API_KEY   (demo parent company; ids of everything seeded: .data/seed.json)
   Logs           .data/api.log .data/worker.log .data/temporal.log
+  Metrics        $API_URL/metrics (API)   $WORKER_METRICS_URL (worker)   (docs/operations.md, "Measures and alerts")
+  $METRICS_NOTE
   Payloads       encrypted (keys: .data/temporal-payload-keys); the Web UI decodes them through $API_URL/codec
                  once you sign in at $API_URL/codec/session with the token in .data/temporal-codec-token;
                  CLI: temporal workflow show --codec-endpoint $API_URL/codec --codec-auth "Bearer \$(cat .data/temporal-codec-token)" …

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test command: type-check (tsgo), lint (ESLint, eslint.config.mjs; cached in node_modules/.cache), then the whole suite against real MariaDB and a real Temporal dev server
-# (both started here when needed; the tests make their own database and dev server and remove them).
+# (both started here when needed; the tests make their own database and dev server and remove them), with
+# Prometheus installed for the alert-rule tests (scripts/ensure-prometheus.sh; they start their own server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || bash scripts/install.sh
 bash scripts/ensure-mariadb.sh
 bash scripts/ensure-media-tools.sh
+bash scripts/ensure-prometheus.sh
 TEMPORAL_CLI="$(bash scripts/ensure-temporal.sh)"
 export TEMPORAL_CLI
 npx tsgo --noEmit -p .

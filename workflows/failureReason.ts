@@ -17,3 +17,15 @@ export function failureMessage(err: unknown): string {
   if (cause instanceof ApplicationFailure && isExplainedFailure(cause.type) && cause.message) return cause.message;
   return UNEXPECTED_FAILURE;
 }
+
+/**
+ * What kind of failure ended a recording, for the worker's measures (a label, so one of a fixed list):
+ * the type of a failure our activities raise on purpose, Timeout, Cancelled, or Unexpected.
+ */
+export function failureKind(err: unknown, cancelled: boolean): string {
+  if (cancelled) return 'Cancelled';
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof TimeoutFailure) return 'Timeout';
+  if (cause instanceof ApplicationFailure && isExplainedFailure(cause.type)) return cause.type as string;
+  return 'Unexpected';
+}

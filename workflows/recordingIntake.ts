@@ -12,7 +12,7 @@ import {
 import type { Activities } from '../activities';
 import { searchAttributes } from '../common/temporal';
 import { recordingActivityProfiles, recordingLocalProfiles } from './activityProfiles';
-import { failureMessage } from './failureReason';
+import { failureKind, failureMessage } from './failureReason';
 import {
   failureType,
   FOLDED_STEPS_PATCH,
@@ -134,6 +134,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [
         recordingId,
         reason,
+        failureKind(err, cancelled),
       ]);
       setStatusAttribute('failed');
       await notifyRecordingEvent(input, 'recording.processing.failed', reason);

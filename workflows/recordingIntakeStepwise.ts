@@ -20,7 +20,7 @@ import type {
   WebhookEventType,
 } from '../common/webhookEvents';
 import { recordingActivityProfiles } from './activityProfiles';
-import { failureMessage } from './failureReason';
+import { failureKind, failureMessage } from './failureReason';
 import {
   CLAIM_CHECK_PATCH,
   failureType,
@@ -172,6 +172,7 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
       await bookkeeping.markRecordingFailed.executeWithOptions({ summary: 'Mark the recording failed' }, [
         recordingId,
         reason,
+        failureKind(err, cancelled),
       ]);
       setStatusAttribute('failed');
       if (claimCheck) {

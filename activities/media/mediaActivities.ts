@@ -22,6 +22,8 @@ import { voicedBetween } from '../stt/placement';
 import type { KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
 import { listenTo } from './audio';
 import { speakerClips } from './speakerClips';
+import { providerAgent } from '../providerHttp';
+import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
 import { cutRecording, pieceFile, type CutRecording } from './pieces';
 import { recordingScratchDir, removeRecordingScratch, sweepScratch } from './scratch';
@@ -49,8 +51,8 @@ export interface MediaPlan {
   firstPieceFirst?: boolean;
 }
 
-export function createMediaActivities({ db, config, storage }: ActivityDeps) {
-  const stt = createSpeechToText(config);
+export function createMediaActivities({ db, config, storage, metrics }: ActivityDeps) {
+  const stt = createSpeechToText(config, providerAgent(), sttMeter(metrics, config));
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   // One cut per recording at a time in this process: pieces asking at once share it.
   const cutting = new Map<string, Promise<CutRecording>>();

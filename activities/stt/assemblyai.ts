@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
 import { FailureTypes, permanent } from '../failures';
-import { callProvider } from '../providerHttp';
+import { callProvider, type ProviderMeter } from '../providerHttp';
 import { type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
 
 // AssemblyAI's asynchronous API: the file's bytes go to `POST /v2/upload` (a URL the caller gave is
@@ -78,6 +78,7 @@ export function parseAssemblyAiTranscript(answer: unknown): Transcript {
 export function createAssemblyAiSpeechToText(
   config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL' | 'STT_POLL_INTERVAL'>,
   dispatcher: Dispatcher,
+  meter?: ProviderMeter,
 ): SpeechToText {
   const root = config.STT_BASE_URL.replace(/\/+$/, '').replace(/\/v2$/, '');
   const url = (path: string): URL => new URL(`${root}/v2/${path}`);
@@ -95,6 +96,7 @@ export function createAssemblyAiSpeechToText(
         headers: headers({}),
         signal: options.signal,
         keyRefusedStatuses: KEY_REFUSED_STATUSES,
+        meter,
       })) as TranscriptAnswer;
       if (answer.status === 'completed') return parseAssemblyAiTranscript(answer);
       if (answer.status === 'error') {
@@ -126,6 +128,7 @@ export function createAssemblyAiSpeechToText(
           body: audio.stream,
           signal: options.signal,
           keyRefusedStatuses: KEY_REFUSED_STATUSES,
+          meter,
         })) as { upload_url?: unknown };
         if (typeof uploaded.upload_url !== 'string')
           throw new Error(`${SERVICE} answered the upload without an upload_url`);
@@ -143,6 +146,7 @@ export function createAssemblyAiSpeechToText(
         body: JSON.stringify(request),
         signal: options.signal,
         keyRefusedStatuses: KEY_REFUSED_STATUSES,
+        meter,
       })) as TranscriptAnswer;
       if (typeof created.id !== 'string' || !created.id)
         throw new Error(`${SERVICE} created a transcript without an id`);

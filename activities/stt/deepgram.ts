@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
-import { callProvider } from '../providerHttp';
+import { callProvider, type ProviderMeter } from '../providerHttp';
 import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
 
 // Deepgram pre-recorded `POST /v1/listen` (operation `transcribe` of Deepgram's published API): the
@@ -54,6 +54,7 @@ export function parseListenAnswer(answer: unknown, languageHint: string | null):
 export function createDeepgramSpeechToText(
   config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>,
   dispatcher: Dispatcher,
+  meter?: ProviderMeter,
 ): SpeechToText {
   return {
     provider: 'deepgram',
@@ -82,6 +83,7 @@ export function createDeepgramSpeechToText(
         body: audio.kind === 'url' ? JSON.stringify({ url: audio.url }) : audio.stream,
         signal: options.signal,
         keyRefusedStatuses: [401, 403],
+        meter,
       });
       return parseListenAnswer(answer, options.language ?? null);
     },

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
-import { callProvider } from '../providerHttp';
+import { callProvider, type ProviderMeter } from '../providerHttp';
 import { multipartStream } from './multipart';
 import { placeText } from './placement';
 import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
@@ -135,6 +135,7 @@ const dataUrl = (clip: Buffer, contentType: string): string => `data:${contentTy
 export function createOpenAiSpeechToText(
   config: Pick<Config, 'STT_BASE_URL' | 'STT_API_KEY' | 'STT_MODEL'>,
   dispatcher: Dispatcher,
+  meter?: ProviderMeter,
 ): SpeechToText {
   const url = apiUrl(config.STT_BASE_URL, 'audio/transcriptions');
   const kind = openAiModelKind(config.STT_MODEL);
@@ -174,6 +175,7 @@ export function createOpenAiSpeechToText(
         body: multipart.body,
         signal: options.signal,
         keyRefusedStatuses: [401, 403],
+        meter,
       });
       if (kind === 'diarize') return parseDiarizedJson(answer, hint);
       if (kind === 'verbose') return parseVerboseJson(answer);

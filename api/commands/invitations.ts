@@ -158,6 +158,7 @@ export async function acceptInvitation(deps: AppDeps, body: AcceptBody): Promise
       throw new Error(`invitation ${found.id} changed under its row lock`);
     return { invitation: found, user: created };
   });
+  deps.metrics?.invitations.inc({ event: 'accepted' });
   await announceInvitationEnd(deps, invitation, 'accepted');
   return user;
 }

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { temporal } from '@temporalio/proto';
+import { Registry } from 'prom-client';
 import { workflowIds } from '../../common/temporal';
+import { createActivityMetrics } from '../../worker/metrics';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
@@ -14,6 +16,7 @@ import {
   waitForRecording,
   type RecordingStack,
 } from '../support/recordingFixtures';
+import { sample } from '../support/observedApi';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
@@ -176,11 +179,15 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
 describe('recordings: folded steps with WEBHOOK_MAX_ATTEMPTS=1', function () {
   this.timeout(90_000);
 
-  it('a refused first attempt is the only one: no delivery workflow, one failed attempt in the log', async () => {
+  it('a refused first attempt is the only one: no delivery workflow, one failed attempt in the log, counted as exhausted', async () => {
     const files = await startFileServer();
     const receiver = await startWebhookReceiver();
     const stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    const stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, WEBHOOK_MAX_ATTEMPTS: 1 });
+    const registry = new Registry();
+    const stack = await startRecordingStack(
+      { STT_PROVIDER: 'openai', STT_BASE_URL: stt.url, WEBHOOK_MAX_ATTEMPTS: 1 },
+      { metrics: createActivityMetrics(registry) },
+    );
     try {
       const tenant = await createTenant();
       const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, '/folded/once');
@@ -195,6 +202,10 @@ describe('recordings: folded steps with WEBHOOK_MAX_ATTEMPTS=1', function () {
       expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
         [1, 'failed', 503],
       ]);
+      // The delivery gave up: its one attempt was its last (docs/operations.md, WebhookDeliveriesExhausted).
+      const text = await registry.metrics();
+      expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'exhausted' })).to.equal(1);
+      expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(0);
     } finally {
       await stack.stop();
       await stt.close();

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkflowHandle } from '@temporalio/client';
 import { expect } from 'chai';
+import type { ActivityMetrics } from '../../activities/deps';
 import type { Config } from '../../common/config';
 import { invitationWorkflowId, type InvitationStatus } from '../../db/queries/invitations';
 import { startApi, type TestApi } from './api';
@@ -25,7 +26,11 @@ export interface InvitationWorld {
   close(): Promise<void>;
 }
 
-export async function startInvitationWorld(overrides: Partial<Config> = {}): Promise<InvitationWorld> {
+/** `metrics`: what the worker's activities count into. */
+export async function startInvitationWorld(
+  overrides: Partial<Config> = {},
+  options: { metrics?: ActivityMetrics } = {},
+): Promise<InvitationWorld> {
   const shared: Partial<Config> = {
     TEMPORAL_TASK_QUEUE: `invitations-${randomBytes(4).toString('hex')}`,
     ...overrides,
@@ -37,7 +42,10 @@ export async function startInvitationWorld(overrides: Partial<Config> = {}): Pro
     smtp,
     worker: undefined,
     async startWorker() {
-      world.worker = await startWorker({ ...shared, SMTP_URL: smtp.url, PUBLIC_URL: api.url });
+      world.worker = await startWorker(
+        { ...shared, SMTP_URL: smtp.url, PUBLIC_URL: api.url },
+        { metrics: options.metrics },
+      );
     },
     async stopWorker() {
       const running = world.worker;

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import type { ActivityMetrics } from '../../activities/deps';
 import type { RecordingAccepted, RecordingView } from '../../api/schemas/recordings';
 import type { WebhookEndpointWithSecret } from '../../api/schemas/webhooks';
 import type { Config } from '../../common/config';
@@ -51,10 +52,13 @@ export interface RecordingStack {
   stop(): Promise<void>;
 }
 
-/** API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none. */
+/**
+ * API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none;
+ * `metrics` are what the worker's activities count into.
+ */
 export async function startRecordingStack(
   overrides: Partial<Config> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; metrics?: ActivityMetrics } = {},
 ): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
   const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-scratch-'));
@@ -68,7 +72,7 @@ export async function startRecordingStack(
     ...overrides,
   };
   const api = await startApi(config);
-  const worker = options.worker === false ? undefined : await startWorker(config);
+  const worker = options.worker === false ? undefined : await startWorker(config, { metrics: options.metrics });
   return {
     api,
     worker,

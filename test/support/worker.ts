@@ -1,5 +1,6 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
+import type { ActivityMetrics } from '../../activities/deps';
 import type { Config } from '../../common/config';
 import { failureConverterPath } from '../../common/failureConverter';
 import { dataConverterFor } from '../../common/payloadCodec';
@@ -23,8 +24,14 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** The real worker (same activities, same workflows) running in the test process until stop(). */
-export async function startWorker(overrides: Partial<Config> = {}): Promise<RunningWorker> {
+/**
+ * The real worker (same activities, same workflows) running in the test process until stop(); with
+ * `metrics` its activities count into them as the worker process's do.
+ */
+export async function startWorker(
+  overrides: Partial<Config> = {},
+  options: { metrics?: ActivityMetrics } = {},
+): Promise<RunningWorker> {
   const config = testConfig(overrides);
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
@@ -38,6 +45,7 @@ export async function startWorker(overrides: Partial<Config> = {}): Promise<Runn
       config,
       logger: silentLogger,
       storage: recordingStorageFor(config),
+      metrics: options.metrics,
     }),
     shutdownGraceTime: '5 seconds',
   });
