@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../common/config';
 import { knexConfig, parseDatabaseUrl } from '../db/connection';
+import { describeDatabaseFailure } from '../db/databaseFailure';
 
 // Every admin command runs through here: configuration from the environment, one small pool, the
 // result printed as JSON on stdout, a readable message on stderr and exit code 1 on failure, and the
@@ -25,7 +26,12 @@ interface SqlError {
 export function describeError(err: unknown, config: Config | undefined): string {
   if (err instanceof CliError) return err.message;
   const e = (typeof err === 'object' && err !== null ? err : {}) as SqlError;
-  const target = config ? parseDatabaseUrl(config.DATABASE_URL) : undefined;
+  let target: ReturnType<typeof parseDatabaseUrl> | undefined;
+  try {
+    target = config ? parseDatabaseUrl(config.DATABASE_URL) : undefined;
+  } catch {
+    target = undefined; // the URL's own error is what err says
+  }
   const where = target ? `${target.database} on ${target.host}:${target.port}` : 'the database';
   switch (e.code) {
     case 'ER_BAD_DB_ERROR':
@@ -43,6 +49,8 @@ export function describeError(err: unknown, config: Config | undefined): string 
     case 'ER_NO_REFERENCED_ROW_2':
       return `A referenced record does not exist: ${String(e.sqlMessage)}`;
     default:
+      // TLS refusals and other server answers: where, with which ssl-mode, and why (db/databaseFailure.ts).
+      if (typeof e.code === 'string') return describeDatabaseFailure(err, target);
       return err instanceof Error ? err.message : String(err);
   }
 }
