@@ -1,6 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../common/config';
-import { knexConfig, parseDatabaseUrl } from '../db/connection';
+import { knexConfig, parseDatabaseUrl, quietKnexLog } from '../db/connection';
 import { describeDatabaseFailure } from '../db/databaseFailure';
 
 // Every admin command runs through here: configuration from the environment, one small pool, the
@@ -42,8 +42,6 @@ export function describeError(err: unknown, config: Config | undefined): string 
     case 'ENOTFOUND':
     case 'ETIMEDOUT':
       return `Cannot reach the database ${where} (${String(e.code)}). Is MySQL/MariaDB running? (scripts/ensure-mariadb.sh)`;
-    case 'ER_ACCESS_DENIED_ERROR':
-      return `The database refused the credentials in DATABASE_URL: ${String(e.sqlMessage)}`;
     case 'ER_DUP_ENTRY':
       return `A record with the same unique value already exists: ${String(e.sqlMessage)}`;
     case 'ER_NO_REFERENCED_ROW_2':
@@ -57,8 +55,7 @@ export function describeError(err: unknown, config: Config | undefined): string 
 
 // Knex prints pool errors (with stacks) on stdout, which would corrupt the JSON output; the error
 // itself still reaches describeError through the rejected query.
-const ignore = (): void => undefined;
-const quietLog = { warn: ignore, error: ignore, deprecate: ignore, debug: ignore };
+const quietLog = quietKnexLog;
 
 /** Runs one command with a database; the returned value is the command's JSON output. */
 export async function runCommand(action: (context: CommandContext) => Promise<unknown>): Promise<void> {

@@ -88,12 +88,17 @@ export function withoutBoundValues(err: unknown): void {
   if ('sql' in e) delete e.sql;
 }
 
+// The admin connections' errors reach their callers through the rejected query; knex's own copy of
+// them (with a stack, on the console) would only repeat them.
+const ignore = (): void => undefined;
+export const quietKnexLog = { warn: ignore, error: ignore, deprecate: ignore, debug: ignore };
+
 /** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(url: string): Promise<void> {
   const { database } = parseDatabaseUrl(url);
   if (!/^[A-Za-z0-9_]+$/.test(database))
     throw new Error(`database name ${JSON.stringify(database)} is not a plain identifier`);
-  const admin = knexFactory(knexConfig(url, 1, false));
+  const admin = knexFactory({ ...knexConfig(url, 1, false), log: quietKnexLog });
   try {
     await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   } finally {
@@ -103,7 +108,7 @@ export async function ensureDatabase(url: string): Promise<void> {
 
 export async function dropDatabase(url: string): Promise<void> {
   const { database } = parseDatabaseUrl(url);
-  const admin = knexFactory(knexConfig(url, 1, false));
+  const admin = knexFactory({ ...knexConfig(url, 1, false), log: quietKnexLog });
   try {
     await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
   } finally {

@@ -30,10 +30,13 @@ function reason(err: DriverError, target: DatabaseTarget | undefined): string {
   const code = typeof err.code === 'string' ? err.code : '';
   const message = typeof err.message === 'string' ? err.message : String(err.message ?? err);
   const serverSays = typeof err.sqlMessage === 'string' ? err.sqlMessage : undefined;
-  if (CERTIFICATE_REJECTED.has(code))
-    return `the server's TLS certificate was not accepted: ${message} (${code}); is ssl-ca the CA that signed it?`;
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+  // mysql2 replaces the TLS error's code with HANDSHAKE_SSL_ERROR, keeping Node's message.
+  const tlsFailure = CERTIFICATE_REJECTED.has(code) || code === 'HANDSHAKE_SSL_ERROR';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || (tlsFailure && /altnames|does not match/i.test(message)))
     return `the server's TLS certificate does not name this host: ${message}`;
+  if (tlsFailure && /certificate|issuer/i.test(message))
+    return `the server's TLS certificate was not accepted: ${message}; is ssl-ca the CA that signed it?`;
+  if (tlsFailure) return `the TLS handshake failed: ${message}`;
   if (code === 'HANDSHAKE_NO_SSL_SUPPORT') return `the server does not offer TLS; use ssl-mode=DISABLED or enable TLS on the server`;
   if (code === 'ER_ACCESS_DENIED_ERROR') {
     // MariaDB with require_secure_transport=ON answers a connection without TLS just so.

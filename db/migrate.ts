@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   databaseUrl = config.DATABASE_URL;
   await ensureDatabase(config.DATABASE_URL);
-  const db = createDb(config.DATABASE_URL, 1);
+  // Failures are printed once, as one line (describe below), not also by knex with a stack.
+  const quiet = { warn: () => undefined, error: () => undefined };
+  const db = createDb(config.DATABASE_URL, 1, quiet);
   try {
     if (command === 'latest') {
       const [, applied] = await db.migrate.latest();
