@@ -1,3 +1,4 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 
@@ -141,13 +142,19 @@ export function mysqlSslOptions(target: DatabaseTarget): DatabaseSsl | undefined
     rejectUnauthorized: mode !== 'REQUIRED' || ca !== undefined,
     verifyIdentity: mode === 'VERIFY_IDENTITY',
   };
-  try {
-    tls.createSecureContext({ ca: ssl.ca, cert: ssl.cert, key: ssl.key });
-  } catch (err) {
-    const which = FILE_OPTIONS.filter((name) => target.tls[name.slice(4) as 'ca' | 'cert' | 'key']).join(', ');
-    throw new DatabaseUrlError(
-      `DATABASE_URL ${which}: not usable as PEM certificates and key (${err instanceof Error ? err.message : String(err)})`,
-    );
-  }
+  // Node's TLS skips a CA file that holds no certificate; each file is parsed here so that it cannot.
+  const usable = (name: FileOption, check: () => unknown): void => {
+    try {
+      check();
+    } catch (err) {
+      throw new DatabaseUrlError(
+        `DATABASE_URL ${name}: not usable (${err instanceof Error ? err.message : String(err)})`,
+      );
+    }
+  };
+  if (ssl.ca) usable('ssl-ca', () => new X509Certificate(ssl.ca ?? ''));
+  if (ssl.cert) usable('ssl-cert', () => new X509Certificate(ssl.cert ?? ''));
+  if (ssl.key) usable('ssl-key', () => createPrivateKey(ssl.key ?? ''));
+  if (ssl.cert) usable('ssl-key', () => tls.createSecureContext({ cert: ssl.cert, key: ssl.key }));
   return ssl;
 }
