@@ -44,6 +44,8 @@ describe('MySQL over TLS: a MariaDB that requires secure transport', function ()
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WORKER_METRICS_PORT: await freePort(),
+      // The API's rate-limit store is a table in the same database, reached over the same TLS settings.
+      RATE_LIMIT_STORE: 'mysql',
     };
   }
 
