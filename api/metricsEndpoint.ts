@@ -5,10 +5,12 @@ import { unauthorized } from './errors';
 
 // GET /metrics for Prometheus. Not an API operation (no company, not in the OpenAPI document). Open
 // unless METRICS_TOKEN is set: operators either keep the port internal or give the scraper the token.
+// With METRICS_REQUIRE_TOKEN and no token it is not served at all (a public port, docker-compose's).
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
-export function mountMetrics(router: Router, metrics: ApiMetrics, token: string): void {
+export function mountMetrics(router: Router, metrics: ApiMetrics, token: string, requireToken = false): void {
+  if (requireToken && !token) return;
   const expected = token ? digest(token) : null;
   router.get('metrics', '/metrics', async (ctx) => {
     if (expected) {

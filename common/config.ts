@@ -336,6 +336,11 @@ export const ConfigSchema = Type.Object({
     default: '',
     description: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).',
   }),
+  METRICS_REQUIRE_TOKEN: Type.Boolean({
+    default: false,
+    description:
+      "When true, the API serves GET /metrics only with `METRICS_TOKEN` set (404 without one): for an API whose port is public, as docker-compose's is.",
+  }),
   WORKER_METRICS_PORT: Type.Integer({
     minimum: 0,
     maximum: 65535,
