@@ -42,6 +42,7 @@ export async function probeDatabase(db: Knex, target: DatabaseTarget): Promise<v
     await db.raw('SELECT 1');
   } catch (err) {
     // No cause: the startup wait prints a cause's message after the error's, which would repeat the driver's words.
+    // eslint-disable-next-line preserve-caught-error -- the message already carries what the cause says
     throw new Error(databaseFailureReason(err, target));
   }
 }

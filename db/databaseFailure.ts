@@ -28,7 +28,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOU
 
 function reason(err: DriverError, target: DatabaseTarget | undefined): string {
   const code = typeof err.code === 'string' ? err.code : '';
-  const message = typeof err.message === 'string' ? err.message : String(err.message ?? err);
+  const message = typeof err.message === 'string' ? err.message : 'no message';
   const serverSays = typeof err.sqlMessage === 'string' ? err.sqlMessage : undefined;
   // mysql2 replaces the TLS error's code with HANDSHAKE_SSL_ERROR, keeping Node's message.
   const tlsFailure = CERTIFICATE_REJECTED.has(code) || code === 'HANDSHAKE_SSL_ERROR';
@@ -37,7 +37,8 @@ function reason(err: DriverError, target: DatabaseTarget | undefined): string {
   if (tlsFailure && /certificate|issuer/i.test(message))
     return `the server's TLS certificate was not accepted: ${message}; is ssl-ca the CA that signed it?`;
   if (tlsFailure) return `the TLS handshake failed: ${message}`;
-  if (code === 'HANDSHAKE_NO_SSL_SUPPORT') return `the server does not offer TLS; use ssl-mode=DISABLED or enable TLS on the server`;
+  if (code === 'HANDSHAKE_NO_SSL_SUPPORT')
+    return `the server does not offer TLS; use ssl-mode=DISABLED or enable TLS on the server`;
   if (code === 'ER_ACCESS_DENIED_ERROR') {
     // MariaDB with require_secure_transport=ON answers a connection without TLS just so.
     const hint = target?.tls.mode === 'DISABLED' ? ' (without TLS: if the server requires it, set ssl-mode)' : '';

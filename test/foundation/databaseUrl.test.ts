@@ -84,9 +84,12 @@ describe('DATABASE_URL: MySQL client options', () => {
 
   it("names the server's answer and the settings in one line, never the password", () => {
     const target = parseDatabaseUrl(`${base}?ssl-mode=VERIFY_IDENTITY&ssl-ca=/etc/ca.pem`);
-    const altname = Object.assign(new Error("Hostname/IP does not match certificate's altnames: Host: db.example.com"), {
-      code: 'HANDSHAKE_SSL_ERROR',
-    });
+    const altname = Object.assign(
+      new Error("Hostname/IP does not match certificate's altnames: Host: db.example.com"),
+      {
+        code: 'HANDSHAKE_SSL_ERROR',
+      },
+    );
     expect(describeDatabaseFailure(altname, target)).to.equal(
       "database db.example.com:3306/sales_practice (ssl-mode=VERIFY_IDENTITY, ssl-ca=/etc/ca.pem): the server's TLS certificate does not name this host: Hostname/IP does not match certificate's altnames: Host: db.example.com",
     );

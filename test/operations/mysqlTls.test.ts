@@ -99,7 +99,9 @@ describe('MySQL over TLS: a MariaDB that requires secure transport', function ()
     const deadline = Date.now() + 60_000;
     let status = '';
     while (status !== 'completed') {
-      const res = await fetch(`${settings.PUBLIC_URL}/api/recording/${recordingId}`, { headers: { 'x-api-key': apiKey } });
+      const res = await fetch(`${settings.PUBLIC_URL}/api/recording/${recordingId}`, {
+        headers: { 'x-api-key': apiKey },
+      });
       status = ((await res.json()) as { status: string }).status;
       expect(status, 'recording status').to.not.equal('failed');
       if (Date.now() > deadline) throw new Error(`recording still ${status}:\n${worker.output().slice(-3000)}`);
@@ -162,7 +164,10 @@ describe('MySQL over TLS: a MariaDB that requires secure transport', function ()
       ['sslmode=require', /unknown option "sslmode"; the options are ssl-mode, ssl-ca, ssl-cert, ssl-key/],
       ['ssl-mode=PREFERRED', /ssl-mode=PREFERRED is not supported/],
       ['ssl-mode=VERIFY_FULL', /ssl-mode="VERIFY_FULL" is not one of DISABLED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY/],
-      ['ssl-mode=VERIFY_CA&ssl-ca=/nonexistent/ca.pem', /ssl-ca=\/nonexistent\/ca\.pem: cannot read the file \(ENOENT\)/],
+      [
+        'ssl-mode=VERIFY_CA&ssl-ca=/nonexistent/ca.pem',
+        /ssl-ca=\/nonexistent\/ca\.pem: cannot read the file \(ENOENT\)/,
+      ],
     ] as const) {
       const migrate = await oneShot(['db/migrate.ts', 'latest'], withOptions(options));
       expect(migrate.code, options).to.equal(1);
@@ -173,7 +178,11 @@ describe('MySQL over TLS: a MariaDB that requires secure transport', function ()
         const p = spawnService(entry, { ...settings, WORKER_METRICS_PORT: 0 });
         running.push(p);
         expect(await p.exited, `${entry} ${options}`).to.equal(1);
-        const lines = p.output().trim().split('\n').filter((l) => !l.startsWith('{'));
+        const lines = p
+          .output()
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('{'));
         expect(lines, p.output()).to.have.length(1);
         expect(lines[0]).to.match(message);
         expect(p.output()).to.not.contain(server.password);

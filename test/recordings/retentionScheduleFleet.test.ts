@@ -51,8 +51,14 @@ describe('recordings: the retention schedule with several workers starting at on
       });
 
     const first = await startAll('30d');
-    expect(first.filter((c) => c === 'created'), 'one creates it').to.have.length(1);
-    expect(first.filter((c) => c === 'updated'), 'the others update it').to.have.length(WORKERS - 1);
+    expect(
+      first.filter((c) => c === 'created'),
+      'one creates it',
+    ).to.have.length(1);
+    expect(
+      first.filter((c) => c === 'updated'),
+      'the others update it',
+    ).to.have.length(WORKERS - 1);
     const handle = clients[0].schedule.getHandle(RETENTION_SCHEDULE_ID);
     expect((await handle.describe()).action.args).to.deep.equal([{ retentionMs: 30 * DAY_MS }]);
 
@@ -69,7 +75,10 @@ describe('recordings: the retention schedule with several workers starting at on
     expect(ids).to.deep.equal([RETENTION_SCHEDULE_ID]);
 
     const off = await startAll('0');
-    expect(off.filter((c) => c === 'deleted'), 'one deletes it').to.have.length.of.at.least(1);
+    expect(
+      off.filter((c) => c === 'deleted'),
+      'one deletes it',
+    ).to.have.length.of.at.least(1);
     expect(off.every((c) => c === 'deleted' || c === 'absent')).to.equal(true);
     const gone = await handle.describe().then(
       () => undefined,

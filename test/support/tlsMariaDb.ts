@@ -36,8 +36,32 @@ async function openssl(dir: string, ...args: string[]): Promise<void> {
 async function makeCertificates(dir: string): Promise<void> {
   const days = ['-days', '2'];
   const newKey = ['-newkey', 'rsa:2048', '-nodes'];
-  await openssl(dir, 'req', '-x509', ...newKey, '-keyout', 'ca.key', '-out', 'ca.pem', ...days, '-subj', '/CN=Test MySQL CA');
-  await openssl(dir, 'req', '-x509', ...newKey, '-keyout', 'other-ca.key', '-out', 'other-ca.pem', ...days, '-subj', '/CN=Another CA');
+  await openssl(
+    dir,
+    'req',
+    '-x509',
+    ...newKey,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    ...days,
+    '-subj',
+    '/CN=Test MySQL CA',
+  );
+  await openssl(
+    dir,
+    'req',
+    '-x509',
+    ...newKey,
+    '-keyout',
+    'other-ca.key',
+    '-out',
+    'other-ca.pem',
+    ...days,
+    '-subj',
+    '/CN=Another CA',
+  );
   await writeFile(path.join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
   await openssl(dir, 'req', ...newKey, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
   const sign = ['-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', ...days];
