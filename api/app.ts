@@ -37,7 +37,7 @@ export function createApp(appDeps: AppDeps): Koa {
     ctx.body = openApi;
   });
   mountDocs(router);
-  mountMetrics(router, metrics, deps.config.METRICS_TOKEN, deps.config.METRICS_REQUIRE_TOKEN);
+  mountMetrics(router, metrics, deps.config.METRICS_TOKEN, deps.config.METRICS_TOKEN_REQUIRED);
   mountCodec(router, deps.config);
 
   app.use(requestId());

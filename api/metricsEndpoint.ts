@@ -5,7 +5,7 @@ import { unauthorized } from './errors';
 
 // GET /metrics for Prometheus. Not an API operation (no company, not in the OpenAPI document). Open
 // unless METRICS_TOKEN is set: operators either keep the port internal or give the scraper the token.
-// With METRICS_REQUIRE_TOKEN and no token it is not served at all (a public port, docker-compose's).
+// With METRICS_TOKEN_REQUIRED and no token it is not served at all (a public port, docker-compose's).
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 

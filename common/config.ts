@@ -336,7 +336,7 @@ export const ConfigSchema = Type.Object({
     default: '',
     description: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).',
   }),
-  METRICS_REQUIRE_TOKEN: Type.Boolean({
+  METRICS_TOKEN_REQUIRED: Type.Boolean({
     default: false,
     description:
       "When true, the API serves GET /metrics only with `METRICS_TOKEN` set (404 without one): for an API whose port is public, as docker-compose's is.",

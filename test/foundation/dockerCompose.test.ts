@@ -234,12 +234,12 @@ describe('docker-compose.yml', () => {
 
   it('publishes the API port but serves /metrics there only with a METRICS_TOKEN from the environment', () => {
     const without = loadConfig(environmentOf('api', operatorSecrets()), {}, ['MEDIA_URL_SECRET']);
-    expect(without).to.include({ METRICS_REQUIRE_TOKEN: true, METRICS_TOKEN: '' });
+    expect(without).to.include({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: '' });
     const token = randomBytes(32).toString('hex');
     const withToken = loadConfig(environmentOf('api', { ...operatorSecrets(), METRICS_TOKEN: token }), {}, [
       'MEDIA_URL_SECRET',
     ]);
-    expect(withToken).to.include({ METRICS_REQUIRE_TOKEN: true, METRICS_TOKEN: token });
+    expect(withToken).to.include({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: token });
     // The worker's metrics port is not published.
     expect(service('worker').ports ?? []).to.deep.equal([]);
     // Its probe asks the worker's /readyz on the metrics port it listens on.

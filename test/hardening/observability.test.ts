@@ -182,9 +182,9 @@ describe('observability of the API', () => {
     }
   });
 
-  it('does not serve /metrics at all with METRICS_REQUIRE_TOKEN and no token, and asks for the token when one is set', async () => {
-    const unset = await startObservedApi({ METRICS_REQUIRE_TOKEN: true, METRICS_TOKEN: '' });
-    const guarded = await startObservedApi({ METRICS_REQUIRE_TOKEN: true, METRICS_TOKEN: 'scrape-token-456' });
+  it('does not serve /metrics at all with METRICS_TOKEN_REQUIRED and no token, and asks for the token when one is set', async () => {
+    const unset = await startObservedApi({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: '' });
+    const guarded = await startObservedApi({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: 'scrape-token-456' });
     try {
       expect((await fetch(`${unset.url}/metrics`)).status).to.equal(404);
       expect((await fetch(`${unset.url}/metrics`, { headers: { authorization: 'Bearer x' } })).status).to.equal(404);
