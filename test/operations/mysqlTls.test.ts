@@ -159,6 +159,16 @@ describe('MySQL over TLS: a MariaDB that requires secure transport', function ()
     });
   }
 
+  it("a refused login over TLS: the server's answer in one line, never the password", async () => {
+    const wrong = verifyIdentity().replace(encodeURIComponent(server.password), 'not-the-password-42');
+    const migrate = await oneShot(['db/migrate.ts', 'latest'], wrong);
+    expect(migrate.code).to.equal(1);
+    expect(migrate.output.trim()).to.match(
+      /^database 127\.0\.0\.1:\d+\/sp_tls_\w+ \(ssl-mode=VERIFY_IDENTITY, ssl-ca=\S+\): the server refused the login: Access denied for user 'sales_practice'@'[^']+' \(using password: YES\)$/,
+    );
+    expect(migrate.output).to.not.contain('not-the-password-42');
+  });
+
   it('stops at start, in one line naming the option, on an unknown option, PREFERRED or a missing file', async () => {
     for (const [options, message] of [
       ['sslmode=require', /unknown option "sslmode"; the options are ssl-mode, ssl-ca, ssl-cert, ssl-key/],
