@@ -71,7 +71,8 @@ function parseTls(params: URLSearchParams): DatabaseTls {
       `DATABASE_URL: ssl-mode=${JSON.stringify(params.get('ssl-mode'))} is not one of ${SSL_MODES.join(', ')}`,
     );
   const anyFile = Object.keys(files).length > 0;
-  // As MySQL's client: a CA without a mode verifies against it; certificates alone ask for TLS.
+  // A CA given is a CA meant to be checked: without a mode it verifies against it (and so does REQUIRED,
+  // below); certificates alone ask for TLS. Never plaintext once any TLS option is given.
   const mode = (given as SslMode | undefined) ?? (files['ssl-ca'] ? 'VERIFY_CA' : anyFile ? 'REQUIRED' : 'DISABLED');
   if (mode === 'DISABLED' && anyFile)
     throw new DatabaseUrlError(`DATABASE_URL: ${Object.keys(files).join(', ')} given with ssl-mode=DISABLED`);

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../common/config';
 import { knexConfig } from '../../db/connection';
@@ -16,10 +18,14 @@ const base = 'mysql://app:s3cr%40t@db.example.com:3306/sales_practice';
 describe('DATABASE_URL: MySQL client options', () => {
   let dir: string;
   let pem: string;
+  let ca: string;
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sp-dburl-'));
     pem = path.join(dir, 'not-a-certificate.pem');
     await writeFile(pem, 'hello\n');
+    ca = path.join(dir, 'ca.pem');
+    const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'ca.key')];
+    await promisify(execFile)('openssl', [...args, '-out', ca, '-days', '1', '-subj', '/CN=Unit CA']);
   });
   after(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -48,9 +54,12 @@ describe('DATABASE_URL: MySQL client options', () => {
     expect(ssl('ssl-mode=VERIFY_IDENTITY')).to.include({ ca: undefined });
   });
 
-  it('as the mysql client: a CA without ssl-mode means VERIFY_CA, and REQUIRED with a CA verifies against it', () => {
+  it('a CA without ssl-mode means VERIFY_CA, certificates alone REQUIRED, and REQUIRED with a CA verifies against it', () => {
     expect(parseDatabaseUrl(`${base}?ssl-ca=/etc/ca.pem`).tls).to.include({ mode: 'VERIFY_CA', ca: '/etc/ca.pem' });
     expect(parseDatabaseUrl(`${base}?ssl-cert=/c.pem&ssl-key=/k.pem`).tls.mode).to.equal('REQUIRED');
+    const withCa = mysqlSslOptions(parseDatabaseUrl(`${base}?ssl-mode=REQUIRED&ssl-ca=${encodeURIComponent(ca)}`));
+    expect(withCa).to.include({ rejectUnauthorized: true, verifyIdentity: false });
+    expect(withCa?.ca).to.contain('-----BEGIN CERTIFICATE-----');
   });
 
   it('refuses, naming the option: unknown ones, PREFERRED, other modes, repeats, conflicts, a lone cert', () => {
