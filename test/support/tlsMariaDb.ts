@@ -113,31 +113,40 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
     ]);
-    const port = await freePort();
-    let log = '';
-    child = spawn(
-      '/usr/sbin/mariadbd',
-      [
-        '--no-defaults',
-        `--datadir=${datadir}`,
-        `--socket=${socketPath}`,
-        `--port=${port}`,
-        '--bind-address=127.0.0.1',
-        `--pid-file=${file('mysqld.pid')}`,
-        `--user=${processUser}`,
-        '--skip-log-bin',
-        '--innodb-buffer-pool-size=32M',
-        '--character-set-server=utf8mb4',
-        '--collation-server=utf8mb4_unicode_ci',
-        `--ssl-ca=${file('ca.pem')}`,
-        `--ssl-cert=${file('server.pem')}`,
-        `--ssl-key=${file('server.key')}`,
-        '--require-secure-transport=ON',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    child.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
-    await waitForSocket(socketPath, child, () => log);
+    // A port found free can be taken before mariadbd binds it (parallel suites): then another port.
+    let port = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      port = await freePort();
+      let log = '';
+      child = spawn(
+        '/usr/sbin/mariadbd',
+        [
+          '--no-defaults',
+          `--datadir=${datadir}`,
+          `--socket=${socketPath}`,
+          `--port=${port}`,
+          '--bind-address=127.0.0.1',
+          `--pid-file=${file('mysqld.pid')}`,
+          `--user=${processUser}`,
+          '--skip-log-bin',
+          '--innodb-buffer-pool-size=32M',
+          '--character-set-server=utf8mb4',
+          '--collation-server=utf8mb4_unicode_ci',
+          `--ssl-ca=${file('ca.pem')}`,
+          `--ssl-cert=${file('server.pem')}`,
+          `--ssl-key=${file('server.key')}`,
+          '--require-secure-transport=ON',
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      child.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+      try {
+        await waitForSocket(socketPath, child, () => log);
+        break;
+      } catch (err) {
+        if (attempt >= 5 || !/Address already in use/.test(log)) throw err;
+      }
+    }
     // Over the socket (secure transport by definition): the service's own account, with a password, from anywhere.
     const admin = await mysql.createConnection({ socketPath, user: 'root' });
     try {
