@@ -3,7 +3,8 @@ import { createLogger } from '../common/logger';
 import { createApiMetrics } from '../common/metrics';
 import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
-import { createDb, parseDatabaseUrl } from '../db/connection';
+import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
+import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
 import { serve } from './httpServer';
 import { startIdempotencyKeySweep } from './idempotency';
@@ -24,10 +25,10 @@ async function main(): Promise<void> {
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);
 
   const startup = new AbortController();
-  const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
+  const target = parseDatabaseUrl(config.DATABASE_URL);
   const temporalProbe = (): Promise<unknown> => temporal.workflowService.getSystemInfo({});
   const waits = Promise.all([
-    untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, {
+    untilAvailable('database', describeDatabaseTarget(target), () => probeDatabase(db, target), logger, {
       signal: startup.signal,
     }),
     untilAvailable('temporal', config.TEMPORAL_ADDRESS, temporalProbe, logger, { signal: startup.signal }),

@@ -7,6 +7,7 @@ import { recordingBacklogGauge } from './recordingBacklog';
 
 // GET /metrics for Prometheus. Not an API operation (no company, not in the OpenAPI document). Open
 // unless METRICS_TOKEN is set: operators either keep the port internal or give the scraper the token.
+// With METRICS_TOKEN_REQUIRED and no token it is not served at all (a public port, docker-compose's).
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
@@ -16,6 +17,7 @@ export function mountMetrics(
   { db, config, logger }: Pick<AppDeps, 'db' | 'config' | 'logger'>,
 ): void {
   const token = config.METRICS_TOKEN;
+  if (config.METRICS_TOKEN_REQUIRED && !token) return;
   const expected = token ? digest(token) : null;
   recordingBacklogGauge(metrics.registry, db, logger);
   router.get('metrics', '/metrics', async (ctx) => {

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../common/config';
-import { knexConfig, parseDatabaseUrl } from '../db/connection';
+import { knexConfig, parseDatabaseUrl, quietKnexLog } from '../db/connection';
+import { describeDatabaseFailure } from '../db/databaseFailure';
 
 // Every admin command runs through here: configuration from the environment, one small pool, the
 // result printed as JSON on stdout, a readable message on stderr and exit code 1 on failure, and the
@@ -25,7 +26,12 @@ interface SqlError {
 export function describeError(err: unknown, config: Config | undefined): string {
   if (err instanceof CliError) return err.message;
   const e = (typeof err === 'object' && err !== null ? err : {}) as SqlError;
-  const target = config ? parseDatabaseUrl(config.DATABASE_URL) : undefined;
+  let target: ReturnType<typeof parseDatabaseUrl> | undefined;
+  try {
+    target = config ? parseDatabaseUrl(config.DATABASE_URL) : undefined;
+  } catch {
+    target = undefined; // the URL's own error is what err says
+  }
   const where = target ? `${target.database} on ${target.host}:${target.port}` : 'the database';
   switch (e.code) {
     case 'ER_BAD_DB_ERROR':
@@ -36,21 +42,20 @@ export function describeError(err: unknown, config: Config | undefined): string 
     case 'ENOTFOUND':
     case 'ETIMEDOUT':
       return `Cannot reach the database ${where} (${String(e.code)}). Is MySQL/MariaDB running? (scripts/ensure-mariadb.sh)`;
-    case 'ER_ACCESS_DENIED_ERROR':
-      return `The database refused the credentials in DATABASE_URL: ${String(e.sqlMessage)}`;
     case 'ER_DUP_ENTRY':
       return `A record with the same unique value already exists: ${String(e.sqlMessage)}`;
     case 'ER_NO_REFERENCED_ROW_2':
       return `A referenced record does not exist: ${String(e.sqlMessage)}`;
     default:
+      // TLS refusals and other server answers: where, with which ssl-mode, and why (db/databaseFailure.ts).
+      if (typeof e.code === 'string') return describeDatabaseFailure(err, target);
       return err instanceof Error ? err.message : String(err);
   }
 }
 
 // Knex prints pool errors (with stacks) on stdout, which would corrupt the JSON output; the error
 // itself still reaches describeError through the rejected query.
-const ignore = (): void => undefined;
-const quietLog = { warn: ignore, error: ignore, deprecate: ignore, debug: ignore };
+const quietLog = quietKnexLog;
 
 /** Runs one command with a database; the returned value is the command's JSON output. */
 export async function runCommand(action: (context: CommandContext) => Promise<unknown>): Promise<void> {

@@ -12,7 +12,8 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.String({
     pattern: '^mysql2?://',
     default: 'mysql://root@127.0.0.1:3306/sales_practice',
-    description: 'MySQL 8 / MariaDB connection URL (`mysql://user:password@host:port/database`).',
+    description:
+      'MySQL 8 / MariaDB connection URL (`mysql://user:password@host:port/database`). TLS takes MySQL\'s client option names as query parameters: `ssl-mode` (`DISABLED`, `REQUIRED`, `VERIFY_CA`, `VERIFY_IDENTITY`), `ssl-ca`, `ssl-cert`, `ssl-key` (file paths), e.g. `?ssl-mode=VERIFY_IDENTITY&ssl-ca=/etc/mysql/ca.pem` (docs/operations.md, "Managed MySQL with TLS").',
   }),
   DATABASE_POOL_MAX: Type.Integer({
     minimum: 1,
@@ -335,6 +336,11 @@ export const ConfigSchema = Type.Object({
     default: '',
     description: 'When set, GET /metrics needs `Authorization: Bearer <token>`; empty = open (keep it internal).',
   }),
+  METRICS_TOKEN_REQUIRED: Type.Boolean({
+    default: false,
+    description:
+      "When true, the API serves GET /metrics only with `METRICS_TOKEN` set (404 without one): for an API whose port is public, as docker-compose's is.",
+  }),
   WORKER_METRICS_PORT: Type.Integer({
     minimum: 0,
     maximum: 65535,
@@ -431,7 +437,7 @@ export function loadConfig(
       ),
     ];
     const problems = names.map(
-      (name) => `${name}=${JSON.stringify(candidate[name])}: ${expectation(name, validate.errors ?? [])}`,
+      (name) => `${name}=${JSON.stringify(shown(name, candidate[name]))}: ${expectation(name, validate.errors ?? [])}`,
     );
     throw new ConfigError([...(valid ? [] : problems), ...secrets.problems]);
   }
@@ -449,6 +455,12 @@ export function loadConfig(
     ]);
   }
   return config;
+}
+
+/** A value as an error message may show it: DATABASE_URL without its password. */
+function shown(name: string, value: unknown): unknown {
+  if (name !== 'DATABASE_URL' || typeof value !== 'string') return value;
+  return value.replace(/^([^:/]+:\/\/[^:@/]*:)[^@/]*@/, '$1***@');
 }
 
 /** What a setting must look like, in words an operator can act on. */

@@ -1,25 +1,10 @@
 import knexFactory, { type Knex } from 'knex';
 import path from 'node:path';
+import { databaseFailureReason } from './databaseFailure';
+import { mysqlSslOptions, parseDatabaseUrl, type DatabaseTarget } from './databaseUrl';
 import { SourceNamedMigrations } from './migrationSource';
 
-export interface DatabaseTarget {
-  host: string;
-  port: number;
-  user: string;
-  password: string;
-  database: string;
-}
-
-export function parseDatabaseUrl(url: string): DatabaseTarget {
-  const u = new URL(url);
-  return {
-    host: u.hostname || '127.0.0.1',
-    port: u.port ? Number(u.port) : 3306,
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password),
-    database: decodeURIComponent(u.pathname.replace(/^\//, '')),
-  };
-}
+export { DatabaseUrlError, parseDatabaseUrl, type DatabaseTarget } from './databaseUrl';
 
 /** What query functions take: the pool, or a transaction when the caller groups several writes. */
 export type Db = Knex | Knex.Transaction;
@@ -36,6 +21,8 @@ export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex
       user: target.user,
       password: target.password,
       database: withDatabase ? target.database : undefined,
+      // ssl-mode, ssl-ca, ssl-cert, ssl-key of the URL (db/databaseUrl.ts); files are read here, at start.
+      ssl: mysqlSslOptions(target),
       // Dates are stored and read as UTC; the API renders them with toISOString().
       timezone: 'Z',
       charset: 'utf8mb4',
@@ -47,6 +34,17 @@ export function knexConfig(url: string, poolMax = 10, withDatabase = true): Knex
     compileSqlOnError: false,
     migrations: { migrationSource: new SourceNamedMigrations(migrationsDirectory), tableName: 'knex_migrations' },
   };
+}
+
+/** SELECT 1; a failure says why in one line (the server's answer, the TLS reason), for startup waits and /readyz. */
+export async function probeDatabase(db: Knex, target: DatabaseTarget): Promise<void> {
+  try {
+    await db.raw('SELECT 1');
+  } catch (err) {
+    // No cause: the startup wait prints a cause's message after the error's, which would repeat the driver's words.
+    // eslint-disable-next-line preserve-caught-error -- the message already carries what the cause says
+    throw new Error(databaseFailureReason(err, target));
+  }
 }
 
 /** Where knex's own warnings go (pool errors while the database is down); console when not given. */
@@ -91,12 +89,17 @@ export function withoutBoundValues(err: unknown): void {
   if ('sql' in e) delete e.sql;
 }
 
+// The admin connections' errors reach their callers through the rejected query; knex's own copy of
+// them (with a stack, on the console) would only repeat them.
+const ignore = (): void => undefined;
+export const quietKnexLog = { warn: ignore, error: ignore, deprecate: ignore, debug: ignore };
+
 /** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(url: string): Promise<void> {
   const { database } = parseDatabaseUrl(url);
   if (!/^[A-Za-z0-9_]+$/.test(database))
     throw new Error(`database name ${JSON.stringify(database)} is not a plain identifier`);
-  const admin = knexFactory(knexConfig(url, 1, false));
+  const admin = knexFactory({ ...knexConfig(url, 1, false), log: quietKnexLog });
   try {
     await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   } finally {
@@ -106,7 +109,7 @@ export async function ensureDatabase(url: string): Promise<void> {
 
 export async function dropDatabase(url: string): Promise<void> {
   const { database } = parseDatabaseUrl(url);
-  const admin = knexFactory(knexConfig(url, 1, false));
+  const admin = knexFactory({ ...knexConfig(url, 1, false), log: quietKnexLog });
   try {
     await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
   } finally {

@@ -7,9 +7,11 @@ import { createLogger } from '../common/logger';
 import { dataConverterFor } from '../common/payloadCodec';
 import { untilAvailable } from '../common/startupRetry';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
-import { createDb, parseDatabaseUrl } from '../db/connection';
+import { createDb, DatabaseUrlError, parseDatabaseUrl, probeDatabase } from '../db/connection';
+import { describeDatabaseTarget } from '../db/databaseUrl';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics } from './metrics';
+import { WorkerReadiness } from './readiness';
 import { keepRetentionSchedule } from './retentionSchedule';
 import { installWorkerRuntime } from './runtime';
 import { activityLogContext } from './temporalLogger';
@@ -26,7 +28,9 @@ async function main(): Promise<void> {
   const dataConverter = dataConverterFor(config);
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
-  const metricsServer = await installWorkerRuntime(config, logger, metrics);
+  // GET /readyz on the metrics port turns ready once MySQL and Temporal answer and the Worker polls.
+  const readiness = new WorkerReadiness();
+  const metricsServer = await installWorkerRuntime(config, logger, metrics, readiness);
 
   // Until the Worker runs, a signal only has to stop the waiting.
   const startup = new AbortController();
@@ -37,10 +41,12 @@ async function main(): Promise<void> {
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   let connection: NativeConnection | undefined;
   try {
-    const { host, port, database } = parseDatabaseUrl(config.DATABASE_URL);
-    await untilAvailable('database', `${host}:${port}/${database}`, () => db.raw('SELECT 1'), logger, {
+    const target = parseDatabaseUrl(config.DATABASE_URL);
+    const databaseAnswers = (): Promise<void> => probeDatabase(db, target);
+    await untilAvailable('database', describeDatabaseTarget(target), databaseAnswers, logger, {
       signal: startup.signal,
     });
+    readiness.databaseProbe(databaseAnswers);
     connection = await untilAvailable(
       'temporal',
       config.TEMPORAL_ADDRESS,
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
         signal: startup.signal,
       },
     );
+    const temporal = connection;
+    readiness.temporalProbe(() => temporal.workflowService.getSystemInfo({}));
     // What killed workers left behind: their scratch folders and unfinished uploads.
     const swept = {
       scratch: await sweepScratch(config.SCRATCH_DIR),
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
     process.removeListener('SIGTERM', abortStartup);
     process.removeListener('SIGINT', abortStartup);
     const running = worker.run();
+    readiness.pollingState(() => worker.getState() === 'RUNNING');
     if (startup.signal.aborted)
       worker.shutdown(); // the signal came while the workflow code was bundled
     else
@@ -104,6 +113,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  // A DATABASE_URL the worker cannot use is the operator's to fix: one line, no stack.
+  const line = err instanceof DatabaseUrlError || (err instanceof Error && err.name === 'ConfigError');
+  console.error(err instanceof Error ? (line ? err.message : (err.stack ?? err.message)) : err);
   process.exit(1);
 });

@@ -5,11 +5,13 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { Logger } from 'pino';
 import type { ActivityMetrics } from '../activities/deps';
 import { invitationCounter, METRIC_PREFIX } from '../common/metrics';
+import type { WorkerReadiness } from './readiness';
 
 // The worker's Prometheus endpoint: its own metrics (activity durations and failures, webhook
 // deliveries by outcome, process) plus the Temporal Core SDK's (temporal_*: task slots, poll and
 // schedule-to-start latencies, sticky cache, ...). Core serves its metrics on a loopback port of its
-// own; GET /metrics here appends them, so Prometheus scrapes one target per worker.
+// own; GET /metrics here appends them, so Prometheus scrapes one target per worker. The same port
+// answers an orchestrator's probes: GET /healthz (alive) and GET /readyz (worker/readiness.ts).
 
 export interface WorkerMetrics extends ActivityMetrics {
   registry: Registry;
@@ -117,14 +119,26 @@ async function coreMetrics(url: string | null, logger: Logger): Promise<string> 
   }
 }
 
-/** Serves GET /metrics on `port`; resolves once listening. A port that is taken is logged, not fatal. */
+const json = (res: http.ServerResponse, status: number, body: unknown): void =>
+  void res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body)}\n`);
+
+/**
+ * Serves GET /metrics, /healthz and /readyz on `port`; resolves once listening. A port that is taken is
+ * logged, not fatal. Without `readiness` (the bench's shape worker) /readyz answers 404.
+ */
 export async function serveWorkerMetrics(
   metrics: WorkerMetrics,
-  options: { host: string; port: number; coreUrl: string | null; logger: Logger },
+  options: { host: string; port: number; coreUrl: string | null; logger: Logger; readiness?: WorkerReadiness },
 ): Promise<http.Server | null> {
-  const { host, port, coreUrl, logger } = options;
+  const { host, port, coreUrl, logger, readiness } = options;
   const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+    const route = req.method === 'GET' ? (req.url ?? '').split('?')[0] : '';
+    if (route === '/healthz') return json(res, 200, { status: 'ok' });
+    if (route === '/readyz' && readiness) {
+      void readiness.report().then((report) => json(res, report.status === 'ready' ? 200 : 503, report));
+      return;
+    }
+    if (route !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }

@@ -3,6 +3,7 @@ import { Runtime } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { Config } from '../common/config';
 import { freeLoopbackPort, serveWorkerMetrics, type WorkerMetrics } from './metrics';
+import type { WorkerReadiness } from './readiness';
 import { temporalLogger } from './temporalLogger';
 
 /**
@@ -14,6 +15,7 @@ export async function installWorkerRuntime(
   config: Pick<Config, 'WORKER_METRICS_PORT' | 'HOST'>,
   logger: Logger,
   metrics: WorkerMetrics,
+  readiness?: WorkerReadiness,
 ): Promise<http.Server | null> {
   const coreMetricsPort = config.WORKER_METRICS_PORT > 0 ? await freeLoopbackPort() : 0;
   Runtime.install({
@@ -29,5 +31,6 @@ export async function installWorkerRuntime(
     port: config.WORKER_METRICS_PORT,
     coreUrl: `http://127.0.0.1:${coreMetricsPort}/metrics`,
     logger,
+    readiness,
   });
 }

@@ -232,6 +232,23 @@ describe('docker-compose.yml', () => {
     expect(environmentOf('worker', secrets)['TEMPORAL_PAYLOAD_KEYS']).to.equal(secrets.TEMPORAL_PAYLOAD_KEYS);
   });
 
+  it('publishes the API port but serves /metrics there only with a METRICS_TOKEN from the environment', () => {
+    const without = loadConfig(environmentOf('api', operatorSecrets()), {}, ['MEDIA_URL_SECRET']);
+    expect(without).to.include({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: '' });
+    const token = randomBytes(32).toString('hex');
+    const withToken = loadConfig(environmentOf('api', { ...operatorSecrets(), METRICS_TOKEN: token }), {}, [
+      'MEDIA_URL_SECRET',
+    ]);
+    expect(withToken).to.include({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: token });
+    // The worker's metrics port is not published.
+    expect(service('worker').ports ?? []).to.deep.equal([]);
+    // Its probe asks the worker's /readyz on the metrics port it listens on.
+    const worker = loadConfig(environmentOf('worker', operatorSecrets()));
+    expect(service('worker').healthcheck?.test.join(' ')).to.contain(
+      `http://127.0.0.1:${worker.WORKER_METRICS_PORT}/readyz`,
+    );
+  });
+
   it('stores recordings in the MinIO service: API and worker share the bucket settings, the bucket is created before they start', () => {
     const s3Keys = [
       'STORAGE_BACKEND',

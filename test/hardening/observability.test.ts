@@ -182,6 +182,21 @@ describe('observability of the API', () => {
     }
   });
 
+  it('does not serve /metrics at all with METRICS_TOKEN_REQUIRED and no token, and asks for the token when one is set', async () => {
+    const unset = await startObservedApi({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: '' });
+    const guarded = await startObservedApi({ METRICS_TOKEN_REQUIRED: true, METRICS_TOKEN: 'scrape-token-456' });
+    try {
+      expect((await fetch(`${unset.url}/metrics`)).status).to.equal(404);
+      expect((await fetch(`${unset.url}/metrics`, { headers: { authorization: 'Bearer x' } })).status).to.equal(404);
+      expect((await fetch(`${unset.url}/healthz`)).status).to.equal(200);
+      expect((await fetch(`${guarded.url}/metrics`)).status).to.equal(401);
+      const ok = await fetch(`${guarded.url}/metrics`, { headers: { authorization: 'Bearer scrape-token-456' } });
+      expect(ok.status).to.equal(200);
+    } finally {
+      await Promise.all([unset.close(), guarded.close()]);
+    }
+  });
+
   it('asks for METRICS_TOKEN when one is set', async () => {
     const guarded = await startObservedApi({ METRICS_TOKEN: 'scrape-token-123' });
     try {
