@@ -150,7 +150,7 @@ describe('a fleet: three workers and two APIs on one database and one Temporal',
             .map((e) => e.activityTaskStartedEventAttributes?.identity ?? '');
         const [cutBy] = ranBy('prepareMedia');
         elsewhere += ranBy('transcribeRecordingPiece').filter((who) => who !== cutBy).length;
-        const runs = await client.workflow.list({ query: `WorkflowId = '${workflowIds.recording(id)}'` });
+        const runs = client.workflow.list({ query: `WorkflowId = '${workflowIds.recording(id)}'` });
         let count = 0;
         for await (const run of runs) count += run.status.name === 'COMPLETED' ? 1 : 0;
         expect(count, `runs of ${id}`).to.equal(1);

@@ -125,7 +125,23 @@ export const quietLongCall = (minutes: number): Buffer =>
   make(`quiet-long-${minutes}.mp3`, (out) => {
     const five = path.join(dir, 'quiet-five-minutes.mp3');
     if (!fs.existsSync(five))
-      ffmpeg(['-i', source, '-af', 'apad', '-t', '300', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', five]);
+      ffmpeg([
+        '-i',
+        source,
+        '-af',
+        'apad',
+        '-t',
+        '300',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '32k',
+        five,
+      ]);
     ffmpeg(['-stream_loop', '-1', '-i', five, '-t', String(minutes * 60), '-c', 'copy', out]);
   });
 

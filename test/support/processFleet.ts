@@ -15,7 +15,12 @@ export interface ApiProcess {
   url: string;
   process: ServiceProcess;
   /** A request with an API key; the answer is checked against the operation's schema. */
-  request<T>(method: 'GET' | 'POST', urlPath: string, apiKey: string, json?: unknown): Promise<{ status: number; body: T }>;
+  request<T>(
+    method: 'GET' | 'POST',
+    urlPath: string,
+    apiKey: string,
+    json?: unknown,
+  ): Promise<{ status: number; body: T }>;
 }
 
 /** `node --require tsx/cjs api/main.ts` in `cwd` on a free port; resolves once it reached MySQL and Temporal. */
