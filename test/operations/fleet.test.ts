@@ -52,6 +52,8 @@ describe('a fleet: three workers and two APIs on one database and one Temporal',
       TEMPORAL_TASK_QUEUE: `fleet-${randomBytes(4).toString('hex')}`,
       STORAGE_DIR: storageDir,
       STT_PROVIDER: 'openai',
+      // Not a diarizing model: a recording's three pieces go to the provider together (no first piece alone).
+      STT_MODEL: 'whisper-1',
       STT_BASE_URL: stt.url,
       STT_API_KEY: 'test-stt-key',
       STT_MAX_CHUNK_DURATION: '10m',
