@@ -4,6 +4,8 @@ import {
   lockExpiringRecording,
   markRecordingMediaDeleted,
 } from '../db/queries/recordingRetention';
+import { listPieceRefs } from '../db/queries/recordingChunks';
+import { deleteStoredPieces } from './media/storedPieces';
 import type { ActivityDeps } from './deps';
 
 // The retention cleanup's two steps (workflows/recordingRetention.ts): which recordings are due, and
@@ -41,7 +43,7 @@ export function createRecordingRetentionActivities({ db, storage, logger }: Acti
     },
 
     /**
-     * Deletes the stored file (local directory or bucket) and the transcripts of each recording, then
+     * Deletes the stored file (local directory or bucket), any pieces of it still stored and the transcripts of each recording, then
      * stamps media_deleted_at, all while the row is locked. A recording that is no longer due (done by an
      * earlier attempt, or reopened by a retry) is skipped.
      */
@@ -56,6 +58,8 @@ export function createRecordingRetentionActivities({ db, storage, logger }: Acti
             await storage.delete(due.storageKey);
             report.files += 1;
           }
+          // Pieces a run left in the store (its end never came: terminated, or a worker of an older build ended it).
+          await deleteStoredPieces(storage, await listPieceRefs(trx, [id]));
           const removed = await markRecordingMediaDeleted(trx, id);
           report.recordings += 1;
           report.transcripts += removed.transcript ? 1 : 0;

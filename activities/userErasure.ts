@@ -14,7 +14,9 @@ import {
   userRecordingsPage,
   userSessionsPage,
 } from '../db/queries/userErasure';
+import { listPieceRefs } from '../db/queries/recordingChunks';
 import type { ActivityDeps } from './deps';
+import { deleteStoredPieces } from './media/storedPieces';
 
 // The steps of a person's erasure (workflows/userErasure.ts). Each one is idempotent: after a worker
 // crash Temporal runs it again and it finishes what the first attempt started. Nothing personal is
@@ -105,6 +107,14 @@ export function createUserErasureActivities({ db, storage }: ActivityDeps) {
     async eraseUserRecordingsBatch(companyId: string, userId: string, afterId: string | null): Promise<ErasureBatch> {
       const rows = await userRecordingsPage(db, companyId, userId, afterId, ERASURE_BATCH);
       await deleteKeys(rows.map((r) => r.storageKey));
+      // Pieces of a cut still in the store (a run whose end never came); their rows go with the content next.
+      await deleteStoredPieces(
+        storage,
+        await listPieceRefs(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
       await eraseRecordingContent(
         db,
         userId,

@@ -182,7 +182,7 @@ export const ConfigSchema = Type.Object({
     minLength: 1,
     default: '.data/scratch',
     description:
-      'Worker scratch space for the media step (one directory per recording, removed when it ends; a starting worker removes what a killed one left).',
+      "Worker scratch space for the media step: one folder per worker process (`worker-<host>-<pid>-<start>`), holding files only while an activity runs (the pieces are kept in the recording store); a starting worker removes what its machine's stopped workers left.",
   }),
   RECORDING_MAX_DURATION: {
     ...Duration,

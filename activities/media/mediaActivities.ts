@@ -1,15 +1,16 @@
 import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { Context } from '@temporalio/activity';
 import { createOutboundAgent } from '../../common/outbound';
 import { setRecordingMediaFacts, setRecordingStatus } from '../../db/queries/recordings';
 import {
   getRecordingChunk,
   insertRecordingChunks,
+  listPieceRefs,
   listRecordingChunks,
   setRecordingChunkJob,
   setRecordingChunkTranscript,
   type ChunkChannel,
+  type RecordingChunk,
 } from '../../db/queries/recordingChunks';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { ActivityDeps } from '../deps';
@@ -25,13 +26,16 @@ import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
 import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
-import { cutRecording, pieceFile, type CutRecording } from './pieces';
-import { recordingScratchDir, removeRecordingScratch, sweepScratch } from './scratch';
+import { cutRecording } from './pieces';
+import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
+import { deleteStoredPieces, fetchPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
 
-// The media step as activities: prepareMedia cuts the recording into pieces and keeps the plan in
-// MySQL; transcribeRecordingPiece sends one piece and keeps its answer; stitchTranscript puts the
-// answers back together on the recording's timeline; removeMediaScratch cleans up. The workflow runs
-// the pieces with bounded concurrency, and a piece that has an answer is never sent again.
+// The media step as activities: prepareMedia cuts the recording into pieces, keeps the plan in MySQL
+// and the pieces in the recording store; transcribeRecordingPiece, on whichever worker, reads one piece
+// from the store, sends it and keeps its answer; stitchTranscript puts the answers back together on the
+// recording's timeline; removeMediaScratch deletes the stored pieces when the recording ends. The
+// workflow runs the pieces with bounded concurrency, and a piece that has an answer is never sent again.
+// No worker keeps files between activities: each one's scratch files are gone when it returns.
 
 export interface PieceRef {
   channel: ChunkChannel;
@@ -55,18 +59,63 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
   const stt = createSpeechToText(config, providerAgent(), sttMeter(metrics, config));
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   // One cut per recording at a time in this process: pieces asking at once share it.
-  const cutting = new Map<string, Promise<CutRecording>>();
+  const cutting = new Map<string, Promise<Plan>>();
 
-  const cut = (recordingId: string, signal: AbortSignal): Promise<CutRecording> => {
+  interface Plan {
+    pieces: Array<Omit<RecordingChunk, 'recordingId' | 'transcript' | 'sttJobId'>>;
+    durationMs: number;
+    hasVideo: boolean;
+  }
+
+  /**
+   * Downloads and cuts the recording, keeps its plan (rows first: retention and erasure find stored
+   * pieces through them), stores the pieces, and removes the cut's scratch files whatever happens.
+   */
+  const cut = (recordingId: string, signal: AbortSignal): Promise<Plan> => {
     let running = cutting.get(recordingId);
     if (!running) {
-      running = requireRecording(db, recordingId)
-        .then((recording) => cutRecording({ config, storage, outbound }, recording, signal))
-        .finally(() => cutting.delete(recordingId));
+      running = (async (): Promise<Plan> => {
+        const recording = await requireRecording(db, recordingId);
+        try {
+          const { probe, pieces } = await cutRecording({ config, storage, outbound }, recording, signal);
+          await db.transaction(async (trx) => {
+            await setRecordingMediaFacts(trx, recordingId, {
+              durationMs: probe.durationMs,
+              channels: probe.channels,
+              hasVideo: probe.hasVideo,
+              container: probe.container,
+            });
+            // A plan kept by an earlier attempt stays as it is (the same file cuts into the same pieces).
+            await insertRecordingChunks(
+              trx,
+              pieces.map((p) => ({ recordingId, ...p })),
+            );
+          });
+          await storePieces(storage, recordingId, pieces, config.RECORDING_MAX_BYTES);
+          return {
+            pieces: pieces.map(({ channel, index, startMs, durationMs }) => ({ channel, index, startMs, durationMs })),
+            durationMs: probe.durationMs,
+            hasVideo: probe.hasVideo,
+          };
+        } finally {
+          await removeRecordingScratch(config.SCRATCH_DIR, recordingId);
+        }
+      })().finally(() => cutting.delete(recordingId));
       cutting.set(recordingId, running);
     }
     return running;
   };
+
+  /** A piece copied from the store into `dir`; cut again (and stored) when the store does not hold it. */
+  async function pieceIn(recordingId: string, piece: PieceName, dir: string, signal: AbortSignal): Promise<string> {
+    const stored = await fetchPiece(storage, recordingId, piece, dir, signal);
+    if (stored) return stored;
+    // Cut by a build that kept pieces in its own scratch space (a deploy's old worker): cut again, same pieces.
+    await cut(recordingId, signal);
+    const again = await fetchPiece(storage, recordingId, piece, dir, signal);
+    if (!again) throw new Error(`Piece ${piece.channel}/${piece.index} is not in the recording store after a cut`);
+    return again;
+  }
 
   const planOf = (pieces: PieceRef[], durationMs: number, hasVideo: boolean): MediaPlan => ({
     pieces: pieces.map(({ channel, index }) => ({ channel, index })),
@@ -80,20 +129,13 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
   async function knownSpeakersOf(
     recordingId: string,
     channel: ChunkChannel,
-    ofSide: number,
+    dir: string,
     signal: AbortSignal,
   ): Promise<KnownSpeaker[]> {
     const first = await getRecordingChunk(db, recordingId, channel, 0);
     // Run before its first piece was answered (a run that started before firstPieceFirst): labels as the model gives them.
     if (!first?.transcript) return [];
-    const file = pieceFile(recordingScratchDir(config.SCRATCH_DIR, recordingId), channel, 0, ofSide);
-    if (
-      !(await fs.stat(file).then(
-        () => true,
-        () => false,
-      ))
-    )
-      await cut(recordingId, signal);
+    const file = await pieceIn(recordingId, { channel, index: 0 }, dir, signal);
     return speakerClips(file, first.transcript as Transcript, signal);
   }
 
@@ -103,29 +145,18 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
       await setRecordingStatus(db, recordingId, 'transcribing');
       const recording = await requireRecording(db, recordingId);
       const kept = await listRecordingChunks(db, recordingId);
-      if (kept.length > 0) return planOf(kept, recording.mediaDurationMs ?? 0, recording.mediaHasVideo ?? false);
       const stop = keepAlive(5_000);
       try {
-        const { probe, pieces } = await cut(recordingId, Context.current().cancellationSignal);
-        await db.transaction(async (trx) => {
-          await setRecordingMediaFacts(trx, recordingId, {
-            durationMs: probe.durationMs,
-            channels: probe.channels,
-            hasVideo: probe.hasVideo,
-            container: probe.container,
-          });
-          await insertRecordingChunks(
-            trx,
-            pieces.map((p) => ({
-              recordingId,
-              channel: p.channel,
-              index: p.index,
-              startMs: p.startMs,
-              durationMs: p.durationMs,
-            })),
-          );
-        });
-        return planOf(pieces, probe.durationMs, probe.hasVideo);
+        const signal = Context.current().cancellationSignal;
+        if (kept.length === 0) {
+          const plan = await cut(recordingId, signal);
+          return planOf(plan.pieces, plan.durationMs, plan.hasVideo);
+        }
+        // A retry, or a recording run again: the sides with pieces still to send must be in the store.
+        const unsent = new Set(kept.filter((p) => !p.transcript).map((p) => p.channel));
+        const needed = kept.filter((p) => unsent.has(p.channel));
+        if (!(await piecesStored(storage, recordingId, needed))) await cut(recordingId, signal);
+        return planOf(kept, recording.mediaDurationMs ?? 0, recording.mediaHasVideo ?? false);
       } finally {
         stop();
       }
@@ -155,45 +186,34 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
       };
       const stop = keepAlive(5_000);
       try {
-        let transcript: Transcript;
-        if (piece.sttJobId && stt.resume) {
-          transcript = await stt.resume(piece.sttJobId, options);
-        } else {
-          const ofSide = (await listRecordingChunks(db, recordingId)).filter((c) => c.channel === channel).length;
-          const dir = recordingScratchDir(config.SCRATCH_DIR, recordingId);
-          const file = pieceFile(dir, channel, index, ofSide);
-          // Scratch files are gone after a worker restart (or on another machine): cut again, same pieces.
-          if (
-            !(await fs.stat(file).then(
-              () => true,
-              () => false,
-            ))
-          )
-            await cut(recordingId, signal);
-          if (stt.needsVoiced) {
-            // The provider answers text without times: it is placed over this piece's voiced stretches.
-            const heard = await listenTo(file, signal);
-            options.voiced = voicedBetween(heard.durationMs, heard.pauses);
-          }
-          if (stt.takesKnownSpeakers && index > 0)
-            options.knownSpeakers = await knownSpeakersOf(recordingId, channel, ofSide, signal);
-          transcript = await stt.transcribe(
-            {
-              kind: 'bytes',
-              stream: createReadStream(file),
-              contentType: 'audio/mpeg',
-              filename: `${channel}-${index}.mp3`,
-            },
-            options,
-          );
-        }
+        const transcript =
+          piece.sttJobId && stt.resume
+            ? await stt.resume(piece.sttJobId, options)
+            : await withAttemptScratch(config.SCRATCH_DIR, recordingId, async (dir) => {
+                const file = await pieceIn(recordingId, { channel, index }, dir, signal);
+                if (stt.needsVoiced) {
+                  // The provider answers text without times: it is placed over this piece's voiced stretches.
+                  const heard = await listenTo(file, signal);
+                  options.voiced = voicedBetween(heard.durationMs, heard.pauses);
+                }
+                if (stt.takesKnownSpeakers && index > 0)
+                  options.knownSpeakers = await knownSpeakersOf(recordingId, channel, dir, signal);
+                return stt.transcribe(
+                  {
+                    kind: 'bytes',
+                    stream: createReadStream(file),
+                    contentType: 'audio/mpeg',
+                    filename: `${channel}-${index}.mp3`,
+                  },
+                  options,
+                );
+              });
         await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
         return { segments: transcript.segments.length };
       } finally {
         stop();
       }
     },
-
     async stitchTranscript(recordingId: string): Promise<TranscriptionSummary> {
       const recording = await requireRecording(db, recordingId);
       const pieces = await listRecordingChunks(db, recordingId);
@@ -225,7 +245,10 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
       return keepTranscript(db, recordingId, transcript, null);
     },
 
+    /** When the recording ends, whichever worker runs it: its stored pieces go, and this worker's scratch files of it. */
     async removeMediaScratch(recordingId: string): Promise<void> {
+      await deleteStoredPieces(storage, await listPieceRefs(db, [recordingId]));
+      // A build before the store kept the cut here, on the worker that cut it.
       await removeRecordingScratch(config.SCRATCH_DIR, recordingId);
       // A worker killed mid-recording may still have been exiting when this worker started and swept:
       // what it left (this recording's pieces among it) goes now, once no process owns it.

@@ -65,13 +65,6 @@ export function maxPieceMs(config: Config): number {
   return Math.min(configured > 0 ? configured : limits.maxMs, limits.maxMs, bySize);
 }
 
-/** The file of a piece in the recording's scratch folder (pieces of a side that was not cut are the rendition itself). */
-export function pieceFile(dir: string, channel: ChunkChannel, index: number, piecesOfSide: number): string {
-  return piecesOfSide === 1
-    ? path.join(dir, `${channel}.mp3`)
-    : path.join(dir, `${channel}-${String(index).padStart(4, '0')}.mp3`);
-}
-
 /** Above this a mono MP3 is rendered anyway: the rendition is a quarter of its size or less, to upload and to keep in scratch. */
 const AS_IT_IS_MAX_BITRATE = 4 * RENDITION_BITRATE;
 

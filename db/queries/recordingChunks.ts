@@ -43,6 +43,23 @@ export async function listRecordingChunks(db: Db, recordingId: string): Promise<
   return rows.map(toChunk);
 }
 
+export interface PieceRef {
+  recordingId: string;
+  channel: ChunkChannel;
+  index: number;
+}
+
+/** Which pieces these recordings were cut into (no transcripts): what their stored pieces are named by. */
+export async function listPieceRefs(db: Db, recordingIds: string[]): Promise<PieceRef[]> {
+  if (recordingIds.length === 0) return [];
+  const rows = (await db('recording_chunks')
+    .whereIn('recording_id', recordingIds)
+    .select('recording_id', 'channel', 'chunk_index')) as Array<
+    Pick<DbChunk, 'recording_id' | 'channel' | 'chunk_index'>
+  >;
+  return rows.map((r) => ({ recordingId: r.recording_id, channel: r.channel, index: r.chunk_index }));
+}
+
 export async function getRecordingChunk(
   db: Db,
   recordingId: string,

@@ -51,6 +51,14 @@ describe('recordings: retention in an S3 bucket', function () {
     const key = `${tenant.company.id}/${id}.mp3`;
     const storage = recordingStorageFor(testConfig(stack.config));
     expect(await storage.exists(key)).to.equal(true);
+    // The cut's piece went through the bucket: stored, read by the piece's activity, deleted when the recording ended.
+    const piece = `pieces/${id}/mono-0000.mp3`;
+    for (const method of ['PUT', 'GET', 'DELETE'])
+      expect(
+        s3.requests.some((r) => r.method === method && r.path.endsWith(piece)),
+        `${method} ${piece}`,
+      ).to.equal(true);
+    expect(await storage.exists(piece)).to.equal(false);
 
     const run = async (): Promise<RecordingRetentionResult> =>
       stack.api.temporal.workflow.execute('recordingRetention', {

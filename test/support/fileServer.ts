@@ -17,6 +17,8 @@ export interface FileRoute {
   redirectTo?: string;
   /** Send the body chunked, without Content-Length (the size is only known by reading). */
   chunked?: boolean;
+  /** The first request gets this many bytes of the body and then nothing more (a download that hangs); later ones get it all. */
+  stallFirstAfter?: number;
 }
 
 export interface FileServer {
@@ -54,6 +56,11 @@ export async function startFileServer(): Promise<FileServer> {
     }
     if (route.status) return html(route.status);
     const body = route.body ?? Buffer.alloc(0);
+    if (route.stallFirstAfter !== undefined && n === 1) {
+      res.writeHead(200, { 'content-type': route.contentType ?? 'audio/mpeg', 'content-length': String(body.length) });
+      res.write(body.subarray(0, route.stallFirstAfter));
+      return; // never ended: the client gives up or dies
+    }
     res.writeHead(200, {
       'content-type': route.contentType ?? 'audio/mpeg',
       ...(route.chunked ? {} : { 'content-length': String(body.length) }),

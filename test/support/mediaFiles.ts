@@ -117,6 +117,35 @@ export const longCall = (minutes: number): Buffer =>
   });
 
 /**
+ * A long call that is cheap to make and to process: every five minutes the sample call, then silence,
+ * as a 16 kHz mono MP3 at the rendition's bitrate; five minutes encoded once, their frames repeated
+ * without re-encoding. Each cut falls in a silence, so each piece holds speech.
+ */
+export const quietLongCall = (minutes: number): Buffer =>
+  make(`quiet-long-${minutes}.mp3`, (out) => {
+    const five = path.join(dir, 'quiet-five-minutes.mp3');
+    if (!fs.existsSync(five))
+      ffmpeg([
+        '-i',
+        source,
+        '-af',
+        'apad',
+        '-t',
+        '300',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '32k',
+        five,
+      ]);
+    ffmpeg(['-stream_loop', '-1', '-i', five, '-t', String(minutes * 60), '-c', 'copy', out]);
+  });
+
+/**
  * A telephony recording with one side per channel: the customer's lines on the left, the rep's on
  * the right (each side spoken alone, then merged by ffmpeg), as a stereo WAV.
  */

@@ -27,17 +27,21 @@ export function spawnService(entry: 'api/main.ts' | 'worker/main.ts', overrides:
   return spawnCommand(process.execPath, ['--require', 'tsx/cjs', entry], overrides);
 }
 
-/** `command args…` run from the project folder with the test configuration (and `overrides`) as its environment. */
+/**
+ * `command args…` run from the project folder (or `cwd`: another build's checkout) with the test
+ * configuration (and `overrides`) as its environment.
+ */
 export function spawnCommand(
   command: string,
   args: string[],
   overrides: Partial<Config> = {},
   extraEnv: NodeJS.ProcessEnv = {},
+  cwd = ROOT,
 ): ServiceProcess {
   const entry = [command, ...args].join(' ');
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   for (const [key, value] of Object.entries(testConfig({ LOG_LEVEL: 'info', ...overrides }))) env[key] = String(value);
-  const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));

@@ -31,6 +31,8 @@ export interface SttBehavior {
   holdFirst?: boolean;
   /** Never answer the n-th request (1-based), likewise. */
   holdRequest?: number;
+  /** Answer no request before this settles (requests received meanwhile wait for it). */
+  gate?: Promise<unknown>;
   /** Diarize answers: the words of each voiced stretch of the received audio, in order. */
   script?: string[];
   /** Whisper answers: the words of each voiced stretch are those of the line spoken at that time in the generated call. */
@@ -133,6 +135,7 @@ export async function startSttServer(
           heldResolve();
           return; // never answered
         }
+        if (behavior.gate) await behavior.gate;
         if (behavior.rejectStatus) return fail(behavior.rejectStatus, 'rejected by the test provider');
         if (behavior.failTimes && n <= behavior.failTimes) {
           const status = behavior.failStatus ?? 503;
