@@ -16,6 +16,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only on request (POST /api/webhook-endpoints/{id}/test), whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export type DeliverableEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+/** Every type an event the service sends can have (GET /api/events filters by them). */
+export const DELIVERABLE_EVENT_TYPES: readonly DeliverableEventType[] = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT];
 
 export interface WebhookEvent<T = unknown> {
   id: string;
