@@ -4,6 +4,7 @@ import { EventList, RecoverResult, type CompanyEvent } from '../../api/schemas/e
 import type { WebhookAttemptResult, WebhookEndpointWithSecret } from '../../api/schemas/webhooks';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import {
+  keepHistory,
   registerWebhook,
   startRecordingStack,
   waitForRecording,
@@ -78,6 +79,7 @@ describe('events: kept, listed, recovered', function () {
   it('keeps a recording event no endpoint subscribes to, and an endpoint added later recovers it once, same bytes and webhook-id', async () => {
     const recordingId = await completedRecording();
     const event = await eventOf(recordingId);
+    await keepHistory(api(), recordingId, 'keep-every-event');
     expect(event).to.deep.include({ type: 'recording.processing.completed', deliveries: [] });
     expect(event.payload).to.deep.include({ id: event.id, type: 'recording.processing.completed' });
 
