@@ -11,6 +11,7 @@ import {
 import { retryAfterMs } from '../common/retryAfter';
 import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookSecretBox } from '../common/webhookSecretBox';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
 import {
   disableWebhookEndpoint,
@@ -72,7 +73,7 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     attemptOffset,
   }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
     const attempt = Context.current().info.attempt + (attemptOffset ?? 0);
-    const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
+    const endpoint = await getWebhookEndpointForDelivery(db, endpointId, webhookSecretBox(config));
     if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
     if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
     // An event passed whole (a delivery from before events were kept when created) is kept now, so it
@@ -109,7 +110,13 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          ...webhookSignatureHeaders(body, endpoint.secret, event.id, timestamp),
+          // During a rotation's overlap both secrets sign (the new one first).
+          ...webhookSignatureHeaders(
+            body,
+            endpoint.previousSecret === null ? [endpoint.secret] : [endpoint.secret, endpoint.previousSecret],
+            event.id,
+            timestamp,
+          ),
         },
         body,
         // undici's request never follows redirects; a 3xx comes back as a failure below.

@@ -11,6 +11,7 @@ import { createRoleplayFixture, createScriptFixture, createSessionFixture, creat
 import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
 import { insertInvitation, makeTeam } from './userFixtures';
+import { testSecretBox } from './webhookFixtures';
 
 // A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
 // webhook endpoint, recording in progress, failed recording), so that generated tests can aim requests
@@ -57,12 +58,16 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   const session = await createSessionFixture({ companyId, roleplayId: roleplay.id, userId: user.id });
   const script = await createScriptFixture(companyId, { title: `Script ${mark}` });
   const invitation = await insertInvitation(companyId, team.id, { email: `invited-${mark}@example.com` });
-  const { endpoint } = await createWebhookEndpoint(db, {
-    companyId,
-    url: `https://hooks.example.com/${mark}`,
-    description: `Hook ${mark}`,
-    events: ['recording.processing.completed'],
-  });
+  const { endpoint } = await createWebhookEndpoint(
+    db,
+    {
+      companyId,
+      url: `https://hooks.example.com/${mark}`,
+      description: `Hook ${mark}`,
+      events: ['recording.processing.completed'],
+    },
+    testSecretBox(),
+  );
   const recordingId = randomUUID();
   await insertRecording(db, {
     id: recordingId,
