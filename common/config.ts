@@ -324,7 +324,7 @@ export const ConfigSchema = Type.Object({
     ...Duration,
     default: '30d',
     description:
-      'Worker: events (webhook_events) and delivery records (webhook_deliveries) older than this are deleted by the daily retention run; recording events, which hold a person\'s words, never outlive RECORDING_RETENTION when that is shorter.',
+      'Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording\'s event, which holds a person\'s words, never outlives RECORDING_RETENTION when that is shorter.',
   },
   WEBHOOK_SECRET_OVERLAP: {
     ...Duration,
