@@ -22,6 +22,7 @@ import {
 } from '../db/queries/webhooks';
 import { getWebhookEventBody, rememberWebhookEvent } from '../db/queries/webhookEvents';
 import type { ActivityDeps } from './deps';
+import { createEndpointHealth } from './webhookEndpointHealth';
 import { webhookRetryFromConfig } from '../common/webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
@@ -53,6 +54,7 @@ const MAX_ERROR_LENGTH = 1000;
 
 export function createWebhookActivities({ db, config, logger, metrics }: ActivityDeps) {
   const retryPolicy = webhookRetryFromConfig(config);
+  const health = createEndpointHealth({ db, config, logger }, retryPolicy);
   const timeoutMs = retryPolicy.attemptTimeoutMs;
   // Retry-After never stretches a wait beyond the schedule's longest interval.
   const maxRetryAfterMs = retryPolicy.maxIntervalMs;
@@ -170,7 +172,8 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
 
   /**
    * One delivery attempt (attemptDelivery), counted by outcome. A refusal on the schedule's last attempt
-   * is `exhausted`: the delivery gave up, which is what an operator is alerted on.
+   * is `exhausted`: the delivery gave up, which is what an operator is alerted on. A failed attempt may
+   * disable the endpoint (webhookEndpointHealth.ts).
    */
   async function countedAttempt(input: DeliverWebhookInput, lastAttempt: boolean): Promise<WebhookDeliveryResult> {
     try {
@@ -182,6 +185,15 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
         const permanent = err instanceof ApplicationFailure && err.nonRetryable;
         const outcome = permanent ? 'failed_permanently' : lastAttempt ? 'exhausted' : 'failed_will_retry';
         metrics?.webhookDeliveries.inc({ outcome });
+      }
+      // A refused attempt (recorded as failed): has the endpoint failed for too long? Never masks the failure.
+      if (err instanceof ApplicationFailure) {
+        await health.afterFailedAttempt(input.companyId, input.endpointId).catch((checkErr: unknown) => {
+          logger.warn(
+            { err: checkErr, endpointId: input.endpointId },
+            'could not check whether the endpoint fails too long',
+          );
+        });
       }
       throw err;
     }

@@ -313,6 +313,12 @@ export const ConfigSchema = Type.Object({
     default: 20,
     description: 'Webhook endpoints a company may register; registering one more is 409 `limit_reached`.',
   }),
+  WEBHOOK_DISABLE_AFTER: {
+    ...Duration,
+    default: '5d',
+    description:
+      "An endpoint whose every attempt failed for this long (since its last delivered one) is disabled with a reason, and the company's other endpoints get a `webhook.endpoint.disabled` event; `0` never disables for that.",
+  },
   WEBHOOK_RECOVER_BATCH: Type.Integer({
     minimum: 1,
     maximum: 10000,
@@ -324,13 +330,13 @@ export const ConfigSchema = Type.Object({
     ...Duration,
     default: '30d',
     description:
-      'Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording\'s event, which holds a person\'s words, never outlives RECORDING_RETENTION when that is shorter.',
+      "Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording's event, which holds a person's words, never outlives RECORDING_RETENTION when that is shorter.",
   },
   WEBHOOK_SECRET_OVERLAP: {
     ...Duration,
     default: '24h',
     description:
-      'After `rotate-secret`, how long the previous secret still signs every delivery beside the new one; a request\'s `expiresInSeconds` may shorten it (0 = at once).',
+      "After `rotate-secret`, how long the previous secret still signs every delivery beside the new one; a request's `expiresInSeconds` may shorten it (0 = at once).",
   },
   WEBHOOK_SECRET_KEYS: Type.String({
     default: '',

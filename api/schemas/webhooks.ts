@@ -123,6 +123,22 @@ export const UpdateWebhookEndpointBody = Type.Object(
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
+/** An endpoint after PATCH: re-enabling one also says how many events wait for recovery. */
+export const UpdatedWebhookEndpoint = Type.Object(
+  {
+    ...endpointFields,
+    eventsToRecover: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Only when this request re-enabled a disabled endpoint: the kept events it subscribes to, since it was created, that it has not received; POST …/recover delivers them.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdatedWebhookEndpoint = Static<typeof UpdatedWebhookEndpoint>;
+
 export const DeliveryParams = Type.Object({ id: Uuid, deliveryId: Uuid }, { additionalProperties: false });
 
 export const WebhookAttemptResult = Type.Object(

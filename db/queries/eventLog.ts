@@ -170,3 +170,27 @@ export async function deleteEventsBefore(db: Db, before: Date, limit: number, ty
 export async function deleteDeliveriesBefore(db: Db, before: Date, limit: number): Promise<number> {
   return db('webhook_deliveries').where('created_at', '<', before).orderBy('created_at').limit(limit).delete();
 }
+
+/** How many of the company's events of `types` since `since` the endpoint has not received. */
+export async function countRecoverableEvents(
+  db: Db,
+  companyId: string,
+  endpointId: string,
+  types: string[],
+  since: Date,
+): Promise<number> {
+  if (types.length === 0) return 0;
+  const [row] = (await db('webhook_events as ev')
+    .where('ev.company_id', companyId)
+    .whereIn('ev.type', types)
+    .andWhere('ev.created_at', '>=', since)
+    .whereNotExists(
+      db('webhook_deliveries as d')
+        .select(db.raw('1'))
+        .where('d.endpoint_id', endpointId)
+        .andWhere('d.event_id', db.ref('ev.id'))
+        .andWhere('d.outcome', 'delivered'),
+    )
+    .count({ n: '*' })) as Array<{ n: number | string }>;
+  return Number(row?.n ?? 0);
+}
