@@ -324,7 +324,7 @@ export const ConfigSchema = Type.Object({
     maximum: 10000,
     default: 1000,
     description:
-      'Most events one `POST /api/webhook-endpoints/{id}/recover` queues (oldest first); the answer says `hasMore` when more wait.',
+      "Most events one `POST /api/webhook-endpoints/{id}/recover` queues (oldest first); its answer's `nextSince` says where to go on when more wait.",
   }),
   WEBHOOK_EVENT_RETENTION: {
     ...Duration,
