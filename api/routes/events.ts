@@ -1,6 +1,6 @@
 import { eventDeliveryStatuses, eventPosition, listEventLog } from '../../db/queries/eventLog';
 import { recoverEndpoint } from '../commands/webhookRecovery';
-import { badRequest } from '../errors';
+import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
 import {
@@ -27,23 +27,19 @@ export const eventOperations: Operation[] = [
       description:
         'Every event the service produced for the company (recording events whether or not an endpoint subscribed, and the events it sent), newest first, ' +
         'with the body as delivered and, per endpoint it was sent to, whether it was received. Paged by cursor: pass the last id as `starting_after`; ' +
-        'new events never shift a page. Kept for WEBHOOK_EVENT_RETENTION (30 days by default).',
+        "new events never shift a page; a `starting_after` that is not one of the company's kept events is 404. Kept for WEBHOOK_EVENT_RETENTION (30 days by default).",
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',
       query: EventListQuery,
       response: EventList,
+      errors: [404],
     },
     async ({ query, company, deps }) => {
       const after =
         query.starting_after === undefined ? undefined : await eventPosition(deps.db, company.id, query.starting_after);
-      if (query.starting_after !== undefined && !after) {
-        throw badRequest(
-          'validation_failed',
-          'starting_after names no event of the company (it may be past retention).',
-          [{ in: 'query', field: 'starting_after', message: 'starting_after: no such event' }],
-        );
-      }
+      // As every id of another company's (or unknown), a cursor that is not one of the company's kept events is 404.
+      if (query.starting_after !== undefined && !after) throw notFound('Event');
       const filter = {
         companyId: company.id,
         type: query.type,

@@ -71,7 +71,7 @@ export const RecoverBody = Type.Object(
     since: { ...DateTime, description: 'Events created at or after this time.' },
     until: Type.Optional({ ...DateTime, description: 'Events created before this time; now when absent.' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ since: '2026-11-24T06:00:00.000Z', until: '2026-11-25T18:00:00.000Z' }] },
 );
 export type RecoverBody = Static<typeof RecoverBody>;
 

@@ -34,6 +34,8 @@ export interface TenantWorld extends TenantFixture {
     recording: string;
     failedRecording: string;
     delivery: string;
+    /** A kept event (the test event of the delivery). */
+    event: string;
     /** A second key of the company (not the one the world calls with), for the key operations to act on. */
     apiKey: string;
   };
@@ -138,6 +140,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       webhookEndpoint: endpoint.id,
       recording: recordingId,
       failedRecording: failedRecordingId,
+      event: event.id,
       delivery: delivery.id,
       apiKey: spareKey.id,
     },

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import type { EventList, RecoverResult } from '../../api/schemas/events';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import type { UpdatedWebhookEndpoint, WebhookAttemptResult } from '../../api/schemas/webhooks';
-import type { EndpointDisabledData } from '../../common/webhookEvents';
+import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope, type EndpointDisabledData } from '../../common/webhookEvents';
+import { assertSchema } from '../support/schemaAssert';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import {
@@ -85,6 +86,8 @@ describe('webhook endpoints that keep failing', function () {
     const [told] = await receiver.waitFor(other.path, 1);
     expect(told.verified && told.standardVerified).to.equal(true);
     expect(told.event?.type).to.equal('webhook.endpoint.disabled');
+    const disabledDescription = WEBHOOK_EVENT_DESCRIPTIONS.find((d) => d.type === 'webhook.endpoint.disabled');
+    assertSchema(webhookEnvelope(disabledDescription!), JSON.parse(told.rawBody.toString('utf8')), 'the body');
     const data = told.event?.data as unknown as EndpointDisabledData;
     expect(data.endpointId).to.equal(failing.endpoint.id);
     const disabled = await row(failing.endpoint.id);

@@ -198,7 +198,7 @@ describe('events: kept, listed, recovered', function () {
     const theirs = await api().request<EventList>('GET', '/api/events', { apiKey: other.apiKey });
     expect(theirs.body.data).to.deep.equal([]);
     const foreign = await api().request('GET', `/api/events?starting_after=${newest.id}`, { apiKey: other.apiKey });
-    expect(foreign.status).to.equal(400);
+    expect(foreign.status).to.equal(404);
     const unknownType = await api().request('GET', '/api/events?type=nope', { apiKey: tenant.apiKey });
     expect(unknownType.status).to.equal(400);
   });
