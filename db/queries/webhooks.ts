@@ -182,19 +182,6 @@ export async function rotateWebhookSecret(
   return changed > 0 ? secret : undefined;
 }
 
-/** Until when the endpoint's previous secret still signs, or null (no rotation overlap now). */
-export async function previousSecretExpiry(
-  db: Db,
-  companyId: string,
-  id: string,
-  now: Date = new Date(),
-): Promise<Date | null> {
-  const row = (await db('webhook_endpoints')
-    .where({ id, company_id: companyId })
-    .first({ until: 'previous_secret_expires_at' })) as { until: Date | null } | undefined;
-  return row?.until && row.until.getTime() > now.getTime() ? row.until : null;
-}
-
 export async function disableWebhookEndpoint(db: Db, id: string, reason: string): Promise<void> {
   await db('webhook_endpoints')
     .where({ id })
