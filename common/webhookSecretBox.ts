@@ -19,6 +19,8 @@ export interface WebhookSecretBox {
   open(sealed: string, endpointId: string): string;
   /** The key id a sealed value names (to tell the ones sealed under a retired key). */
   keyIdOf(sealed: string): string;
+  /** The key that seals from now on. */
+  currentKeyId: string;
 }
 
 const aad = (endpointId: string, keyId: string): Buffer =>
@@ -54,6 +56,7 @@ function boxOf(keys: PayloadKeys, setting: string): WebhookSecretBox {
       ]).toString('utf8');
     },
     keyIdOf: (sealed) => parts(sealed).keyId,
+    currentKeyId: keys.currentKeyId,
   };
 }
 

@@ -7,6 +7,8 @@ import { loadConfig } from '../../common/config';
 import { SEALED_PREFIX, webhookSecretBox } from '../../common/webhookSecretBox';
 import { verifyWebhookSignature } from '../../common/webhookSignature';
 import { createDb, dropDatabase, ensureDatabase } from '../../db/connection';
+import { admin } from '../support/adminCli';
+import { startApi } from '../support/api';
 import { testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
@@ -133,6 +135,42 @@ describe('webhook secrets: rotation with an overlap, sealed at rest', function (
     expect(box.open(String(row.secret), endpoint.id)).to.equal(rotated.body.secret);
     expect(box.open(String(row.previous_secret), endpoint.id)).to.equal(endpoint.secret);
     expect(() => box.open(String(row.secret), randomUUID())).to.throw();
+  });
+});
+
+describe('admin webhook-secrets:reseal', function () {
+  this.timeout(60_000);
+
+  it("re-seals a company's secrets under the current key, so the old one can be retired; again, it changes nothing", async () => {
+    const tenant = await createTenant();
+    const api = await startApi();
+    try {
+      const created = await api.request<RotatedWebhookEndpoint>('POST', '/api/webhook-endpoints', {
+        apiKey: tenant.apiKey,
+        json: { url: 'https://hooks.example.com/reseal', events: ['recording.processing.completed'] },
+      });
+      const rotated = await api.request<RotatedWebhookEndpoint>(
+        'POST',
+        `/api/webhook-endpoints/${created.body.id}/rotate-secret`,
+        { apiKey: tenant.apiKey },
+      );
+      // The test keys seal (the payload keys); `next` becomes the current one, the old still listed to open.
+      const env = {
+        WEBHOOK_SECRET_KEYS: `next:${randomBytes(32).toString('base64')},${testConfig().TEMPORAL_PAYLOAD_KEYS}`,
+        WEBHOOK_SECRET_KEY_ID: 'next',
+      };
+      const args = ['webhook-secrets:reseal', '--company', tenant.company.id];
+      expect(await admin(args, env)).to.deep.equal({ keyId: 'next', resealed: 1, alreadyCurrent: 0 });
+      const row = await testEnv().db('webhook_endpoints').where({ id: created.body.id }).first();
+      expect(String(row.secret).startsWith(`${SEALED_PREFIX}next:`)).to.equal(true);
+      expect(String(row.previous_secret).startsWith(`${SEALED_PREFIX}next:`)).to.equal(true);
+      const box = webhookSecretBox(loadConfig({}, { ...testConfig(), ...env }));
+      expect(box.open(String(row.secret), created.body.id)).to.equal(rotated.body.secret);
+      expect(box.open(String(row.previous_secret), created.body.id)).to.equal(created.body.secret);
+      expect(await admin(args, env)).to.deep.equal({ keyId: 'next', resealed: 0, alreadyCurrent: 1 });
+    } finally {
+      await api.close();
+    }
   });
 });
 
