@@ -79,7 +79,7 @@ export const PATCHES: PatchEntry[] = [
     workflowTypes: ['recordingIntake'],
     guards:
       "A recording's event is written to webhook_events before the targets are listed, whether or not an endpoint subscribes (GET /api/events, recover). Older runs list the targets first and keep the event only when one subscribes.",
-    landed: '2026-11-26 (045a1b3)',
+    landed: '2026-11-26 (475a339)',
     state: 'patched',
   },
 ];
