@@ -11,6 +11,7 @@ import {
 import { retryAfterMs } from '../common/retryAfter';
 import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import { webhookSecretBox } from '../common/webhookSecretBox';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
 import {
   disableWebhookEndpoint,
@@ -21,6 +22,7 @@ import {
 } from '../db/queries/webhooks';
 import { getWebhookEventBody, rememberWebhookEvent } from '../db/queries/webhookEvents';
 import type { ActivityDeps } from './deps';
+import { createEndpointHealth } from './webhookEndpointHealth';
 import { webhookRetryFromConfig } from '../common/webhookRetryPolicy';
 
 export interface DeliverWebhookInput {
@@ -52,6 +54,7 @@ const MAX_ERROR_LENGTH = 1000;
 
 export function createWebhookActivities({ db, config, logger, metrics }: ActivityDeps) {
   const retryPolicy = webhookRetryFromConfig(config);
+  const health = createEndpointHealth({ db, config, logger }, retryPolicy);
   const timeoutMs = retryPolicy.attemptTimeoutMs;
   // Retry-After never stretches a wait beyond the schedule's longest interval.
   const maxRetryAfterMs = retryPolicy.maxIntervalMs;
@@ -72,7 +75,7 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     attemptOffset,
   }: DeliverWebhookInput): Promise<WebhookDeliveryResult> {
     const attempt = Context.current().info.attempt + (attemptOffset ?? 0);
-    const endpoint = await getWebhookEndpointForDelivery(db, endpointId);
+    const endpoint = await getWebhookEndpointForDelivery(db, endpointId, webhookSecretBox(config));
     if (!endpoint || endpoint.companyId !== companyId) return { outcome: 'skipped', reason: 'endpoint deleted' };
     if (!endpoint.enabled) return { outcome: 'skipped', reason: 'endpoint disabled' };
     // An event passed whole (a delivery from before events were kept when created) is kept now, so it
@@ -109,7 +112,13 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          ...webhookSignatureHeaders(body, endpoint.secret, event.id, timestamp),
+          // During a rotation's overlap both secrets sign (the new one first).
+          ...webhookSignatureHeaders(
+            body,
+            endpoint.previousSecret === null ? [endpoint.secret] : [endpoint.secret, endpoint.previousSecret],
+            event.id,
+            timestamp,
+          ),
         },
         body,
         // undici's request never follows redirects; a 3xx comes back as a failure below.
@@ -163,7 +172,8 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
 
   /**
    * One delivery attempt (attemptDelivery), counted by outcome. A refusal on the schedule's last attempt
-   * is `exhausted`: the delivery gave up, which is what an operator is alerted on.
+   * is `exhausted`: the delivery gave up, which is what an operator is alerted on. A failed attempt may
+   * disable the endpoint (webhookEndpointHealth.ts).
    */
   async function countedAttempt(input: DeliverWebhookInput, lastAttempt: boolean): Promise<WebhookDeliveryResult> {
     try {
@@ -175,6 +185,15 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
         const permanent = err instanceof ApplicationFailure && err.nonRetryable;
         const outcome = permanent ? 'failed_permanently' : lastAttempt ? 'exhausted' : 'failed_will_retry';
         metrics?.webhookDeliveries.inc({ outcome });
+      }
+      // A refused attempt (recorded as failed): has the endpoint failed for too long? Never masks the failure.
+      if (err instanceof ApplicationFailure) {
+        await health.afterFailedAttempt(input.companyId, input.endpointId).catch((checkErr: unknown) => {
+          logger.warn(
+            { err: checkErr, endpointId: input.endpointId },
+            'could not check whether the endpoint fails too long',
+          );
+        });
       }
       throw err;
     }

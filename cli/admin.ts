@@ -3,6 +3,7 @@ import { registerCompanyCommands } from './commands/companies';
 import { registerCredentialCommands } from './commands/credentials';
 import { registerPeopleCommands } from './commands/people';
 import { registerSeedCommand } from './commands/seed';
+import { registerWebhookSecretCommands } from './commands/webhookSecrets';
 
 // The operators' admin CLI: `npm run --silent admin -- <command>`. Every command prints JSON on stdout;
 // failures print `error: ...` on stderr and exit with code 1. It expects a migrated database
@@ -16,6 +17,7 @@ registerCompanyCommands(program);
 registerCredentialCommands(program);
 registerPeopleCommands(program);
 registerSeedCommand(program);
+registerWebhookSecretCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);

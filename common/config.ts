@@ -313,6 +313,41 @@ export const ConfigSchema = Type.Object({
     default: 20,
     description: 'Webhook endpoints a company may register; registering one more is 409 `limit_reached`.',
   }),
+  WEBHOOK_DISABLE_AFTER: {
+    ...Duration,
+    default: '5d',
+    description:
+      "An endpoint whose every attempt failed for this long (since its last delivered one) is disabled with a reason, and the company's other endpoints get a `webhook.endpoint.disabled` event; `0` never disables for that.",
+  },
+  WEBHOOK_RECOVER_BATCH: Type.Integer({
+    minimum: 1,
+    maximum: 10000,
+    default: 1000,
+    description:
+      "Most events one `POST /api/webhook-endpoints/{id}/recover` queues (oldest first); its answer's `nextSince` says where to go on when more wait.",
+  }),
+  WEBHOOK_EVENT_RETENTION: {
+    ...Duration,
+    default: '30d',
+    description:
+      "Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording's event, which holds a person's words, never outlives RECORDING_RETENTION when that is shorter.",
+  },
+  WEBHOOK_SECRET_OVERLAP: {
+    ...Duration,
+    default: '24h',
+    description:
+      "After `rotate-secret`, how long the previous secret still signs every delivery beside the new one; a request's `expiresInSeconds` may shorten it (0 = at once).",
+  },
+  WEBHOOK_SECRET_KEYS: Type.String({
+    default: '',
+    description:
+      'Keys that encrypt webhook endpoint secrets at rest (AES-256-GCM), in the format of TEMPORAL_PAYLOAD_KEYS: `<id>:<base64 of 32 random bytes>`, comma-separated; all decrypt. Empty = the TEMPORAL_PAYLOAD_KEYS. No default: with neither, endpoints cannot be created or rotated. See docs/security.md, "Webhook secrets".',
+  }),
+  WEBHOOK_SECRET_KEY_ID: Type.String({
+    default: '',
+    description:
+      'Id of the key in WEBHOOK_SECRET_KEYS that encrypts secrets written from now on (rotation); empty = the first listed (with the payload keys: TEMPORAL_PAYLOAD_KEY_ID).',
+  }),
   RATE_LIMIT_STORE: Type.Union([Type.Literal('memory'), Type.Literal('mysql')], {
     default: 'memory',
     description: 'Where rate-limit counters live: `memory` (per API process) or `mysql` (shared by every replica).',

@@ -35,8 +35,20 @@ export interface PayloadKeys {
   keys: ReadonlyMap<string, Buffer>;
 }
 
+/** The settings a key list comes from, for the messages (the payload keys, or keys of the same format). */
+export interface KeySettingNames {
+  keys: string;
+  keyId: string;
+}
+const PAYLOAD_KEY_SETTINGS: KeySettingNames = { keys: 'TEMPORAL_PAYLOAD_KEYS', keyId: 'TEMPORAL_PAYLOAD_KEY_ID' };
+
 /** `id:base64,id:base64` → the keys; the current one is `currentKeyId`, or the first listed. */
-export function parsePayloadKeys(spec: string, currentKeyId = ''): PayloadKeys {
+export function parsePayloadKeys(
+  spec: string,
+  currentKeyId = '',
+  names: KeySettingNames = PAYLOAD_KEY_SETTINGS,
+): PayloadKeys {
+  const howto = PAYLOAD_KEYS_HOWTO.replace('TEMPORAL_PAYLOAD_KEYS', names.keys);
   const keys = new Map<string, Buffer>();
   for (const entry of spec
     .split(',')
@@ -46,20 +58,19 @@ export function parsePayloadKeys(spec: string, currentKeyId = ''): PayloadKeys {
     const id = colon > 0 ? entry.slice(0, colon) : '';
     if (!KEY_ID.test(id))
       throw new ConfigError([
-        `TEMPORAL_PAYLOAD_KEYS: each entry is <id>:<base64 key> with an id of letters, digits, '.', '_' or '-'; ${PAYLOAD_KEYS_HOWTO}`,
+        `${names.keys}: each entry is <id>:<base64 key> with an id of letters, digits, '.', '_' or '-'; ${howto}`,
       ]);
     const key = Buffer.from(entry.slice(colon + 1), 'base64');
     if (key.length !== 32)
       throw new ConfigError([
-        `TEMPORAL_PAYLOAD_KEYS: key ${id} must be 32 bytes (base64 of 32 random bytes), it is ${key.length}`,
+        `${names.keys}: key ${id} must be 32 bytes (base64 of 32 random bytes), it is ${key.length}`,
       ]);
-    if (keys.has(id)) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS: key id ${id} is listed twice`]);
+    if (keys.has(id)) throw new ConfigError([`${names.keys}: key id ${id} is listed twice`]);
     keys.set(id, key);
   }
   const current = currentKeyId || [...keys.keys()][0];
-  if (current === undefined) throw new ConfigError([`TEMPORAL_PAYLOAD_KEYS is empty: ${PAYLOAD_KEYS_HOWTO}`]);
-  if (!keys.has(current))
-    throw new ConfigError([`TEMPORAL_PAYLOAD_KEY_ID=${current}: no key with that id in TEMPORAL_PAYLOAD_KEYS`]);
+  if (current === undefined) throw new ConfigError([`${names.keys} is empty: ${howto}`]);
+  if (!keys.has(current)) throw new ConfigError([`${names.keyId}=${current}: no key with that id in ${names.keys}`]);
   return { currentKeyId: current, keys };
 }
 

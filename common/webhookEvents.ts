@@ -15,7 +15,16 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only on request (POST /api/webhook-endpoints/{id}/test), whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
-export type DeliverableEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+/** Sent to the company's other enabled endpoints when one is disabled for failing too long (not subscribable). */
+export const WEBHOOK_ENDPOINT_DISABLED_EVENT = 'webhook.endpoint.disabled';
+export type DeliverableEventType =
+  WebhookEventType | typeof WEBHOOK_TEST_EVENT | typeof WEBHOOK_ENDPOINT_DISABLED_EVENT;
+/** Every type an event the service sends can have (GET /api/events filters by them). */
+export const DELIVERABLE_EVENT_TYPES: readonly DeliverableEventType[] = [
+  ...WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_ENDPOINT_DISABLED_EVENT,
+];
 
 export interface WebhookEvent<T = unknown> {
   id: string;
@@ -104,8 +113,30 @@ export interface WebhookTestEvent extends Omit<WebhookEvent<WebhookTestData>, 't
   type: typeof WEBHOOK_TEST_EVENT;
 }
 
-/** What the delivery workflow sends: a subscribed event, or a test event. */
-export type DeliverableEvent = WebhookEvent | WebhookTestEvent;
+export const EndpointDisabledData = Type.Object(
+  {
+    endpointId: Id,
+    reason: Type.String({ description: "Why it was disabled, as in the endpoint's `disabledReason`." }),
+    failingSince: Type.String({
+      format: 'date-time',
+      description: 'The first failed attempt after its last delivered one.',
+    }),
+    disabledAt: Type.String({ format: 'date-time' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Re-enable it with PATCH {"enabled": true} once its receiver works, then POST …/recover what it missed.',
+  },
+);
+export type EndpointDisabledData = Static<typeof EndpointDisabledData>;
+
+export interface EndpointDisabledEvent extends Omit<WebhookEvent<EndpointDisabledData>, 'type'> {
+  type: typeof WEBHOOK_ENDPOINT_DISABLED_EVENT;
+}
+
+/** What the delivery workflow sends: a subscribed event, a test event, or an endpoint's disabling. */
+export type DeliverableEvent = WebhookEvent | WebhookTestEvent | EndpointDisabledEvent;
 
 export interface WebhookEventDescription {
   type: DeliverableEventType;
@@ -134,6 +165,13 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: readonly WebhookEventDescription[] = [
       "A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone.",
     subscribable: true,
     data: UserErasedData,
+  },
+  {
+    type: WEBHOOK_ENDPOINT_DISABLED_EVENT,
+    summary:
+      "One of the company's endpoints failed every attempt for WEBHOOK_DISABLE_AFTER (5 days by default) and was disabled; sent to the company's other enabled endpoints, whatever they subscribe to.",
+    subscribable: false,
+    data: EndpointDisabledData,
   },
   {
     type: WEBHOOK_TEST_EVENT,

@@ -116,15 +116,27 @@ export function standardWebhookHeaders(
   };
 }
 
-/** Every signature header of one delivery attempt, all over the same body bytes and timestamp. */
+/**
+ * Every signature header of one delivery attempt, all over the same body bytes and timestamp. With
+ * several secrets (the current one first, then the previous one during a rotation's overlap) each header
+ * carries one signature per secret, so a receiver holding either verifies: `X-Service-Signature`
+ * repeats `v1=`, and `webhook-signature` lists space-separated `v1,<sig>` as Standard Webhooks allows.
+ */
 export function webhookSignatureHeaders(
   rawBody: RawBody,
-  secret: string,
+  secrets: string | readonly string[],
   messageId: string,
   timestampSeconds: number,
 ): Record<string, string> {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  if (all.length === 0) throw new TypeError('at least one secret signs a webhook');
+  const standard = all.map((s) => standardWebhookHeaders(rawBody, s, messageId, timestampSeconds));
   return {
-    [SIGNATURE_HEADER.toLowerCase()]: signWebhook(rawBody, secret, timestampSeconds),
-    ...standardWebhookHeaders(rawBody, secret, messageId, timestampSeconds),
+    [SIGNATURE_HEADER.toLowerCase()]: [
+      `t=${timestampSeconds}`,
+      ...all.map((s) => `v1=${serviceHmacHex(rawBody, s, timestampSeconds)}`),
+    ].join(','),
+    ...standard[0],
+    'webhook-signature': standard.map((h) => h['webhook-signature']).join(' '),
   };
 }

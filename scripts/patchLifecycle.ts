@@ -74,6 +74,14 @@ export const PATCHES: PatchEntry[] = [
     landed: '2026-11-25 (4525782)',
     state: 'patched',
   },
+  {
+    id: 'keep-every-event',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "A recording's event is written to webhook_events before the targets are listed, whether or not an endpoint subscribes (GET /api/events, recover). Older runs list the targets first and keep the event only when one subscribes.",
+    landed: '2026-11-26 (475a339)',
+    state: 'patched',
+  },
 ];
 
 const PATCH_MARKER = 'core_patch';

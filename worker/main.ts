@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
+import { startEventRetentionSweep } from './eventRetention';
 import { durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { dataConverterFor } from '../common/payloadCodec';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
       config,
       logger,
     );
+    // Events and delivery records past WEBHOOK_EVENT_RETENTION (and RECORDING_RETENTION for a person's words).
+    const stopEventSweep = startEventRetentionSweep(db, config, logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
         'worker started',
       );
     await running;
+    stopEventSweep();
     logger.info('worker stopped');
   } catch (err) {
     if (!startup.signal.aborted) throw err;

@@ -27,6 +27,9 @@ const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
  */
 export const WEBHOOK_RETRY_FROM_WORKER = 'webhook-retry-from-worker';
 
+/** Every recording event is kept (webhook_events), whether or not an endpoint subscribes when it happens. */
+export const KEEP_EVERY_EVENT = 'keep-every-event';
+
 async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<WebhookRetry> {
   if (!patched(WEBHOOK_RETRY_FROM_WORKER) && legacyRetry) return legacyRetry;
   return webhookRetryPolicy();
@@ -91,8 +94,13 @@ export async function notifyKeptEventFirstHere(
   event: WebhookEventRef,
   keep: () => Promise<boolean>,
 ): Promise<void> {
+  // Patch `keep-every-event`: the event is written before the targets are listed, subscribed or not, so
+  // GET /api/events lists it and an endpoint added or re-enabled later can recover it; earlier runs keep it
+  // only when an endpoint subscribes, in the order their histories record.
+  const keptFirst = patched(KEEP_EVERY_EVENT);
+  if (keptFirst && !(await keep())) return;
   const endpointIds = await local.listWebhookTargets(companyId, event.type);
-  if (endpointIds.length === 0 || !(await keep())) return;
+  if (endpointIds.length === 0 || (!keptFirst && !(await keep()))) return;
   const retry = await local.webhookRetryPolicy();
   const firstTry = proxyLocalActivities<Activities>(
     webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`),

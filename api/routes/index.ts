@@ -14,6 +14,7 @@ import { userErasureOperations } from './userErasure';
 import { webhookActionOperations } from './webhookActions';
 import { webhookEndpointOperations } from './webhookEndpoints';
 import { webhookEventOperations } from './webhookEvents';
+import { eventOperations } from './events';
 import { recordingOperations } from './recordings';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
@@ -34,5 +35,6 @@ export const operations: Operation[] = [
   ...webhookEndpointOperations,
   ...webhookActionOperations,
   ...webhookEventOperations,
+  ...eventOperations,
   ...recordingOperations,
 ];

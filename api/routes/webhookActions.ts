@@ -3,7 +3,13 @@ import { redeliverEvent, sendTestEvent, type AttemptOutcome } from '../commands/
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
-import { DeliveryParams, UpdateWebhookEndpointBody, WebhookAttemptResult, WebhookEndpoint } from '../schemas/webhooks';
+import {
+  DeliveryParams,
+  UpdatedWebhookEndpoint,
+  UpdateWebhookEndpointBody,
+  WebhookAttemptResult,
+} from '../schemas/webhooks';
+import { countRecoverableEvents } from '../../db/queries/eventLog';
 import { assertReachable, toDelivery, toEndpoint } from './webhookEndpoints';
 
 // Changing an endpoint, sending it a test event, redelivering an event.
@@ -28,21 +34,34 @@ export const webhookActionOperations: Operation[] = [
       summary: 'Change a webhook endpoint',
       description:
         'Changes `url`, `events`, `description` or `enabled`; only the fields sent change. `{"enabled": true}` is the way back for an endpoint ' +
-        'disabled after its receiver answered 410 Gone: the next event is delivered again. The secret is unchanged (see rotate-secret).',
+        "disabled after its receiver answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER: the next event is delivered again, and the answer's " +
+        '`eventsToRecover` says how many kept events it has not received (POST …/recover sends them). The secret is unchanged (see rotate-secret).',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',
       params: IdParams,
       body: UpdateWebhookEndpointBody,
-      response: WebhookEndpoint,
+      response: UpdatedWebhookEndpoint,
       errors: [404],
     },
     async ({ params, body, company, deps }) => {
       if (body.url !== undefined) assertReachable(body.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
-      if (!(await updateWebhookEndpoint(deps.db, company.id, params.id, body))) throw notFound('Webhook endpoint');
+      const before = await getWebhookEndpoint(deps.db, company.id, params.id);
+      if (!before || !(await updateWebhookEndpoint(deps.db, company.id, params.id, body))) {
+        throw notFound('Webhook endpoint');
+      }
       const endpoint = await getWebhookEndpoint(deps.db, company.id, params.id);
       if (!endpoint) throw notFound('Webhook endpoint');
-      return toEndpoint(endpoint);
+      if (before.enabled || !endpoint.enabled) return toEndpoint(endpoint);
+      // Back after being disabled: what it missed waits in the kept events (docs/webhooks.md, "Recovery").
+      const eventsToRecover = await countRecoverableEvents(
+        deps.db,
+        company.id,
+        endpoint.id,
+        endpoint.events,
+        endpoint.createdAt,
+      );
+      return { ...toEndpoint(endpoint), eventsToRecover };
     },
   ),
   defineOperation(

@@ -1,5 +1,7 @@
 import net from 'node:net';
+import { durationMs } from '../../common/config';
 import { blockedRange } from '../../common/outbound';
+import { webhookSecretBox } from '../../common/webhookSecretBox';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -16,6 +18,8 @@ import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
 import {
   CreateWebhookEndpointBody,
+  RotatedWebhookEndpoint,
+  RotateWebhookSecretBody,
   WebhookDeliveryList,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
@@ -100,12 +104,11 @@ export const webhookEndpointOperations: Operation[] = [
           }
         },
         (trx) =>
-          createWebhookEndpoint(trx, {
-            companyId: company.id,
-            url: body.url,
-            description: body.description ?? null,
-            events: body.events,
-          }),
+          createWebhookEndpoint(
+            trx,
+            { companyId: company.id, url: body.url, description: body.description ?? null, events: body.events },
+            webhookSecretBox(deps.config),
+          ),
       );
       return { ...toEndpoint(endpoint), secret };
     },
@@ -156,19 +159,29 @@ export const webhookEndpointOperations: Operation[] = [
       path: '/api/webhook-endpoints/{id}/rotate-secret',
       summary: "Replace a webhook endpoint's signing secret",
       description:
-        'The old secret stops signing at once, including retries of earlier events. The new secret is shown once.',
+        'The new secret is shown once and signs every delivery from now on, retries of earlier events included. The previous secret keeps ' +
+        'signing beside it for WEBHOOK_SECRET_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): ' +
+        'each delivery then carries both signatures (two `v1=` in X-Service-Signature, two space-separated entries in `webhook-signature`), ' +
+        'so receivers verify with either while they move to the new one. Rotating again forgets the secret before the previous one.',
       tags: TAGS,
       auth: 'apiKey',
       scope: 'webhooks:manage',
       params: IdParams,
-      response: WebhookEndpointWithSecret,
+      body: RotateWebhookSecretBody,
+      bodyOptional: true,
+      response: RotatedWebhookEndpoint,
       errors: [404],
     },
-    async ({ params, company, deps }) => {
-      const secret = await rotateWebhookSecret(deps.db, company.id, params.id);
+    async ({ params, body, company, deps }) => {
+      const overlapMs = Math.min(
+        durationMs(deps.config.WEBHOOK_SECRET_OVERLAP),
+        body?.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : body.expiresInSeconds * 1000,
+      );
+      const until = overlapMs > 0 ? new Date(Date.now() + overlapMs) : null;
+      const secret = await rotateWebhookSecret(deps.db, company.id, params.id, webhookSecretBox(deps.config), until);
       const endpoint = secret === undefined ? undefined : await getWebhookEndpoint(deps.db, company.id, params.id);
       if (secret === undefined || !endpoint) throw notFound('Webhook endpoint');
-      return { ...toEndpoint(endpoint), secret };
+      return { ...toEndpoint(endpoint), secret, previousSecretExpiresAt: until ? until.toISOString() : null };
     },
   ),
   defineOperation(

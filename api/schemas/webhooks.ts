@@ -40,6 +40,34 @@ export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>
 
 export const WebhookEndpointList = Page(WebhookEndpoint);
 
+export const RotateWebhookSecretBody = Type.Object(
+  {
+    expiresInSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'How long the previous secret keeps signing beside the new one, at most WEBHOOK_SECRET_OVERLAP (24 hours by default, also when absent); 0 stops it at once.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RotateWebhookSecretBody = Static<typeof RotateWebhookSecretBody>;
+
+/** An endpoint right after rotation: the new secret, once, and until when the previous one still signs. */
+export const RotatedWebhookEndpoint = Type.Object(
+  {
+    ...WebhookEndpointWithSecret.properties,
+    previousSecretExpiresAt: Nullable({
+      ...DateTime,
+      description:
+        'Until this time every delivery is signed with the previous secret too (both signatures in each header); null when it stopped at once.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RotatedWebhookEndpoint = Static<typeof RotatedWebhookEndpoint>;
+
 export const CreateWebhookEndpointBody = Type.Object(
   {
     url: Type.String({
@@ -94,6 +122,22 @@ export const UpdateWebhookEndpointBody = Type.Object(
   },
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
+
+/** An endpoint after PATCH: re-enabling one also says how many events wait for recovery. */
+export const UpdatedWebhookEndpoint = Type.Object(
+  {
+    ...endpointFields,
+    eventsToRecover: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Only when this request re-enabled a disabled endpoint: the kept events it subscribes to, since it was created, that it has not received; POST …/recover delivers them.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdatedWebhookEndpoint = Static<typeof UpdatedWebhookEndpoint>;
 
 export const DeliveryParams = Type.Object({ id: Uuid, deliveryId: Uuid }, { additionalProperties: false });
 

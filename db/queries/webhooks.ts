@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateWebhookSecret } from '../../common/webhookSignature';
+import type { WebhookSecretBox } from '../../common/webhookSecretBox';
 import type { WebhookEventType } from '../../common/webhookEvents';
 import { fromJson, type Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
@@ -16,9 +17,11 @@ export interface WebhookEndpointRow {
   updatedAt: Date;
 }
 
-/** What a delivery needs: the endpoint with its signing secret. */
+/** What a delivery needs: the endpoint with its signing secrets, opened. */
 export interface WebhookEndpointWithSecret extends WebhookEndpointRow {
   secret: string;
+  /** The secret before the last rotation while its overlap lasts (it signs too), else null. */
+  previousSecret: string | null;
 }
 
 export type WebhookDeliveryOutcome = 'delivered' | 'failed';
@@ -62,9 +65,11 @@ export interface NewWebhookEndpoint {
   events: WebhookEventType[];
 }
 
+/** Creates the endpoint with a new secret, kept sealed by `box`; the secret is returned (shown once). */
 export async function createWebhookEndpoint(
   db: Db,
   input: NewWebhookEndpoint,
+  box: WebhookSecretBox,
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const id = randomUUID();
   const secret = generateWebhookSecret();
@@ -74,7 +79,7 @@ export async function createWebhookEndpoint(
     url: input.url,
     description: input.description,
     events: JSON.stringify(input.events),
-    secret,
+    secret: box.seal(secret, id),
   });
   const endpoint = await getWebhookEndpoint(db, input.companyId, id);
   if (!endpoint) throw new Error('webhook endpoint vanished after insert');
@@ -91,15 +96,32 @@ export async function getWebhookEndpoint(
   return raw ? toEndpoint(raw) : undefined;
 }
 
+/** The endpoint with its secrets opened; the previous one only while its overlap lasts (at `now`). */
 export async function getWebhookEndpointForDelivery(
   db: Db,
   id: string,
+  box: WebhookSecretBox,
+  now: Date = new Date(),
 ): Promise<WebhookEndpointWithSecret | undefined> {
-  const raw = await db('webhook_endpoints')
-    .select({ ...endpointColumns, secret: 'secret' })
+  const raw = (await db('webhook_endpoints')
+    .select({
+      ...endpointColumns,
+      secret: 'secret',
+      previousSecret: 'previous_secret',
+      previousSecretExpiresAt: 'previous_secret_expires_at',
+    })
     .where({ id })
-    .first();
-  return raw ? { ...toEndpoint(raw), secret: raw.secret } : undefined;
+    .first()) as
+    (RawEndpoint & { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null }) | undefined;
+  if (!raw) return undefined;
+  const { secret, previousSecret, previousSecretExpiresAt, ...rest } = raw;
+  const overlapping =
+    previousSecret !== null && previousSecretExpiresAt !== null && previousSecretExpiresAt.getTime() > now.getTime();
+  return {
+    ...toEndpoint(rest),
+    secret: box.open(secret, raw.id),
+    previousSecret: overlapping ? box.open(previousSecret, raw.id) : null,
+  };
 }
 
 export async function listWebhookEndpoints(
@@ -135,12 +157,28 @@ export async function deleteWebhookEndpoint(db: Db, companyId: string, id: strin
   return (await db('webhook_endpoints').where({ id, company_id: companyId }).delete()) > 0;
 }
 
-/** Replaces the signing secret; the new one is returned, undefined when the endpoint is unknown. */
-export async function rotateWebhookSecret(db: Db, companyId: string, id: string): Promise<string | undefined> {
+/**
+ * Replaces the signing secret. The one it replaces keeps signing beside it until `previousUntil` (null:
+ * it stops at once); a secret older than that is forgotten. The new secret is returned, undefined when the
+ * endpoint is unknown.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  companyId: string,
+  id: string,
+  box: WebhookSecretBox,
+  previousUntil: Date | null,
+): Promise<string | undefined> {
   const secret = generateWebhookSecret();
+  // One statement: MySQL and MariaDB assign left to right, so previous_secret takes the value secret had.
   const changed = await db('webhook_endpoints')
     .where({ id, company_id: companyId })
-    .update({ secret, updated_at: db.fn.now(3) });
+    .update({
+      previous_secret: previousUntil === null ? null : db.ref('secret'),
+      previous_secret_expires_at: previousUntil,
+      secret: box.seal(secret, id),
+      updated_at: db.fn.now(3),
+    });
   return changed > 0 ? secret : undefined;
 }
 

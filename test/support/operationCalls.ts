@@ -24,6 +24,8 @@ export function kindOf(op: Operation, name: string): Kind {
     roleplayId: 'roleplay',
     scriptId: 'script',
     deliveryId: 'delivery',
+    // GET /api/events' cursor: an event of the company.
+    starting_after: 'event',
   };
   if (byName[name]) return byName[name];
   if (name === 'id') {

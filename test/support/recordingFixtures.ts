@@ -181,6 +181,7 @@ export const RECORDING_HISTORIES = [
   'folded-failed',
   'folded-stored',
   'folded-webhook-retry',
+  'keep-every-event',
   'media-failed-truncated',
   'media-pieces-known-speakers',
   'media-pieces-worker-killed',

@@ -11,6 +11,7 @@ import { createRoleplayFixture, createScriptFixture, createSessionFixture, creat
 import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
 import { insertInvitation, makeTeam } from './userFixtures';
+import { testSecretBox } from './webhookFixtures';
 
 // A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
 // webhook endpoint, recording in progress, failed recording), so that generated tests can aim requests
@@ -33,6 +34,8 @@ export interface TenantWorld extends TenantFixture {
     recording: string;
     failedRecording: string;
     delivery: string;
+    /** A kept event (the test event of the delivery). */
+    event: string;
     /** A second key of the company (not the one the world calls with), for the key operations to act on. */
     apiKey: string;
   };
@@ -57,12 +60,16 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   const session = await createSessionFixture({ companyId, roleplayId: roleplay.id, userId: user.id });
   const script = await createScriptFixture(companyId, { title: `Script ${mark}` });
   const invitation = await insertInvitation(companyId, team.id, { email: `invited-${mark}@example.com` });
-  const { endpoint } = await createWebhookEndpoint(db, {
-    companyId,
-    url: `https://hooks.example.com/${mark}`,
-    description: `Hook ${mark}`,
-    events: ['recording.processing.completed'],
-  });
+  const { endpoint } = await createWebhookEndpoint(
+    db,
+    {
+      companyId,
+      url: `https://hooks.example.com/${mark}`,
+      description: `Hook ${mark}`,
+      events: ['recording.processing.completed'],
+    },
+    testSecretBox(),
+  );
   const recordingId = randomUUID();
   await insertRecording(db, {
     id: recordingId,
@@ -133,6 +140,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       webhookEndpoint: endpoint.id,
       recording: recordingId,
       failedRecording: failedRecordingId,
+      event: event.id,
       delivery: delivery.id,
       apiKey: spareKey.id,
     },

@@ -4,6 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookEvent } from '../../common/webhookEvents';
+import { webhookSecretBox, type WebhookSecretBox } from '../../common/webhookSecretBox';
+import { testConfig } from './env';
 import { SIGNATURE_HEADER, verifyWebhookSignature, webhookSignatureProblem } from '../../common/webhookSignature';
 
 // A real webhook receiver on 127.0.0.1, verifying every request the way a customer would: the
@@ -157,3 +159,6 @@ export function sampleWebhookEvent(overrides: Partial<WebhookEvent> = {}): Webho
     ...overrides,
   };
 }
+
+/** The box that seals endpoint secrets with this run's keys (as the API and the worker of the tests do). */
+export const testSecretBox = (): WebhookSecretBox => webhookSecretBox(testConfig());

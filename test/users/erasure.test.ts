@@ -317,7 +317,18 @@ describe('users: erasure of a person', function () {
     const keptEvents = (await db('webhook_events')
       .where({ company_id: tenant.company.id })
       .select('type', 'payload')) as Array<{ type: string; payload: unknown }>;
-    expect(keptEvents.map((e) => e.type).sort()).to.deep.equal(['recording.processing.failed', 'user.erased']);
+    // Every recording event is kept, subscribed or not (patch keep-every-event): the person's completed one is
+    // gone with them, the bystander's stays whole.
+    expect(keptEvents.map((e) => e.type).sort()).to.deep.equal([
+      'recording.processing.completed',
+      'recording.processing.failed',
+      'user.erased',
+    ]);
+    const bystanderEvent = fromJson<{ data: { recordingId: string; user: { name: string } } }>(
+      keptEvents.find((e) => e.type === 'recording.processing.completed')!.payload,
+    );
+    expect(bystanderEvent.data.recordingId).to.equal(kept);
+    expect(bystanderEvent.data.user.name).to.equal(bystander.userName);
     const cancelledEvent = fromJson<{ data: { recordingId: string; user: unknown } }>(
       keptEvents.find((e) => e.type === 'recording.processing.failed')!.payload,
     );

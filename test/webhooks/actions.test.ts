@@ -202,6 +202,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
       ['recording.processing.completed', true],
       ['recording.processing.failed', true],
       ['user.erased', true],
+      ['webhook.endpoint.disabled', false],
       ['webhook.test', false],
     ]);
     const { endpoint, path } = await newEndpoint();

@@ -10,7 +10,12 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint } from
 import { webhookDelivery } from '../../workflows/webhookDelivery';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { sampleWebhookEvent, startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import {
+  sampleWebhookEvent,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  testSecretBox,
+} from '../support/webhookFixtures';
 import { startWorker, type RunningWorker } from '../support/worker';
 
 /** A worker of its own (own task queue), so workers with different settings never take each other's work. */
@@ -47,12 +52,16 @@ describe('webhook delivery (real worker, real receiver)', function () {
   });
 
   async function endpointAt(path: string): Promise<string> {
-    const { endpoint, secret } = await createWebhookEndpoint(testEnv().db, {
-      companyId: tenant.company.id,
-      url: receiver.url + path,
-      description: null,
-      events: ['recording.processing.completed', 'recording.processing.failed'],
-    });
+    const { endpoint, secret } = await createWebhookEndpoint(
+      testEnv().db,
+      {
+        companyId: tenant.company.id,
+        url: receiver.url + path,
+        description: null,
+        events: ['recording.processing.completed', 'recording.processing.failed'],
+      },
+      testSecretBox(),
+    );
     receiver.setSecret(path, secret);
     return endpoint.id;
   }
@@ -191,12 +200,16 @@ describe('webhook delivery (real worker, real receiver)', function () {
         ['/private', receiver.url + '/private'],
         ['/private-name', receiver.url.replace('127.0.0.1', 'localhost') + '/private-name'],
       ]) {
-        const { endpoint } = await createWebhookEndpoint(testEnv().db, {
-          companyId: tenant.company.id,
-          url,
-          description: null,
-          events: ['recording.processing.completed'],
-        });
+        const { endpoint } = await createWebhookEndpoint(
+          testEnv().db,
+          {
+            companyId: tenant.company.id,
+            url,
+            description: null,
+            events: ['recording.processing.completed'],
+          },
+          testSecretBox(),
+        );
         const handle = await deliver(strictWorker, endpoint.id, sampleWebhookEvent());
         const err = await handle.result().then(
           () => undefined,

@@ -6,6 +6,7 @@ import { recordWebhookDelivery } from '../../db/queries/webhooks';
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
+import { testSecretBox } from '../support/webhookFixtures';
 
 type Created = Static<typeof WebhookEndpointWithSecret>;
 type Listed = Static<typeof WebhookEndpointList>;
@@ -129,7 +130,7 @@ describe('webhook endpoints API', () => {
     }
   });
 
-  it('rotates the secret: a new one, shown once, and the old one gone', async () => {
+  it('rotates the secret: a new one, shown once, the old one kept (sealed) only for the overlap', async () => {
     const created = await create(tenant.apiKey, { url: 'https://rotate.example/h', events: ALL_EVENTS });
     const rotated = await api.request<Created>('POST', `/api/webhook-endpoints/${created.body.id}/rotate-secret`, {
       apiKey: tenant.apiKey,
@@ -139,7 +140,8 @@ describe('webhook endpoints API', () => {
     expect(rotated.body.secret).to.match(/^whsec_/);
     expect(rotated.body.secret).not.to.equal(created.body.secret);
     const row = await testEnv().db('webhook_endpoints').where({ id: created.body.id }).first();
-    expect(row.secret).to.equal(rotated.body.secret);
+    expect(testSecretBox().open(row.secret, created.body.id)).to.equal(rotated.body.secret);
+    expect(testSecretBox().open(row.previous_secret, created.body.id)).to.equal(created.body.secret);
   });
 
   it('lists delivery attempts of an endpoint, newest first', async () => {
@@ -192,7 +194,8 @@ describe('webhook endpoints API', () => {
       ).to.equal(404);
     }
     const row = await testEnv().db('webhook_endpoints').where({ id: theirs.body.id }).first();
-    expect(row.secret).to.equal(theirs.body.secret);
+    expect(testSecretBox().open(row.secret, theirs.body.id)).to.equal(theirs.body.secret);
+    expect(row.previous_secret).to.equal(null);
     const mine = await api.request<Listed>('GET', '/api/webhook-endpoints', { apiKey: tenant.apiKey });
     expect(mine.body.data.map((e) => e.id)).not.to.include(theirs.body.id);
     expect(

@@ -11,7 +11,12 @@ import { createTemporalClient } from '../../common/temporalClient';
 import { createWebhookEndpoint, disableWebhookEndpoint } from '../../db/queries/webhooks';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
-import { sampleWebhookEvent, startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import {
+  sampleWebhookEvent,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  testSecretBox,
+} from '../support/webhookFixtures';
 import { notifyTwiceForTest } from './notifyWorkflows';
 
 describe('notifyWebhooks (fan-out from inside a workflow)', function () {
@@ -68,12 +73,16 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
       path: string,
       events: Array<'recording.processing.completed' | 'recording.processing.failed'>,
     ) => {
-      const { endpoint, secret } = await createWebhookEndpoint(db, {
-        companyId,
-        url: receiver.url + path,
-        description: null,
-        events,
-      });
+      const { endpoint, secret } = await createWebhookEndpoint(
+        db,
+        {
+          companyId,
+          url: receiver.url + path,
+          description: null,
+          events,
+        },
+        testSecretBox(),
+      );
       receiver.setSecret(path, secret);
       return endpoint.id;
     };

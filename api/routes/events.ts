@@ -1,0 +1,115 @@
+import { eventDeliveryStatuses, eventPosition, listEventLog } from '../../db/queries/eventLog';
+import { recoverEndpoint } from '../commands/webhookRecovery';
+import { notFound } from '../errors';
+import { defineOperation, type Operation } from '../operation';
+import { IdParams } from '../schemas/common';
+import {
+  EventList,
+  EventListQuery,
+  RecoverBody,
+  RecoverResult,
+  type CompanyEvent,
+  type EventDeliveryStatus,
+} from '../schemas/events';
+
+// The company's events as they were sent, and recovering an endpoint's missed ones (docs/webhooks.md,
+// "Events and recovery"). GET /api/webhook-events stays the catalog of event types; this lists events.
+
+const TAGS = ['Webhooks'];
+
+export const eventOperations: Operation[] = [
+  defineOperation(
+    {
+      operationId: 'listEvents',
+      method: 'get',
+      path: '/api/events',
+      summary: "List the company's events",
+      description:
+        'Every event the service produced for the company (recording events whether or not an endpoint subscribed, and the events it sent), newest first, ' +
+        'with the body as delivered and, per endpoint it was sent to, whether it was received. Paged by cursor: pass the last id as `starting_after`; ' +
+        "new events never shift a page; a `starting_after` that is not one of the company's kept events is 404. Kept for WEBHOOK_EVENT_RETENTION (30 days by default).",
+      tags: TAGS,
+      auth: 'apiKey',
+      scope: 'webhooks:manage',
+      query: EventListQuery,
+      response: EventList,
+      errors: [404],
+    },
+    async ({ query, company, deps }) => {
+      const after =
+        query.starting_after === undefined ? undefined : await eventPosition(deps.db, company.id, query.starting_after);
+      // As every id of another company's (or unknown), a cursor that is not one of the company's kept events is 404.
+      if (query.starting_after !== undefined && !after) throw notFound('Event');
+      const filter = {
+        companyId: company.id,
+        type: query.type,
+        since: query.since === undefined ? undefined : new Date(query.since),
+        until: query.until === undefined ? undefined : new Date(query.until),
+      };
+      const rows = await listEventLog(deps.db, filter, query.limit + 1, after);
+      const page = rows.slice(0, query.limit);
+      const statuses = await eventDeliveryStatuses(
+        deps.db,
+        company.id,
+        page.map((r) => r.id),
+      );
+      const byEvent = new Map<string, EventDeliveryStatus[]>();
+      for (const s of statuses) {
+        const list = byEvent.get(s.eventId) ?? [];
+        list.push({
+          endpointId: s.endpointId,
+          status: s.delivered ? 'delivered' : 'failed',
+          attempts: s.attempts,
+          lastAttemptAt: s.lastAttemptAt.toISOString(),
+        });
+        byEvent.set(s.eventId, list);
+      }
+      const data: CompanyEvent[] = page.map((r) => ({
+        id: r.id,
+        type: r.type,
+        createdAt: r.createdAt.toISOString(),
+        payload: JSON.parse(r.body) as Record<string, unknown>,
+        deliveries: byEvent.get(r.id) ?? [],
+      }));
+      return { data, hasMore: rows.length > query.limit };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'recoverWebhookEndpoint',
+      method: 'post',
+      idempotent: 'lease',
+      path: '/api/webhook-endpoints/{id}/recover',
+      summary: 'Deliver again the events an endpoint missed',
+      description:
+        'Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for ' +
+        'delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were ' +
+        'queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest ' +
+        'first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).',
+      tags: TAGS,
+      auth: 'apiKey',
+      scope: 'webhooks:manage',
+      params: IdParams,
+      body: RecoverBody,
+      response: RecoverResult,
+      successStatus: 202,
+      errors: [404, 409, 503],
+    },
+    async ({ params, body, company, deps }) => {
+      const outcome = await recoverEndpoint(
+        deps,
+        company.id,
+        params.id,
+        new Date(body.since),
+        body.until === undefined ? undefined : new Date(body.until),
+      );
+      return {
+        queued: outcome.queued,
+        alreadyQueued: outcome.alreadyQueued,
+        since: outcome.since.toISOString(),
+        until: outcome.until.toISOString(),
+        nextSince: outcome.nextSince ? outcome.nextSince.toISOString() : null,
+      };
+    },
+  ),
+];
