@@ -174,5 +174,7 @@ function hint(reason: string): string {
     return " (the server's certificate is not signed by TEMPORAL_TLS_SERVER_CA_CERT_*)";
   if (/NotValidForName|not valid for name|hostname|altnames/i.test(reason))
     return " (the server's certificate does not carry that name: TEMPORAL_TLS_SERVER_NAME)";
+  if (/before the deadline|deadline exceeded|ECONNREFUSED|Connection refused/i.test(reason))
+    return ' (nothing answered in time: is the address right, and is TLS on or off as the server expects?)';
   return '';
 }
