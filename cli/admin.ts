@@ -11,7 +11,9 @@ import { registerWebhookSecretCommands } from './commands/webhookSecrets';
 // (npm run migrate) and reads DATABASE_URL and the other settings from the environment.
 const program = new Command()
   .name('admin')
-  .description('Sales Practice Service administration: companies, API keys, bearer tokens, teams, users, demo data, Temporal setup.')
+  .description(
+    'Sales Practice Service administration: companies, API keys, bearer tokens, teams, users, demo data, Temporal setup.',
+  )
   .showHelpAfterError('(run with --help for usage)');
 
 registerCompanyCommands(program);

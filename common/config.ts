@@ -554,7 +554,8 @@ export function loadConfig(
     ]);
   }
   try {
-    Object.assign(config, resolvedTarget(temporalProfile(given, env)));
+    const { address, namespace } = resolvedTarget(temporalProfile(given, env));
+    Object.assign(config, { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace });
   } catch (err) {
     if (err instanceof TemporalSettingsError) throw new ConfigError([err.message]);
     throw err;
