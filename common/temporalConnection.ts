@@ -115,7 +115,7 @@ export function describeTarget(profile: ClientConfigProfile): string {
 
 /** The connection the settings describe; certificate files are read here. */
 export function temporalConnection(
-  config: TemporalConnectionConfig,
+  config: Partial<TemporalConnectionConfig>,
   env: NodeJS.ProcessEnv = process.env,
 ): TemporalConnection {
   const profile = temporalProfile(config, env);
