@@ -46,8 +46,8 @@ export async function setUpTemporal(config: Config): Promise<TemporalSetupResult
   const target = temporalConnection(config);
   const timeoutMs = durationMs(config.TEMPORAL_START_TIMEOUT);
   const connection = await Connection.connect({ ...target.options, connectTimeout: timeoutMs }).catch(
-    (err: unknown) => {
-      throw new CliError(describeConnectionFailure(target.description, err));
+    async (err: unknown) => {
+      throw new CliError(await describeConnectionFailure(target, err));
     },
   );
   try {

@@ -6,6 +6,7 @@ import {
   type ConfigDataSource,
 } from '@temporalio/envconfig';
 import type { Config } from './config';
+import { probeTemporal } from './temporalDiagnosis';
 
 // The one place where a connection to Temporal is described: the API's client, the worker, replay-check,
 // `admin temporal:setup`, the bench and the tests all take their options from here. The settings are
@@ -159,22 +160,22 @@ export function connectionFailureReason(err: unknown): string {
 }
 
 /**
- * One line for a failed connection: where, with which TLS settings, and why; the SDK itself says only
- * "Failed to connect before the deadline". No stack trace and no secret.
+ * Why a connection failed, found out: the SDK says only "Failed to connect before the deadline" for every
+ * TLS failure, so one handshake with the same settings names the cause (common/temporalDiagnosis.ts).
  */
-export function describeConnectionFailure(description: string, err: unknown): string {
-  return `Cannot connect to Temporal at ${description}: ${connectionFailureReason(err)}`;
+export async function explainConnectionFailure(target: TemporalConnection, err: unknown): Promise<string> {
+  const probed = await probeTemporal(target).catch(() => undefined);
+  return probed ?? connectionFailureReason(err);
 }
 
-/** What the operator most likely has to change, for the failures TLS produces. */
+/** One line for a failed connection: where, with which TLS settings, and why. No stack trace and no secret. */
+export async function describeConnectionFailure(target: TemporalConnection, err: unknown): Promise<string> {
+  return `Cannot connect to Temporal at ${target.description}: ${await explainConnectionFailure(target, err)}`;
+}
+
+/** What to check when nothing answered. */
 function hint(reason: string): string {
-  if (/certificate required|bad certificate|unknown ca|alert/i.test(reason))
-    return ' (the server refused the client certificate: is it signed by a CA the server trusts? TEMPORAL_TLS_CLIENT_CERT_*)';
-  if (/UnknownIssuer|invalid peer certificate|certificate verify|self.signed/i.test(reason))
-    return " (the server's certificate is not signed by TEMPORAL_TLS_SERVER_CA_CERT_*)";
-  if (/NotValidForName|not valid for name|hostname|altnames/i.test(reason))
-    return " (the server's certificate does not carry that name: TEMPORAL_TLS_SERVER_NAME)";
-  if (/before the deadline|deadline exceeded|ECONNREFUSED|Connection refused/i.test(reason))
-    return ' (nothing answered in time: is the address right, and is TLS on or off as the server expects?)';
-  return '';
+  return /before the deadline|deadline exceeded/i.test(reason)
+    ? ' (nothing answered in time: is the address right, and is TLS on or off as the server expects?)'
+    : '';
 }

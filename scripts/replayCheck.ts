@@ -64,8 +64,8 @@ const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').repla
 
 export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCheckReport> {
   const temporal = temporalConnection(options.temporal);
-  const connection = await Connection.connect(temporal.options).catch((err: unknown) => {
-    throw new Error(describeConnectionFailure(temporal.description, err));
+  const connection = await Connection.connect(temporal.options).catch(async (err: unknown) => {
+    throw new Error(await describeConnectionFailure(temporal, err));
   });
   try {
     const client = new Client({ connection, namespace: temporal.namespace, dataConverter: options.dataConverter });

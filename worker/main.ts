@@ -7,7 +7,7 @@ import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { dataConverterFor } from '../common/payloadCodec';
 import { untilAvailable } from '../common/startupRetry';
-import { connectionFailureReason, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
+import { explainConnectionFailure, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, DatabaseUrlError, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
@@ -55,8 +55,8 @@ async function main(): Promise<void> {
       'temporal',
       temporal.description,
       () =>
-        NativeConnection.connect(temporal.options).catch((err: unknown) => {
-          throw new Error(connectionFailureReason(err));
+        NativeConnection.connect(temporal.options).catch(async (err: unknown) => {
+          throw new Error(await explainConnectionFailure(temporal, err));
         }),
       logger,
       { signal: startup.signal },
