@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prints the paths of a real Temporal server (all four services in one process) and of its SQL schema tool,
-# one per line: server first, then the sql tool. Both are built once with `go install` and cached outside
+# Prints the paths of a real Temporal server (all four services in one process), of its SQL schema tool and
+# of the module's PostgreSQL schema directory (schema/postgresql/v12), one per line in that order. Both are built once with `go install` and cached outside
 # the repository under names carrying the version, beside the Temporal CLI. The tests that need a cluster
 # with mutual TLS (test/cluster/) start it; everything else keeps using the CLI's dev server.
 # The schema files the sql tool applies come from the same module (printed by `go env GOMODCACHE`).
@@ -20,5 +20,8 @@ build() { # build <package> <target path>
 }
 [ -x "$SQL_TOOL" ] || build go.temporal.io/server/cmd/tools/sql "$SQL_TOOL"
 [ -x "$SERVER" ] || build go.temporal.io/server/cmd/server "$SERVER"
+SCHEMA_DIR="$(go env GOMODCACHE)/go.temporal.io/server@$VERSION/schema/postgresql/v12"
+[ -d "$SCHEMA_DIR" ] || (cd "$(mktemp -d)" && go mod download "go.temporal.io/server@$VERSION" >&2)
 echo "$SERVER"
 echo "$SQL_TOOL"
+echo "$SCHEMA_DIR"

@@ -21,6 +21,7 @@ import { waitForRecording } from '../support/recordingFixtures';
 import { startSmtpServer, type LoopbackSmtp } from '../support/smtpServer';
 import { CLUSTER_SERVER_NAME, startTemporalCluster, type TemporalCluster } from '../support/temporalCluster';
 import { makeTeam } from '../support/userFixtures';
+import { spawnService } from '../support/serviceProcess';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
 
 // The service on a Temporal cluster as production runs one: the real server (go.temporal.io/server, all four
@@ -194,6 +195,27 @@ describe('a Temporal cluster requiring mutual TLS, with a namespace of its own',
           await refusedApi.close();
         }
       });
+    }
+  });
+
+  it('a worker process with a certificate of another CA waits, saying why in one log line per try', async () => {
+    const stranger = spawnService('worker/main.ts', {
+      ...settings,
+      TEMPORAL_TLS_CLIENT_CERT_PATH: strangerCertificate.certPath,
+      TEMPORAL_TLS_CLIENT_KEY_PATH: strangerCertificate.keyPath,
+      WORKER_METRICS_PORT: 0,
+    });
+    try {
+      await stranger.waitFor('the server refused the client certificate', 60_000);
+      const line = stranger.logLines().find((l) => l['dependency'] === 'temporal');
+      expect(line?.['msg']).to.match(
+        new RegExp(
+          `^waiting for temporal at ${cluster.address} \\(TLS: .*stranger-sales-practice\\.pem.*\\): the server refused the client certificate`,
+        ),
+      );
+      expect(stranger.output()).to.not.match(/^\s+at /m);
+    } finally {
+      await stranger.kill();
     }
   });
 
