@@ -29,7 +29,7 @@ export const ConfigSchema = Type.Object({
     minLength: 1,
     default: '127.0.0.1:7233',
     description:
-      "Temporal frontend gRPC address (`host:port`; Temporal Cloud: `<namespace>.<account>.tmprl.cloud:7233` with mTLS, or the regional endpoint with an API key). Unset: the profile's `address`, else the default.",
+      "Temporal frontend gRPC address (`host:port`; Temporal Cloud: `<region>.<provider>.api.temporal.io:7233` with an API key, `<namespace>.<account>.tmprl.cloud:7233` with mTLS). Unset: the profile's `address`, else the default.",
   }),
   TEMPORAL_NAMESPACE: Type.String({
     minLength: 1,
