@@ -72,7 +72,8 @@ export function temporalProfile(
   }
   for (const key of TEMPORAL_CONNECTION_SETTINGS) {
     const value = given[key];
-    if (value !== undefined && value !== '') vars[key] = String(value);
+    // Every connection setting is a string (TEMPORAL_TLS too); anything else is not given.
+    if (typeof value === 'string' && value !== '') vars[key] = value;
   }
   try {
     return loadClientConfigProfile({ overrideEnvVars: vars });
@@ -148,7 +149,7 @@ export function connectionFailureReason(err: unknown): string {
   const reasons: string[] = [];
   for (let e: unknown = err; e !== undefined && reasons.length < 4;) {
     if (!(e instanceof Error)) {
-      reasons.push(String(e));
+      reasons.push(typeof e === 'string' ? e : JSON.stringify(e));
       break;
     }
     const text = e.message.split('\n')[0]?.trim() ?? '';
