@@ -75,8 +75,8 @@ export async function setUpTemporal(config: Config): Promise<TemporalSetupResult
     }
     if (missing.length > 0) throw new CliError(missingMessage(target.description, missing));
 
-    // A namespace just registered reaches the other services with their namespace cache: wait for it.
-    const present = await untilNamespaceKnown(connection, target.description, namespace, registered ? 60_000 : 0);
+    // A namespace registered moments ago (here or by someone else) reaches the services with their namespace cache: wait for it.
+    const present = await untilNamespaceKnown(connection, target.description, namespace, 60_000);
     const added: string[] = [];
     const already: string[] = [];
     for (const { name } of searchAttributeDefinitions) {

@@ -12,11 +12,12 @@ SQL_TOOL="${TEMPORAL_SQL_TOOL_BIN:-$GOBIN_DIR/temporal-sql-tool-$VERSION}"
 build() { # build <package> <target path>
   local pkg="$1" target="$2" tmp
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
   echo "Building $pkg@$VERSION (first time only, the server takes a few minutes)..." >&2
-  GOBIN="$tmp" go install "$pkg@$VERSION" >&2
+  # Built under its package's name in a directory of its own, then moved to the versioned name.
+  GOBIN="$tmp" go install "$pkg@$VERSION" >&2 || { rm -rf "$tmp"; return 1; }
   mkdir -p "$(dirname "$target")"
   mv "$tmp/$(basename "$pkg")" "$target"
+  rm -rf "$tmp"
 }
 [ -x "$SQL_TOOL" ] || build go.temporal.io/server/cmd/tools/sql "$SQL_TOOL"
 [ -x "$SERVER" ] || build go.temporal.io/server/cmd/server "$SERVER"

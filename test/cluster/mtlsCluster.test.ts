@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
 import { NativeConnection } from '@temporalio/worker';
 import { expect } from 'chai';
 import type { Invitation } from '../../api/schemas/invitations';
@@ -228,6 +230,10 @@ describe('a Temporal cluster requiring mutual TLS, with a namespace of its own',
       proxy = await startApiKeyProxy({
         apiKey,
         cert: cluster.serverCertificate,
+        denied: [
+          '/temporal.api.workflowservice.v1.WorkflowService/RegisterNamespace',
+          '/temporal.api.operatorservice.v1.OperatorService/AddSearchAttributes',
+        ],
         upstream: {
           address: cluster.address,
           serverName: CLUSTER_SERVER_NAME,
@@ -259,6 +265,32 @@ describe('a Temporal cluster requiring mutual TLS, with a namespace of its own',
       }
       expect(proxy.seen.length).to.be.at.least(3);
       expect(new Set(proxy.seen)).to.deep.equal(new Set([`Bearer ${apiKey}`]));
+    });
+
+    it('where registering is not permitted (as on Temporal Cloud), temporal:setup names what is missing', async () => {
+      const unknown = `${namespace}-unknown`;
+      const noNamespace = await runAdmin(['temporal:setup'], asEnv({ ...viaKey, TEMPORAL_NAMESPACE: unknown }));
+      expect(noNamespace.code).to.equal(1);
+      expect(noNamespace.stderr.trim()).to.equal(
+        `error: Temporal at ${proxy.address} (TLS: server CA ${cluster.ca.certPath}, no client certificate, server name temporal.test; API key) lacks what the service needs and does not let this command register it: namespace ${unknown} (create it where the cluster's namespaces are managed)`,
+      );
+      // A namespace made in the console, without the search attributes.
+      const bare = `${namespace}-bare`;
+      const direct = await Connection.connect(temporalConnection(settings).options);
+      try {
+        await direct.workflowService.registerNamespace({
+          namespace: bare,
+          workflowExecutionRetentionPeriod: msToTs('1 day'),
+        });
+      } finally {
+        await direct.close();
+      }
+      const noAttributes = await runAdmin(['temporal:setup'], asEnv({ ...viaKey, TEMPORAL_NAMESPACE: bare }));
+      expect(noAttributes.code).to.equal(1);
+      expect(noAttributes.stderr.trim().split('\n')).to.have.length(1);
+      expect(noAttributes.stderr).to.contain(
+        `does not let this command register it: ${searchAttributeDefinitions.map((sa) => `search attribute ${sa.name} (Keyword)`).join('; ')}`,
+      );
     });
 
     it('a wrong key is refused in one line that does not print the key', async () => {

@@ -18,6 +18,8 @@ export interface ApiKeyProxyOptions {
   /** The certificate the proxy presents (with its key). */
   cert: { certPath: string; keyPath: string };
   upstream: { address: string; serverName: string; caPath: string; certPath: string; keyPath: string };
+  /** gRPC methods (`/package.Service/Method`) answered PERMISSION_DENIED, as Temporal Cloud answers namespace and search attribute registration. */
+  denied?: string[];
 }
 
 // Headers of one hop only (HTTP/2 forbids forwarding them) and the pseudo-headers the client sets itself.
@@ -57,6 +59,18 @@ export async function startApiKeyProxy(options: ApiKeyProxyOptions): Promise<Api
       );
       return;
     }
+    if (options.denied?.includes(String(headers[':path']))) {
+      stream.respond(
+        {
+          ':status': 200,
+          'content-type': 'application/grpc',
+          'grpc-status': '7',
+          'grpc-message': 'Request unauthorized.',
+        },
+        { endStream: true },
+      );
+      return;
+    }
     const call = upstream.request(forwardable(headers));
     call.on('error', () => stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR));
     let trailers: http2.OutgoingHttpHeaders = {};
@@ -64,12 +78,13 @@ export async function startApiKeyProxy(options: ApiKeyProxyOptions): Promise<Api
       trailers = forwardable(t);
     });
     call.on('response', (responseHeaders) => {
-      // A trailers-only answer (an error) carries grpc-status in its headers and ends at once.
-      const trailersOnly = responseHeaders['grpc-status'] !== undefined;
-      stream.respond(
-        { ...forwardable(responseHeaders), ':status': responseHeaders[':status'] ?? 200 },
-        { waitForTrailers: !trailersOnly },
-      );
+      const headersOut = { ...forwardable(responseHeaders), ':status': responseHeaders[':status'] ?? 200 };
+      // A trailers-only answer (an error: grpc-status in the headers) must end with its headers.
+      if (responseHeaders['grpc-status'] !== undefined) {
+        stream.respond(headersOut, { endStream: true });
+        return;
+      }
+      stream.respond(headersOut, { waitForTrailers: true });
       stream.on('wantTrailers', () => stream.sendTrailers(trailers));
       call.pipe(stream);
     });
