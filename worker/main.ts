@@ -123,8 +123,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A setting the operator has to fix (DATABASE_URL, the Temporal settings) is one line; anything else keeps its stack.
-  const plain =
-    err instanceof DatabaseUrlError || err instanceof ConfigError || err instanceof TemporalSettingsError;
+  const plain = err instanceof DatabaseUrlError || err instanceof ConfigError || err instanceof TemporalSettingsError;
   console.error(err instanceof Error ? (plain ? err.message : (err.stack ?? err.message)) : err);
   process.exit(1);
 });
