@@ -3,6 +3,7 @@ import { createLogger } from '../common/logger';
 import { createApiMetrics } from '../common/metrics';
 import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
+import { explainConnectionFailure, temporalConnection } from '../common/temporalConnection';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
@@ -26,12 +27,17 @@ async function main(): Promise<void> {
 
   const startup = new AbortController();
   const target = parseDatabaseUrl(config.DATABASE_URL);
-  const temporalProbe = (): Promise<unknown> => temporal.workflowService.getSystemInfo({});
+  // Logged per try as "waiting for temporal at <address> (<TLS settings>): <why>".
+  const temporalTarget = temporalConnection(config);
+  const temporalProbe = (): Promise<unknown> =>
+    temporal.workflowService.getSystemInfo({}).catch(async (err: unknown) => {
+      throw new Error(await explainConnectionFailure(temporalTarget, err));
+    });
   const waits = Promise.all([
     untilAvailable('database', describeDatabaseTarget(target), () => probeDatabase(db, target), logger, {
       signal: startup.signal,
     }),
-    untilAvailable('temporal', config.TEMPORAL_ADDRESS, temporalProbe, logger, { signal: startup.signal }),
+    untilAvailable('temporal', temporalTarget.description, temporalProbe, logger, { signal: startup.signal }),
   ]).then(
     () => logger.info('database and temporal are available'),
     () => undefined, // aborted by shutdown

@@ -3,6 +3,7 @@ import { registerCompanyCommands } from './commands/companies';
 import { registerCredentialCommands } from './commands/credentials';
 import { registerPeopleCommands } from './commands/people';
 import { registerSeedCommand } from './commands/seed';
+import { registerTemporalCommands } from './commands/temporal';
 import { registerWebhookSecretCommands } from './commands/webhookSecrets';
 
 // The operators' admin CLI: `npm run --silent admin -- <command>`. Every command prints JSON on stdout;
@@ -10,13 +11,16 @@ import { registerWebhookSecretCommands } from './commands/webhookSecrets';
 // (npm run migrate) and reads DATABASE_URL and the other settings from the environment.
 const program = new Command()
   .name('admin')
-  .description('Sales Practice Service administration: companies, API keys, bearer tokens, teams, users, demo data.')
+  .description(
+    'Sales Practice Service administration: companies, API keys, bearer tokens, teams, users, demo data, Temporal setup.',
+  )
   .showHelpAfterError('(run with --help for usage)');
 
 registerCompanyCommands(program);
 registerCredentialCommands(program);
 registerPeopleCommands(program);
 registerSeedCommand(program);
+registerTemporalCommands(program);
 registerWebhookSecretCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import Ajv, { type ErrorObject } from 'ajv';
 import ms from 'ms';
 import { checkSecrets, type SecretSetting } from './secretSettings';
+import { resolvedTarget, temporalProfile, TemporalSettingsError } from './temporalConnection';
 
 // Every setting comes from the environment; this schema is the single list of them, with defaults
 // that work on a developer machine. Durations accept `ms` notation ("30d", "15m", "500ms") or milliseconds.
@@ -21,16 +22,77 @@ export const ConfigSchema = Type.Object({
     default: 10,
     description: 'Maximum connections per process (API and worker each have a pool).',
   }),
+  // Temporal's connection settings are the ones the `temporal` CLI and the SDKs read (Temporal's environment
+  // configuration, @temporalio/envconfig): a variable set here wins over the profile of TEMPORAL_CONFIG_FILE,
+  // as for the CLI. common/temporalConnection.ts builds every connection from them.
   TEMPORAL_ADDRESS: Type.String({
     minLength: 1,
     default: '127.0.0.1:7233',
-    description: 'Temporal frontend gRPC address (`host:port`).',
+    description:
+      "Temporal frontend gRPC address (`host:port`; Temporal Cloud: `<region>.<provider>.api.temporal.io:7233` with an API key, `<namespace>.<account>.tmprl.cloud:7233` with mTLS). Unset: the profile's `address`, else the default.",
   }),
   TEMPORAL_NAMESPACE: Type.String({
     minLength: 1,
     default: 'default',
-    description: "Temporal namespace for workflows and the API's client.",
+    description:
+      "Temporal namespace for workflows and the API's client; `admin temporal:setup` registers it. Unset: the profile's `namespace`, else the default.",
   }),
+  TEMPORAL_API_KEY: Type.String({
+    default: '',
+    description:
+      'API key sent to Temporal as `Authorization: Bearer <key>` (Temporal Cloud); switches TLS on. No default.',
+  }),
+  TEMPORAL_TLS: Type.String({
+    pattern: '^(|true|false|1|0)$',
+    default: '',
+    description:
+      'TLS to the Temporal frontend: `true` or `false`; empty = on when any TEMPORAL_TLS_* setting or TEMPORAL_API_KEY is given (or the profile has a `[tls]` table).',
+  }),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: Type.String({
+    default: '',
+    description: 'PEM client certificate presented to a Temporal frontend that requires mutual TLS.',
+  }),
+  TEMPORAL_TLS_CLIENT_CERT_DATA: Type.String({
+    default: '',
+    description: 'The client certificate itself (PEM text) instead of a path.',
+  }),
+  TEMPORAL_TLS_CLIENT_KEY_PATH: Type.String({
+    default: '',
+    description: 'PEM private key of TEMPORAL_TLS_CLIENT_CERT_PATH.',
+  }),
+  TEMPORAL_TLS_CLIENT_KEY_DATA: Type.String({
+    default: '',
+    description: 'The private key itself (PEM text) instead of a path; never logged.',
+  }),
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: Type.String({
+    default: '',
+    description: "PEM CA certificate(s) the Temporal frontend's certificate must chain to; empty = the system's roots.",
+  }),
+  TEMPORAL_TLS_SERVER_CA_CERT_DATA: Type.String({
+    default: '',
+    description: 'The CA certificate(s) themselves (PEM text) instead of a path.',
+  }),
+  TEMPORAL_TLS_SERVER_NAME: Type.String({
+    default: '',
+    description:
+      "Name the Temporal frontend's certificate must carry, when it differs from the host of TEMPORAL_ADDRESS.",
+  }),
+  TEMPORAL_CONFIG_FILE: Type.String({
+    default: '',
+    description:
+      "Temporal's TOML client configuration (`[profile.<name>]` tables, as written by `temporal config set`); empty = `$XDG_CONFIG_HOME/temporalio/temporal.toml` (`~/.config/...`) when it exists.",
+  }),
+  TEMPORAL_PROFILE: Type.String({
+    default: '',
+    description:
+      'Profile of TEMPORAL_CONFIG_FILE to use; empty = `default` (a named profile that is missing is an error).',
+  }),
+  TEMPORAL_NAMESPACE_RETENTION: {
+    ...Duration,
+    default: '7d',
+    description:
+      'Retention of closed workflow histories given to the namespace `admin temporal:setup` registers (at least 1d); an existing namespace keeps its own.',
+  },
   TEMPORAL_TASK_QUEUE: Type.String({
     minLength: 1,
     default: 'sales-practice',
@@ -459,6 +521,8 @@ export function loadConfig(
     if (value !== undefined && value !== '') candidate[key] = value;
   }
   Object.assign(candidate, overrides);
+  // What was given, before the schema's defaults fill in: Temporal's profile must not lose to a default.
+  const given = { ...candidate };
   const valid = validate(candidate);
   // Secrets are checked on their own (their values never appear in a message), along with the rest.
   const secrets = checkSecrets(candidate as Record<SecretSetting, string>, env, usesSecrets);
@@ -488,6 +552,13 @@ export function loadConfig(
     throw new ConfigError([
       'S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK credential chain)',
     ]);
+  }
+  try {
+    const { address, namespace } = resolvedTarget(temporalProfile(given, env));
+    Object.assign(config, { TEMPORAL_ADDRESS: address, TEMPORAL_NAMESPACE: namespace });
+  } catch (err) {
+    if (err instanceof TemporalSettingsError) throw new ConfigError([err.message]);
+    throw err;
   }
   return config;
 }

@@ -12,7 +12,7 @@ export const searchAttributes = {
   UserId: defineSearchAttributeKey('UserId', 'KEYWORD'),
 } as const;
 
-/** `name=Type` pairs for `temporal server start-dev --search-attribute` and `operator search-attribute create`. */
+/** The search attributes `admin temporal:setup` registers (cli/temporalSetup.ts); the tests' dev server starts with them. */
 export const searchAttributeDefinitions: ReadonlyArray<{ name: string; type: 'Keyword' }> = [
   { name: 'CompanyId', type: 'Keyword' },
   { name: 'RecordingId', type: 'Keyword' },

@@ -9,6 +9,7 @@ import {
 import { durationMs, type Config } from './config';
 import { findInCauseChain } from './errorChain';
 import { dataConverterFor } from './payloadCodec';
+import { temporalConnection, type TemporalConnectionConfig } from './temporalConnection';
 
 /**
  * Gives every call that has no deadline one, `ms` from its start. It comes before the SDK's retry
@@ -29,25 +30,22 @@ export function callDeadline(ms: number): Interceptor {
  * every API request ~7% of its CPU (BENCHMARKS.md). A lazy connection never uses it by itself.
  */
 export function createTemporalClient(
-  config: Pick<
-    Config,
-    | 'TEMPORAL_ADDRESS'
-    | 'TEMPORAL_NAMESPACE'
-    | 'TEMPORAL_START_TIMEOUT'
-    | 'TEMPORAL_PAYLOAD_KEYS'
-    | 'TEMPORAL_PAYLOAD_KEY_ID'
-    | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'
-  >,
+  config: TemporalConnectionConfig &
+    Pick<
+      Config,
+      'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'
+    >,
 ): Client {
+  const { options, namespace } = temporalConnection(config);
   const connection = Connection.lazy({
-    address: config.TEMPORAL_ADDRESS,
+    ...options,
     interceptors: [
       callDeadline(durationMs(config.TEMPORAL_START_TIMEOUT)),
       makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),
     ],
   });
   // Payloads are encrypted on their way to Temporal (common/payloadCodec.ts).
-  return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverterFor(config) });
+  return new Client({ connection, namespace, dataConverter: dataConverterFor(config) });
 }
 
 /** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */

@@ -87,14 +87,12 @@ say "migrating the database"
 "$TSX" db/migrate.ts latest >/dev/null
 
 # 3. Temporal: the dev server on 7233 unless something already answers there (or TEMPORAL_ADDRESS points elsewhere).
-mapfile -t SEARCH_ATTRIBUTES < <("$TSX" scripts/search-attributes.ts)
 temporal_healthy() { "$TEMPORAL" operator cluster health --address "$TEMPORAL_ADDRESS" >/dev/null 2>&1; }
 if temporal_healthy; then
   say "Temporal already answers on $TEMPORAL_ADDRESS; using it"
 elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "localhost:7233" ]; then
   # The Web UI decodes payloads through the API's codec endpoint (docs/security.md, "Temporal payloads").
   args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn --ui-codec-endpoint "$API_URL/codec")
-  for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   start temporal "$TEMPORAL" "${args[@]}"
   for _ in $(seq 1 120); do
     temporal_healthy && break
@@ -105,11 +103,10 @@ elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "loca
 else
   say "Temporal does not answer on $TEMPORAL_ADDRESS"; exit 1
 fi
-# start-dev registers --search-attribute only when it creates its database, so an existing
-# .data/temporal.db (or a server someone else started) gets them here; creating an existing one is a no-op.
-for sa in "${SEARCH_ATTRIBUTES[@]}"; do
-  "$TEMPORAL" operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "${sa%%=*}" --type "${sa#*=}" >/dev/null
-done
+# The namespace (TEMPORAL_NAMESPACE) and the search attributes, through the same command as docker-compose
+# and a production cluster (docs/operations.md, "Running in production"); what exists is left as it is.
+say "registering the Temporal namespace and search attributes (admin temporal:setup)"
+"$TSX" cli/admin.ts temporal:setup >/dev/null
 
 # 4. Worker and API. The media-link secret has no default in code: made once here (kept in
 #    .data/media-url-secret, readable by this user only), so links stay valid across restarts.

@@ -45,8 +45,8 @@ async function main(): Promise<void> {
     }>();
 
   const report = await replayCheck({
-    address: options.address,
-    namespace: options.namespace,
+    // --address and --namespace win over TEMPORAL_ADDRESS/TEMPORAL_NAMESPACE; TLS and API key come from the environment.
+    temporal: { ...config, TEMPORAL_ADDRESS: options.address, TEMPORAL_NAMESPACE: options.namespace },
     taskQueue: options.taskQueue,
     workflowsPath: path.resolve(options.workflowsPath),
     since: new Date(Date.now() - options.since),

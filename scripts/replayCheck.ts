@@ -2,6 +2,11 @@ import { Client, Connection } from '@temporalio/client';
 import type { DataConverter } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
 import { failureConverterPath } from '../common/failureConverter';
+import {
+  describeConnectionFailure,
+  temporalConnection,
+  type TemporalConnectionConfig,
+} from '../common/temporalConnection';
 import { needsOldBranch, PATCHES, type PatchEntry } from './patchLifecycle';
 
 // Replays recent live histories against the workflow code about to be deployed: a change that would
@@ -9,8 +14,8 @@ import { needsOldBranch, PATCHES, type PatchEntry } from './patchLifecycle';
 // instead of as stuck workflow tasks after the deploy.
 
 export interface ReplayCheckOptions {
-  address: string;
-  namespace: string;
+  /** Where Temporal is and how to reach it (common/temporalConnection.ts); the namespace comes with it. */
+  temporal: TemporalConnectionConfig;
   /** Only executions started on this task queue: the ones the deployed worker will process. */
   taskQueue: string;
   /** Module exporting every workflow function (the worker's `workflows/index.ts`). */
@@ -58,9 +63,12 @@ export async function workflowTypesOf(workflowsPath: string): Promise<string[]> 
 const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCheckReport> {
-  const connection = await Connection.connect({ address: options.address });
+  const temporal = temporalConnection(options.temporal);
+  const connection = await Connection.connect(temporal.options).catch(async (err: unknown) => {
+    throw new Error(await describeConnectionFailure(temporal, err));
+  });
   try {
-    const client = new Client({ connection, namespace: options.namespace, dataConverter: options.dataConverter });
+    const client = new Client({ connection, namespace: temporal.namespace, dataConverter: options.dataConverter });
     const known = await workflowTypesOf(options.workflowsPath);
     const base = `TaskQueue = ${quoted(options.taskQueue)} AND StartTime > ${quoted(options.since.toISOString())}`;
     // Types the code no longer exports are listed too: their open runs would fail on the new worker.

@@ -3,10 +3,11 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { startEventRetentionSweep } from './eventRetention';
-import { durationMs, loadConfig } from '../common/config';
+import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { dataConverterFor } from '../common/payloadCodec';
 import { untilAvailable } from '../common/startupRetry';
+import { explainConnectionFailure, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
 import { createDb, DatabaseUrlError, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', abortStartup);
   process.once('SIGINT', abortStartup);
 
+  // Where Temporal is and with which TLS settings (a bad setting stops the worker here, in one line).
+  const temporal = temporalConnection(config);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   let connection: NativeConnection | undefined;
   try {
@@ -50,15 +53,16 @@ async function main(): Promise<void> {
     readiness.databaseProbe(databaseAnswers);
     connection = await untilAvailable(
       'temporal',
-      config.TEMPORAL_ADDRESS,
-      () => NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
+      temporal.description,
+      () =>
+        NativeConnection.connect(temporal.options).catch(async (err: unknown) => {
+          throw new Error(await explainConnectionFailure(temporal, err));
+        }),
       logger,
-      {
-        signal: startup.signal,
-      },
+      { signal: startup.signal },
     );
-    const temporal = connection;
-    readiness.temporalProbe(() => temporal.workflowService.getSystemInfo({}));
+    const connected = connection;
+    readiness.temporalProbe(() => connected.workflowService.getSystemInfo({}));
     // What killed workers left behind: their scratch folders and unfinished uploads.
     const swept = {
       scratch: await sweepScratch(config.SCRATCH_DIR),
@@ -67,7 +71,7 @@ async function main(): Promise<void> {
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
     await keepRetentionSchedule(
-      new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter }),
+      new Client({ connection, namespace: temporal.namespace, dataConverter }),
       config,
       logger,
     );
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
-      namespace: config.TEMPORAL_NAMESPACE,
+      namespace: temporal.namespace,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowBundle: bundle,
       dataConverter,
@@ -96,7 +100,8 @@ async function main(): Promise<void> {
       logger.info(
         {
           taskQueue: config.TEMPORAL_TASK_QUEUE,
-          address: config.TEMPORAL_ADDRESS,
+          temporal: temporal.description,
+          namespace: temporal.namespace,
           workflowCode: describeBundle(bundle),
           ...describeTuning(config),
         },
@@ -117,8 +122,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // A DATABASE_URL the worker cannot use is the operator's to fix: one line, no stack.
-  const line = err instanceof DatabaseUrlError || (err instanceof Error && err.name === 'ConfigError');
-  console.error(err instanceof Error ? (line ? err.message : (err.stack ?? err.message)) : err);
+  // A setting the operator has to fix (DATABASE_URL, the Temporal settings) is one line; anything else keeps its stack.
+  const plain = err instanceof DatabaseUrlError || err instanceof ConfigError || err instanceof TemporalSettingsError;
+  console.error(err instanceof Error ? (plain ? err.message : (err.stack ?? err.message)) : err);
   process.exit(1);
 });

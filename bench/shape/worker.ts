@@ -1,3 +1,4 @@
+import { temporalConnection } from '../../common/temporalConnection';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { durationMs, loadConfig } from '../../common/config';
 import { createLogger } from '../../common/logger';
@@ -23,10 +24,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
   const metrics = createWorkerMetrics();
   const metricsServer = await installWorkerRuntime(config, logger, metrics);
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const temporal = temporalConnection(config);
+  const connection = await NativeConnection.connect(temporal.options);
   const worker = await Worker.create({
     connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+    namespace: temporal.namespace,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await bundleWorkflowsApart(require.resolve('./index')),
     ...workerTuning(config),

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { ConfigSchema, loadConfig } from '../../common/config';
-import { searchAttributeDefinitions } from '../../common/temporal';
 import { parseDatabaseUrl } from '../../db/connection';
 
 // Docker cannot run on this machine, so the file is checked as data: the services, their images and
@@ -69,7 +68,7 @@ describe('docker-compose.yml', () => {
       'mysql',
       'temporal',
       'temporal-ui',
-      'temporal-search-attributes',
+      'temporal-setup',
       'migrate',
       'api',
       'worker',
@@ -77,7 +76,7 @@ describe('docker-compose.yml', () => {
     expect(service('mysql').image).to.match(/^mysql:8(\.\d+)*$/);
     expect(service('temporal').image).to.match(/^temporalio\/auto-setup:1\.\d+/);
     expect(service('temporal-ui').image).to.match(/^temporalio\/ui:\d/);
-    expect(service('temporal-search-attributes').image).to.match(/^temporalio\/admin-tools:/);
+    expect(service('temporal-setup').image).to.equal(service('api').image);
   });
 
   it('publishes the API, Temporal gRPC and the Web UI', () => {
@@ -157,20 +156,19 @@ describe('docker-compose.yml', () => {
     expect(service('migrate').depends_on?.['mysql']?.condition).to.equal('service_healthy');
     for (const name of ['api', 'worker']) {
       expect(service(name).depends_on?.['migrate']?.condition, name).to.equal('service_completed_successfully');
-      expect(service(name).depends_on?.['temporal-search-attributes']?.condition, name).to.equal(
-        'service_completed_successfully',
-      );
+      expect(service(name).depends_on?.['temporal-setup']?.condition, name).to.equal('service_completed_successfully');
     }
-    expect(service('temporal-search-attributes').depends_on).to.have.property('temporal');
+    expect(service('temporal-setup').depends_on).to.have.property('temporal');
   });
 
-  it('registers every search attribute the workflows use', () => {
-    const text = commandText(service('temporal-search-attributes'));
-    expect(text).to.contain('temporal operator search-attribute create');
-    for (const sa of searchAttributeDefinitions) {
-      expect(text).to.contain(`--name ${sa.name}`);
-      expect(text).to.contain(`--type ${sa.type}`);
-    }
+  it("registers the namespace and the search attributes with admin temporal:setup, in the workers' Temporal settings", () => {
+    // The command registers what common/temporal.ts lists (test/cluster/ runs it against a real cluster).
+    expect(commandText(service('temporal-setup'))).to.contain('node dist/cli/admin.js temporal:setup');
+    const env = environmentOf('temporal-setup', operatorSecrets());
+    const worker = environmentOf('worker', operatorSecrets());
+    for (const key of ['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE']) expect(env[key], key).to.equal(worker[key]);
+    for (const key of Object.keys(env))
+      if (key !== 'NODE_ENV') expect(Object.keys(ConfigSchema.properties), key).to.include(key);
   });
 
   it('hands the API, the worker and the migrations only settings of ConfigSchema, with valid values', () => {

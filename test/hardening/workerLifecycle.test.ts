@@ -80,7 +80,9 @@ describe('worker process lifecycle', function () {
     worker = spawnService('worker/main.ts', settings);
     await worker.waitFor(`waiting for temporal at ${settings.TEMPORAL_ADDRESS}`);
     const waits = worker.logLines().filter((l) => l.dependency === 'temporal');
-    expect(waits[0]).to.include({ level: 40, where: settings.TEMPORAL_ADDRESS, tries: 1 });
+    // Where: the address and the TLS settings in use; why: what a connection attempt found.
+    expect(waits[0]).to.include({ level: 40, where: `${settings.TEMPORAL_ADDRESS} (TLS off)`, tries: 1 });
+    expect(waits[0].reason).to.equal('connection refused (nothing listens there)');
     expect(waits[0].retryInMs).to.be.a('number');
 
     temporal = await startTemporalDevServer(Number(String(settings.TEMPORAL_ADDRESS).split(':')[1]));

@@ -1,13 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
+import { issueCertificate, makeCertificateAuthority, type IssuedCertificate } from './certificates';
 import { freePort } from './temporalServer';
 
 // A MariaDB of its own for a test, configured as managed MySQL services are: TLS with a certificate for
-// 127.0.0.1 and localhost signed by a CA made here with openssl, and --require-secure-transport=ON, so
+// 127.0.0.1 and localhost signed by a CA made here with openssl (test/support/certificates.ts), and --require-secure-transport=ON, so
 // a client without TLS is turned away. Everything lives in a temporary folder (data directory, socket,
 // keys), removed by stop(); the installed MariaDB's own mariadb-install-db and mariadbd run it.
 
@@ -28,46 +29,23 @@ export interface TlsMariaDb {
   stop(): Promise<void>;
 }
 
-async function openssl(dir: string, ...args: string[]): Promise<void> {
-  await run('openssl', args, { cwd: dir });
+interface Certificates {
+  ca: string;
+  otherCa: string;
+  server: IssuedCertificate;
+  client: IssuedCertificate;
 }
 
 /** A CA, the server's certificate (SAN 127.0.0.1, localhost), a client certificate, and an unrelated CA. */
-async function makeCertificates(dir: string): Promise<void> {
-  const days = ['-days', '2'];
-  const newKey = ['-newkey', 'rsa:2048', '-nodes'];
-  await openssl(
-    dir,
-    'req',
-    '-x509',
-    ...newKey,
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    ...days,
-    '-subj',
-    '/CN=Test MySQL CA',
-  );
-  await openssl(
-    dir,
-    'req',
-    '-x509',
-    ...newKey,
-    '-keyout',
-    'other-ca.key',
-    '-out',
-    'other-ca.pem',
-    ...days,
-    '-subj',
-    '/CN=Another CA',
-  );
-  await writeFile(path.join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  await openssl(dir, 'req', ...newKey, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-  const sign = ['-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', ...days];
-  await openssl(dir, 'x509', '-req', '-in', 'server.csr', ...sign, '-out', 'server.pem', '-extfile', 'server.ext');
-  await openssl(dir, 'req', ...newKey, '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=sales-practice');
-  await openssl(dir, 'x509', '-req', '-in', 'client.csr', ...sign, '-out', 'client.pem');
+async function makeCertificates(dir: string): Promise<Certificates> {
+  const ca = await makeCertificateAuthority(dir, 'mysql');
+  const other = await makeCertificateAuthority(dir, 'other');
+  return {
+    ca: ca.certPath,
+    otherCa: other.certPath,
+    server: await issueCertificate(ca, 'localhost', ['127.0.0.1', 'localhost']),
+    client: await issueCertificate(ca, 'sales-practice'),
+  };
 }
 
 async function waitForSocket(socketPath: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -104,7 +82,7 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await makeCertificates(dir);
+    const certs = await makeCertificates(dir);
     const processUser = os.userInfo().username;
     await run('mariadb-install-db', [
       '--no-defaults',
@@ -132,9 +110,9 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
           '--innodb-buffer-pool-size=32M',
           '--character-set-server=utf8mb4',
           '--collation-server=utf8mb4_unicode_ci',
-          `--ssl-ca=${file('ca.pem')}`,
-          `--ssl-cert=${file('server.pem')}`,
-          `--ssl-key=${file('server.key')}`,
+          `--ssl-ca=${certs.ca}`,
+          `--ssl-cert=${certs.server.certPath}`,
+          `--ssl-key=${certs.server.keyPath}`,
           '--require-secure-transport=ON',
         ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -158,10 +136,10 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
     return {
       url: (database, host = '127.0.0.1') =>
         `mysql://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`,
-      caFile: file('ca.pem'),
-      otherCaFile: file('other-ca.pem'),
-      clientCertFile: file('client.pem'),
-      clientKeyFile: file('client.key'),
+      caFile: certs.ca,
+      otherCaFile: certs.otherCa,
+      clientCertFile: certs.client.certPath,
+      clientKeyFile: certs.client.keyPath,
       user,
       password,
       port,

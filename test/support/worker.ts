@@ -1,3 +1,4 @@
+import { temporalConnection } from '../../common/temporalConnection';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { ActivityMetrics } from '../../activities/deps';
@@ -33,10 +34,11 @@ export async function startWorker(
   options: { metrics?: ActivityMetrics } = {},
 ): Promise<RunningWorker> {
   const config = testConfig(overrides);
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const temporal = temporalConnection(config);
+  const connection = await NativeConnection.connect(temporal.options);
   const worker = await Worker.create({
     connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+    namespace: temporal.namespace,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
     dataConverter: dataConverterFor(config),

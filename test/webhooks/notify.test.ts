@@ -8,6 +8,7 @@ import { dataConverterFor } from '../../common/payloadCodec';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
+import { temporalConnection } from '../../common/temporalConnection';
 import { createWebhookEndpoint, disableWebhookEndpoint } from '../../db/queries/webhooks';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
@@ -36,7 +37,7 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
     });
     receiver = await startWebhookReceiver();
     client = createTemporalClient(config);
-    connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+    connection = await NativeConnection.connect(temporalConnection(config).options);
     worker = await Worker.create({
       connection,
       namespace: config.TEMPORAL_NAMESPACE,
