@@ -394,7 +394,7 @@ export const ConfigSchema = Type.Object({
     description:
       "Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording's event, which holds a person's words, never outlives RECORDING_RETENTION when that is shorter.",
   },
-  WEBHOOK_SECRET_OVERLAP: {
+  WEBHOOK_ROTATION_OVERLAP: {
     ...Duration,
     default: '24h',
     description:

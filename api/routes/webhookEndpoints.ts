@@ -160,7 +160,7 @@ export const webhookEndpointOperations: Operation[] = [
       summary: "Replace a webhook endpoint's signing secret",
       description:
         'The new secret is shown once and signs every delivery from now on, retries of earlier events included. The previous secret keeps ' +
-        'signing beside it for WEBHOOK_SECRET_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): ' +
+        'signing beside it for WEBHOOK_ROTATION_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): ' +
         'each delivery then carries both signatures (two `v1=` in X-Service-Signature, two space-separated entries in `webhook-signature`), ' +
         'so receivers verify with either while they move to the new one. Rotating again forgets the secret before the previous one.',
       tags: TAGS,
@@ -174,7 +174,7 @@ export const webhookEndpointOperations: Operation[] = [
     },
     async ({ params, body, company, deps }) => {
       const overlapMs = Math.min(
-        durationMs(deps.config.WEBHOOK_SECRET_OVERLAP),
+        durationMs(deps.config.WEBHOOK_ROTATION_OVERLAP),
         body?.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : body.expiresInSeconds * 1000,
       );
       const until = overlapMs > 0 ? new Date(Date.now() + overlapMs) : null;

@@ -46,7 +46,7 @@ export const RotateWebhookSecretBody = Type.Object(
       Type.Integer({
         minimum: 0,
         description:
-          'How long the previous secret keeps signing beside the new one, at most WEBHOOK_SECRET_OVERLAP (24 hours by default, also when absent); 0 stops it at once.',
+          'How long the previous secret keeps signing beside the new one, at most WEBHOOK_ROTATION_OVERLAP (24 hours by default, also when absent); 0 stops it at once.',
       }),
     ),
   },

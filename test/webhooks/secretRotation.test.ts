@@ -41,7 +41,7 @@ describe('webhook secrets: rotation with an overlap, sealed at rest', function (
 
   before(async () => {
     receiver = await startWebhookReceiver();
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_SECRET_OVERLAP: '2h' });
+    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_ROTATION_OVERLAP: '2h' });
   });
   after(async () => {
     await stack.stop();
@@ -75,7 +75,7 @@ describe('webhook secrets: rotation with an overlap, sealed at rest', function (
     assertSchema(RotatedWebhookEndpoint, first.body);
     const s2 = first.body.secret;
     expect(s2).to.not.equal(s1);
-    // WEBHOOK_SECRET_OVERLAP is 2h here: the previous secret signs until about then.
+    // WEBHOOK_ROTATION_OVERLAP is 2h here: the previous secret signs until about then.
     const until = Date.parse(first.body.previousSecretExpiresAt ?? '');
     expect(until - started).to.be.within(2 * 3600_000 - 5_000, 2 * 3600_000 + 5_000);
 
