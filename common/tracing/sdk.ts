@@ -1,0 +1,65 @@
+import { context, diag, DiagLogLevel, type Attributes } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { detectResourcesSync, envDetectorSync, hostDetectorSync, Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
+import {
+  makeWorkflowExporter,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+} from '@temporalio/interceptors-opentelemetry/lib/worker';
+import type { Tracing } from './index';
+import { PEER_SERVICE } from './peer';
+import { RedactingSpanProcessor } from './spanRedaction';
+
+// The OpenTelemetry SDK for Node, loaded only when tracing is on (./index.ts). Everything is read from
+// the standard OTEL_* variables by the SDK itself: the OTLP/HTTP (protobuf) endpoint and headers
+// (OTEL_EXPORTER_OTLP_*), the sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), the resource
+// (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), the propagators (OTEL_PROPAGATORS: W3C trace context
+// and baggage by default; baggage carries the request id to the worker) and batching (OTEL_BSP_*).
+// Outbound HTTP (undici: providers, file hosts, webhook receivers) and SQL (mysql2) are instrumented;
+// Temporal's interceptors are added by the API's client and the worker.
+
+/** Starts the SDK: the tracer provider (global), its context manager and propagators, the instrumentations. */
+export function startTracingSdk(defaultServiceName: string): Tracing {
+  // The SDK's own complaints (an unreachable collector) go to stderr once each, not into our JSON logs.
+  diag.setLogger(
+    { error: console.error, warn: console.error, info: () => {}, debug: () => {}, verbose: () => {} },
+    DiagLogLevel.WARN,
+  );
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the default name.
+  const resource = Resource.default()
+    .merge(new Resource({ 'service.name': defaultServiceName }))
+    .merge(detectResourcesSync({ detectors: [envDetectorSync, hostDetectorSync] }));
+  const spanProcessor = new RedactingSpanProcessor(new BatchSpanProcessor(new OTLPTraceExporter()));
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new UndiciInstrumentation({
+        // Which provider a call is for, when the caller said (./peer.ts): the span's peer.service.
+        startSpanHook: (): Attributes => {
+          const peer = context.active().getValue(PEER_SERVICE);
+          return typeof peer === 'string' ? { 'peer.service': peer } : {};
+        },
+      }),
+      new MySQL2Instrumentation(),
+    ],
+  });
+  return {
+    serviceName: String(resource.attributes['service.name'] ?? defaultServiceName),
+    resource,
+    spanProcessor,
+    workflowClientInterceptors: [new OpenTelemetryWorkflowClientInterceptor()],
+    activityInterceptors: (ctx) => ({
+      inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+      outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+    }),
+    workflowExporter: makeWorkflowExporter(spanProcessor, resource),
+    shutdown: () => provider.shutdown(),
+  };
+}
