@@ -22,7 +22,10 @@ const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
 export function tracing(): Middleware {
   const tracer = trace.getTracer('sales-practice-api');
   return async (ctx, next) => {
-    if (UNTRACED.has(ctx.path)) return next();
+    if (UNTRACED.has(ctx.path)) {
+      await next();
+      return;
+    }
     const state = ctx.state as TracedState;
     const carrier: Record<string, string> = {};
     for (const header of ['traceparent', 'tracestate']) {
@@ -40,7 +43,10 @@ export function tracing(): Middleware {
       ctx.method,
       {
         kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': ctx.method, ...(state.requestId ? { 'request.id': state.requestId } : {}) },
+        attributes: {
+          'http.request.method': ctx.method,
+          ...(state.requestId ? { 'request.id': state.requestId } : {}),
+        },
       },
       parent,
     );

@@ -68,8 +68,8 @@ export function redactAttributes(attributes: MutableAttributes): void {
 
 /** Redacts a finished span in place (ReadableSpan's fields are read-only by type, not in fact). */
 export function redactSpan(span: ReadableSpan): void {
-  redactAttributes(span.attributes as MutableAttributes);
-  for (const event of span.events) if (event.attributes) redactAttributes(event.attributes as MutableAttributes);
+  redactAttributes(span.attributes);
+  for (const event of span.events) if (event.attributes) redactAttributes(event.attributes);
   if (span.status.message) {
     (span.status as { message?: string }).message = errorTextWithoutLiterals(span.status.message);
   }
