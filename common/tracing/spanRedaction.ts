@@ -23,8 +23,8 @@ const ERROR_TEXT_ATTRIBUTES = new Set(['exception.message', 'exception.stacktrac
 /** A SQL text with its string, hex and number literals replaced by `?`; identifiers and keywords stay. */
 export function sqlWithoutLiterals(sql: string): string {
   return sql
+    .replace(/\b[xXbB]'[0-9a-fA-F]*'|\b0x[0-9a-fA-F]+\b/g, '?')
     .replace(/'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/g, '?')
-    .replace(/\b[xX]'[0-9a-fA-F]*'|\b0x[0-9a-fA-F]+\b/g, '?')
     .replace(/(?<![\w`.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b/g, '?');
 }
 
