@@ -12,7 +12,7 @@ import prettier from 'eslint-config-prettier';
 // interceptors and the OpenTelemetry API, both made for the sandbox. Anything else (activities, the database, node:*,
 // Date-reading helpers) would run inside the workflow sandbox and break replay.
 export const WORKFLOW_IMPORTS =
-  /^(?!@temporalio\/workflow$|@temporalio\/common$|@temporalio\/interceptors-opentelemetry\/lib\/workflow$|@opentelemetry\/api$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
+  /^(?!@temporalio\/workflow$|@temporalio\/common$|@temporalio\/interceptors-opentelemetry\/lib\/(workflow|instrumentation)$|@opentelemetry\/api$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', '.data/**', 'eslint.config.mjs'] },

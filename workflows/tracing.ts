@@ -1,4 +1,5 @@
-import { propagation, context as otelContext } from '@opentelemetry/api';
+import { propagation, trace } from '@opentelemetry/api';
+import { extractContextFromHeaders } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import {
   OpenTelemetryInboundInterceptor,
   OpenTelemetryInternalsInterceptor,
@@ -27,6 +28,7 @@ const REQUEST_ID_BAGGAGE = 'request.id';
 
 export const interceptors = (): WorkflowInterceptors => {
   // Decided once, in the run's first activation (execute runs before any signal or activity).
+  let runIds: Record<string, string> = {};
   let otelInbound: OpenTelemetryInboundInterceptor | undefined;
   let otelOutbound: OpenTelemetryOutboundInterceptor | undefined;
   const inbound: WorkflowInboundCallsInterceptor = {
@@ -34,6 +36,12 @@ export const interceptors = (): WorkflowInterceptors => {
       if (!patched(TRACING_PATCH)) return next(input);
       otelInbound = new OpenTelemetryInboundInterceptor();
       otelOutbound = new OpenTelemetryOutboundInterceptor();
+      // The trace and request ids of the run, for its log lines written outside its span ("Workflow completed").
+      // After the interceptors exist: making the first one registers the sandbox's propagators.
+      const started = extractContextFromHeaders(input.headers);
+      const traceId = started && trace.getSpanContext(started)?.traceId;
+      const requestId = started && propagation.getBaggage(started)?.getEntry(REQUEST_ID_BAGGAGE)?.value;
+      runIds = { ...(traceId ? { trace_id: traceId } : {}), ...(requestId ? { requestId } : {}) };
       return otelInbound.execute(input, next);
     },
     handleSignal: (input, next) => (otelInbound ? otelInbound.handleSignal(input, next) : next(input)),
@@ -48,9 +56,9 @@ export const interceptors = (): WorkflowInterceptors => {
     signalWorkflow: (input, next) => (otelOutbound ? otelOutbound.signalWorkflow(input, next) : next(input)),
     getLogAttributes(input, next) {
       if (!otelOutbound) return next(input);
-      // The workflow's log lines carry the request id as the activities' do (worker/temporalLogger.ts).
-      const requestId = propagation.getBaggage(otelContext.active())?.getEntry(REQUEST_ID_BAGGAGE)?.value;
-      return otelOutbound.getLogAttributes(requestId ? { requestId, ...input } : input, next);
+      // The workflow's log lines carry the trace and request ids as the activities' do (worker/temporalLogger.ts);
+      // inside a span, Temporal's interceptor names the span's own ids.
+      return otelOutbound.getLogAttributes({ ...runIds, ...input }, next);
     },
   };
   return { inbound: [inbound], outbound: [outbound], internals: [new OpenTelemetryInternalsInterceptor()] };

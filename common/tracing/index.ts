@@ -40,13 +40,16 @@ export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean 
  * Starts the SDK when the OTEL_* variables ask for it (before the database driver is loaded, so its
  * instrumentation applies); undefined, and nothing loaded, otherwise.
  */
-export async function startTracing(
+export function startTracing(
   defaultServiceName: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Tracing | undefined> {
-  if (!tracingRequested(env)) return undefined;
-  const { startTracingSdk } = await import('./sdk.js');
-  return startTracingSdk(defaultServiceName);
+  if (!tracingRequested(env)) return Promise.resolve(undefined);
+  // require, not import(): the processes run as CommonJS (tsx/cjs from TypeScript, dist/ compiled), and
+  // import() goes through the ESM loader, which tsx/cjs does not teach TypeScript.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startTracingSdk } = require('./sdk') as typeof import('./sdk');
+  return Promise.resolve(startTracingSdk(defaultServiceName));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { context, diag, DiagLogLevel, type Attributes } from '@opentelemetry/api';
+import { context, diag, DiagLogLevel, propagation, trace, type Attributes } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
@@ -6,12 +6,14 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { detectResourcesSync, envDetectorSync, hostDetectorSync, Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
+import { extractContextFromHeaders } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import {
   makeWorkflowExporter,
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
-import type { Tracing } from './index';
+import type { ActivityInterceptorsFactory } from '@temporalio/worker';
+import { REQUEST_ID_BAGGAGE, type Tracing } from './index';
 import { PEER_SERVICE } from './peer';
 import { RedactingSpanProcessor } from './spanRedaction';
 
@@ -55,11 +57,35 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
     resource,
     spanProcessor,
     workflowClientInterceptors: [new OpenTelemetryWorkflowClientInterceptor()],
-    activityInterceptors: (ctx) => ({
-      inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
-      outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
-    }),
+    activityInterceptors,
     workflowExporter: makeWorkflowExporter(spanProcessor, resource),
     shutdown: () => provider.shutdown(),
   };
 }
+
+/**
+ * Temporal's activity interceptors (a span per attempt, child of the run's StartActivity span), and the
+ * trace and request ids on the SDK's own line about the attempt's end ("Activity completed", written
+ * after the span): taken from the headers when the attempt starts. (Its "Activity started" line comes
+ * before any interceptor sees the headers.)
+ */
+const activityInterceptors: ActivityInterceptorsFactory = (ctx) => {
+  const otelInbound = new OpenTelemetryActivityInboundInterceptor(ctx);
+  const otelOutbound = new OpenTelemetryActivityOutboundInterceptor(ctx);
+  let ids: Record<string, string> = {};
+  return {
+    inbound: {
+      execute(input, next) {
+        const started = extractContextFromHeaders(input.headers);
+        const traceId = started && trace.getSpanContext(started)?.traceId;
+        const requestId = started && propagation.getBaggage(started)?.getEntry(REQUEST_ID_BAGGAGE)?.value;
+        ids = { ...(traceId ? { trace_id: traceId } : {}), ...(requestId ? { requestId } : {}) };
+        return otelInbound.execute(input, next);
+      },
+    },
+    outbound: {
+      getLogAttributes: (input, next) => otelOutbound.getLogAttributes({ ...ids, ...input }, next),
+      getMetricTags: (input, next) => otelOutbound.getMetricTags(input, next),
+    },
+  };
+};

@@ -117,7 +117,11 @@ async function startOnFreePorts(): Promise<Jaeger> {
   const ports = { otlp: await freePort(), http: await freePort(), grpc: await freePort() };
   const configFile = path.join(dir, 'jaeger.yaml');
   await fs.writeFile(configFile, config(ports));
-  const child: ChildProcess = spawn(jaegerPath(), ['--config', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(jaegerPath(), ['--config', configFile], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Jaeger traces itself to 127.0.0.1:4317 unless told not to (another Jaeger might be listening there).
+    env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: 'true' },
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-8000);
