@@ -252,4 +252,46 @@ describe('traces (OpenTelemetry, read back from Jaeger)', function () {
       expect(line, JSON.stringify(line)).to.include({ traceId: callerTraceId, requestId: CALLER_REQUEST_ID });
     expect(workerLines.map((l) => l.msg)).to.include.members(['Workflow completed', 'Activity completed']);
   });
+
+  it('names the trace id next to the request id in a 500 body and its log line, and marks the server span failed', async () => {
+    // An API whose database is gone (never created): authenticating the request fails inside.
+    const gone = new URL(testEnv().config.DATABASE_URL);
+    gone.pathname = `/sp_gone_${randomBytes(4).toString('hex')}`;
+    const port = await freePort();
+    const broken = spawnCommand(
+      process.execPath,
+      ['--require', 'tsx/cjs', 'api/main.ts'],
+      { ...settings, DATABASE_URL: gone.toString(), PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      { OTEL_BSP_SCHEDULE_DELAY: '200' },
+    );
+    try {
+      await broken.waitFor('"msg":"API listening');
+      const callerTraceId = randomBytes(16).toString('hex');
+      const res = await fetch(`http://127.0.0.1:${port}/api/roleplay`, {
+        headers: {
+          'x-api-key': tenant.apiKey,
+          traceparent: `00-${callerTraceId}-${randomBytes(8).toString('hex')}-01`,
+        },
+      });
+      const body = (await res.json()) as { error: { code: string; requestId?: string; traceId?: string } };
+      assertResponseSchema('GET', '/api/roleplay', res.status, body);
+      expect(res.status).to.equal(500);
+      expect(body.error).to.include({
+        code: 'internal_error',
+        requestId: res.headers.get('x-request-id'),
+        traceId: callerTraceId,
+      });
+      await broken.waitFor('"msg":"unhandled error"');
+      const line = broken.logLines().find((l) => l.msg === 'unhandled error');
+      expect(line).to.include({ traceId: callerTraceId, requestId: body.error.requestId });
+      const trace = await traceOnceComplete(callerTraceId, (t) =>
+        t.spans.some((s) => s.operationName.startsWith('GET')),
+      );
+      const server = trace.spans.find((s) => s.operationName === 'GET /api/roleplay');
+      expect(server && tag(server, 'http.response.status_code')).to.equal(500);
+      expect(server && tag(server, 'error')).to.equal(true);
+    } finally {
+      await broken.kill();
+    }
+  });
 });
