@@ -79,6 +79,8 @@ extensions:
         memory:
           max_traces: 10000
   jaeger_query:
+    # Jaeger traces its own queries to 127.0.0.1:4317 unless told not to (another Jaeger may listen there).
+    enable_tracing: false
     storage:
       traces: memstore
     http:
@@ -119,8 +121,6 @@ async function startOnFreePorts(): Promise<Jaeger> {
   await fs.writeFile(configFile, config(ports));
   const child: ChildProcess = spawn(jaegerPath(), ['--config', configFile], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    // Jaeger traces itself to 127.0.0.1:4317 unless told not to (another Jaeger might be listening there).
-    env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: 'true' },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
