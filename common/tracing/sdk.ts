@@ -3,7 +3,8 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { detectResourcesSync, envDetectorSync, hostDetectorSync, Resource } from '@opentelemetry/resources';
+import os from 'node:os';
+import { detectResourcesSync, envDetectorSync, Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
 import { extractContextFromHeaders } from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
@@ -32,10 +33,11 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
     { error: console.error, warn: console.error, info: () => {}, debug: () => {}, verbose: () => {} },
     DiagLogLevel.WARN,
   );
-  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the default name.
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the default name. The host name
+  // says which API or worker process a span comes from (read here: the SDK's host detector is asynchronous).
   const resource = Resource.default()
-    .merge(new Resource({ 'service.name': defaultServiceName }))
-    .merge(detectResourcesSync({ detectors: [envDetectorSync, hostDetectorSync] }));
+    .merge(new Resource({ 'service.name': defaultServiceName, 'host.name': os.hostname() }))
+    .merge(detectResourcesSync({ detectors: [envDetectorSync] }));
   const spanProcessor = new RedactingSpanProcessor(new BatchSpanProcessor(new OTLPTraceExporter()));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
