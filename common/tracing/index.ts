@@ -15,7 +15,6 @@ export const REQUEST_ID_BAGGAGE = 'request.id';
 
 /** What a process that traces hands to Temporal's interceptors and workflow exporter. */
 export interface Tracing {
-  serviceName: string;
   resource: Resource;
   /** Redacts, then batches to the OTLP exporter (./spanRedaction.ts). */
   spanProcessor: SpanProcessor;

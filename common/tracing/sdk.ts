@@ -28,7 +28,8 @@ import { RedactingSpanProcessor } from './spanRedaction';
 
 /** Starts the SDK: the tracer provider (global), its context manager and propagators, the instrumentations. */
 export function startTracingSdk(defaultServiceName: string): Tracing {
-  // The SDK's own complaints (an unreachable collector) go to stderr once each, not into our JSON logs.
+  // The SDK's own warnings and errors (an unreachable collector: spans are dropped, the service carries on)
+  // go to stderr, not into the JSON logs on stdout.
   diag.setLogger(
     { error: console.error, warn: console.error, info: () => {}, debug: () => {}, verbose: () => {} },
     DiagLogLevel.WARN,
@@ -55,7 +56,6 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
     ],
   });
   return {
-    serviceName: String(resource.attributes['service.name'] ?? defaultServiceName),
     resource,
     spanProcessor,
     workflowClientInterceptors: [new OpenTelemetryWorkflowClientInterceptor()],
