@@ -550,6 +550,12 @@ export const ConfigSchema = Type.Object({
         "Context propagators, comma-separated; unset: `tracecontext,baggage`. Keep `baggage`: it carries the request id to the worker's log lines.",
     }),
   ),
+  OTEL_TRACES_EXPORTER: Type.Optional(
+    Type.Union([Type.Literal('otlp'), Type.Literal('none')], {
+      description:
+        '`none` keeps tracing off even with an endpoint set; `otlp` (the default) is the one exporter built in.',
+    }),
+  ),
   OTEL_SDK_DISABLED: Type.Optional(Type.String({ description: '`true` keeps tracing off even with an endpoint set.' })),
 });
 
