@@ -94,7 +94,7 @@ export const PATCHES: PatchEntry[] = [
     ],
     guards:
       "Temporal's OpenTelemetry workflow interceptors (workflows/tracing.ts): spans for the run and each activity it schedules. They draw span ids from the run's seeded random source, which uuid4() shares, so older runs go untraced and keep their event ids.",
-    landed: '2026-11-26 (c5210d4)',
+    landed: '2026-11-26 (d602b75)',
     state: 'patched',
   },
 ];

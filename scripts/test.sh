@@ -4,7 +4,7 @@
 # Prometheus installed for the alert-rule tests (scripts/ensure-prometheus.sh; they start their own server);
 # test/cluster/ also against a real Temporal server with mutual TLS on PostgreSQL (built and started here when
 # needed; the suite makes its own).
-# Jaeger for the tracing tests (built once by scripts/ensure-jaeger.sh).
+# And Jaeger for the tracing tests (built once by scripts/ensure-jaeger.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || bash scripts/install.sh
