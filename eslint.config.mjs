@@ -8,10 +8,11 @@ import prettier from 'eslint-config-prettier';
 // the Temporal workflow SDK, Temporal's common types, the other workflow modules (./…), and the project's
 // deterministic modules: common/temporal.ts (search-attribute keys and workflow ids: pure functions) and
 // common/webhookRetry.ts (the webhook retry constants) and common/failureTypes.ts (the activities' failure
-// type names). Anything else (activities, the database, node:*,
+// type names); and for the tracing interceptors (workflows/tracing.ts) Temporal's OpenTelemetry workflow
+// interceptors and the OpenTelemetry API, both made for the sandbox. Anything else (activities, the database, node:*,
 // Date-reading helpers) would run inside the workflow sandbox and break replay.
 export const WORKFLOW_IMPORTS =
-  /^(?!@temporalio\/workflow$|@temporalio\/common$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
+  /^(?!@temporalio\/workflow$|@temporalio\/common$|@temporalio\/interceptors-opentelemetry\/lib\/(workflow|instrumentation)$|@opentelemetry\/api$|\.\/[A-Za-z]+$|\.\.\/common\/(temporal|webhookRetry|failureTypes)$)/;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', '.data/**', 'eslint.config.mjs'] },

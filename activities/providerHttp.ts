@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, request, type Dispatcher } from 'undici';
 import { retryAfterMs } from '../common/retryAfter';
+import { asPeer } from '../common/tracing/peer';
 import { excerpt, FailureTypes, httpFailure, permanent } from './failures';
 
 // Calls to the configured speech-to-text and LLM providers. Their base URLs come from the operator's
@@ -15,6 +16,8 @@ export function providerAgent(): Dispatcher {
 }
 
 export interface ProviderRequest {
+  /** Which provider, for the call's span (`peer.service`): openai, deepgram, assemblyai, llm. */
+  peer: string;
   method: 'POST' | 'GET';
   headers: Record<string, string>;
   body?: Dispatcher.DispatchOptions['body'];
@@ -66,13 +69,9 @@ export async function callProvider(
   let res: Dispatcher.ResponseData;
   let text: string;
   try {
-    res = await request(url, {
-      dispatcher,
-      method: req.method,
-      headers: req.headers,
-      body: req.body,
-      signal: req.signal,
-    });
+    res = await asPeer(req.peer, () =>
+      request(url, { dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal }),
+    );
     text = await res.body.text();
   } catch (err) {
     if (!req.signal?.aborted) req.meter?.request('network_error', seconds());

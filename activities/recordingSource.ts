@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { findBlockedAddressError, parseOutboundUrl, UnsupportedUrlError } from '../common/outbound';
+import { asPeer } from '../common/tracing/peer';
 import { excerpt, FailureTypes, httpFailure, permanent } from './failures';
 
 // Opens the caller's recording URL for streaming: through the outbound agent (internal addresses are
@@ -132,13 +133,16 @@ export async function openRecordingSource(
   for (let hop = 0; ; hop += 1) {
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, {
-        dispatcher,
-        method: 'GET',
-        signal: options.signal,
-        headersTimeout: 60_000,
-        bodyTimeout: 120_000,
-      });
+      const hopUrl = url;
+      res = await asPeer('file-host', () =>
+        request(hopUrl, {
+          dispatcher,
+          method: 'GET',
+          signal: options.signal,
+          headersTimeout: 60_000,
+          bodyTimeout: 120_000,
+        }),
+      );
     } catch (err) {
       const blocked = findBlockedAddressError(err);
       if (blocked) throw permanent(FailureTypes.BlockedAddress, `The recording URL was refused: ${blocked.message}`);

@@ -11,6 +11,7 @@ import {
 import { retryAfterMs } from '../common/retryAfter';
 import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import { asPeer } from '../common/tracing/peer';
 import { webhookSecretBox } from '../common/webhookSecretBox';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
 import {
@@ -106,26 +107,28 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     try {
       const url = parseOutboundUrl(endpoint.url);
       const timestamp = Math.floor(Date.now() / 1000);
-      const res = await request(url, {
-        method: 'POST',
-        dispatcher: outbound(),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          // During a rotation's overlap both secrets sign (the new one first).
-          ...webhookSignatureHeaders(
-            body,
-            endpoint.previousSecret === null ? [endpoint.secret] : [endpoint.secret, endpoint.previousSecret],
-            event.id,
-            timestamp,
-          ),
-        },
-        body,
-        // undici's request never follows redirects; a 3xx comes back as a failure below.
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), Context.current().cancellationSignal]),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      const res = await asPeer('webhook-receiver', () =>
+        request(url, {
+          method: 'POST',
+          dispatcher: outbound(),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': USER_AGENT,
+            // During a rotation's overlap both secrets sign (the new one first).
+            ...webhookSignatureHeaders(
+              body,
+              endpoint.previousSecret === null ? [endpoint.secret] : [endpoint.secret, endpoint.previousSecret],
+              event.id,
+              timestamp,
+            ),
+          },
+          body,
+          // undici's request never follows redirects; a 3xx comes back as a failure below.
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), Context.current().cancellationSignal]),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
+      );
       statusCode = res.statusCode;
       location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
       retryAfter = retryAfterMs(res.headers['retry-after']);

@@ -14,6 +14,7 @@ import { jsonBody } from './middleware/jsonBody';
 import { createRateLimit } from './middleware/rateLimit';
 import { requestId } from './middleware/requestId';
 import { requestLog } from './middleware/requestLog';
+import { tracing } from './middleware/tracing';
 import { mountOperations } from './mount';
 import { buildOpenApi } from './openapi';
 import { operations } from './routes';
@@ -41,6 +42,8 @@ export function createApp(appDeps: AppDeps): Koa {
   mountCodec(router, deps.config);
 
   app.use(requestId());
+  // Only when tracing is on: off, no span and no context is made per request (common/tracing).
+  if (deps.tracing) app.use(tracing());
   app.use(requestLog(deps.logger));
   app.use(httpMetrics(metrics));
   app.use(errorBoundary(deps.logger));

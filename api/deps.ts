@@ -18,4 +18,6 @@ export interface AppDeps {
   credentialCache?: CredentialCache;
   /** The secrets media links are checked with; createApp takes them from the configuration at its start. */
   mediaLinkSecrets?: MediaLinkSecrets;
+  /** True when the process traces (OTEL_* set, common/tracing): every request gets a server span. */
+  tracing?: boolean;
 }

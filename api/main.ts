@@ -4,6 +4,7 @@ import { createApiMetrics } from '../common/metrics';
 import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
 import { explainConnectionFailure, temporalConnection } from '../common/temporalConnection';
+import { startTracing, traceLogFields } from '../common/tracing';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
@@ -17,10 +18,19 @@ import { startIdempotencyKeySweep } from './idempotency';
 async function main(): Promise<void> {
   // The API signs and checks the media links: in production it does not start without their secret.
   const config = loadConfig(process.env, {}, ['MEDIA_URL_SECRET']);
-  const logger = createLogger(config.LOG_LEVEL, 'api');
+  // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
+  const tracing = await startTracing('sales-practice-api');
+  const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
-  const temporal = createTemporalClient(config);
-  const deps = { db, temporal, config, logger, metrics: createApiMetrics({ processMetrics: true }) };
+  const temporal = createTemporalClient(config, tracing?.workflowClientInterceptors);
+  const deps = {
+    db,
+    temporal,
+    config,
+    logger,
+    metrics: createApiMetrics({ processMetrics: true }),
+    tracing: tracing !== undefined,
+  };
   const app = createApp(deps);
   const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);
@@ -57,7 +67,7 @@ async function main(): Promise<void> {
     stopSweep();
     await http.stop();
     await waits;
-    await Promise.allSettled([db.destroy(), temporal.connection.close()]);
+    await Promise.allSettled([db.destroy(), temporal.connection.close(), tracing?.shutdown()]);
     logger.info('stopped');
     process.exit(0);
   };

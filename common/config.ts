@@ -492,6 +492,71 @@ export const ConfigSchema = Type.Object({
     description:
       "V8 old-generation limit of the worker process in MiB, passed by `scripts/worker.sh` (`npm run worker`) as `--max-old-space-size`; 0 leaves Node's default (a share of the machine's memory, which lets V8 grow the heap far past what the worker keeps alive).",
   }),
+  // Tracing: OpenTelemetry's own variables, read by its SDK (common/tracing); listed here to be documented
+  // and checked. Unset by default: tracing is off and the SDK is not loaded. docs/operations.md, "Traces".
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'OTLP/HTTP base URL of the trace collector (`http://127.0.0.1:4318`; traces go to `/v1/traces` under it). Setting it (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) turns tracing on in the API and the worker.',
+    }),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'Full OTLP/HTTP URL for traces (`…/v1/traces`), instead of OTEL_EXPORTER_OTLP_ENDPOINT.',
+    }),
+  ),
+  OTEL_EXPORTER_OTLP_PROTOCOL: Type.Optional(
+    Type.Literal('http/protobuf', {
+      description: 'The OTLP protocol: only `http/protobuf` (the default) is built in; gRPC is not.',
+    }),
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: Type.Optional(
+    Type.String({ description: "Headers sent with each export, `key=value,key2=value2` (a collector's API key)." }),
+  ),
+  OTEL_SERVICE_NAME: Type.Optional(
+    Type.String({
+      description: 'The `service.name` of the spans; unset: `sales-practice-api` and `sales-practice-worker`.',
+    }),
+  ),
+  OTEL_RESOURCE_ATTRIBUTES: Type.Optional(
+    Type.String({
+      description: 'More resource attributes, `key=value,…` (`deployment.environment=production`).',
+    }),
+  ),
+  OTEL_TRACES_SAMPLER: Type.Optional(
+    Type.Union(
+      [
+        'always_on',
+        'always_off',
+        'traceidratio',
+        'parentbased_always_on',
+        'parentbased_always_off',
+        'parentbased_traceidratio',
+      ].map((s) => Type.Literal(s)),
+      {
+        description:
+          "Which traces are kept; unset: `parentbased_always_on` (every trace, or the caller's decision in its `traceparent`).",
+      },
+    ),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: Type.Optional(
+    Type.String({ description: 'The ratio for the `traceidratio` samplers (`0.1` keeps one trace in ten).' }),
+  ),
+  OTEL_PROPAGATORS: Type.Optional(
+    Type.String({
+      description:
+        "Context propagators, comma-separated; unset: `tracecontext,baggage`. Keep `baggage`: it carries the request id to the worker's log lines.",
+    }),
+  ),
+  OTEL_TRACES_EXPORTER: Type.Optional(
+    Type.Union([Type.Literal('otlp'), Type.Literal('none')], {
+      description:
+        '`none` keeps tracing off even with an endpoint set; `otlp` (the default) is the one exporter built in.',
+    }),
+  ),
+  OTEL_SDK_DISABLED: Type.Optional(Type.String({ description: '`true` keeps tracing off even with an endpoint set.' })),
 });
 
 export type Config = Static<typeof ConfigSchema>;

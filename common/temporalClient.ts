@@ -1,6 +1,7 @@
 import { InterceptingCall, status as GrpcStatus, type Interceptor } from '@grpc/grpc-js';
 import {
   Client,
+  type WorkflowClientInterceptor,
   Connection,
   defaultGrpcRetryOptions,
   isGrpcServiceError,
@@ -35,6 +36,8 @@ export function createTemporalClient(
       Config,
       'TEMPORAL_START_TIMEOUT' | 'TEMPORAL_PAYLOAD_KEYS' | 'TEMPORAL_PAYLOAD_KEY_ID' | 'TEMPORAL_PAYLOAD_PLAIN_ACCEPTED'
     >,
+  /** Temporal's OpenTelemetry interceptor when the process traces (common/tracing). */
+  workflowInterceptors: WorkflowClientInterceptor[] = [],
 ): Client {
   const { options, namespace } = temporalConnection(config);
   const connection = Connection.lazy({
@@ -45,7 +48,12 @@ export function createTemporalClient(
     ],
   });
   // Payloads are encrypted on their way to Temporal (common/payloadCodec.ts).
-  return new Client({ connection, namespace, dataConverter: dataConverterFor(config) });
+  return new Client({
+    connection,
+    namespace,
+    dataConverter: dataConverterFor(config),
+    interceptors: { workflow: workflowInterceptors },
+  });
 }
 
 /** gRPC UNAVAILABLE (14) or DEADLINE_EXCEEDED (4) anywhere in the chain: Temporal is down or did not answer in time. */

@@ -27,7 +27,8 @@ export function configTable(): string {
   const rows = Object.entries(ConfigSchema.properties as Record<string, TSchema>).map(([name, schema]) => {
     if (typeof schema.description !== 'string' || schema.description === '')
       throw new Error(`${name} has no description in common/config.ts`);
-    const def = schema.default === '' ? '(empty)' : `\`${String(schema.default)}\``;
+    const def =
+      schema.default === undefined ? '(unset)' : schema.default === '' ? '(empty)' : `\`${String(schema.default)}\``;
     return `| \`${name}\` | ${describeType(schema)} | ${def} | ${schema.description} |`;
   });
   return ['| Variable | Type | Default | Meaning |', '|---|---|---|---|', ...rows].join('\n') + '\n';

@@ -6,13 +6,17 @@
 # Settings come from the environment like everywhere else (PORT, DATABASE_URL, TEMPORAL_ADDRESS, ...).
 # `npm run dev -- --prometheus` also starts Prometheus (scripts/ensure-prometheus.sh installs it) on
 # 127.0.0.1:9090 scraping the API and the worker, with the rules of ops/prometheus/ (storage in .data/prometheus/).
+# `npm run dev -- --jaeger` also starts Jaeger (built once by scripts/ensure-jaeger.sh; OTLP on 4318, query
+# API on 16686, traces in memory) and points the API and the worker at it (OTEL_EXPORTER_OTLP_ENDPOINT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WITH_PROMETHEUS=0
+WITH_JAEGER=0
 for arg in "$@"; do
   case "$arg" in
     --prometheus) WITH_PROMETHEUS=1 ;;
-    *) echo "usage: npm run dev [-- --prometheus]" >&2; exit 2 ;;
+    --jaeger) WITH_JAEGER=1 ;;
+    *) echo "usage: npm run dev [-- --prometheus] [--jaeger]" >&2; exit 2 ;;
   esac
 done
 ROOT="$PWD"
@@ -108,6 +112,45 @@ fi
 say "registering the Temporal namespace and search attributes (admin temporal:setup)"
 "$TSX" cli/admin.ts temporal:setup >/dev/null
 
+# 3b. Jaeger (--jaeger): traces in memory, on loopback; its own tracing off (it would send to 4317).
+TRACES="off (npm run dev -- --jaeger starts Jaeger; or set OTEL_EXPORTER_OTLP_ENDPOINT, docs/operations.md \"Traces\")"
+if [ "$WITH_JAEGER" = 1 ]; then
+  JAEGER="$(bash scripts/ensure-jaeger.sh)"
+  cat >"$DATA/jaeger.yaml" <<'YAML'
+service:
+  extensions: [jaeger_storage, jaeger_query]
+  pipelines:
+    traces: { receivers: [otlp], processors: [batch], exporters: [jaeger_storage_exporter] }
+  telemetry: { metrics: { level: none }, logs: { level: warn } }
+extensions:
+  jaeger_storage: { backends: { memstore: { memory: { max_traces: 10000 } } } }
+  jaeger_query:
+    enable_tracing: false
+    storage: { traces: memstore }
+    http: { endpoint: 127.0.0.1:16686 }
+    grpc: { endpoint: 127.0.0.1:16685 }
+receivers:
+  otlp: { protocols: { http: { endpoint: 127.0.0.1:4318 } } }
+processors:
+  batch: {}
+exporters:
+  jaeger_storage_exporter: { trace_storage: memstore }
+YAML
+  start jaeger "$JAEGER" --config "$DATA/jaeger.yaml"
+  for _ in $(seq 1 120); do
+    curl -fsS http://127.0.0.1:16686/api/services >/dev/null 2>&1 && break
+    kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "Jaeger exited" jaeger
+    sleep 0.5
+  done
+  export OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318
+fi
+if [ -n "${OTEL_EXPORTER_OTLP_ENDPOINT:-}${OTEL_EXPORTER_OTLP_TRACES_ENDPOINT:-}" ]; then
+  TRACES="exported to ${OTEL_EXPORTER_OTLP_TRACES_ENDPOINT:-$OTEL_EXPORTER_OTLP_ENDPOINT}"
+  # The Go-built Jaeger has no UI (its assets come with Jaeger's release builds); its query API answers JSON.
+  [ "$WITH_JAEGER" = 1 ] && TRACES="Jaeger: curl 'http://127.0.0.1:16686/api/traces?service=sales-practice-api&limit=5'
+                 (one trace: /api/traces/<traceId>; the traceId is in every log line of a request)"
+fi
+
 # 4. Worker and API. The media-link secret has no default in code: made once here (kept in
 #    .data/media-url-secret, readable by this user only), so links stay valid across restarts.
 if [ -z "${MEDIA_URL_SECRET:-}" ]; then
@@ -196,6 +239,7 @@ cat <<EOF
   Logs           .data/api.log .data/worker.log .data/temporal.log
   Metrics        $API_URL/metrics (API)   $WORKER_METRICS_URL (worker)   (docs/operations.md, "Measures and alerts")
   $METRICS_NOTE
+  Traces         $TRACES
   Payloads       encrypted (keys: .data/temporal-payload-keys); the Web UI decodes them through $API_URL/codec
                  once you sign in at $API_URL/codec/session with the token in .data/temporal-codec-token;
                  CLI: temporal workflow show --codec-endpoint $API_URL/codec --codec-auth "Bearer \$(cat .data/temporal-codec-token)" …

@@ -82,6 +82,21 @@ export const PATCHES: PatchEntry[] = [
     landed: '2026-11-26 (475a339)',
     state: 'patched',
   },
+  {
+    id: 'otel-tracing',
+    workflowTypes: [
+      'connectivityCheck',
+      'invitation',
+      'recordingIntake',
+      'recordingRetention',
+      'userErasure',
+      'webhookDelivery',
+    ],
+    guards:
+      "Temporal's OpenTelemetry workflow interceptors (workflows/tracing.ts): spans for the run and each activity it schedules. They draw span ids from the run's seeded random source, which uuid4() shares, so older runs go untraced and keep their event ids.",
+    landed: '2026-11-26 (d602b75)',
+    state: 'patched',
+  },
 ];
 
 const PATCH_MARKER = 'core_patch';

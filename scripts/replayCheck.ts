@@ -7,6 +7,7 @@ import {
   temporalConnection,
   type TemporalConnectionConfig,
 } from '../common/temporalConnection';
+import { WORKFLOW_INTERCEPTOR_MODULES, workflowTracingSinks } from '../worker/tracing';
 import { needsOldBranch, PATCHES, type PatchEntry } from './patchLifecycle';
 
 // Replays recent live histories against the workflow code about to be deployed: a change that would
@@ -93,11 +94,12 @@ export async function replayCheck(options: ReplayCheckOptions): Promise<ReplayCh
     const workflowBundle = await bundleWorkflowCode({
       workflowsPath: options.workflowsPath,
       failureConverterPath,
+      workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
       logger: new DefaultLogger('WARN'),
     });
     const failures: ReplayFailure[] = [];
     for await (const result of Worker.runReplayHistories(
-      { workflowBundle, dataConverter: options.dataConverter },
+      { workflowBundle, dataConverter: options.dataConverter, sinks: workflowTracingSinks() },
       histories(),
     )) {
       const workflowType = typeOfRun.get(result.runId) ?? 'unknown';

@@ -5,6 +5,7 @@ import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { startEventRetentionSweep } from './eventRetention';
 import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
+import { startTracing, traceLogFields } from '../common/tracing';
 import { dataConverterFor } from '../common/payloadCodec';
 import { untilAvailable } from '../common/startupRetry';
 import { explainConnectionFailure, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
@@ -15,6 +16,7 @@ import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics } from './metrics';
 import { WorkerReadiness } from './readiness';
 import { keepRetentionSchedule } from './retentionSchedule';
+import { workflowTracingSinks } from './tracing';
 import { installWorkerRuntime } from './runtime';
 import { activityLogContext } from './temporalLogger';
 import { describeTuning, workerTuning } from './tuning';
@@ -28,7 +30,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Payloads are encrypted before they reach Temporal; a production worker without keys stops here.
   const dataConverter = dataConverterFor(config);
-  const logger = createLogger(config.LOG_LEVEL, 'worker', undefined, activityLogContext);
+  // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
+  const tracing = await startTracing('sales-practice-worker');
+  const logger = createLogger(
+    config.LOG_LEVEL,
+    'worker',
+    undefined,
+    tracing ? () => ({ ...activityLogContext(), ...traceLogFields() }) : activityLogContext,
+  );
   const metrics = createWorkerMetrics();
   // GET /readyz on the metrics port turns ready once MySQL and Temporal answer and the Worker polls.
   const readiness = new WorkerReadiness();
@@ -86,7 +95,11 @@ async function main(): Promise<void> {
       dataConverter,
       ...workerTuning(config),
       activities: createActivities({ db, config, logger, storage: recordingStorageFor(config), metrics }),
-      interceptors: { activity: [activityInterceptors(metrics)] },
+      // Tracing's activity interceptor first: the metrics and log interceptor then runs inside its span.
+      interceptors: {
+        activity: [...(tracing ? [tracing.activityInterceptors] : []), activityInterceptors(metrics)],
+      },
+      sinks: workflowTracingSinks(tracing),
       shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
     });
     // From here the SDK handles SIGTERM/SIGINT itself: stop polling, drain, resolve run().
@@ -117,6 +130,7 @@ async function main(): Promise<void> {
     await connection?.close();
     await db.destroy();
     metricsServer?.close();
+    await tracing?.shutdown();
   }
   process.exit(0);
 }

@@ -5,7 +5,8 @@ import { workflowIds } from '../common/temporal';
 
 // The Temporal Runtime's logger (SDK messages, workflow `log`, activity `Context.current().log`, and the
 // Core SDK's forwarded logs) as pino JSON lines, so the worker writes one log format. Lines about a
-// recording's workflow or its activities carry `recordingId` next to Temporal's `workflowId`.
+// recording's workflow or its activities carry `recordingId` next to Temporal's `workflowId`, and when the
+// worker traces, `traceId` (and the API's `requestId`, from the trace's baggage: workflows/tracing.ts).
 
 const RECORDING_PREFIX = workflowIds.recording('');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +25,10 @@ function fields(meta: LogMetadata | undefined): Record<string, unknown> {
   for (const [k, v] of Object.entries(meta ?? {})) {
     // pino serialises errors under `err` only.
     if ((k === 'error' || k === 'failure') && v instanceof Error) out.err = v;
-    else out[k] = v;
+    // Temporal's tracing interceptors name the trace as OpenTelemetry's logs do; ours say traceId.
+    else if (k === 'trace_id') out.traceId = v;
+    else if (k === 'span_id') out.spanId = v;
+    else if (k !== 'trace_flags') out[k] = v;
   }
   const recordingId = recordingIdOf(out.workflowId);
   if (recordingId && out.recordingId === undefined) out.recordingId = recordingId;

@@ -119,6 +119,7 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
       // One part after another: a long call's parts share the provider's rate limit anyway.
       for (const [i, transcript] of parts.entries()) {
         const answer = (await callProvider('The analysis model', dispatcher, url, {
+          peer: 'llm',
           method: 'POST',
           headers,
           signal,

@@ -92,6 +92,7 @@ export function createAssemblyAiSpeechToText(
   async function poll(id: string, options: TranscribeOptions): Promise<Transcript> {
     for (;;) {
       const answer = (await callProvider(SERVICE, dispatcher, url(`transcript/${encodeURIComponent(id)}`), {
+        peer: 'assemblyai',
         method: 'GET',
         headers: headers({}),
         signal: options.signal,
@@ -123,6 +124,7 @@ export function createAssemblyAiSpeechToText(
         audioUrl = audio.url;
       } else {
         const uploaded = (await callProvider(SERVICE, dispatcher, url('upload'), {
+          peer: 'assemblyai',
           method: 'POST',
           headers: headers({ 'content-type': 'application/octet-stream' }),
           body: audio.stream,
@@ -141,6 +143,7 @@ export function createAssemblyAiSpeechToText(
       // STT_MODEL defaults to OpenAI's whisper-1, which is not an AssemblyAI model: then AssemblyAI's default list.
       request.speech_models = config.STT_MODEL === 'whisper-1' ? ASSEMBLYAI_DEFAULT_MODELS : [config.STT_MODEL];
       const created = (await callProvider(SERVICE, dispatcher, url('transcript'), {
+        peer: 'assemblyai',
         method: 'POST',
         headers: headers({ 'content-type': 'application/json' }),
         body: JSON.stringify(request),

@@ -78,6 +78,7 @@ export function createDeepgramSpeechToText(
       if (config.STT_API_KEY) headers.authorization = `Token ${config.STT_API_KEY}`;
       headers['content-type'] = audio.kind === 'url' ? 'application/json' : audio.contentType;
       const answer = await callProvider('The speech-to-text provider', dispatcher, url, {
+        peer: 'deepgram',
         method: 'POST',
         headers,
         body: audio.kind === 'url' ? JSON.stringify({ url: audio.url }) : audio.stream,

@@ -170,6 +170,7 @@ export function createOpenAiSpeechToText(
       const headers: Record<string, string> = { 'content-type': multipart.contentType, accept: 'application/json' };
       if (config.STT_API_KEY) headers.authorization = `Bearer ${config.STT_API_KEY}`;
       const answer = await callProvider('The speech-to-text provider', dispatcher, url, {
+        peer: 'openai',
         method: 'POST',
         headers,
         body: multipart.body,

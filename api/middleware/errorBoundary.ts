@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { activeTraceId } from '../../common/tracing';
 import { isDuplicateEntry } from '../../db/connection';
 import { ApiError } from '../errors';
 
@@ -55,12 +56,15 @@ export function errorBoundary(logger: Logger): Middleware {
         'unhandled error',
       );
       ctx.status = 500;
+      // With tracing on, the trace id too: the operator finds the whole request (workflow included) by it.
+      const traceId = activeTraceId();
       ctx.body = {
         error: {
           code: 'internal_error',
           message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
           details: [],
           requestId,
+          ...(traceId ? { traceId } : {}),
         },
       };
     }

@@ -28,6 +28,12 @@ export const ErrorBody = Type.Object(
           ),
         ),
         requestId: Type.Optional(Type.String()),
+        traceId: Type.Optional(
+          Type.String({
+            pattern: '^[0-9a-f]{32}$',
+            description: 'The W3C trace id of the request, when the service traces (OpenTelemetry).',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

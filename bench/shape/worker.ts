@@ -6,6 +6,7 @@ import { activityInterceptors } from '../../worker/activityInterceptors';
 import { createWorkerMetrics } from '../../worker/metrics';
 import { installWorkerRuntime } from '../../worker/runtime';
 import { activityLogContext } from '../../worker/temporalLogger';
+import { workflowTracingSinks } from '../../worker/tracing';
 import { describeTuning, workerTuning } from '../../worker/tuning';
 import { bundleWorkflowsApart } from '../../worker/workflowBundle';
 import { createShapeActivities, type ShapePlan } from './activities';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     ...workerTuning(config),
     activities: createShapeActivities(plan),
     interceptors: { activity: [activityInterceptors(metrics)] },
+    sinks: workflowTracingSinks(),
     shutdownGraceTime: durationMs(config.SHUTDOWN_TIMEOUT),
   });
   const running = worker.run();

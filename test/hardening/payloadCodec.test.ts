@@ -20,6 +20,7 @@ import { assertSchema } from '../support/schemaAssert';
 import { Worker } from '@temporalio/worker';
 import { historyFromJson, historyToJson } from '../support/histories';
 import { startWorker, workflowBundle, type RunningWorker } from '../support/worker';
+import { workflowTracingSinks } from '../../worker/tracing';
 import { workflowShow } from '../support/workflowShow';
 
 // Payloads reach Temporal encrypted (AES-256-GCM, key id in the metadata); keys rotate; histories from
@@ -261,9 +262,10 @@ describe('security: encrypted Temporal payloads', () => {
       // A history recorded for test/histories (RECORD_HISTORIES=1) is written decrypted: it replays without this run's key.
       const recorded = historyToJson(await api.temporal.workflow.getHandle(workflowId).fetchHistory());
       expect(recorded).to.not.include(Buffer.from(ENCRYPTED_ENCODING).toString('base64'));
-      for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, [
-        { workflowId, history: historyFromJson(recorded) },
-      ])) {
+      for await (const result of Worker.runReplayHistories(
+        { workflowBundle: await workflowBundle(), sinks: workflowTracingSinks() },
+        [{ workflowId, history: historyFromJson(recorded) }],
+      )) {
         expect(result.error).to.equal(undefined);
       }
     });

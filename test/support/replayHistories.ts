@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { expect } from 'chai';
 import { historyFromJson } from './histories';
+import { workflowTracingSinks } from '../../worker/tracing';
 import { workflowBundle } from './worker';
 
 /**
@@ -23,7 +24,10 @@ export async function expectRecordedHistoriesReplay(dir: string, expected: reado
     })),
   );
   const replayed: string[] = [];
-  for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, histories)) {
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: await workflowBundle(), sinks: workflowTracingSinks() },
+    histories,
+  )) {
     expect(result.error, `${result.workflowId}: ${String(result.error)}`).to.equal(undefined);
     replayed.push(result.workflowId);
   }

@@ -6,6 +6,7 @@ import type { Config } from '../../common/config';
 import { failureConverterPath } from '../../common/failureConverter';
 import { dataConverterFor } from '../../common/payloadCodec';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
+import { WORKFLOW_INTERCEPTOR_MODULES, workflowTracingSinks } from '../../worker/tracing';
 import { silentLogger, testConfig, testEnv } from './env';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -15,6 +16,7 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   bundle ??= bundleWorkflowCode({
     workflowsPath: require.resolve('../../workflows'),
     failureConverterPath,
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
     logger: undefined,
   });
   return bundle;
@@ -49,6 +51,7 @@ export async function startWorker(
       storage: recordingStorageFor(config),
       metrics: options.metrics,
     }),
+    sinks: workflowTracingSinks(),
     shutdownGraceTime: '5 seconds',
   });
   const running = worker.run();
