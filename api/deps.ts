@@ -17,7 +17,7 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** Valid API keys kept for CREDENTIAL_CACHE_TTL; createApp makes one when none is given. */
   credentialCache?: CredentialCache;
-  /** The clock idempotency leases and TTLs, invitation expiry and media links are read from (nowOn); tests move it. */
+  /** The clock idempotency leases and TTLs, bearer token, invitation and media link expiry are read from (nowOn); tests move it. */
   clock?: Clock;
   /** The secrets media links are checked with; createApp takes them from the configuration at its start. */
   mediaLinkSecrets?: MediaLinkSecrets;
