@@ -41,7 +41,7 @@ async function startLongRun(signal?: AbortSignal): Promise<{ outcome: Promise<un
   const started = await eventually(() => {
     ffmpeg = toolHostPid() === undefined ? undefined : ffmpegsOf(hostPid()).find((p) => !before.includes(p));
     return ffmpeg !== undefined;
-  }, 5_000);
+  }, 20_000);
   if (!started || ffmpeg === undefined) throw new Error('the long ffmpeg run never appeared under the tool host');
   return { outcome, ffmpeg };
 }
@@ -168,7 +168,7 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
     // A process that only ran one ffprobe ends on its own, and its host with it.
     const { stdout } = await run(process.execPath, ['--require', 'tsx/cjs', script], { cwd: ROOT, timeout: 30_000 });
     const { host } = JSON.parse(stdout) as { host: number };
-    expect(await eventually(() => !isRunning(host), 2_000), `tool host ${host} outlived its worker`).to.be.true;
+    expect(await eventually(() => !isRunning(host), 20_000), `tool host ${host} outlived its worker`).to.be.true;
 
     // A worker killed mid-run: its host and the host's ffmpeg go too.
     const worker = spawn(process.execPath, ['--require', 'tsx/cjs', script, 'long'], {
@@ -180,11 +180,11 @@ describe('recordings: ffmpeg and ffprobe start from the tool host', function () 
       worker.once('exit', (code) => reject(new Error(`the stand-in worker exited (${code}) before its first run`)));
     });
     const killedHost = (JSON.parse(line) as { host: number }).host;
-    expect(await eventually(() => ffmpegsOf(killedHost).length === 1, 5_000), 'the long run started').to.be.true;
+    expect(await eventually(() => ffmpegsOf(killedHost).length === 1, 20_000), 'the long run started').to.be.true;
     const [orphan] = ffmpegsOf(killedHost);
     worker.kill('SIGKILL');
     expect(
-      await eventually(() => !isRunning(killedHost) && !isRunning(orphan), 2_000),
+      await eventually(() => !isRunning(killedHost) && !isRunning(orphan), 20_000),
       'the host and its ffmpeg exited with the worker',
     ).to.be.true;
   });
