@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Counter, Histogram } from 'prom-client';
+import type { Clock } from '../common/clock';
 import type { Config } from '../common/config';
 import type { RecordingStorage } from '../common/storage/recordingStorage';
 
@@ -13,6 +14,8 @@ export interface ActivityDeps {
   storage: RecordingStorage;
   /** The worker's Prometheus counters that activities feed themselves; absent in tests that do not look. */
   metrics?: ActivityMetrics;
+  /** The clock webhook signatures are timestamped by (nowOn; the system's unless a test moves it). */
+  clock?: Clock;
 }
 
 /** The worker's own measures that activities feed (worker/metrics.ts defines them; docs/operations.md lists them). */

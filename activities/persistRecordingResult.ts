@@ -1,4 +1,4 @@
-import type { RecordingAnalysis } from '../common/recordingAnalysis';
+import { withUnsupportedNotPassed, type RecordingAnalysis } from '../common/recordingAnalysis';
 import { completeRecording, findSessionIdForRecording, getRecordingForUpdate } from '../db/queries/recordings';
 import { getPendingAnalysis } from '../db/queries/pendingAnalyses';
 import { insertSession } from '../db/queries/sessions';
@@ -27,8 +27,10 @@ export function createPersistRecordingResultActivities({ db, metrics }: Activity
         if (recording.status === 'failed')
           throw permanent(FailureTypes.InvalidState, 'The recording was already marked failed');
         // Runs from before the claim check pass the analysis; later ones find it where analyzeAndKeepRecording put it.
-        const result = passed ?? (await getPendingAnalysis(trx, recordingId));
-        if (!result) throw permanent(FailureTypes.InvalidState, 'The recording has no analysis to save');
+        const made = passed ?? (await getPendingAnalysis(trx, recordingId));
+        if (!made) throw permanent(FailureTypes.InvalidState, 'The recording has no analysis to save');
+        // An analysis a worker of the previous release made may still report an unsupported verdict as passed.
+        const result = withUnsupportedNotPassed(made);
         let sessionId: string | null = null;
         // What ffprobe found decides; recordings from before the media step go by the file's content type.
         const hasVideo = recording.mediaHasVideo ?? recording.contentType?.startsWith('video/') === true;

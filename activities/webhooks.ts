@@ -1,3 +1,4 @@
+import { nowOn } from '../common/clock';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { msToNumber } from '@temporalio/common/lib/time';
@@ -53,7 +54,7 @@ export type FirstWebhookAttemptResult =
 const USER_AGENT = 'SalesPracticeService-Webhooks/1';
 const MAX_ERROR_LENGTH = 1000;
 
-export function createWebhookActivities({ db, config, logger, metrics }: ActivityDeps) {
+export function createWebhookActivities({ db, config, logger, metrics, clock }: ActivityDeps) {
   const retryPolicy = webhookRetryFromConfig(config);
   const health = createEndpointHealth({ db, config, logger }, retryPolicy);
   const timeoutMs = retryPolicy.attemptTimeoutMs;
@@ -106,7 +107,7 @@ export function createWebhookActivities({ db, config, logger, metrics }: Activit
     let retryAfter: number | undefined;
     try {
       const url = parseOutboundUrl(endpoint.url);
-      const timestamp = Math.floor(Date.now() / 1000);
+      const timestamp = Math.floor(nowOn({ clock }).getTime() / 1000);
       const res = await asPeer('webhook-receiver', () =>
         request(url, {
           method: 'POST',

@@ -1,3 +1,4 @@
+import { nowOn } from '../common/clock';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createApiMetrics } from '../common/metrics';
@@ -26,7 +27,7 @@ export function createApp(appDeps: AppDeps): Koa {
   const metrics = appDeps.metrics ?? createApiMetrics();
   const credentialCache =
     appDeps.credentialCache ?? createCredentialCache(durationMs(appDeps.config.CREDENTIAL_CACHE_TTL));
-  const mediaLinkSecrets = appDeps.mediaLinkSecrets ?? mediaLinkSecretsOf(appDeps.config);
+  const mediaLinkSecrets = appDeps.mediaLinkSecrets ?? mediaLinkSecretsOf(appDeps.config, nowOn(appDeps).getTime());
   const deps: AppDeps = { ...appDeps, metrics, credentialCache, mediaLinkSecrets };
   const app = new Koa({ proxy: false });
   app.silent = true; // the error boundary logs what matters

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
+import type { Clock } from '../common/clock';
 import type { Config } from '../common/config';
 import type { MediaLinkSecrets } from '../common/mediaLinks';
 import type { ApiMetrics } from '../common/metrics';
@@ -16,6 +17,8 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** Valid API keys kept for CREDENTIAL_CACHE_TTL; createApp makes one when none is given. */
   credentialCache?: CredentialCache;
+  /** The clock idempotency leases and TTLs, bearer token, invitation and media link expiry are read from (nowOn); tests move it. */
+  clock?: Clock;
   /** The secrets media links are checked with; createApp takes them from the configuration at its start. */
   mediaLinkSecrets?: MediaLinkSecrets;
   /** True when the process traces (OTEL_* set, common/tracing): every request gets a server span. */

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import stringify from 'safe-stable-stringify';
+import { nowOn } from '../common/clock';
 import { durationMs } from '../common/config';
 import type { Db } from '../db/connection';
 import {
@@ -159,7 +160,7 @@ export async function answerIdempotently(
   if (mode === 'transaction') {
     return deps.db.transaction(async (trx) => {
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-        const now = new Date();
+        const now = nowOn(deps);
         if (
           await claimIdempotencyKey(trx, {
             companyId,
@@ -220,7 +221,7 @@ export async function answerIdempotently(
     return { ...answer, replayed: false };
   };
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const now = new Date();
+    const now = nowOn(deps);
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
     if (
       await claimIdempotencyKey(db, {
@@ -256,8 +257,8 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Deletes the records past IDEMPOTENCY_KEY_TTL, a batch at a time (short locks); returns how many. */
 export async function sweepExpiredIdempotencyKeys(
-  deps: Pick<AppDeps, 'db' | 'config'>,
-  now = new Date(),
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  now = nowOn(deps),
 ): Promise<number> {
   const before = new Date(now.getTime() - durationMs(deps.config.IDEMPOTENCY_KEY_TTL));
   let removed = 0;

@@ -29,7 +29,11 @@ export type EvidenceQuote = Static<typeof EvidenceQuote>;
 export const ScorecardResponse = Type.Object(
   {
     title: Type.String(),
-    passed: Type.Boolean({ description: 'false also when the item is not assessable (see assessable).' }),
+    passed: Type.Boolean({
+      description:
+        'true only when the item was judged and met. false when it was failed, and also when it was not judged (assessable false) or the ' +
+        "LLM's verdict could not be backed by words of the call (supported false): such a false is no verdict and does not count towards the score.",
+    }),
     explanation: Type.String(),
     weight: Type.Number({ minimum: 0 }),
     sectionTitle: Type.String(),
@@ -52,8 +56,9 @@ export const ScorecardResponse = Type.Object(
     supported: Type.Optional(
       Type.Literal(false, {
         description:
-          'Present (false) only when the LLM quoted words that are not in the transcript: those quotes were dropped, and the verdict does not ' +
-          'count towards the score.',
+          'Present (false) only when the LLM rested its verdict on words that are not in the transcript, also when asked once more for that ' +
+          'item: the verdict is not reported. passed is false, evidence is empty, explanation and noEvidenceReason say why (nothing the ' +
+          'model said about the item is kept), and the item does not count towards the score.',
       }),
     ),
   },
@@ -174,6 +179,38 @@ export interface LlmUsage {
   completionTokens: number;
   /** USD at LLM_PROMPT_PRICE / LLM_COMPLETION_PRICE (per million tokens); null while they are not set. */
   costUsd: number | null;
+}
+
+/** What an unsupported verdict says, as its explanation and its noEvidenceReason, instead of the model's words. */
+export const UNSUPPORTED_VERDICT = 'Not judged: the words the model quoted for this item do not occur in the call.';
+
+const reported = (r: ScorecardResponse): ScorecardResponse =>
+  r.supported !== false
+    ? r
+    : {
+        title: r.title,
+        passed: false,
+        explanation: UNSUPPORTED_VERDICT,
+        weight: r.weight,
+        sectionTitle: r.sectionTitle,
+        ...(r.assessable === false ? { assessable: false as const } : {}),
+        evidence: [],
+        noEvidenceReason: UNSUPPORTED_VERDICT,
+        supported: false,
+      };
+
+/**
+ * The analysis as it is saved and reported: an unsupported verdict not passed, without the model's
+ * words. The analyzer answers so already; this is for analyses a worker of the previous release made
+ * before the upgrade and a new one saves (pending_analysis, or passed by value by runs from before the
+ * claim check). Rows saved before are rewritten by migration 20261126040000_unsupported_verdicts_not_passed.
+ */
+export function withUnsupportedNotPassed(analysis: RecordingAnalysis): RecordingAnalysis {
+  return {
+    ...analysis,
+    criteriaResponses: analysis.criteriaResponses.map(reported),
+    metricResponses: analysis.metricResponses.map(reported),
+  };
 }
 
 /** Passing score of recordings submitted without a roleplay. */

@@ -7,13 +7,22 @@ import { apiUrl } from '../stt/transcript';
 import type { LlmUsage } from '../../common/recordingAnalysis';
 import type { Analyzer, AnalysisInput } from './analyzer';
 import { analyzeBuiltin, assemble, prepare } from './builtin';
-import { checkedVerdict, combineParts, parseVerdicts, RESPONSE_FORMAT, type Verdicts } from './llmVerdicts';
+import {
+  checkedVerdict,
+  combineParts,
+  needsRecheck,
+  parseVerdicts,
+  RESPONSE_FORMAT,
+  type PartVerdict,
+  type Verdicts,
+} from './llmVerdicts';
 import { judgeItem, respond } from './scorecard';
 import type { Turn } from './turns';
 
 // An OpenAI-compatible chat-completions model judges the roleplay's scorecard items, held to a JSON
 // schema by structured outputs, quoting the call for each verdict; quotes are checked against the
-// transcript. Everything countable (length, pace, fillers, questions, name use, snippets) stays
+// transcript; a verdict resting on words the call does not have is asked about once more, naming
+// those words, and a second such answer is reported unsupported (not passed). Everything countable (length, pace, fillers, questions, name use, snippets) stays
 // deterministic, and so does the default scorecard of recordings without a roleplay; the score is
 // computed here from the verdicts and the scorecard's weights, never taken from the model. A call
 // longer than LLM_MAX_TRANSCRIPT_CHARS is judged in parts, one request each, and the verdicts combined.
@@ -56,17 +65,29 @@ export function transcriptParts(turns: Turn[], maxChars: number): string[] {
   return parts;
 }
 
-function prompt(
-  input: AnalysisInput,
-  customerName: string | null,
-  transcript: string,
-  part: number,
-  parts: number,
-  criteria: ScorecardItem[],
-  metrics: ScorecardItem[],
-): string {
-  const list = (items: ScorecardItem[]) =>
-    items.map((item, index) => ({
+/** An item as the model sees it: its index in its scorecard list stays the same in every request. */
+interface Asked {
+  index: number;
+  item: ScorecardItem;
+}
+
+/** The items whose verdicts rested on words the transcript does not have, with those words. */
+interface Recheck {
+  criteria: Array<{ index: number; notFound: string[] }>;
+  metrics: Array<{ index: number; notFound: string[] }>;
+}
+
+interface PromptContext {
+  input: AnalysisInput;
+  customerName: string | null;
+  transcript: string;
+  part: number;
+  parts: number;
+}
+
+function prompt(ctx: PromptContext, criteria: Asked[], metrics: Asked[], recheck?: Recheck): string {
+  const list = (items: Asked[]) =>
+    items.map(({ index, item }) => ({
       index,
       title: item.title,
       description: item.description,
@@ -77,13 +98,18 @@ function prompt(
       'Judge the sales rep in this call transcript against each scorecard item. For every item give a verdict (met, not_met, or not_shown when ' +
       'nothing in the transcript bears on it), explain it in one or two sentences in the language of the call, and quote the words it rests on ' +
       '(copied exactly from the transcript, without the "Rep:" or "Customer:" prefix).' +
-      (parts > 1
-        ? ` The call is long: this is part ${part} of ${parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.`
+      (ctx.parts > 1
+        ? ` The call is long: this is part ${ctx.part} of ${ctx.parts}. Judge only what this part shows; not_met means this part shows the rep failing the item.`
+        : '') +
+      (recheck
+        ? ' You judged these items before, quoting words that do not occur in this transcript (recheck.notFound). Judge them again, quoting ' +
+          'only words copied exactly from one transcript line; answer not_shown when nothing in the transcript bears on an item.'
         : ''),
-    language: input.language,
-    customerName,
+    language: ctx.input.language,
+    customerName: ctx.customerName,
     scorecard: { criteria: list(criteria), metrics: list(metrics) },
-    transcript,
+    ...(recheck ? { recheck: { notFound: recheck } } : {}),
+    transcript: ctx.transcript,
   });
 }
 
@@ -102,22 +128,27 @@ export function costOf(
   return Math.round(promptTokens * prompt + completionTokens * completion) / 1_000_000;
 }
 
+type Kind = 'criteria' | 'metrics';
+const KINDS: Kind[] = ['criteria', 'metrics'];
+
 export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): Analyzer {
   const url = apiUrl(config.LLM_BASE_URL, 'chat/completions');
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (config.LLM_API_KEY) headers.authorization = `Bearer ${config.LLM_API_KEY}`;
   return {
     async analyze(input, signal) {
       const hasOwnScorecard =
         input.scorecard !== null && input.scorecard.criteria.length + input.scorecard.metrics.length > 0;
       if (!hasOwnScorecard) return { analysis: analyzeBuiltin(input), usage: null };
       const prepared = prepare(input);
-      const { criteria, metrics } = prepared.scorecard;
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (config.LLM_API_KEY) headers.authorization = `Bearer ${config.LLM_API_KEY}`;
-      const parts = transcriptParts(prepared.turns, config.LLM_MAX_TRANSCRIPT_CHARS);
-      const answers: Verdicts[] = [];
+      const items = { criteria: prepared.scorecard.criteria, metrics: prepared.scorecard.metrics };
       const usage = { model: config.LLM_MODEL, requests: 0, promptTokens: 0, completionTokens: 0 };
-      // One part after another: a long call's parts share the provider's rate limit anyway.
-      for (const [i, transcript] of parts.entries()) {
+      // An item the recording cannot assess (it needs two speakers, and there is one voice) stays so,
+      // whatever the model says about it: it is not asked about again either.
+      const oneVoice = (item: ScorecardItem) => judgeItem(item, prepared.ctx).notJudged === 'one-voice';
+
+      /** One chat completion: its usage counted (rechecks too), its verdicts on the asked items. */
+      async function ask(content: string, criteria: Asked[], metrics: Asked[]): Promise<Verdicts> {
         const answer = (await callProvider('The analysis model', dispatcher, url, {
           peer: 'llm',
           method: 'POST',
@@ -129,18 +160,7 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
             response_format: RESPONSE_FORMAT,
             messages: [
               { role: 'system', content: SYSTEM },
-              {
-                role: 'user',
-                content: prompt(
-                  input,
-                  prepared.measures.customerName,
-                  transcript,
-                  i + 1,
-                  parts.length,
-                  criteria,
-                  metrics,
-                ),
-              },
+              { role: 'user', content },
             ],
           }),
         })) as ChatCompletion;
@@ -153,22 +173,70 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
           throw new Error('The analysis model refused to judge the call');
         if (choice?.finish_reason === 'length')
           throw new Error('The analysis model ran out of tokens before finishing its verdicts');
-        answers.push(parseVerdicts(choice?.message?.content, criteria.length, metrics.length));
+        return parseVerdicts(choice?.message?.content, {
+          criteria: criteria.map((a) => a.index),
+          metrics: metrics.map((a) => a.index),
+        });
       }
-      // An item the recording cannot assess (it needs two speakers, and there is one voice) stays so,
-      // whatever the model says about it.
-      const judged = (items: ScorecardItem[], kind: 'criteria' | 'metrics'): ScorecardResponse[] =>
-        items.map((item, index) => {
+
+      const all = (kind: Kind): Asked[] => items[kind].map((item, index) => ({ index, item }));
+      const parts = transcriptParts(prepared.turns, config.LLM_MAX_TRANSCRIPT_CHARS);
+      // Per part, per list, each item's checked verdict by index.
+      const judgedParts: Array<Record<Kind, Map<number, PartVerdict>>> = [];
+      // One part after another: a long call's parts share the provider's rate limit anyway.
+      for (const [i, transcript] of parts.entries()) {
+        const ctx: PromptContext = {
+          input,
+          customerName: prepared.measures.customerName,
+          transcript,
+          part: i + 1,
+          parts: parts.length,
+        };
+        const checked = (answer: Verdicts, kind: Kind, asked: Asked[]) =>
+          new Map(
+            asked.map(({ index }) => [
+              index,
+              checkedVerdict(
+                answer[kind].find((v) => v.index === index)!,
+                prepared.turns,
+              ),
+            ]),
+          );
+        const first = await ask(prompt(ctx, all('criteria'), all('metrics')), all('criteria'), all('metrics'));
+        const verdicts = {
+          criteria: checked(first, 'criteria', all('criteria')),
+          metrics: checked(first, 'metrics', all('metrics')),
+        };
+        // A verdict resting on words the call does not have: the model is asked once more about those
+        // items alone, told which words were not found; a second such answer is reported unsupported.
+        const doubted = (kind: Kind): Asked[] =>
+          all(kind).filter(({ index, item }) => needsRecheck(verdicts[kind].get(index)!) && !oneVoice(item));
+        const again = { criteria: doubted('criteria'), metrics: doubted('metrics') };
+        if (again.criteria.length + again.metrics.length > 0) {
+          const notFound = (kind: Kind) =>
+            again[kind].map(({ index }) => ({ index, notFound: verdicts[kind].get(index)!.notFound }));
+          const second = await ask(
+            prompt(ctx, again.criteria, again.metrics, {
+              criteria: notFound('criteria'),
+              metrics: notFound('metrics'),
+            }),
+            again.criteria,
+            again.metrics,
+          );
+          for (const kind of KINDS)
+            for (const [index, v] of checked(second, kind, again[kind])) verdicts[kind].set(index, v);
+        }
+        judgedParts.push(verdicts);
+      }
+      const judged = (kind: Kind): ScorecardResponse[] =>
+        items[kind].map((item, index) => {
           const measured = judgeItem(item, prepared.ctx);
           if (measured.notJudged === 'one-voice') return respond(item, measured);
-          const verdicts = answers
-            .map((a) => a[kind].find((v) => v.index === index)!)
-            .map((v) => checkedVerdict(v, prepared.turns));
-          return respond(item, combineParts(verdicts));
+          return respond(item, combineParts(judgedParts.map((p) => p[kind].get(index)!)));
         });
       const spent: LlmUsage = { ...usage, costUsd: costOf(config, usage.promptTokens, usage.completionTokens) };
       return {
-        analysis: assemble(input, prepared, 'llm', judged(criteria, 'criteria'), judged(metrics, 'metrics')),
+        analysis: assemble(input, prepared, 'llm', judged('criteria'), judged('metrics')),
         usage: spent,
       };
     },

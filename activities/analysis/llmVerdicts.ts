@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { Type, type Static } from '@sinclair/typebox';
-import type { EvidenceQuote } from '../../common/recordingAnalysis';
+import { UNSUPPORTED_VERDICT, type EvidenceQuote } from '../../common/recordingAnalysis';
 import type { Judgment } from './scorecard';
 import { MAX_QUOTES } from './scorecard';
 import type { Turn } from './turns';
@@ -34,7 +34,7 @@ const Verdict = Type.Object(
   },
   { additionalProperties: false },
 );
-type Verdict = Static<typeof Verdict>;
+export type Verdict = Static<typeof Verdict>;
 
 /** The answer schema: every property required, no others (what strict structured outputs accept). */
 export const VERDICTS_SCHEMA = Type.Object(
@@ -56,8 +56,14 @@ export const RESPONSE_FORMAT = {
 
 const checkVerdicts = new Ajv({ strict: false }).compile<Verdicts>(VERDICTS_SCHEMA);
 
-/** The model's answer as verdicts; an answer off the schema is the model's hiccup (retried). */
-export function parseVerdicts(content: unknown, criteria: number, metrics: number): Verdicts {
+/** The indexes of the items a request asks about, per list. */
+export interface AskedItems {
+  criteria: number[];
+  metrics: number[];
+}
+
+/** The model's answer as verdicts; an answer off the schema, or without a verdict asked for, is the model's hiccup (retried). */
+export function parseVerdicts(content: unknown, asked: AskedItems): Verdicts {
   let parsed: unknown;
   try {
     parsed = JSON.parse(typeof content === 'string' ? content : '');
@@ -65,11 +71,11 @@ export function parseVerdicts(content: unknown, criteria: number, metrics: numbe
     throw new Error('The analysis model did not answer with JSON');
   }
   if (!checkVerdicts(parsed)) throw new Error('The analysis model did not answer in the verdict schema');
-  for (const [list, count, kind] of [
-    [parsed.criteria, criteria, 'criterion'],
-    [parsed.metrics, metrics, 'metric'],
+  for (const [list, indexes, kind] of [
+    [parsed.criteria, asked.criteria, 'criterion'],
+    [parsed.metrics, asked.metrics, 'metric'],
   ] as const) {
-    for (let index = 0; index < count; index += 1) {
+    for (const index of indexes) {
       if (!list.some((v) => v.index === index))
         throw new Error(`The analysis model gave no verdict for ${kind} ${index}`);
     }
@@ -114,49 +120,61 @@ export function findQuote(turns: Turn[], quote: string): EvidenceQuote | null {
   return null;
 }
 
-interface PartVerdict {
+export interface PartVerdict {
   verdict: Verdict['verdict'];
   explanation: string;
   evidence: EvidenceQuote[];
-  dropped: number;
+  /** The quotes that do not occur in the transcript, as the model gave them (never reported). */
+  notFound: string[];
 }
 
 /** One part's verdict on one item, its quotes checked against the transcript. */
 export function checkedVerdict(verdict: Verdict, turns: Turn[]): PartVerdict {
   const evidence: EvidenceQuote[] = [];
-  let dropped = 0;
+  const notFound: string[] = [];
   for (const e of verdict.evidence) {
     const found = findQuote(turns, e.quote);
-    if (!found) dropped += 1;
+    if (!found) notFound.push(e.quote);
     else if (!evidence.some((q) => q.quote === found.quote && q.startMs === found.startMs)) evidence.push(found);
   }
   const explanation = collapse(verdict.explanation).slice(0, 2000) || 'No explanation given.';
-  return { verdict: verdict.verdict, explanation, evidence, dropped };
+  return { verdict: verdict.verdict, explanation, evidence, notFound };
 }
 
-function noQuoteReason(deciding: PartVerdict[]): string {
-  if (deciding.length === 0) return 'Nothing in the call bears on this item.';
-  if (deciding.some((p) => p.dropped > 0)) return 'The words the model quoted do not occur in the transcript.';
-  return 'The model quoted nothing for this verdict.';
-}
+/** A verdict (met or not_met) resting on words the call does not have: the model is asked once more. */
+export const needsRecheck = (p: PartVerdict): boolean => p.verdict !== 'not_shown' && p.notFound.length > 0;
 
 /**
  * One item's verdict over the parts of a call: failed when a part shows the rep failing it, else
  * passed when a part shows them doing it, else failed with nothing to show. Unsupported when a quote
- * the verdict rests on is not in the transcript.
+ * the verdict rests on is not in the transcript (after the model was asked once more): then not
+ * passed, and nothing the model said about it is reported — its explanation may repeat the words it
+ * invented, and the quotes it did find back a verdict that is not given.
  */
 export function combineParts(parts: PartVerdict[]): Judgment {
   const failing = parts.filter((p) => p.verdict === 'not_met');
   const meeting = parts.filter((p) => p.verdict === 'met');
   const deciding = failing.length > 0 ? failing : meeting;
+  if (deciding.some((p) => p.notFound.length > 0))
+    return {
+      passed: false,
+      explanation: UNSUPPORTED_VERDICT,
+      evidence: [],
+      noEvidenceReason: UNSUPPORTED_VERDICT,
+      supported: false,
+    };
   const evidence = deciding.flatMap((p) => p.evidence).slice(0, MAX_QUOTES);
-  const supported = deciding.every((p) => p.dropped === 0);
-  const judgment: Judgment = {
+  return {
     passed: failing.length === 0 && meeting.length > 0,
     explanation: (deciding[0] ?? parts[0]).explanation,
     evidence,
-    ...(evidence.length === 0 ? { noEvidenceReason: noQuoteReason(deciding) } : {}),
-    ...(supported ? {} : { supported: false as const }),
+    ...(evidence.length === 0
+      ? {
+          noEvidenceReason:
+            deciding.length === 0
+              ? 'Nothing in the call bears on this item.'
+              : 'The model quoted nothing for this verdict.',
+        }
+      : {}),
   };
-  return judgment;
 }

@@ -67,7 +67,7 @@ export interface Judgment {
   evidence: EvidenceQuote[];
   /** Why evidence is empty (required when it is). */
   noEvidenceReason?: string;
-  /** false: the model quoted words the transcript does not have. */
+  /** false: the model quoted words the transcript does not have, also when asked once more (then passed is false). */
   supported?: false;
 }
 

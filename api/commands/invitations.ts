@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import type { Knex } from 'knex';
 import { durationMs } from '../../common/config';
 import { storedRoleFromInput } from '../../common/roles';
@@ -37,6 +38,7 @@ async function writeInvitation(
   companyId: string,
   body: InviteBody,
   lifetimeMs: number,
+  now: Date,
 ): Promise<InvitationRow | typeof RACE> {
   const team = await getTeam(trx, companyId, body.teamId);
   if (!team) throw notFound('Team');
@@ -50,7 +52,6 @@ async function writeInvitation(
   if (user)
     throw conflict('user_exists', `A ${user.status} user with the email ${user.email} already exists in this company.`);
 
-  const now = new Date();
   const role = storedRoleFromInput(body.role);
   const pending = await findPendingInvitation(trx, companyId, body.email);
   if (pending && pending.expiresAt > now) {
@@ -91,7 +92,7 @@ export async function inviteOrResend(deps: AppDeps, companyId: string, body: Inv
   for (let attempt = 1; ; attempt += 1) {
     let outcome: InvitationRow | typeof RACE;
     try {
-      outcome = await deps.db.transaction((trx) => writeInvitation(trx, companyId, body, lifetimeMs));
+      outcome = await deps.db.transaction((trx) => writeInvitation(trx, companyId, body, lifetimeMs, nowOn(deps)));
     } catch (err) {
       // Two invites of one address raced to insert; the loser retries and resends the winner's row.
       if (isDuplicateEntry(err) && attempt < ATTEMPTS) continue;
@@ -110,7 +111,7 @@ export async function inviteOrResend(deps: AppDeps, companyId: string, body: Inv
 
 /** DELETE /api/invitations/{id}: only outstanding invitations can be revoked; anything else is unknown. */
 export async function revokeInvitation(deps: AppDeps, companyId: string, id: string): Promise<InvitationRow> {
-  const now = new Date();
+  const now = nowOn(deps);
   const invitation = await getOutstandingInvitation(deps.db, companyId, id, now);
   if (!invitation || !(await markRevoked(deps.db, companyId, id, now))) throw notFound('Invitation');
   await announceInvitationEnd(deps, invitation, 'revoked');
@@ -132,7 +133,7 @@ export function unusableReason(invitation: InvitationRow, now: Date): ApiError |
 /** POST /api/invitations/accept: creates the active user the invitation describes and closes the invitation. */
 export async function acceptInvitation(deps: AppDeps, body: AcceptBody): Promise<UserRow> {
   const { invitation, user } = await deps.db.transaction(async (trx) => {
-    const now = new Date();
+    const now = nowOn(deps);
     const found = await findInvitationByToken(trx, body.token, true);
     if (!found) throw notFound('Invitation');
     const reason = unusableReason(found, now);

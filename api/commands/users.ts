@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import type { Knex } from 'knex';
 import { storedRoleFromInput } from '../../common/roles';
 import { getUser, getUserForUpdate, updateUser, type UserRow } from '../../db/queries/users';
@@ -42,7 +43,7 @@ async function updateExistingUser(
 
 /** PATCH /api/user/{userId}: users are looked up first, then outstanding invitations. */
 export async function updateUserRecord(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   companyId: string,
   id: string,
   body: UserUpdateBody,
@@ -54,7 +55,7 @@ export async function updateUserRecord(
       refuseErased(await getErasureState(trx, companyId, user.id));
       return { kind: 'user', user: await updateExistingUser(trx, companyId, user, body) };
     }
-    const now = new Date();
+    const now = nowOn(deps);
     const invitation = await getOutstandingInvitationForUpdate(trx, companyId, id, now);
     if (!invitation) throw notFound('User');
     const role = body.role === undefined ? undefined : storedRoleFromInput(body.role);

@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import type { Context } from 'koa';
 import { SCOPES, type Scope } from '../../common/scopes';
 import { holderOfApiKey, holderOfBearerToken, touchApiKey } from '../../db/queries/credentials';
@@ -50,7 +51,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   if (!header)
     throw unauthorized('missing_credentials', 'This endpoint needs an Authorization: Bearer <token> header.');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const token = match ? await holderOfBearerToken(deps.db, match[1]) : undefined;
+  const token = match ? await holderOfBearerToken(deps.db, match[1], nowOn(deps)) : undefined;
   if (!token)
     throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
   const { company } = token;

@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import { Type } from '@sinclair/typebox';
 import { durationMs } from '../../common/config';
 import { createBearerToken } from '../../db/queries/credentials';
@@ -31,6 +32,7 @@ export const authOperations: Operation[] = [
         company.id,
         durationMs(deps.config.BEARER_TOKEN_TTL),
         credential.apiKeyId,
+        nowOn(deps),
       );
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresAt: token.expiresAt.toISOString() };
     },

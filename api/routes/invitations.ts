@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import { recordRole, inputRoleFromStored } from '../../common/roles';
 import {
   findInvitationByToken,
@@ -88,7 +89,7 @@ export const invitationOperations: Operation[] = [
       response: InvitationList,
     },
     async ({ query, company, deps }) => {
-      const { rows, total } = await listOutstandingInvitations(deps.db, company.id, query, new Date());
+      const { rows, total } = await listOutstandingInvitations(deps.db, company.id, query, nowOn(deps));
       return { data: rows.map(toInvitation), pagination: pagination(total, query.offset, query.limit, rows.length) };
     },
   ),
@@ -143,7 +144,7 @@ export const invitationOperations: Operation[] = [
       response: undefined,
     },
     async ({ params, deps, ctx }) => {
-      const now = new Date();
+      const now = nowOn(deps);
       const invitation = await findInvitationByToken(deps.db, params.token);
       const details = invitation && (await getInvitationWithNames(deps.db, invitation.companyId, invitation.id));
       const reason = invitation && unusableReason(invitation, now);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { nowOn } from '../../common/clock';
 import { mediaLinkSecrets, verifyMediaLink } from '../../common/mediaLinks';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { mediaTypeOfKey } from '../../common/storage/mediaTypes';
@@ -40,6 +41,7 @@ export const mediaOperations: Operation[] = [
         params.token,
         query.expires,
         query.signature,
+        nowOn(deps).getTime(),
       );
       if (!check.ok && check.reason === 'expired')
         throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');

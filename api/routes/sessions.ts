@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import { signMediaLink } from '../../common/mediaLinks';
 import { durationMs, type Config } from '../../common/config';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
@@ -10,13 +11,15 @@ import { SessionListQuery, SessionPage, SessionResult } from '../schemas/session
 const fullName = (first: string, last: string | null): string => [first, last].filter(Boolean).join(' ');
 
 /** A bucket's own presigned GET when the backend has one (the API stays out of the download), else our signed /media link. */
-async function mediaLink(config: Config, key: string): Promise<string> {
+async function mediaLink(config: Config, key: string, now: Date): Promise<string> {
   const storage = recordingStorageFor(config);
-  return storage.playbackUrl ? storage.playbackUrl(key, durationMs(config.MEDIA_URL_TTL)) : signMediaLink(config, key);
+  return storage.playbackUrl
+    ? storage.playbackUrl(key, durationMs(config.MEDIA_URL_TTL))
+    : signMediaLink(config, key, now.getTime());
 }
 
 /** Spec 2.5: optional parts appear only when there is something to show. */
-async function toResult(row: SessionResultRow, config: Config): Promise<SessionResult> {
+async function toResult(row: SessionResultRow, config: Config, now: Date): Promise<SessionResult> {
   const result: SessionResult = {
     id: row.id,
     activityType: 'premade-roleplay',
@@ -38,9 +41,9 @@ async function toResult(row: SessionResultRow, config: Config): Promise<SessionR
   if (row.numFillerWords !== null) result.numFillerWords = row.numFillerWords;
   if (row.customerPersona.imageUrl) result.customerPersona = { imageUrl: row.customerPersona.imageUrl };
   // A stored file is served through a short-lived signed link; a caller's own permanent URL is passed on as is.
-  if (row.audioStorageKey) result.audioUrl = await mediaLink(config, row.audioStorageKey);
+  if (row.audioStorageKey) result.audioUrl = await mediaLink(config, row.audioStorageKey, now);
   else if (row.audioExternalUrl) result.audioUrl = row.audioExternalUrl;
-  if (row.videoStorageKey) result.videoUrl = await mediaLink(config, row.videoStorageKey);
+  if (row.videoStorageKey) result.videoUrl = await mediaLink(config, row.videoStorageKey, now);
   // Retention deleted the media: the links are withdrawn (null says "there was one, it is gone").
   if (row.mediaDeletedAt) {
     result.audioUrl = null;
@@ -99,7 +102,7 @@ export const sessionOperations: Operation[] = [
     async ({ params, company, deps }) => {
       const row = await getSessionResult(deps.db, company.id, params.id);
       if (!row) throw notFound('Roleplay session');
-      return toResult(row, deps.config);
+      return toResult(row, deps.config, nowOn(deps));
     },
   ),
 ];

@@ -1,3 +1,4 @@
+import { nowOn } from '../../common/clock';
 import { invitationUrl } from '../../common/invitationLinks';
 import { recordRole, type UserStatus } from '../../common/roles';
 import { getUser, listUsers, type UserRow } from '../../db/queries/users';
@@ -87,7 +88,7 @@ export const userOperations: Operation[] = [
         return { data: rows.map(toRead), pagination: pagination(total, page.offset, page.limit, rows.length) };
       }
       const scope = await resolveCompanyScope(deps.db, company, query.child_company_id);
-      const { rows } = await listUserRecords(deps.db, scope.id, new Date(), page);
+      const { rows } = await listUserRecords(deps.db, scope.id, nowOn(deps), page);
       return { users: rows.map((row) => listedRecord(row, deps.config.PUBLIC_URL)) };
     },
   ),

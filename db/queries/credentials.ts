@@ -55,10 +55,11 @@ export async function createBearerToken(
   companyId: string,
   ttlMs: number,
   apiKeyId: string | null = null,
+  now: Date = new Date(),
 ): Promise<{ id: string; accessToken: string; expiresAt: Date }> {
   const id = randomUUID();
   const secret = issueSecret(BEARER_TOKEN_KIND);
-  const expiresAt = new Date(Date.now() + ttlMs);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   await db('bearer_tokens').insert({
     id,
     company_id: companyId,
@@ -162,13 +163,17 @@ type BearerCredentialRow = CredentialRow & {
   keyRevokedAt: Date | null;
 };
 
-/** The holder of an unexpired, unrevoked bearer token whose key (if any) is not revoked either. */
-export async function holderOfBearerToken(db: Db, token: string): Promise<BearerTokenHolder | undefined> {
+/** The holder of an unexpired (at `now`), unrevoked bearer token whose key (if any) is not revoked either. */
+export async function holderOfBearerToken(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<BearerTokenHolder | undefined> {
   const prefix = prefixOf(token, BEARER_TOKEN_KIND);
   if (!prefix) return undefined;
   const row = await bearerTokenByPrefix.first<BearerCredentialRow>(db, { prefix });
   if (!row || row.revokedAt !== null || row.keyRevokedAt !== null || !hashMatches(token, row.hash)) return undefined;
-  if (row.expiresAt.getTime() <= Date.now()) return undefined;
+  if (row.expiresAt.getTime() <= now.getTime()) return undefined;
   return {
     company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
     tokenId: row.tokenId,
@@ -176,9 +181,13 @@ export async function holderOfBearerToken(db: Db, token: string): Promise<Bearer
   };
 }
 
-/** The company of an unexpired, unrevoked bearer token. */
-export async function companyForBearerToken(db: Db, token: string): Promise<CompanyRow | undefined> {
-  return (await holderOfBearerToken(db, token))?.company;
+/** The company of an unexpired (at `now`), unrevoked bearer token. */
+export async function companyForBearerToken(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<CompanyRow | undefined> {
+  return (await holderOfBearerToken(db, token, now))?.company;
 }
 
 export async function revokeBearerToken(db: Db, id: string): Promise<boolean> {

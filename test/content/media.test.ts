@@ -7,6 +7,7 @@ import type { ErrorBody } from '../../api/schemas/common';
 import type { SessionResult } from '../../api/schemas/sessions';
 import { mediaLinkSecrets, signMediaLink, verifyMediaLink } from '../../common/mediaLinks';
 import { startApi, type TestApi } from '../support/api';
+import { movableClock } from '../support/movableClock';
 import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 
@@ -24,10 +25,12 @@ describe('signed recording links', () => {
   const video = randomBytes(1024);
   let audioKey: string;
   let videoKey: string;
+  // The API's clock stands still: a link's expiry is exact.
+  const apiTime = movableClock();
 
   before(async () => {
     storageDir = await mkdtemp(path.join(tmpdir(), 'sp-media-'));
-    api = await startApi({ STORAGE_DIR: storageDir });
+    api = await startApi({ STORAGE_DIR: storageDir }, undefined, { clock: apiTime.clock });
     tenant = await createTenant();
     audioKey = `${tenant.company.id}/rec-1.mp3`;
     videoKey = `${tenant.company.id}/rec-1.webm`;
@@ -63,7 +66,7 @@ describe('signed recording links', () => {
       /^http:\/\/127\.0\.0\.1:3000\/media\/[A-Za-z0-9_-]+\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
     const expires = Number(new URL(result.audioUrl as string).searchParams.get('expires'));
-    expect(expires - Date.now()).to.be.within(14 * 60_000, 15 * 60_000);
+    expect(expires).to.equal(apiTime.nowMs() + 15 * 60_000);
 
     const res = await fetch(api.url + local(result.audioUrl as string));
     expect(res.status).to.equal(200);
@@ -97,14 +100,14 @@ describe('signed recording links', () => {
   });
 
   it('refuses an expired link (410), from the configured lifetime', async () => {
-    const crafted = signMediaLink(api.config, audioKey, Date.now() - 15 * 60_000 - 1);
+    const crafted = signMediaLink(api.config, audioKey, apiTime.nowMs() - 15 * 60_000 - 1);
     const res = await api.request<ErrorBody>('GET', local(crafted));
     expect(res.status).to.equal(410);
     expect(res.body.error.code).to.equal('link_expired');
 
-    // Ten seconds, so the fresh link's first use comes before its expiry also on a loaded machine; the test
-    // then waits for the link's own `expires` time instead of guessing a sleep.
-    const shortLived = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '10s' });
+    // A link the API made: valid for MEDIA_URL_TTL on the API's clock, which the test moves.
+    const time = movableClock();
+    const clocked = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '10m' }, undefined, { clock: time.clock });
     try {
       const rp = await createRoleplayFixture(tenant.company.id);
       const u = await createUserFixture(tenant.company.id);
@@ -114,23 +117,20 @@ describe('signed recording links', () => {
         userId: u.id,
         audioStorageKey: audioKey,
       });
-      const requestedAt = Date.now();
       const result = (
-        await shortLived.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })
+        await clocked.request<SessionResult>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey })
       ).body;
-      const issuedBy = Date.now();
       const link = local(result.audioUrl as string);
-      const expires = Number(new URL(link, shortLived.url).searchParams.get('expires'));
-      expect(expires, 'expires is MEDIA_URL_TTL after the link was made').to.be.within(
-        requestedAt + 10_000,
-        issuedBy + 10_000,
-      );
-      expect((await fetch(shortLived.url + link)).status).to.equal(200);
-      await new Promise((r) => setTimeout(r, Math.max(0, expires - Date.now() + 50)));
-      const late = await shortLived.request<ErrorBody>('GET', link);
+      const expires = Number(new URL(link, clocked.url).searchParams.get('expires'));
+      expect(expires, 'expires is MEDIA_URL_TTL after the link was made').to.equal(time.nowMs() + 10 * 60_000);
+      time.advance(10 * 60_000);
+      expect((await fetch(clocked.url + link)).status).to.equal(200);
+      time.advance(1);
+      const late = await clocked.request<ErrorBody>('GET', link);
       expect(late.status).to.equal(410);
+      expect(late.body.error.code).to.equal('link_expired');
     } finally {
-      await shortLived.close();
+      await clocked.close();
     }
   });
 

@@ -5,6 +5,7 @@ import { dropDatabase, ensureDatabase } from '../../db/connection';
 import type { DemoSeed } from '../../db/seeds/demo';
 import { admin, runAdmin } from '../support/adminCli';
 import { startApi, type TestApi } from '../support/api';
+import { movableClock } from '../support/movableClock';
 import { testConfig, testEnv } from '../support/env';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -132,11 +133,22 @@ describe('admin CLI', () => {
     });
 
     it('token:create honours BEARER_TOKEN_TTL', async () => {
-      const out = await admin(['token:create', '--company', companyId], { BEARER_TOKEN_TTL: '1ms' });
-      await new Promise((r) => setTimeout(r, 10));
-      expect(
-        (await api.request('GET', '/api/company/get-active-user-count', { bearer: out.accessToken })).status,
-      ).to.equal(401);
+      const started = Date.now();
+      const out = await admin(['token:create', '--company', companyId], { BEARER_TOKEN_TTL: '2h' });
+      const expiresAt = Date.parse(out.expiresAt);
+      expect(expiresAt).to.be.within(started + 7_200_000, Date.now() + 7_200_000);
+      // An API whose clock the test moves to the token's expiry refuses it from then on.
+      const time = movableClock();
+      const later = await startApi({}, undefined, { clock: time.clock });
+      try {
+        const status = async () =>
+          (await later.request('GET', '/api/company/get-active-user-count', { bearer: out.accessToken })).status;
+        expect(await status()).to.equal(200);
+        time.advance(expiresAt - time.nowMs());
+        expect(await status()).to.equal(401);
+      } finally {
+        await later.close();
+      }
     });
 
     it('refuses unknown companies, storing nothing', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../db/queries/credentials';
 import { createRoleplay } from '../../db/queries/roleplays';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
+import { movableClock } from '../support/movableClock';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 
@@ -159,18 +160,23 @@ describe('authentication', () => {
       expect401(await api.request('GET', BEARER_ENDPOINT, { bearer: token.accessToken }), 'invalid_credentials');
     });
 
-    it('401 once the token has expired (BEARER_TOKEN_TTL=1ms)', async () => {
-      const shortLived = await startApi({ BEARER_TOKEN_TTL: '1ms' });
+    it('401 once the token has expired (the API clock moved past BEARER_TOKEN_TTL)', async () => {
+      const time = movableClock();
+      const shortLived = await startApi({ BEARER_TOKEN_TTL: '1m' }, undefined, { clock: time.clock });
       try {
         const res = await shortLived.request<TokenBody>('POST', TOKEN_ENDPOINT, { apiKey: tenant.apiKey });
         expect(res.status).to.equal(200);
-        await new Promise((r) => setTimeout(r, 20));
-        expect(Date.parse(res.body.expiresAt)).to.be.below(Date.now());
+        expect(Date.parse(res.body.expiresAt)).to.equal(time.nowMs() + 60_000);
+        time.advance(60_000 - 1);
+        expect((await shortLived.request('GET', BEARER_ENDPOINT, { bearer: res.body.accessToken })).status).to.equal(
+          200,
+        );
+        time.advance(1);
         expect401(
           await shortLived.request('GET', BEARER_ENDPOINT, { bearer: res.body.accessToken }),
           'invalid_credentials',
         );
-        expect(await companyForBearerToken(testEnv().db, res.body.accessToken)).to.equal(undefined);
+        expect(await companyForBearerToken(testEnv().db, res.body.accessToken, time.clock())).to.equal(undefined);
       } finally {
         await shortLived.close();
       }

@@ -70,7 +70,7 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     expect(seen.stdout).to.match(/^ffprobe version/);
     expect(seen.cmdline).to.match(/^\S*node \S*dist\/activities\/media\/toolHost\.js$/);
     expect(seen.rssKb / 1024).to.be.below(64);
-    expect(await eventually(() => !isRunning(seen.pid), 2_000), 'the tool host outlived its process').to.be.true;
+    expect(await eventually(() => !isRunning(seen.pid), 20_000), 'the tool host outlived its process').to.be.true;
   });
 
   it('takes a recording from the API to its result and stops cleanly on SIGTERM', async () => {

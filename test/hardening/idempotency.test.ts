@@ -9,6 +9,7 @@ import { SCOPES } from '../../common/scopes';
 import { createApiKey } from '../../db/queries/credentials';
 import { createUserFixture } from '../support/contentFixtures';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
+import { movableClock, type MovableClock } from '../support/movableClock';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
 import { dbSnapshot } from '../support/dbSnapshot';
 import { testConfig, testEnv } from '../support/env';
@@ -305,13 +306,21 @@ describe('Idempotency-Key', function () {
   });
 
   describe('after IDEMPOTENCY_KEY_TTL', () => {
+    // The API reads the time from a clock the test moves: the TTL runs out when the test says so.
+    const TTL_MS = 60_000;
     let shortLived: TestApi;
+    let time: MovableClock;
     before(async () => {
-      shortLived = await startApi({
-        RATE_LIMIT_POINTS: 0,
-        IDEMPOTENCY_KEY_TTL: '1s',
-        TEMPORAL_TASK_QUEUE: `idempotency-ttl-${Date.now()}`,
-      });
+      time = movableClock();
+      shortLived = await startApi(
+        {
+          RATE_LIMIT_POINTS: 0,
+          IDEMPOTENCY_KEY_TTL: `${TTL_MS}ms`,
+          TEMPORAL_TASK_QUEUE: `idempotency-ttl-${randomUUID()}`,
+        },
+        undefined,
+        { clock: time.clock },
+      );
     });
     after(() => shortLived.close());
 
@@ -326,7 +335,12 @@ describe('Idempotency-Key', function () {
         });
       const first = await req(title);
       expect(first.status).to.equal(201);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Just within the TTL the kept answer is replayed; just past it the key starts over.
+      time.advance(TTL_MS - 1);
+      const kept = await req(title);
+      expect(kept.headers.get('idempotent-replayed')).to.equal('true');
+      expect(kept.body).to.deep.equal(first.body);
+      time.advance(1);
       const second = await req(`${title} again`);
       expect(second.status).to.equal(201);
       expect(second.body.id).to.not.equal(first.body.id);
@@ -338,7 +352,10 @@ describe('Idempotency-Key', function () {
           .where({ company_id: world.company.id, key_hash: keyHash(key) })
           .count({ n: '*' });
       expect(await mine()).to.deep.equal([{ n: 1 }]);
-      const removed = await sweepExpiredIdempotencyKeys({ db, config: shortLived.config }, new Date(Date.now() + 1100));
+      await sweepExpiredIdempotencyKeys({ db, config: shortLived.config, clock: time.clock });
+      expect(await mine(), 'kept until its TTL has run out').to.deep.equal([{ n: 1 }]);
+      time.advance(TTL_MS + 1);
+      const removed = await sweepExpiredIdempotencyKeys({ db, config: shortLived.config, clock: time.clock });
       expect(removed).to.be.greaterThan(0);
       expect(await mine()).to.deep.equal([{ n: 0 }]);
     });
@@ -360,7 +377,7 @@ describe('Idempotency-Key', function () {
         headers: withKey(key),
       });
       expect(first.status, first.text).to.equal(200);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      time.advance(TTL_MS);
       const second = await shortLived.request<{ recordingId: string }>('POST', '/api/recording', {
         apiKey: world.apiKey,
         json: body('Sam'),

@@ -193,10 +193,8 @@ describe('worker process lifecycle', function () {
     });
     await slowStt.waitForRequests(before + 1);
 
-    const signalAt = Date.now();
     (worker as ServiceProcess).signal('SIGTERM');
     expect(await (worker as ServiceProcess).exited, (worker as ServiceProcess).output().slice(-3000)).to.equal(0);
-    expect(Date.now() - signalAt).to.be.at.least(2500); // it waited for the provider's answer
     expect((worker as ServiceProcess).output()).to.contain('"msg":"worker stopped"');
     // The recording is one piece: its answer was kept before the worker exited.
     const piece = await testEnv().db('recording_chunks').where({ recording_id: id }).first('transcript');

@@ -1,3 +1,4 @@
+import type { WorkflowHandle } from '@temporalio/client';
 import { expect } from 'chai';
 import type { Invitation } from '../../api/schemas/invitations';
 import { createTenant, type TenantFixture } from '../support/fixtures';
@@ -16,6 +17,24 @@ import { makeTeam } from '../support/userFixtures';
 
 // A waiting invitation lives in Temporal, not in a worker: stopping the worker and starting a new one
 // (nothing cached) must neither lose the invitation nor its timer.
+
+type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
+
+/** Resolves once the run's history has an event `wanted` picks (Temporal fires timers without a worker). */
+async function waitForEvent(
+  handle: WorkflowHandle,
+  what: string,
+  wanted: (e: HistoryEvent) => boolean,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { events } = await handle.fetchHistory();
+    if ((events ?? []).some(wanted)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 async function setUp(
   world: InvitationWorld,
@@ -87,7 +106,7 @@ describe('invitations: worker restarts', () => {
     let world: InvitationWorld;
     before(async () => {
       // Ten seconds: the mail and the worker's stop must both come before the expiry, also on a loaded machine;
-      // the test then waits for the expirationDate itself.
+      // the test then waits for the timer to fire (recorded in the history while no worker runs).
       world = await startInvitationWorld({ INVITATION_TTL: '10s' });
     });
     after(async () => world.close());
@@ -97,9 +116,13 @@ describe('invitations: worker restarts', () => {
       const email = uniqueEmail('timer');
       const invitation = await invite(email);
       const token = tokenFromLink(linkFromMail((await world.smtp.waitForMails(email, 1))[0]));
+      const handle = await invitationHandle(world.api, tenant.company.id, email);
+      await waitForEvent(handle, 'the expiry timer to be set', (e) => Boolean(e.timerStartedEventAttributes));
       await world.stopWorker();
       try {
-        await new Promise((r) => setTimeout(r, Date.parse(invitation.expirationDate) - Date.now() + 300));
+        // The positive signal that the expiry passed with no worker: Temporal recorded the timer as fired.
+        await waitForEvent(handle, 'the expiry timer to fire', (e) => Boolean(e.timerFiredEventAttributes));
+        expect(Date.now()).to.be.at.least(Date.parse(invitation.expirationDate));
         // No worker marked it yet, but the API already refuses the token by its expiry date.
         expect((await storedInvitations(tenant.company.id))[0].status).to.equal('pending');
         const refused = await world.api.request('POST', '/api/invitations/accept', {
@@ -110,7 +133,6 @@ describe('invitations: worker restarts', () => {
       } finally {
         await world.startWorker();
       }
-      const handle = await invitationHandle(world.api, tenant.company.id, email);
       expect(await handle.result()).to.equal('expired');
       expect((await storedInvitations(tenant.company.id))[0].status).to.equal('expired');
       await recordHistory('expired-across-restart', handle);

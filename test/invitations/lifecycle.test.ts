@@ -15,13 +15,8 @@ import {
   waitForStatus,
   type InvitationWorld,
 } from '../support/invitationFixtures';
+import { movableClock } from '../support/movableClock';
 import { makeTeam } from '../support/userFixtures';
-
-/** Resolves once the clock has passed `iso` (an invitation's expirationDate): the expiry has happened, however slow the machine. */
-const pastTime = async (iso: string): Promise<void> => {
-  const wait = Date.parse(iso) - Date.now() + 50;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-};
 
 describe('invitations: expiry and revocation', () => {
   // The lifetime is the API's (it sets expirationDate; the workflow's timer keeps it). Invitations that must
@@ -32,6 +27,9 @@ describe('invitations: expiry and revocation', () => {
   const SHORT_TTL_MS = 4000;
   let world: InvitationWorld;
   let shortLived: TestApi;
+  // A third API, on a clock the test moves: it sees an invitation expire without anyone waiting for it.
+  const time = movableClock();
+  let clocked: TestApi;
   let tenant: TenantFixture;
   let teamId: string;
 
@@ -41,10 +39,16 @@ describe('invitations: expiry and revocation', () => {
       TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE,
       INVITATION_TTL: `${SHORT_TTL_MS}ms`,
     });
+    clocked = await startApi(
+      { TEMPORAL_TASK_QUEUE: world.api.config.TEMPORAL_TASK_QUEUE, INVITATION_TTL: '10m' },
+      undefined,
+      { clock: time.clock },
+    );
     tenant = await createTenant('Short Lived');
     teamId = (await makeTeam(tenant.company.id)).id;
   });
   after(async () => {
+    await clocked.close();
     await shortLived.close();
     await world.close();
   });
@@ -142,15 +146,15 @@ describe('invitations: expiry and revocation', () => {
 
   it('replaces an invitation that expired while no worker ran: one email, for the new invitation only', async () => {
     const email = uniqueEmail('replaced');
-    // The first invitation is short-lived; the replacement comes from the world's API (10 minutes), so that
-    // restarting the worker and accepting never outlasts it on a loaded machine.
+    // Both come from the API whose clock the test moves past the first one's expiry; the replacement then
+    // lasts ten minutes of real time, so restarting the worker and accepting never outlasts it.
     await world.stopWorker();
     const replaced = await (async () => {
       try {
-        const first = (await invite(email, shortLived)).body;
-        await pastTime(first.expirationDate);
+        const first = (await invite(email, clocked)).body;
+        time.advance(Date.parse(first.expirationDate) - time.nowMs());
         // Its timer could not run; the API sees the expiry itself and starts over.
-        const second = (await invite(email)).body;
+        const second = (await invite(email, clocked)).body;
         expect(second.id).to.not.equal(first.id);
         expect(second.resendCount).to.equal(0);
         expect((await storedInvitations(tenant.company.id)).find((r) => r.id === first.id)?.status).to.equal('expired');

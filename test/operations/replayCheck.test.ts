@@ -234,7 +234,9 @@ describe('operations: replay-check against live histories', function () {
         args: [{ recordingId: randomUUID(), companyId: randomUUID(), storeRecording: false }],
       });
     const older = await start();
-    await new Promise((r) => setTimeout(r, 50));
+    // The newer run starts on a later millisecond than the older one: once the clock has passed its start.
+    const olderStart = (await older.describe()).startTime.getTime();
+    while (Date.now() <= olderStart) await new Promise((r) => setImmediate(r));
     const newer = await start();
     try {
       const outcome = await replayCheck(taskQueue);

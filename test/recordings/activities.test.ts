@@ -15,7 +15,7 @@ import { createResolveRecordingUserActivities } from '../../activities/resolveRe
 import { createStoreRecordingActivities } from '../../activities/storeRecording';
 import { createTranscribeActivities } from '../../activities/transcribe';
 import type { Config } from '../../common/config';
-import { QUOTES_DELETED, type RecordingAnalysis } from '../../common/recordingAnalysis';
+import { QUOTES_DELETED, UNSUPPORTED_VERDICT, type RecordingAnalysis } from '../../common/recordingAnalysis';
 import { fromJson } from '../../db/connection';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import {
@@ -230,6 +230,40 @@ describe('recordings: activities', () => {
     const row = await getRecordingById(testEnv().db, id);
     expect(row).to.include({ status: 'completed', sessionId: again.sessionId });
     expect(row?.result).to.deep.equal(result);
+  });
+
+  it("persistRecordingResult: an analysis made before the upgrade saves its unsupported verdict as not passed, without the model's words", async () => {
+    const roleplay = await createRoleplayFixture(tenant.company.id);
+    const user = await createUserFixture(tenant.company.id);
+    const id = await newRecording({ roleplayId: roleplay.id, store: false });
+    await setRecordingUser(testEnv().db, id, user.id);
+    const made = analyzeConversation(roleplay);
+    // As the previous release's analyzer made it: passed, with the model's explanation of words nobody said.
+    const [first] = made.criteriaResponses;
+    made.criteriaResponses[0] = {
+      ...first,
+      passed: true,
+      explanation: 'The rep said "we never lose".',
+      supported: false,
+    };
+    await run(createPersistRecordingResultActivities(deps).persistRecordingResult, id, made);
+    const saved = fromJson<RecordingAnalysis>((await getRecordingById(testEnv().db, id))?.result);
+    const notPassed = {
+      ...first,
+      passed: false,
+      explanation: UNSUPPORTED_VERDICT,
+      evidence: [],
+      noEvidenceReason: UNSUPPORTED_VERDICT,
+      supported: false,
+    };
+    expect(saved.criteriaResponses).to.deep.equal([notPassed]);
+    expect(saved.metricResponses).to.deep.equal(made.metricResponses);
+    const [row] = (await testEnv()
+      .db('session_responses')
+      .join('roleplay_sessions', 'roleplay_sessions.id', 'session_responses.session_id')
+      .where({ 'roleplay_sessions.recording_id': id, kind: 'criterion' })
+      .select('passed', 'explanation', 'supported')) as Array<Record<string, unknown>>;
+    expect(row).to.deep.equal({ passed: 0, explanation: UNSUPPORTED_VERDICT, supported: 0 });
   });
 
   it('keepRecordingEvent: a recording completed while its user is being erased is kept as a tombstone event without the words of the call', async () => {

@@ -114,8 +114,10 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     ]);
     // Resolve the user, stitch, save, remove scratch, list targets, keep the event, retry policy, first attempt.
     expect(run.localActivities).to.equal(8);
-    // One task to start, one after each long step (the last one also finishes): 5, against ~18 stepwise.
-    expect(run.workflowTasks).to.equal(run.activities.length + 1);
+    // One task to start, one after each long step (the last one also finishes): 5, against ~18 stepwise. The
+    // bound the code promises, not an exact count: on a loaded machine the SDK may complete a task early to
+    // heartbeat a local activity slower than the task timeout (at most once per local activity here).
+    expect(run.workflowTasks).to.be.within(run.activities.length + 1, run.activities.length + 1 + run.localActivities);
     expect(run.children, 'no delivery workflow for a delivered event').to.deep.equal([]);
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([[1, 'delivered', 200]]);
@@ -135,7 +137,8 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     // The same event, byte for byte, under the same webhook-id; the wait is the receiver's, not the 5 s schedule.
     expect(second.rawBody.equals(first.rawBody)).to.equal(true);
     expect(second.headers['webhook-id']).to.equal(first.headers['webhook-id']);
-    expect(second.receivedAt - first.receivedAt).to.be.within(1900, 4900);
+    // The delivery workflow waits by a timer of the receiver's Retry-After, read from its history.
+    expect(second.receivedAt - first.receivedAt).to.be.at.least(1900);
 
     await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
     const run = shapeOf(await history(id));
@@ -145,6 +148,15 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
       .getHandle(workflowIds.webhookDelivery(eventId, endpoint.id))
       .result();
     expect(child).to.include({ outcome: 'delivered', attempt: 2 });
+    const childHistory = await stack.api.temporal.workflow
+      .getHandle(workflowIds.webhookDelivery(eventId, endpoint.id))
+      .fetchHistory();
+    const timers = (childHistory.events ?? []).flatMap((e) =>
+      e.timerStartedEventAttributes
+        ? [Number(String(e.timerStartedEventAttributes.startToFireTimeout?.seconds ?? 0))]
+        : [],
+    );
+    expect(timers, "the first wait is the receiver's 2 s, not the 5 s schedule").to.deep.equal([2]);
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => [d.attempt, d.outcome, d.status_code])).to.deep.equal([
       [1, 'failed', 503],

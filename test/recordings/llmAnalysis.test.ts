@@ -2,13 +2,14 @@ import { expect } from 'chai';
 import { createLlmAnalyzer, type LlmConfig } from '../../activities/analysis/llm';
 import { providerAgent } from '../../activities/providerHttp';
 import type { Transcript } from '../../activities/stt/transcript';
-import { RecordingAnalysis } from '../../common/recordingAnalysis';
+import { RecordingAnalysis, UNSUPPORTED_VERDICT } from '../../common/recordingAnalysis';
 import type { Scorecard } from '../../db/queries/roleplays';
 import { startLlmServer, standInTokens, type LlmServer } from '../support/llmServer';
 import { assertSchema } from '../support/schemaAssert';
 
 // The LLM analyzer against an OpenAI-compatible stand-in on loopback: the structured-outputs request,
-// the check of every quote against the transcript, usage and cost, and a long call judged in parts.
+// the check of every quote against the transcript (and the one recheck of a verdict resting on words the
+// call does not have), usage and cost, and a long call judged in parts.
 
 const seg = (startS: number, endS: number, speaker: string, text: string) => ({
   startMs: startS * 1000,
@@ -118,25 +119,98 @@ describe('recordings: LLM analysis with evidence', () => {
     expect((await analyzed(config({ LLM_PROMPT_PRICE: '' }))).usage!.costUsd).to.equal(null);
   });
 
-  it('drops a quote the transcript does not have and marks the verdict unsupported, out of the score', async () => {
-    llm.quoteWith('We guarantee a forty percent saving.');
-    const result = await analyze(config());
+  it('asks once more about a verdict resting on words the call does not have, naming them, and reports a second one unsupported', async () => {
+    const invented = 'We guarantee a forty percent saving.';
+    llm.quoteWith(invented);
+    const { analysis: result, usage } = await analyzed(config());
     assertSchema(RecordingAnalysis, result, 'analysis');
+    // The second request asks about the two criteria alone (the metric quoted nothing), naming the words not found.
+    expect(llm.requests).to.have.length(2);
+    const recheck = llm.requests[1].prompt;
+    expect(recheck.scorecard).to.deep.equal({
+      criteria: (llm.requests[0].prompt.scorecard as { criteria: unknown[] }).criteria,
+      metrics: [],
+    });
+    expect(recheck.recheck).to.deep.equal({
+      notFound: {
+        criteria: [
+          { index: 0, notFound: [invented] },
+          { index: 1, notFound: [invented] },
+        ],
+        metrics: [],
+      },
+    });
+    expect(recheck.transcript).to.equal(llm.requests[0].prompt.transcript);
     for (const r of result.criteriaResponses) {
       expect(r).to.deep.include({
-        passed: true,
+        passed: false,
         supported: false,
+        explanation: UNSUPPORTED_VERDICT,
         evidence: [],
-        noEvidenceReason: 'The words the model quoted do not occur in the transcript.',
+        noEvidenceReason: UNSUPPORTED_VERDICT,
       });
     }
-    // Only the metric (not met) counts: 0 of 1.
+    expect(JSON.stringify(result)).not.to.include('forty percent');
+    // Only the metric (not met) counts: 0 of 1. Both requests are paid for.
     expect(result.score).to.equal(0);
+    expect(usage).to.include({
+      requests: 2,
+      promptTokens: llm.requests.reduce(
+        (n, r) => n + standInTokens((r.body.messages as Array<{ content: string }>)[1].content),
+        0,
+      ),
+    });
     // Case and spacing aside, a real quote holds, given back as the transcript has it.
     llm.quoteWith('  how many VANS do you run   today?');
     const relaxed = await analyze(config());
     expect(relaxed.criteriaResponses[0].evidence).to.deep.equal([
       { quote: 'How many vans do you run today?', startMs: 10_000, speaker: 'rep' },
+    ]);
+  });
+
+  it('keeps the verdict of the second answer when it quotes the call', async () => {
+    llm.inventFor('Proposes a next step', 'Let us sign the contract today.', 1);
+    const { analysis: result, usage } = await analyzed(config());
+    assertSchema(RecordingAnalysis, result, 'analysis');
+    expect(
+      llm.requests.map((r) => (r.prompt.scorecard as { criteria: Array<{ title: string }> }).criteria),
+    ).to.deep.equal([
+      [
+        {
+          index: 0,
+          title: 'States the reason for the call',
+          description: 'Says why they are calling early on',
+          section: 'Opening',
+        },
+        { index: 1, title: 'Proposes a next step', description: 'Asks for a concrete meeting', section: 'Closing' },
+      ],
+      [{ index: 1, title: 'Proposes a next step', description: 'Asks for a concrete meeting', section: 'Closing' }],
+    ]);
+    const opening = {
+      quote: 'Hi Morgan, this is Sam from Acme. I am calling about your delivery costs.',
+      startMs: 0,
+      speaker: 'rep',
+    };
+    expect(result.criteriaResponses.map((r) => [r.passed, r.explanation, r.evidence, r.supported])).to.deep.equal([
+      [true, 'LLM: met "States the reason for the call".', [opening], undefined],
+      [true, 'LLM: met "Proposes a next step".', [opening], undefined],
+    ]);
+    expect(JSON.stringify(result)).not.to.include('sign the contract');
+    expect(usage!.requests).to.equal(2);
+  });
+
+  it('asks once more for each part of a long call that quoted words the call does not have', async () => {
+    llm.quoteWith('We guarantee a forty percent saving.');
+    const { analysis: result, usage } = await analyzed(config({ LLM_MAX_TRANSCRIPT_CHARS: 200 }));
+    const parts = llm.requests.filter((r) => !r.prompt.recheck).length;
+    expect(parts).to.be.greaterThan(1);
+    expect(llm.requests.map((r) => Boolean(r.prompt.recheck))).to.deep.equal(
+      Array.from({ length: parts }, () => [false, true]).flat(),
+    );
+    expect(usage!.requests).to.equal(2 * parts);
+    expect(result.criteriaResponses.map((r) => [r.passed, r.supported])).to.deep.equal([
+      [false, false],
+      [false, false],
     ]);
   });
 

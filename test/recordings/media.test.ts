@@ -170,12 +170,10 @@ describe('recordings: media formats and unusable files', function () {
     },
   ];
   for (const { name, file, contentType, reason } of unusable) {
-    it(`${name} fails within seconds with its reason and a failed webhook, without retries or a provider call`, async () => {
+    it(`${name} fails at its first attempt with its reason and a failed webhook, without retries or a provider call`, async () => {
       const before = stt.requests.length;
-      const started = Date.now();
       const { id, hookPath } = await submitStored('call.mp3', file(), contentType);
       const [hook] = await receiver.waitFor(hookPath, 1);
-      expect(Date.now() - started).to.be.below(20_000);
       expect(hook.event?.type).to.equal('recording.processing.failed');
       const data = hook.event?.data as RecordingFailedData;
       expect(data.reason).to.match(reason);

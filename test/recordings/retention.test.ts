@@ -78,6 +78,17 @@ async function dbState(id: string): Promise<RecordingDbState> {
     .first('transcript', 'submitted_transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
 }
 
+/**
+ * Moves the recordings' creation an hour back: older than the retention the test sets, now, instead of
+ * after a wait (the cleanup's cutoff is its run's time less the retention).
+ */
+async function ageRecordings(ids: string[]): Promise<void> {
+  const { db } = testEnv();
+  await db('recordings')
+    .whereIn('id', ids)
+    .update({ created_at: db.raw('created_at - INTERVAL 1 HOUR') });
+}
+
 async function describeSchedule(client: Client): Promise<ScheduleDescription> {
   return client.schedule.getHandle(RETENTION_SCHEDULE_ID).describe();
 }
@@ -224,8 +235,8 @@ describe('recordings: retention', function () {
         (await stack.api.request('GET', storedLink.pathname + storedLink.search, { skipSchema: true })).status,
       ).to.equal(200);
 
-      // Older than the 1 s retention by the time the run computes its cutoff.
-      await new Promise((r) => setTimeout(r, 1200));
+      // Older than the 1 s retention when the run computes its cutoff.
+      await ageRecordings(ids);
       const { workflowId, result } = await triggerCleanup(client);
       expect(workflowId).to.match(/^recording-retention-/);
       expect(result.files, 'the one stored file').to.equal(1);
@@ -359,7 +370,8 @@ describe('recordings: retention', function () {
         .update({ pending_analysis: JSON.stringify({ snippets: [{ isUser: true, text: 'Words of the call' }] }) });
       // As if an earlier attempt deleted a's file and crashed before marking the row.
       await fs.rm(`${stack.storageDir}/${tenant.company.id}/${a}.mp3`);
-      await new Promise((r) => setTimeout(r, 50));
+      // All of them older than the run's 10 ms retention.
+      await ageRecordings([a, b, failed, inProgress]);
 
       const client = stack.api.temporal;
       const run = async (workflowId: string): Promise<{ result: RecordingRetentionResult; firstRunId: string }> => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
+import type { Clock } from '../../common/clock';
 import type { Config } from '../../common/config';
 import type { Db } from '../../db/connection';
 import { createTemporalClient } from '../../common/temporalClient';
@@ -39,12 +40,17 @@ export interface TestApi {
 
 /**
  * Serves the real app on a loopback port; every JSON response is checked against its schema. `db` is
- * the run's database unless a test brings another (a restored backup).
+ * the run's database unless a test brings another (a restored backup); `clock` is one the test moves
+ * (test/support/movableClock.ts) instead of waiting for a TTL.
  */
-export async function startApi(overrides: Partial<Config> = {}, db: Db = testEnv().db): Promise<TestApi> {
+export async function startApi(
+  overrides: Partial<Config> = {},
+  db: Db = testEnv().db,
+  options: { clock?: Clock } = {},
+): Promise<TestApi> {
   const config = testConfig(overrides);
   const temporal = createTemporalClient(config);
-  const app = createApp({ db, temporal, config, logger: silentLogger });
+  const app = createApp({ db, temporal, config, logger: silentLogger, clock: options.clock });
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -16,6 +16,11 @@ export interface LlmServer {
   rejectWith(status: number | null): void;
   /** Quote this for every criterion instead of the part's first line (e.g. words the call does not have). */
   quoteWith(quote: string | null): void;
+  /**
+   * The first `times` verdicts on the criterion titled `title` quote `quote` instead (words the call does
+   * not have), and their explanations repeat it; later ones quote the part's first line again.
+   */
+  inventFor(title: string, quote: string, times: number): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startLlmServer(): Promise<LlmServer> {
   const requests: LlmServer['requests'] = [];
   let reject: number | null = null;
   let quote: string | null = null;
+  const invented = new Map<string, { quote: string; left: number }>();
   const contract = await chatCompletionContract();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -80,12 +86,18 @@ export async function startLlmServer(): Promise<LlmServer> {
         speaker: first.startsWith('Customer: ') ? 'customer' : 'rep',
       };
       const content = JSON.stringify({
-        criteria: prompt.scorecard.criteria.map((c) => ({
-          index: c.index,
-          verdict: 'met',
-          explanation: `LLM: met "${c.title}".`,
-          evidence: [firstLine],
-        })),
+        criteria: prompt.scorecard.criteria.map((c) => {
+          const invent = invented.get(c.title);
+          if (!invent || invent.left === 0)
+            return { index: c.index, verdict: 'met', explanation: `LLM: met "${c.title}".`, evidence: [firstLine] };
+          invent.left -= 1;
+          return {
+            index: c.index,
+            verdict: 'met',
+            explanation: `LLM: met "${c.title}": the rep said "${invent.quote}"`,
+            evidence: [{ quote: invent.quote, speaker: 'rep' }],
+          };
+        }),
         metrics: prompt.scorecard.metrics.map((m) => ({
           index: m.index,
           verdict: 'not_met',
@@ -139,6 +151,7 @@ export async function startLlmServer(): Promise<LlmServer> {
     requests,
     rejectWith: (status) => void (reject = status),
     quoteWith: (text) => void (quote = text),
+    inventFor: (title, text, times) => void invented.set(title, { quote: text, left: times }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import type { ActivityMetrics } from '../../activities/deps';
 import type { RecordingAccepted, RecordingView } from '../../api/schemas/recordings';
 import type { WebhookEndpointWithSecret } from '../../api/schemas/webhooks';
+import type { Clock } from '../../common/clock';
 import type { Config } from '../../common/config';
 import { workflowIds } from '../../common/temporal';
 import type { WebhookEventType } from '../../common/webhookEvents';
@@ -54,11 +55,11 @@ export interface RecordingStack {
 
 /**
  * API + worker sharing a private task queue and a fresh storage directory; `worker: false` starts none;
- * `metrics` are what the worker's activities count into.
+ * `metrics` are what the worker's activities count into; `clock` is the worker's (ActivityDeps.clock).
  */
 export async function startRecordingStack(
   overrides: Partial<Config> = {},
-  options: { worker?: boolean; metrics?: ActivityMetrics } = {},
+  options: { worker?: boolean; metrics?: ActivityMetrics; clock?: Clock } = {},
 ): Promise<RecordingStack> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-recordings-'));
   const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-scratch-'));
@@ -72,7 +73,10 @@ export async function startRecordingStack(
     ...overrides,
   };
   const api = await startApi(config);
-  const worker = options.worker === false ? undefined : await startWorker(config, { metrics: options.metrics });
+  const worker =
+    options.worker === false
+      ? undefined
+      : await startWorker(config, { metrics: options.metrics, clock: options.clock });
   return {
     api,
     worker,

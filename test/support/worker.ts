@@ -2,6 +2,7 @@ import { temporalConnection } from '../../common/temporalConnection';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { ActivityMetrics } from '../../activities/deps';
+import type { Clock } from '../../common/clock';
 import type { Config } from '../../common/config';
 import { failureConverterPath } from '../../common/failureConverter';
 import { dataConverterFor } from '../../common/payloadCodec';
@@ -29,11 +30,11 @@ export interface RunningWorker {
 
 /**
  * The real worker (same activities, same workflows) running in the test process until stop(); with
- * `metrics` its activities count into them as the worker process's do.
+ * `metrics` its activities count into them as the worker process's do; `clock` as in AppDeps.
  */
 export async function startWorker(
   overrides: Partial<Config> = {},
-  options: { metrics?: ActivityMetrics } = {},
+  options: { metrics?: ActivityMetrics; clock?: Clock } = {},
 ): Promise<RunningWorker> {
   const config = testConfig(overrides);
   const temporal = temporalConnection(config);
@@ -50,6 +51,7 @@ export async function startWorker(
       logger: silentLogger,
       storage: recordingStorageFor(config),
       metrics: options.metrics,
+      clock: options.clock,
     }),
     sinks: workflowTracingSinks(),
     shutdownGraceTime: '5 seconds',

@@ -386,6 +386,9 @@ describe('users: erasure of a person', function () {
     const marking = await testEnv().db.transaction();
     try {
       await marking('users').where({ id: user.id }).update({ erasure_requested_at: new Date() });
+      const [[{ trx_id: markingTrx }]] = (await marking.raw(
+        'SELECT trx_id FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = CONNECTION_ID()',
+      )) as [Array<{ trx_id: string }>];
       let answered = false;
       const submitted = submitRecording(stack.api, tenant.apiKey, {
         userUniqueIdentifier: externalId,
@@ -394,7 +397,18 @@ describe('users: erasure of a person', function () {
       }).finally(() => {
         answered = true;
       });
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // The positive signal: the intake's insert waits on a lock the uncommitted mark holds.
+      await until(
+        "the intake's insert to wait for the erasure's mark",
+        async () => {
+          const [waits] = (await testEnv().db.raw(
+            'SELECT COUNT(*) AS n FROM information_schema.INNODB_LOCK_WAITS WHERE blocking_trx_id = ?',
+            [markingTrx],
+          )) as [Array<{ n: number }>];
+          return Number(waits[0].n) > 0 || answered;
+        },
+        30_000,
+      );
       expect(answered, 'answered while the erasure mark was uncommitted').to.equal(false);
       await marking.commit();
       const refused = await submitted;

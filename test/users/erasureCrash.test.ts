@@ -81,17 +81,15 @@ describe('users: erasure across a worker crash', function () {
       async () => (await erasure.query(userErasureStatusQuery)).step === 'Waiting for cancelled recordings to end',
       60_000,
     );
+    // The worker is killed in the middle of the waiting step: once the step has run and reported its first heartbeat.
     await until(
-      'the waiting activity to run',
+      'the waiting activity to heartbeat',
       async () =>
         ((await erasure.describe()).raw.pendingActivities ?? []).some(
-          (a) =>
-            a.state === PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED ||
-            a.state === PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+          (a) => a.state === PendingActivityState.PENDING_ACTIVITY_STATE_STARTED && a.lastHeartbeatTime != null,
         ),
-      10_000,
+      30_000,
     );
-    await new Promise((r) => setTimeout(r, 1000));
     await worker.kill();
     worker = undefined;
 

@@ -148,8 +148,9 @@ describe('webhook delivery (real worker, real receiver)', function () {
     const result = await (await deliver(worker, endpointId, sampleWebhookEvent(), hourLong)).result();
     expect(result).to.include({ outcome: 'delivered', attempt: 2 });
     const [first, second] = receiver.on('/busy');
-    const gap = second.receivedAt - first.receivedAt;
-    expect(gap).to.be.at.least(900).and.below(15_000);
+    // Delivered at all within the test's timeout means the hour-long backoff was not waited for; not
+    // before the receiver's Retry-After either.
+    expect(second.receivedAt - first.receivedAt).to.be.at.least(900);
   });
 
   it('gives up after the last attempt, with every attempt recorded', async () => {
