@@ -83,10 +83,23 @@ export function mountOperations(
       if (op.location) ctx.set('Location', op.location(result));
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
-        ctx.body = result;
+        const rendering = renderingFor(ctx, op);
+        if (rendering) {
+          ctx.type = rendering.type;
+          ctx.body = rendering.render(result);
+        } else ctx.body = result;
       }
     });
   }
+}
+
+/** The rendering the Accept header prefers over JSON, if the operation has any (JSON wins ties and wildcards). */
+function renderingFor(ctx: Context, op: Operation): { type: string; render: (body: unknown) => string } | undefined {
+  if (!op.renderings) return undefined;
+  const chosen = ctx.accepts('application/json', ...Object.keys(op.renderings));
+  if (typeof chosen !== 'string' || chosen === 'application/json') return undefined;
+  const rendering = op.renderings[chosen];
+  return rendering && { type: chosen, render: rendering.render };
 }
 
 const EMPTY = Type.Object({}, { additionalProperties: false });

@@ -97,7 +97,15 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? {
           description: 'Success',
-          content: { 'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) } },
+          content: {
+            'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) },
+            ...Object.fromEntries(
+              Object.entries(op.renderings ?? {}).map(([type, r]) => [
+                type,
+                { schema: { type: 'string', description: r.description } },
+              ]),
+            ),
+          },
         }
       : { description: 'Success' };
     const statuses = new Set<number>([

@@ -61,6 +61,17 @@ export interface OperationSpec<
   idempotent?: IdempotencyMode;
   /** The Location header of a success, from its body (also of a replayed answer). */
   location?: (body: StaticOr<R, void>) => string;
+  /**
+   * Other media types the success can be rendered as (e.g. `text/vtt`), chosen by the request's Accept
+   * header over JSON; each renders the JSON answer as text.
+   */
+  renderings?: Record<string, Rendering<StaticOr<R, void>>>;
+}
+
+export interface Rendering<T> {
+  /** What the rendering is, for the OpenAPI document. */
+  description: string;
+  render: (body: T) => string;
 }
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
@@ -101,10 +112,11 @@ export interface Operation extends Omit<
     TSchema | undefined,
     AuthScheme
   >,
-  'location'
+  'location' | 'renderings'
 > {
   handler: (input: OperationInput<unknown, unknown, unknown, unknown, CallerCompany | null>) => Promise<unknown>;
   location?: (body: unknown) => string;
+  renderings?: Record<string, Rendering<unknown>>;
 }
 
 /** The Idempotency-Key header's documentation on every operation that honours it. */
@@ -125,6 +137,7 @@ export function defineOperation<
     ...spec,
     handler: handler as unknown as Operation['handler'],
     location: spec.location as Operation['location'],
+    renderings: spec.renderings as Operation['renderings'],
   };
   if (spec.idempotent) {
     op.headers = IdempotencyKeyHeaders(IDEMPOTENCY_KEY_DESCRIPTION);
