@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
+import type { ApiVersion } from '../common/apiVersions';
 import type { Scope } from '../common/scopes';
 import type { AppDeps } from './deps';
 import type { IdempotencyMode } from './idempotency';
@@ -66,6 +67,17 @@ export interface OperationSpec<
    * header over JSON; each renders the JSON answer as text.
    */
   renderings?: Record<string, Rendering<StaticOr<R, void>>>;
+  /**
+   * What differs under an older API version (common/apiVersions.ts): the body it validates against and
+   * the answer it gives. The handler sees `apiVersion` and shapes the answer accordingly; the OpenAPI
+   * document describes the current version, and docs/changelog.md what each older one differs in.
+   */
+  versions?: Partial<Record<ApiVersion, VersionedSchemas>>;
+}
+
+export interface VersionedSchemas {
+  body?: TSchema;
+  response?: TSchema;
 }
 
 export interface Rendering<T> {
@@ -86,6 +98,8 @@ export interface OperationInput<P, Q, B, H, C extends CallerCompany | null> {
   company: C;
   /** The credential's scopes and, when an API key was used, its id. */
   credential: { scopes: readonly Scope[]; apiKeyId: string | null };
+  /** The API version the request is answered in: its Sales-Practice-Version header, else the credential's pinned one. */
+  apiVersion: ApiVersion;
   /** Under an Idempotency-Key, the request's id, the same in every run of it (api/idempotency.ts); null without a key. */
   attemptId: string | null;
   deps: AppDeps;

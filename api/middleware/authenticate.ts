@@ -1,3 +1,4 @@
+import { CURRENT_API_VERSION, type ApiVersion } from '../../common/apiVersions';
 import type { Context } from 'koa';
 import { SCOPES, type Scope } from '../../common/scopes';
 import { holderOfApiKey, holderOfBearerToken, touchApiKey } from '../../db/queries/credentials';
@@ -17,9 +18,17 @@ export interface Caller {
   scopes: readonly Scope[];
   /** The API key used, when one was. */
   apiKeyId: string | null;
+  /** The API version the credential is pinned to (its key's; the current one without a credential). */
+  apiVersion: ApiVersion;
 }
 
-const ANONYMOUS: Caller = { company: null, credentialId: null, scopes: [], apiKeyId: null };
+const ANONYMOUS: Caller = {
+  company: null,
+  credentialId: null,
+  scopes: [],
+  apiKeyId: null,
+  apiVersion: CURRENT_API_VERSION,
+};
 
 /** lastUsedAt is kept to the minute: one write a minute per busy key rather than one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -44,6 +53,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
       credentialId: `key:${holder.keyId}`,
       scopes: holder.scopes,
       apiKeyId: holder.keyId,
+      apiVersion: holder.apiVersion,
     };
   }
   const header = ctx.get('authorization');
@@ -60,5 +70,6 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     credentialId: token.apiKeyId ? `key:${token.apiKeyId}` : `token:${token.tokenId}`,
     scopes: SCOPES,
     apiKeyId: null,
+    apiVersion: token.apiVersion,
   };
 }

@@ -66,7 +66,14 @@ export async function startApi(overrides: Partial<Config> = {}, db: Db = testEnv
     const isJson = (res.headers.get('content-type') ?? '').includes('json');
     const parsed = isJson && text ? (JSON.parse(text) as T) : (text as unknown as T);
     if (!options.skipSchema)
-      assertResponseSchema(method, path, res.status, parsed, res.headers.get('content-type') ?? undefined);
+      assertResponseSchema(
+        method,
+        path,
+        res.status,
+        parsed,
+        res.headers.get('content-type') ?? undefined,
+        res.headers.get('sales-practice-version') ?? undefined,
+      );
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 

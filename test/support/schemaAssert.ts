@@ -36,6 +36,7 @@ export function assertResponseSchema(
   status: number,
   body: unknown,
   contentType = 'application/json',
+  apiVersion?: string,
 ): void {
   if (status >= 400) {
     assertSchema(ErrorBody, body, `${method} ${path} → ${status} error body`);
@@ -45,5 +46,10 @@ export function assertResponseSchema(
   // A rendering the operation declares (text/vtt) is text, not the JSON schema's object.
   const rendering = Object.keys(op?.renderings ?? {}).find((type) => contentType.startsWith(type));
   if (rendering) expect(body, `${method} ${path} → ${status} as ${rendering}`).to.be.a('string');
-  else if (op?.response) assertSchema(op.response, body, `${method} ${path} → ${status}`);
+  else {
+    // An answer in an older API version is checked against that version's schema (api/operation.ts `versions`).
+    const versioned = apiVersion ? op?.versions?.[apiVersion as keyof typeof op.versions]?.response : undefined;
+    const schema = versioned ?? op?.response;
+    if (schema) assertSchema(schema, body, `${method} ${path} → ${status}`);
+  }
 }

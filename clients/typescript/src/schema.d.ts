@@ -111,7 +111,13 @@ export interface paths {
     delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change an API key's pinned API version
+     * @description Requests with the key (and the bearer tokens minted from it) that send no Sales-Practice-Version header are answered in this version from now on. An unknown, another company's or a revoked key is a 404.
+     *
+     *     Requires the API key scope `keys:manage`.
+     */
+    patch: operations['updateApiKey'];
     trace?: never;
   };
   '/api/roleplay/session': {
@@ -933,7 +939,13 @@ export interface operations {
   healthz: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -942,6 +954,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -961,7 +975,13 @@ export interface operations {
   readyz: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -970,6 +990,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1014,6 +1036,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -1023,6 +1050,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1103,7 +1132,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -1112,6 +1147,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1127,7 +1164,8 @@ export interface operations {
            *           ],
            *           "lastUsedAt": "2019-08-24T14:15:22Z",
            *           "revokedAt": "2019-08-24T14:15:22Z",
-           *           "createdAt": "2019-08-24T14:15:22Z"
+           *           "createdAt": "2019-08-24T14:15:22Z",
+           *           "apiVersion": "2026-11-21"
            *         }
            *       ],
            *       "pagination": {
@@ -1163,6 +1201,11 @@ export interface operations {
               revokedAt: string | null;
               /** Format: date-time */
               createdAt: string;
+              /**
+               * @description The API version requests with this key are answered in when they send no Sales-Practice-Version header: the current one when the key was created; PATCH changes it.
+               * @enum {string}
+               */
+              apiVersion?: '2026-11-21' | '2026-11-23';
             }[];
             pagination: {
               total: number;
@@ -1220,6 +1263,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -1231,7 +1279,8 @@ export interface operations {
          *       "name": "string",
          *       "scopes": [
          *         "roleplays:read"
-         *       ]
+         *       ],
+         *       "apiVersion": "2026-11-21"
          *     }
          */
         'application/json': {
@@ -1252,6 +1301,11 @@ export interface operations {
             | 'analytics:read'
             | 'keys:manage'
           )[];
+          /**
+           * @description The API version to pin the key to. Default: the current version.
+           * @enum {string}
+           */
+          apiVersion?: '2026-11-21' | '2026-11-23';
         };
       };
     };
@@ -1259,6 +1313,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1273,6 +1329,7 @@ export interface operations {
            *       "lastUsedAt": "2019-08-24T14:15:22Z",
            *       "revokedAt": "2019-08-24T14:15:22Z",
            *       "createdAt": "2019-08-24T14:15:22Z",
+           *       "apiVersion": "2026-11-21",
            *       "key": "spk_"
            *     }
            */
@@ -1300,6 +1357,11 @@ export interface operations {
             revokedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The API version requests with this key are answered in when they send no Sales-Practice-Version header: the current one when the key was created; PATCH changes it.
+             * @enum {string}
+             */
+            apiVersion?: '2026-11-21' | '2026-11-23';
             /** @description The key itself, shown only in this response; stored only hashed. */
             key: string;
           };
@@ -1355,7 +1417,13 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -1367,9 +1435,145 @@ export interface operations {
       /** @description Success */
       204: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unknown id, or an id of another company. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  updateApiKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path: {
+        /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "apiVersion": "2026-11-21"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The API version requests with this key are answered in from now on (when they send no header).
+           * @enum {string}
+           */
+          apiVersion: '2026-11-21' | '2026-11-23';
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+           *       "name": "string",
+           *       "prefix": "string",
+           *       "scopes": [
+           *         "roleplays:read"
+           *       ],
+           *       "lastUsedAt": "2019-08-24T14:15:22Z",
+           *       "revokedAt": "2019-08-24T14:15:22Z",
+           *       "createdAt": "2019-08-24T14:15:22Z",
+           *       "apiVersion": "2026-11-21"
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** @description The visible start of the key (`spk_<prefix>_…`), to tell keys apart. */
+            prefix: string;
+            scopes: (
+              | 'roleplays:read'
+              | 'roleplays:write'
+              | 'sessions:read'
+              | 'scripts:read'
+              | 'scripts:write'
+              | 'users:read'
+              | 'users:write'
+              | 'recordings:read'
+              | 'recordings:write'
+              | 'webhooks:manage'
+              | 'analytics:read'
+              | 'keys:manage'
+            )[];
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The API version requests with this key are answered in when they send no Sales-Practice-Version header: the current one when the key was created; PATCH changes it.
+             * @enum {string}
+             */
+            apiVersion?: '2026-11-21' | '2026-11-23';
+          };
+        };
       };
       /** @description Invalid request: every problem is listed in error.details. */
       400: {
@@ -1442,7 +1646,13 @@ export interface operations {
          */
         roleplayId?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -1451,6 +1661,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1546,7 +1758,13 @@ export interface operations {
   getRoleplaySession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -1558,6 +1776,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1797,7 +2017,13 @@ export interface operations {
   listRoleplays: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -1806,6 +2032,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -1911,6 +2139,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -2049,6 +2282,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2164,7 +2399,13 @@ export interface operations {
   getRoleplay: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -2176,6 +2417,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2291,7 +2534,13 @@ export interface operations {
   updateRoleplay: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -2364,6 +2613,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2490,7 +2741,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -2499,6 +2756,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2590,6 +2849,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -2629,6 +2893,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2717,7 +2983,13 @@ export interface operations {
   getMemorizationScript: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         scriptId: string;
@@ -2729,6 +3001,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -2828,7 +3102,13 @@ export interface operations {
          */
         signature: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /**
          * @description Storage key, base64url-encoded.
@@ -2843,6 +3123,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content?: never;
@@ -2904,7 +3186,13 @@ export interface operations {
          */
         child_company_id?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -2913,6 +3201,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3028,7 +3318,13 @@ export interface operations {
          */
         childCompanyId?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         userId: string;
@@ -3040,6 +3336,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3118,7 +3416,13 @@ export interface operations {
   updateUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         userId: string;
@@ -3152,6 +3456,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3253,7 +3559,13 @@ export interface operations {
          */
         childCompanyId?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         userId: string;
@@ -3265,6 +3577,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3350,6 +3664,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -3362,6 +3681,8 @@ export interface operations {
       /** @description Success */
       202: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3459,6 +3780,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -3492,6 +3818,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3612,7 +3940,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -3621,6 +3955,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3721,7 +4057,13 @@ export interface operations {
   revokeInvitation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -3733,6 +4075,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3824,7 +4168,13 @@ export interface operations {
   acceptInvitation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -3849,6 +4199,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -3926,7 +4278,13 @@ export interface operations {
   invitationPage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example string */
         token: string;
@@ -3938,6 +4296,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content?: never;
@@ -3967,7 +4327,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -3976,6 +4342,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4063,6 +4431,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -4083,6 +4456,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4155,7 +4530,13 @@ export interface operations {
   getCompanyActiveUserCount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -4164,6 +4545,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4310,7 +4693,13 @@ export interface operations {
   getAnalyticsActiveUserCount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -4319,6 +4708,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4476,7 +4867,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -4485,6 +4882,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4584,6 +4983,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -4615,6 +5019,8 @@ export interface operations {
       /** @description Success */
       201: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4702,7 +5108,13 @@ export interface operations {
   deleteWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -4714,6 +5126,8 @@ export interface operations {
       /** @description Success */
       204: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content?: never;
@@ -4768,7 +5182,13 @@ export interface operations {
   updateWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -4805,6 +5225,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -4895,6 +5317,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -4907,6 +5334,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5014,7 +5443,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -5026,6 +5461,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5133,6 +5570,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -5145,6 +5587,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5268,6 +5712,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -5282,6 +5731,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5408,7 +5859,13 @@ export interface operations {
   listWebhookEvents: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -5417,6 +5874,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5523,7 +5982,13 @@ export interface operations {
          */
         createdBefore?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path?: never;
       cookie?: never;
     };
@@ -5532,6 +5997,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5651,6 +6118,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path?: never;
       cookie?: never;
@@ -5717,6 +6189,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -5805,7 +6279,13 @@ export interface operations {
   getRecording: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -5817,6 +6297,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -6101,6 +6583,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -6113,6 +6600,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -6415,6 +6904,11 @@ export interface operations {
          * @example x
          */
         'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
       };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
@@ -6427,6 +6921,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
@@ -6723,7 +7219,13 @@ export interface operations {
   getRecordingTranscript: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
       path: {
         /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
         id: string;
@@ -6735,6 +7237,8 @@ export interface operations {
       /** @description Success */
       200: {
         headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
           [name: string]: unknown;
         };
         content: {
