@@ -595,7 +595,7 @@ export interface paths {
     head?: never;
     /**
      * Change a webhook endpoint
-     * @description Changes `url`, `events`, `description` or `enabled`; only the fields sent change. `{"enabled": true}` is the way back for an endpoint disabled after its receiver answered 410 Gone: the next event is delivered again. The secret is unchanged (see rotate-secret).
+     * @description Changes `url`, `events`, `description` or `enabled`; only the fields sent change. `{"enabled": true}` is the way back for an endpoint disabled after its receiver answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER: the next event is delivered again, and the answer's `eventsToRecover` says how many kept events it has not received (POST …/recover sends them). The secret is unchanged (see rotate-secret).
      *
      *     Requires the API key scope `webhooks:manage`.
      */
@@ -613,7 +613,7 @@ export interface paths {
     put?: never;
     /**
      * Replace a webhook endpoint's signing secret
-     * @description The old secret stops signing at once, including retries of earlier events. The new secret is shown once.
+     * @description The new secret is shown once and signs every delivery from now on, retries of earlier events included. The previous secret keeps signing beside it for WEBHOOK_SECRET_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): each delivery then carries both signatures (two `v1=` in X-Service-Signature, two space-separated entries in `webhook-signature`), so receivers verify with either while they move to the new one. Rotating again forgets the secret before the previous one.
      *
      *     Requires the API key scope `webhooks:manage`.
      */
@@ -706,6 +706,50 @@ export interface paths {
     get: operations['listWebhookEvents'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the company's events
+     * @description Every event the service produced for the company (recording events whether or not an endpoint subscribed, and the events it sent), newest first, with the body as delivered and, per endpoint it was sent to, whether it was received. Paged by cursor: pass the last id as `starting_after`; new events never shift a page; a `starting_after` that is not one of the company's kept events is 404. Kept for WEBHOOK_EVENT_RETENTION (30 days by default).
+     *
+     *     Requires the API key scope `webhooks:manage`.
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhook-endpoints/{id}/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver again the events an endpoint missed
+     * @description Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).
+     *
+     *     Requires the API key scope `webhooks:manage`.
+     */
+    post: operations['recoverWebhookEndpoint'];
     delete?: never;
     options?: never;
     head?: never;
@@ -884,6 +928,26 @@ export interface webhooks {
      * @description A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone. Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).
      */
     post: operations['webhookUserErased'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.endpoint.disabled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.endpoint.disabled event
+     * @description One of the company's endpoints failed every attempt for WEBHOOK_DISABLE_AFTER (5 days by default) and was disabled; sent to the company's other enabled endpoints, whatever they subscribe to. Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).
+     */
+    post: operations['webhookWebhookEndpointDisabled'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5241,7 +5305,8 @@ export interface operations {
            *       "enabled": true,
            *       "disabledReason": "string",
            *       "createdAt": "2019-08-24T14:15:22Z",
-           *       "updatedAt": "2019-08-24T14:15:22Z"
+           *       "updatedAt": "2019-08-24T14:15:22Z",
+           *       "eventsToRecover": 0
            *     }
            */
           'application/json': {
@@ -5258,6 +5323,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Only when this request re-enabled a disabled endpoint: the kept events it subscribes to, since it was created, that it has not received; POST …/recover delivers them. */
+            eventsToRecover?: number;
           };
         };
       };
@@ -5329,7 +5396,19 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "expiresInSeconds": 0
+         *     }
+         */
+        'application/json': {
+          /** @description How long the previous secret keeps signing beside the new one, at most WEBHOOK_SECRET_OVERLAP (24 hours by default, also when absent); 0 stops it at once. */
+          expiresInSeconds?: number;
+        };
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -5351,7 +5430,8 @@ export interface operations {
            *       "disabledReason": "string",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
-           *       "secret": "whsec_A"
+           *       "secret": "whsec_A",
+           *       "previousSecretExpiresAt": "2019-08-24T14:15:22Z"
            *     }
            */
           'application/json': {
@@ -5370,6 +5450,7 @@ export interface operations {
             updatedAt: string;
             /** @description Signing secret, shown only in this response. Store it: it verifies X-Service-Signature and the Standard Webhooks headers. */
             secret: string;
+            previousSecretExpiresAt: string | null;
           };
         };
       };
@@ -5924,6 +6005,298 @@ export interface operations {
       };
       /** @description Rate limit exceeded. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only events of this type (the types of GET /api/webhook-events).
+         * @example recording.processing.completed
+         */
+        type?:
+          | 'recording.processing.completed'
+          | 'recording.processing.failed'
+          | 'user.erased'
+          | 'webhook.test'
+          | 'webhook.endpoint.disabled';
+        /**
+         * @description Only events created at or after this time.
+         * @example 2019-08-24T14:15:22Z
+         */
+        since?: string;
+        /**
+         * @description Only events created before this time.
+         * @example 2019-08-24T14:15:22Z
+         */
+        until?: string;
+        /**
+         * @description Cursor: the id of the last event of the previous page; the page starts with the next older event.
+         * @example 497f6eca-6276-4993-bfeb-53cbbbba6f08
+         */
+        starting_after?: string;
+        /**
+         * @description Maximum events returned.
+         * @example 20
+         */
+        limit?: number;
+      };
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+           *           "type": "string",
+           *           "createdAt": "2019-08-24T14:15:22Z",
+           *           "payload": {},
+           *           "deliveries": [
+           *             {
+           *               "endpointId": "c8d2c7e1-e4b1-4108-9e29-3429a36a1ef3",
+           *               "status": "delivered",
+           *               "attempts": 1,
+           *               "lastAttemptAt": "2019-08-24T14:15:22Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "hasMore": true
+           *     }
+           */
+          'application/json': {
+            /** @description Newest first. */
+            data: {
+              /**
+               * Format: uuid
+               * @description The event id: the `webhook-id` header and the body's `id` of every delivery.
+               */
+              id: string;
+              /** @description The event type. */
+              type: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The body as delivered (every delivery sends these bytes); its schema per type is in GET /api/webhook-events. */
+              payload: Record<string, never>;
+              /** @description Per endpoint that was sent the event: whether it received it. Empty when none was. */
+              deliveries: {
+                /** Format: uuid */
+                endpointId: string;
+                /** @description `delivered` once an attempt got a 2xx; `failed` while none did (it may still be retrying). */
+                status: 'delivered' | 'failed';
+                /** @description Attempts made at this endpoint. */
+                attempts: number;
+                /** Format: date-time */
+                lastAttemptAt: string;
+              }[];
+            }[];
+            /** @description Whether older events match: ask again with `starting_after` = the last id of `data`. */
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unknown id, or an id of another company. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  recoverWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).
+         * @example x
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path: {
+        /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-24T06:00:00.000Z",
+         *       "until": "2026-11-25T18:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description Events created at or after this time.
+           */
+          since: string;
+          /**
+           * Format: date-time
+           * @description Events created before this time; now when absent.
+           */
+          until?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "queued": 0,
+           *       "alreadyQueued": 0,
+           *       "since": "2019-08-24T14:15:22Z",
+           *       "until": "2019-08-24T14:15:22Z",
+           *       "nextSince": "2019-08-24T14:15:22Z"
+           *     }
+           */
+          'application/json': {
+            /** @description Events queued for delivery: each one the endpoint subscribes to and has not received. */
+            queued: number;
+            /** @description Events of the window whose recovery from an earlier request is still being delivered. */
+            alreadyQueued: number;
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until: string;
+            nextSince: string | null;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unknown id, or an id of another company. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7602,6 +7975,52 @@ export interface operations {
             recordingsErased: number;
             /** @description Sessions whose snippets and media were deleted (their scores stay). */
             sessionsErased: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookWebhookEndpointDisabled: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description Event id: the same on every retry and redelivery; de-duplicate on it.
+           */
+          id: string;
+          /** @constant */
+          type: 'webhook.endpoint.disabled';
+          /** Format: date-time */
+          createdAt: string;
+          /** @description Re-enable it with PATCH {"enabled": true} once its receiver works, then POST …/recover what it missed. */
+          data: {
+            /** Format: uuid */
+            endpointId: string;
+            /** @description Why it was disabled, as in the endpoint's `disabledReason`. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description The first failed attempt after its last delivered one.
+             */
+            failingSince: string;
+            /** Format: date-time */
+            disabledAt: string;
           };
         };
       };
