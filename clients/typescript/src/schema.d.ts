@@ -4963,6 +4963,7 @@ export interface operations {
            *           ],
            *           "enabled": true,
            *           "disabledReason": "string",
+           *           "apiVersion": "2026-11-21",
            *           "createdAt": "2019-08-24T14:15:22Z",
            *           "updatedAt": "2019-08-24T14:15:22Z"
            *         }
@@ -4986,6 +4987,11 @@ export interface operations {
               /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
               enabled: boolean;
               disabledReason: string | null;
+              /**
+               * @description The API version its events are rendered in and named with (`Sales-Practice-Version` on each delivery): the current one when the endpoint was created; PATCH changes it.
+               * @enum {string}
+               */
+              apiVersion?: '2026-11-21' | '2026-11-23';
               /** Format: date-time */
               createdAt: string;
               /** Format: date-time */
@@ -5064,7 +5070,8 @@ export interface operations {
          *       "events": [
          *         "recording.processing.completed"
          *       ],
-         *       "description": "string"
+         *       "description": "string",
+         *       "apiVersion": "2026-11-21"
          *     }
          */
         'application/json': {
@@ -5076,6 +5083,11 @@ export interface operations {
           /** @description Event kinds to receive. */
           events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
           description?: string;
+          /**
+           * @description The API version to render its events in. Default: the current version.
+           * @enum {string}
+           */
+          apiVersion?: '2026-11-21' | '2026-11-23';
         };
       };
     };
@@ -5098,6 +5110,7 @@ export interface operations {
            *       ],
            *       "enabled": true,
            *       "disabledReason": "string",
+           *       "apiVersion": "2026-11-21",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "secret": "whsec_A"
@@ -5113,6 +5126,11 @@ export interface operations {
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
+            /**
+             * @description The API version its events are rendered in and named with (`Sales-Practice-Version` on each delivery): the current one when the endpoint was created; PATCH changes it.
+             * @enum {string}
+             */
+            apiVersion?: '2026-11-21' | '2026-11-23';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5268,7 +5286,8 @@ export interface operations {
          *         "recording.processing.completed"
          *       ],
          *       "description": "string",
-         *       "enabled": true
+         *       "enabled": true,
+         *       "apiVersion": "2026-11-21"
          *     }
          */
         'application/json': {
@@ -5282,6 +5301,11 @@ export interface operations {
           description?: string | null;
           /** @description true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it. */
           enabled?: boolean;
+          /**
+           * @description The API version its events are rendered in from now on.
+           * @enum {string}
+           */
+          apiVersion?: '2026-11-21' | '2026-11-23';
         };
       };
     };
@@ -5304,6 +5328,7 @@ export interface operations {
            *       ],
            *       "enabled": true,
            *       "disabledReason": "string",
+           *       "apiVersion": "2026-11-21",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "eventsToRecover": 0
@@ -5319,6 +5344,11 @@ export interface operations {
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
+            /**
+             * @description The API version its events are rendered in and named with (`Sales-Practice-Version` on each delivery): the current one when the endpoint was created; PATCH changes it.
+             * @enum {string}
+             */
+            apiVersion?: '2026-11-21' | '2026-11-23';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5428,6 +5458,7 @@ export interface operations {
            *       ],
            *       "enabled": true,
            *       "disabledReason": "string",
+           *       "apiVersion": "2026-11-21",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "secret": "whsec_A",
@@ -5444,6 +5475,11 @@ export interface operations {
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
+            /**
+             * @description The API version its events are rendered in and named with (`Sales-Practice-Version` on each delivery): the current one when the endpoint was created; PATCH changes it.
+             * @enum {string}
+             */
+            apiVersion?: '2026-11-21' | '2026-11-23';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
