@@ -613,7 +613,7 @@ export interface paths {
     put?: never;
     /**
      * Replace a webhook endpoint's signing secret
-     * @description The new secret is shown once and signs every delivery from now on, retries of earlier events included. The previous secret keeps signing beside it for WEBHOOK_SECRET_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): each delivery then carries both signatures (two `v1=` in X-Service-Signature, two space-separated entries in `webhook-signature`), so receivers verify with either while they move to the new one. Rotating again forgets the secret before the previous one.
+     * @description The new secret is shown once and signs every delivery from now on, retries of earlier events included. The previous secret keeps signing beside it for WEBHOOK_ROTATION_OVERLAP (24 hours by default) or `expiresInSeconds` when shorter (0: it stops at once): each delivery then carries both signatures (two `v1=` in X-Service-Signature, two space-separated entries in `webhook-signature`), so receivers verify with either while they move to the new one. Rotating again forgets the secret before the previous one.
      *
      *     Requires the API key scope `webhooks:manage`.
      */
@@ -989,6 +989,8 @@ export interface components {
           message: string;
         }[];
         requestId?: string;
+        /** @description The W3C trace id of the request, when the service traces (OpenTelemetry). */
+        traceId?: string;
       };
     };
   };
@@ -5434,7 +5436,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description How long the previous secret keeps signing beside the new one, at most WEBHOOK_SECRET_OVERLAP (24 hours by default, also when absent); 0 stops it at once. */
+          /** @description How long the previous secret keeps signing beside the new one, at most WEBHOOK_ROTATION_OVERLAP (24 hours by default, also when absent); 0 stops it at once. */
           expiresInSeconds?: number;
         };
       };
