@@ -48,7 +48,13 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
     recording: RecordingRow,
     user: RecordingEventUser | null,
     result: RecordingAnalysis | null,
+    withMetadata = true,
   ): WebhookEvent {
+    // The caller's references, only when given (receivers that never sent them see the events as before).
+    const references = {
+      ...(recording.externalId !== null ? { externalId: recording.externalId } : {}),
+      ...(withMetadata && recording.metadata !== null ? { metadata: recording.metadata } : {}),
+    };
     if (input.type === 'recording.processing.completed') {
       if (!user) throw permanent(FailureTypes.InvalidState, 'The completed recording has no user');
       if (!result) throw permanent(FailureTypes.InvalidState, 'The completed recording has no result');
@@ -58,6 +64,7 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
         user,
         sessionId: recording.sessionId,
         result,
+        ...references,
       };
       return { id: input.eventId, type: input.type, createdAt: input.createdAt, data };
     }
@@ -66,6 +73,7 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
       status: 'failed',
       user,
       reason: input.reason ?? recording.failureReason ?? 'unknown error',
+      ...references,
     };
     return { id: input.eventId, type: input.type, createdAt: input.createdAt, data };
   }
@@ -89,7 +97,12 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
         name: ERASED_NAME,
         userUniqueIdentifier: erasedIdentifier(recording.userId),
       };
-      await insertWebhookEvent(db, input.companyId, build(input, recording, tombstone, result && withoutWords(result)));
+      // Without the metadata either: it may name the person.
+      await insertWebhookEvent(
+        db,
+        input.companyId,
+        build(input, recording, tombstone, result && withoutWords(result), false),
+      );
       return true;
     },
   };

@@ -1,4 +1,5 @@
 import { nowOn } from '../common/clock';
+import { API_VERSION_HEADER } from '../common/apiVersions';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { msToNumber } from '@temporalio/common/lib/time';
@@ -115,6 +116,9 @@ export function createWebhookActivities({ db, config, logger, metrics, clock }: 
           headers: {
             'content-type': 'application/json',
             'user-agent': USER_AGENT,
+            // The endpoint's pinned API version. Every version renders events alike so far (none carries a field
+            // that changed between versions, docs/changelog.md), so the kept bytes are what each version sends.
+            [API_VERSION_HEADER.toLowerCase()]: endpoint.apiVersion,
             // During a rotation's overlap both secrets sign (the new one first).
             ...webhookSignatureHeaders(
               body,

@@ -1,6 +1,13 @@
 import type Router from '@koa/router';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
+import {
+  API_VERSION_HEADER,
+  API_VERSION_NAMES,
+  CURRENT_API_VERSION,
+  isApiVersion,
+  type ApiVersion,
+} from '../common/apiVersions';
 import type { AppDeps } from './deps';
 import { badRequest, insufficientScope } from './errors';
 import { answerIdempotently } from './idempotency';
@@ -22,7 +29,15 @@ export function mountOperations(
   for (const op of operations) {
     router[op.method](op.operationId, koaPath(op.path), async (ctx: Context) => {
       ctx.state.operationPath = op.path;
-      const { company, credentialId, scopes, apiKeyId } = await authenticate(ctx, op.auth, deps);
+      // Named on every answer, a refusal before authentication included (then the requested or the current one).
+      ctx.set(API_VERSION_HEADER, CURRENT_API_VERSION);
+      const requested = requestedVersion(ctx);
+      if (requested) ctx.set(API_VERSION_HEADER, requested);
+      const { company, credentialId, scopes, apiKeyId, apiVersion: pinned } = await authenticate(ctx, op.auth, deps);
+      const apiVersion = requested ?? pinned;
+      ctx.set(API_VERSION_HEADER, apiVersion);
+      const versioned = op.versions?.[apiVersion];
+      const bodySchema = versioned?.body ?? op.body;
       // For the request log line.
       ctx.state.company = company;
       if (rateLimit && company && credentialId !== null)
@@ -42,13 +57,13 @@ export function mountOperations(
             : []),
         ...(op.headers ? check('header', op.headers, headers) : []),
       ];
-      if (op.body) {
+      if (bodySchema) {
         if (body === undefined && !op.bodyOptional) {
           throw badRequest('validation_failed', 'This endpoint needs a JSON request body.', [
             { in: 'body', field: '', message: 'a JSON body is required' },
           ]);
         }
-        if (body !== undefined) problems.push(...check('body', op.body, body));
+        if (body !== undefined) problems.push(...check('body', bodySchema, body));
       } else if (body !== undefined) {
         problems.push({ in: 'body', field: '', message: 'this endpoint takes no request body' });
       }
@@ -61,6 +76,7 @@ export function mountOperations(
         headers,
         company,
         credential: { scopes, apiKeyId },
+        apiVersion,
         attemptId: null,
         deps,
         ctx,
@@ -83,10 +99,35 @@ export function mountOperations(
       if (op.location) ctx.set('Location', op.location(result));
       if (op.response !== undefined) {
         ctx.status = op.successStatus ?? 200;
-        ctx.body = result;
+        const rendering = renderingFor(ctx, op);
+        if (rendering) {
+          ctx.type = rendering.type;
+          ctx.body = rendering.render(result);
+        } else ctx.body = result;
       }
     });
   }
+}
+
+/** The Sales-Practice-Version header's version; one the API does not have is a 400 naming those it has. */
+function requestedVersion(ctx: Context): ApiVersion | undefined {
+  const value = ctx.get(API_VERSION_HEADER).trim();
+  if (value === '') return undefined;
+  if (isApiVersion(value)) return value;
+  throw badRequest(
+    'unknown_api_version',
+    `There is no API version "${value}": use one of ${API_VERSION_NAMES.join(', ')}.`,
+    [{ in: 'header', field: API_VERSION_HEADER, message: `must be one of ${API_VERSION_NAMES.join(', ')}` }],
+  );
+}
+
+/** The rendering the Accept header prefers over JSON, if the operation has any (JSON wins ties and wildcards). */
+function renderingFor(ctx: Context, op: Operation): { type: string; render: (body: unknown) => string } | undefined {
+  if (!op.renderings) return undefined;
+  const chosen = ctx.accepts('application/json', ...Object.keys(op.renderings));
+  if (typeof chosen !== 'string' || chosen === 'application/json') return undefined;
+  const rendering = op.renderings[chosen];
+  return rendering && { type: chosen, render: rendering.render };
 }
 
 const EMPTY = Type.Object({}, { additionalProperties: false });

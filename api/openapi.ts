@@ -3,6 +3,7 @@ import { sample } from 'openapi-sampler';
 import { ErrorBody } from './schemas/common';
 import type { Operation } from './operation';
 import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope } from '../common/webhookEvents';
+import { API_VERSION_HEADER, API_VERSION_NAMES, CURRENT_API_VERSION } from '../common/apiVersions';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +41,23 @@ function parameters(location: 'path' | 'query' | 'header', schema: TSchema | und
     example: exampleOf(prop),
   }));
 }
+
+const VERSION_SCHEMA = { type: 'string', enum: [...API_VERSION_NAMES] };
+
+/** Every operation takes the API version header and names the version it answered in (common/apiVersions.ts). */
+const VERSION_PARAMETER: Json = {
+  name: API_VERSION_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    "The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).",
+  schema: VERSION_SCHEMA,
+  example: CURRENT_API_VERSION,
+};
+const VERSION_RESPONSE_HEADER: Json = {
+  description: 'The API version this answer was given in.',
+  schema: VERSION_SCHEMA,
+};
 
 /** OpenAPI 3.1 `webhooks`: what the service POSTs to a receiver for each event type. */
 function webhooks(): Record<string, Json> {
@@ -97,9 +115,18 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
     responses[String(op.successStatus ?? 200)] = op.response
       ? {
           description: 'Success',
-          content: { 'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) } },
+          headers: { [API_VERSION_HEADER]: VERSION_RESPONSE_HEADER },
+          content: {
+            'application/json': { schema: plain(op.response), example: exampleOf(plain(op.response)) },
+            ...Object.fromEntries(
+              Object.entries(op.renderings ?? {}).map(([type, r]) => [
+                type,
+                { schema: { type: 'string', description: r.description } },
+              ]),
+            ),
+          },
         }
-      : { description: 'Success' };
+      : { description: 'Success', headers: { [API_VERSION_HEADER]: VERSION_RESPONSE_HEADER } };
     const statuses = new Set<number>([
       ...(op.auth === 'none' ? [] : [401, 429]),
       ...(op.scope !== null ? [403] : []),
@@ -126,6 +153,7 @@ export function buildOpenApi(operations: readonly Operation[], serverUrl: string
         ...parameters('path', op.params),
         ...parameters('query', op.query),
         ...parameters('header', op.headers),
+        VERSION_PARAMETER,
       ],
       ...(op.body
         ? {

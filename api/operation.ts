@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Context } from 'koa';
+import type { ApiVersion } from '../common/apiVersions';
 import type { Scope } from '../common/scopes';
 import type { AppDeps } from './deps';
 import type { IdempotencyMode } from './idempotency';
@@ -61,6 +62,28 @@ export interface OperationSpec<
   idempotent?: IdempotencyMode;
   /** The Location header of a success, from its body (also of a replayed answer). */
   location?: (body: StaticOr<R, void>) => string;
+  /**
+   * Other media types the success can be rendered as (e.g. `text/vtt`), chosen by the request's Accept
+   * header over JSON; each renders the JSON answer as text.
+   */
+  renderings?: Record<string, Rendering<StaticOr<R, void>>>;
+  /**
+   * What differs under an older API version (common/apiVersions.ts): the body it validates against and
+   * the answer it gives. The handler sees `apiVersion` and shapes the answer accordingly; the OpenAPI
+   * document describes the current version, and docs/changelog.md what each older one differs in.
+   */
+  versions?: Partial<Record<ApiVersion, VersionedSchemas>>;
+}
+
+export interface VersionedSchemas {
+  body?: TSchema;
+  response?: TSchema;
+}
+
+export interface Rendering<T> {
+  /** What the rendering is, for the OpenAPI document. */
+  description: string;
+  render: (body: T) => string;
 }
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
@@ -75,6 +98,8 @@ export interface OperationInput<P, Q, B, H, C extends CallerCompany | null> {
   company: C;
   /** The credential's scopes and, when an API key was used, its id. */
   credential: { scopes: readonly Scope[]; apiKeyId: string | null };
+  /** The API version the request is answered in: its Sales-Practice-Version header, else the credential's pinned one. */
+  apiVersion: ApiVersion;
   /** Under an Idempotency-Key, the request's id, the same in every run of it (api/idempotency.ts); null without a key. */
   attemptId: string | null;
   deps: AppDeps;
@@ -101,10 +126,11 @@ export interface Operation extends Omit<
     TSchema | undefined,
     AuthScheme
   >,
-  'location'
+  'location' | 'renderings'
 > {
   handler: (input: OperationInput<unknown, unknown, unknown, unknown, CallerCompany | null>) => Promise<unknown>;
   location?: (body: unknown) => string;
+  renderings?: Record<string, Rendering<unknown>>;
 }
 
 /** The Idempotency-Key header's documentation on every operation that honours it. */
@@ -125,6 +151,7 @@ export function defineOperation<
     ...spec,
     handler: handler as unknown as Operation['handler'],
     location: spec.location as Operation['location'],
+    renderings: spec.renderings as Operation['renderings'],
   };
   if (spec.idempotent) {
     op.headers = IdempotencyKeyHeaders(IDEMPOTENCY_KEY_DESCRIPTION);

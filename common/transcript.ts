@@ -32,3 +32,16 @@ export interface Transcript {
    */
   timing?: 'placed';
 }
+
+/** How the transcript tells the speakers apart; labels that are all missing mean it does not. */
+export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution {
+  if (!transcript.segments.some((s) => s.speaker !== null)) return 'none';
+  return transcript.speakerAttribution ?? 'diarization';
+}
+
+/** The rep's label: the named one when it occurs in the transcript, else the first labelled speaker. */
+export function repSpeakerOf(transcript: Transcript): string | null {
+  const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
+  if (transcript.repSpeaker !== undefined && labels.includes(transcript.repSpeaker)) return transcript.repSpeaker;
+  return labels[0] ?? null;
+}

@@ -42,6 +42,17 @@ export interface WebhookEventRef {
 
 const Id = Type.String({ format: 'uuid' });
 
+/** The caller's references on the recording (POST /api/recording `externalId`, `metadata`), present only when given. */
+const RecordingReferences = {
+  externalId: Type.Optional(Type.String({ description: 'The externalId the recording was submitted with.' })),
+  metadata: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        'The metadata the recording was submitted with; absent in events about a person whose erasure was requested.',
+    }),
+  ),
+};
+
 export const RecordingEventUser = Type.Object(
   { id: Id, name: Type.String(), userUniqueIdentifier: Type.String() },
   { additionalProperties: false, description: 'The user the recording belongs to.' },
@@ -57,6 +68,7 @@ export const RecordingCompletedData = Type.Object(
       description: 'The session created when the recording was submitted with a roleplayId.',
     }),
     result: RecordingAnalysis,
+    ...RecordingReferences,
   },
   { additionalProperties: false },
 );
@@ -70,6 +82,7 @@ export const RecordingFailedData = Type.Object(
       description: 'Null when the recording failed before its user was resolved.',
     }),
     reason: Type.String({ description: 'What failed, e.g. "Transcription failed: …" or "Processing was cancelled".' }),
+    ...RecordingReferences,
   },
   { additionalProperties: false },
 );

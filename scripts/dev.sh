@@ -250,6 +250,9 @@ cat <<EOF
         curl -H "x-api-key: $API_KEY" -H 'content-type: application/json' \\
           -d @scripts/sample-transcript.json $API_URL/api/recording
         curl -H "x-api-key: $API_KEY" $API_URL/api/recording/<recordingId>
+        curl -H "x-api-key: $API_KEY" -H 'accept: text/vtt' $API_URL/api/recording/<recordingId>/transcript
+
+  Audio needs a file the worker can fetch and STT_API_KEY (README).
 
   Ctrl-C stops everything started here.
 EOF

@@ -1,4 +1,4 @@
-import { speakerAttributionOf, type Transcript } from '../stt/transcript';
+import { repSpeakerOf, speakerAttributionOf, type Transcript } from '../../common/transcript';
 
 // Speaker turns from transcript segments. Who is the rep (isUser): the transcript's `repSpeaker` when
 // it names one (the caller's repSpeaker or repChannel); otherwise the recording belongs to the rep,
@@ -22,13 +22,6 @@ export interface Turn {
 
 export function hasSpeakerLabels(transcript: Transcript): boolean {
   return speakerAttributionOf(transcript) !== 'none';
-}
-
-/** The rep's label: the named one when it occurs in the transcript, else the first labelled speaker. */
-export function repSpeakerOf(transcript: Transcript): string | null {
-  const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
-  if (transcript.repSpeaker !== undefined && labels.includes(transcript.repSpeaker)) return transcript.repSpeaker;
-  return labels[0] ?? null;
 }
 
 const spoken = (s: { startMs: number; endMs: number }): number => Math.max(0, s.endMs - s.startMs);

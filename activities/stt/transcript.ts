@@ -1,17 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { AnalysisLanguage, SpeakerAttribution } from '../../common/recordingAnalysis';
+import type { AnalysisLanguage } from '../../common/recordingAnalysis';
 import type { Transcript } from '../../common/transcript';
 
 // The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
 // produces is common/transcript.ts (the API builds one from a submitted transcript too).
 
 export type { Transcript, TranscriptSegment } from '../../common/transcript';
-
-/** How the transcript tells the speakers apart; labels that are all missing mean it does not. */
-export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution {
-  if (!transcript.segments.some((s) => s.speaker !== null)) return 'none';
-  return transcript.speakerAttribution ?? 'diarization';
-}
+// The API's transcript endpoint reads the speakers the same way, so the rule lives in common/.
+export { speakerAttributionOf } from '../../common/transcript';
 
 /** The recording's bytes as a stream, or its URL for providers that fetch it themselves. */
 export type AudioInput =

@@ -34,8 +34,26 @@ function voiceRuns(nodes: TreeNode[], voice: string | null, runs: Array<{ voice:
   }
 }
 
+/**
+ * webvtt-parser's default character references lack the `;` (`&amp`), so `&amp;` came out as `&;`:
+ * each is given here with and without it.
+ */
+const VTT_ENTITIES: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    '&amp': '&',
+    '&lt': '<',
+    '&gt': '>',
+    '&lrm': '\u200e',
+    '&rlm': '\u200f',
+    '&nbsp': '\u00a0',
+  }).flatMap(([name, char]) => [
+    [name, char],
+    [`${name};`, char],
+  ]),
+);
+
 export function parseWebVtt(text: string): TranscriptSegment[] {
-  const parsed = new WebVTTParser().parse(text, 'metadata');
+  const parsed = new WebVTTParser(VTT_ENTITIES).parse(text, 'metadata');
   if (parsed.errors.length > 0) {
     const [first] = parsed.errors;
     throw invalid(

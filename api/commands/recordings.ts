@@ -4,13 +4,14 @@ import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
 import {
   deleteRecording,
+  findRecordingIdByExternalId,
   getRecording,
   insertRecordingUnlessErasing,
   type RecordingRow,
 } from '../../db/queries/recordings';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { AppDeps } from '../deps';
-import { notFound, workflowStartError } from '../errors';
+import { ApiError, notFound, workflowStartError } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
 import { userErased } from './userErasure';
 
@@ -19,6 +20,11 @@ import { userErased } from './userErasure';
 // 503 to retry, so nothing half-done stays behind.
 
 const UNAVAILABLE = 'The recording could not be queued for processing and was not kept. Retry the request.';
+
+const externalIdTaken = (externalId: string, recordingId: string): ApiError =>
+  new ApiError(409, 'external_id_taken', `Recording ${recordingId} already has the externalId "${externalId}".`, [
+    { in: 'body', field: 'externalId', message: `already used by recording ${recordingId}` },
+  ]);
 
 /** Starts the recording's workflow; an already started (or finished) one counts as started. */
 async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
@@ -66,6 +72,8 @@ export async function acceptRecording(
       submittedTranscript: asSubmitted(body),
       transcript,
       roleplayId: body.roleplayId ?? null,
+      externalId: body.externalId ?? null,
+      metadata: body.metadata ?? null,
       workflowId: workflowIds.recording(id),
     });
     if (!inserted) throw userErased();
@@ -74,7 +82,12 @@ export async function acceptRecording(
     if (!isDuplicateEntry(err)) throw err;
     // The crashed first run of this request inserted it: finish what that run began.
     const earlier = await getRecording(db, companyId, id);
-    if (!earlier) throw err;
+    if (!earlier) {
+      // Not this request's recording: another one holds the externalId.
+      const holder = body.externalId && (await findRecordingIdByExternalId(db, companyId, body.externalId));
+      if (holder) throw externalIdTaken(body.externalId as string, holder);
+      throw err;
+    }
     row = earlier;
     // Past 'accepted' its workflow exists (and may already be gone from Temporal's retention).
     if (row.status !== 'accepted') return id;

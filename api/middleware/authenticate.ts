@@ -1,4 +1,5 @@
 import { nowOn } from '../../common/clock';
+import { CURRENT_API_VERSION, type ApiVersion } from '../../common/apiVersions';
 import type { Context } from 'koa';
 import { SCOPES, type Scope } from '../../common/scopes';
 import { holderOfApiKey, holderOfBearerToken, touchApiKey } from '../../db/queries/credentials';
@@ -18,9 +19,17 @@ export interface Caller {
   scopes: readonly Scope[];
   /** The API key used, when one was. */
   apiKeyId: string | null;
+  /** The API version the credential is pinned to (its key's; the current one without a credential). */
+  apiVersion: ApiVersion;
 }
 
-const ANONYMOUS: Caller = { company: null, credentialId: null, scopes: [], apiKeyId: null };
+const ANONYMOUS: Caller = {
+  company: null,
+  credentialId: null,
+  scopes: [],
+  apiKeyId: null,
+  apiVersion: CURRENT_API_VERSION,
+};
 
 /** lastUsedAt is kept to the minute: one write a minute per busy key rather than one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -45,6 +54,7 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
       credentialId: `key:${holder.keyId}`,
       scopes: holder.scopes,
       apiKeyId: holder.keyId,
+      apiVersion: holder.apiVersion,
     };
   }
   const header = ctx.get('authorization');
@@ -61,5 +71,6 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     credentialId: token.apiKeyId ? `key:${token.apiKeyId}` : `token:${token.tokenId}`,
     scopes: SCOPES,
     apiKeyId: null,
+    apiVersion: token.apiVersion,
   };
 }

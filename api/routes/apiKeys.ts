@@ -3,13 +3,15 @@ import {
   getApiKey,
   listApiKeys,
   revokeCompanyApiKey,
+  setApiKeyVersion,
   type ApiKeyRow,
 } from '../../db/queries/credentials';
 import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
 import { conflict, insufficientScope, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
-import { ApiKeyList, ApiKeyWithSecret, CreateApiKeyBody, type ApiKey } from '../schemas/apiKeys';
+import { ApiKey, ApiKeyList, ApiKeyWithSecret, CreateApiKeyBody, UpdateApiKeyBody } from '../schemas/apiKeys';
+import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
 
 const TAGS = ['API keys'];
 
@@ -24,6 +26,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : CURRENT_API_VERSION,
   };
 }
 
@@ -82,11 +85,39 @@ export const apiKeyOperations: Operation[] = [
               `The company already has ${limit} active API keys, the most it may hold (API_KEYS_PER_COMPANY). Revoke one it no longer uses first.`,
             );
         },
-        (trx) => createApiKey(trx, company.id, body?.name ?? null, scopes),
+        (trx) => createApiKey(trx, company.id, body?.name ?? null, scopes, body?.apiVersion ?? CURRENT_API_VERSION),
       );
       const row = await getApiKey(deps.db, company.id, id);
       if (!row) throw notFound('API key');
       return { ...toApiKey(row), key };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'updateApiKey',
+      method: 'patch',
+      path: '/api/api-keys/{id}',
+      summary: "Change an API key's pinned API version",
+      description:
+        'Requests with the key (and the bearer tokens minted from it) that send no Sales-Practice-Version header are answered in this version from now on. ' +
+        "An unknown, another company's or a revoked key is a 404.",
+      tags: TAGS,
+      auth: 'apiKey',
+      scope: 'keys:manage',
+      params: IdParams,
+      body: UpdateApiKeyBody,
+      response: ApiKey,
+      errors: [404],
+    },
+    async ({ params, body, company, deps }) => {
+      const target = await getApiKey(deps.db, company.id, params.id);
+      if (!target || target.revokedAt !== null) throw notFound('API key');
+      await setApiKeyVersion(deps.db, company.id, params.id, body.apiVersion);
+      // Every process's kept holder has the old version: this one forgets now, the others within CREDENTIAL_CACHE_TTL.
+      deps.credentialCache?.forgetAll();
+      const row = await getApiKey(deps.db, company.id, params.id);
+      if (!row) throw notFound('API key');
+      return toApiKey(row);
     },
   ),
   defineOperation(

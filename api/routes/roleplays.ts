@@ -8,10 +8,31 @@ import {
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
-import { Roleplay, RoleplayCreate, RoleplayList, RoleplayPatch } from '../schemas/roleplays';
+import {
+  Roleplay,
+  RoleplayCreate,
+  RoleplayCreateSlugVersion,
+  RoleplayList,
+  RoleplayListSlugVersion,
+  RoleplayPatch,
+  RoleplaySlugVersion,
+} from '../schemas/roleplays';
+import { SLUG_ROLEPLAY_TYPE_VERSION, type ApiVersion } from '../../common/apiVersions';
+import { roleplayTypeOfSlug, slugOfRoleplayType } from '../../common/roleplayTypes';
 
 /** The response fields of spec 2.1; write-only fields and the scorecard stay inside. */
-function toRoleplay(row: RoleplaySummary): Roleplay {
+function toRoleplay(row: RoleplaySummary, apiVersion: ApiVersion): Roleplay {
+  const roleplay = currentRoleplay(row);
+  // Under 2026-11-21 roleplayType reads as the slug (common/roleplayTypes.ts); the schema of that version says so.
+  if (apiVersion === SLUG_ROLEPLAY_TYPE_VERSION)
+    return {
+      ...roleplay,
+      conversationType: { ...roleplay.conversationType, roleplayType: slugOfRoleplayType(row.conversationType) },
+    } as unknown as Roleplay;
+  return roleplay;
+}
+
+function currentRoleplay(row: RoleplaySummary): Roleplay {
   return {
     id: row.id,
     title: row.title,
@@ -41,8 +62,10 @@ export const roleplayOperations: Operation[] = [
       auth: 'apiKey',
       scope: 'roleplays:read',
       response: RoleplayList,
+      versions: { [SLUG_ROLEPLAY_TYPE_VERSION]: { response: RoleplayListSlugVersion } },
     },
-    async ({ company, deps }) => (await listRoleplays(deps.db, company.id)).map(toRoleplay),
+    async ({ company, deps, apiVersion }) =>
+      (await listRoleplays(deps.db, company.id)).map((row) => toRoleplay(row, apiVersion)),
   ),
   defineOperation(
     {
@@ -59,13 +82,23 @@ export const roleplayOperations: Operation[] = [
       body: RoleplayCreate,
       response: Roleplay,
       successStatus: 201,
+      versions: {
+        [SLUG_ROLEPLAY_TYPE_VERSION]: { body: RoleplayCreateSlugVersion, response: RoleplaySlugVersion },
+      },
     },
-    async ({ body, company, deps }) => {
+    async ({ body, company, deps, apiVersion }) => {
+      // Under 2026-11-21 a slug arrives (validated by that version's schema): kept beside the type it stands for.
+      const slug =
+        apiVersion === SLUG_ROLEPLAY_TYPE_VERSION
+          ? (body.conversationType.roleplayType as string | undefined)
+          : undefined;
       const row = await createRoleplay(deps.db, company.id, {
         ...body,
         conversationType: {
           title: body.conversationType.title,
-          roleplayType: body.conversationType.roleplayType ?? 'Train',
+          ...(slug !== undefined
+            ? { roleplayType: roleplayTypeOfSlug(slug), legacyRoleplayType: slug }
+            : { roleplayType: body.conversationType.roleplayType ?? 'Train' }),
         },
         customerPersona: {
           name: body.customerPersona.name,
@@ -74,7 +107,7 @@ export const roleplayOperations: Operation[] = [
         },
         customerBackground: { title: body.customerBackground.title, tags: body.customerBackground.tags ?? [] },
       });
-      return toRoleplay(row);
+      return toRoleplay(row, apiVersion);
     },
   ),
   defineOperation(
@@ -91,11 +124,12 @@ export const roleplayOperations: Operation[] = [
       params: IdParams,
       response: Roleplay,
       errors: [404],
+      versions: { [SLUG_ROLEPLAY_TYPE_VERSION]: { response: RoleplaySlugVersion } },
     },
-    async ({ params, company, deps }) => {
+    async ({ params, company, deps, apiVersion }) => {
       const row = await getRoleplay(deps.db, company.id, params.id);
       if (!row) throw notFound('Roleplay');
-      return toRoleplay(row);
+      return toRoleplay(row, apiVersion);
     },
   ),
   defineOperation(
@@ -113,11 +147,12 @@ export const roleplayOperations: Operation[] = [
       body: RoleplayPatch,
       response: Roleplay,
       errors: [404],
+      versions: { [SLUG_ROLEPLAY_TYPE_VERSION]: { response: RoleplaySlugVersion } },
     },
-    async ({ params, body, company, deps }) => {
+    async ({ params, body, company, deps, apiVersion }) => {
       const row = await updateRoleplay(deps.db, company.id, params.id, body);
       if (!row) throw notFound('Roleplay');
-      return toRoleplay(row);
+      return toRoleplay(row, apiVersion);
     },
   ),
 ];

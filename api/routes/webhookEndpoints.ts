@@ -1,3 +1,4 @@
+import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
 import net from 'node:net';
 import { durationMs } from '../../common/config';
 import { blockedRange } from '../../common/outbound';
@@ -35,6 +36,7 @@ export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     events: row.events,
     enabled: row.enabled,
     disabledReason: row.disabledReason,
+    apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : CURRENT_API_VERSION,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -106,7 +108,13 @@ export const webhookEndpointOperations: Operation[] = [
         (trx) =>
           createWebhookEndpoint(
             trx,
-            { companyId: company.id, url: body.url, description: body.description ?? null, events: body.events },
+            {
+              companyId: company.id,
+              url: body.url,
+              description: body.description ?? null,
+              events: body.events,
+              apiVersion: body.apiVersion ?? CURRENT_API_VERSION,
+            },
             webhookSecretBox(deps.config),
           ),
       );

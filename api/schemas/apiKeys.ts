@@ -1,8 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { API_VERSION_NAMES, type ApiVersion } from '../../common/apiVersions';
 import { SCOPES, type Scope } from '../../common/scopes';
 import { DateTime, Nullable, Page, Uuid } from './common';
 
 // /api/api-keys: scoped API keys managed by keys with `keys:manage`.
+
+export const ApiVersionSchema = Type.Unsafe<ApiVersion>({
+  type: 'string',
+  enum: [...API_VERSION_NAMES],
+  description: 'A dated API version (docs/changelog.md).',
+});
 
 export const ScopeSchema = Type.Unsafe<Scope>({ type: 'string', enum: [...SCOPES], description: 'What a key may do.' });
 
@@ -17,6 +24,11 @@ const keyFields = {
   }),
   revokedAt: Nullable(DateTime),
   createdAt: DateTime,
+  apiVersion: Type.Optional({
+    ...ApiVersionSchema,
+    description:
+      'The API version requests with this key are answered in when they send no Sales-Practice-Version header: the current one when the key was created; PATCH changes it.',
+  }),
 };
 
 export const ApiKey = Type.Object(keyFields, { additionalProperties: false });
@@ -46,6 +58,20 @@ export const CreateApiKeyBody = Type.Object(
         description: "Default: the calling key's scopes. A key cannot grant a scope it does not hold (403).",
       }),
     ),
+    apiVersion: Type.Optional({
+      ...ApiVersionSchema,
+      description: 'The API version to pin the key to. Default: the current version.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateApiKeyBody = Type.Object(
+  {
+    apiVersion: {
+      ...ApiVersionSchema,
+      description: 'The API version requests with this key are answered in from now on (when they send no header).',
+    },
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,24 @@ export const SubmittedSegment = Type.Object(
   { additionalProperties: false },
 );
 
+export const ExternalId = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description:
+    "Extension: your own reference for the recording (your call id), unique in your company: a second submission with it is 409 `external_id_taken` naming the recording that has it. Echoed in the recording, the list (filter `externalId`) and the recording's webhook events.",
+});
+
+/** Stripe's limits: at most 50 keys, keys up to 40 characters, string values up to 500. */
+export const Metadata = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 500 },
+  propertyNames: { minLength: 1, maxLength: 40 },
+  maxProperties: 50,
+  description:
+    "Extension: your key-value pairs for the recording (at most 50 keys, keys up to 40 characters, string values up to 500), echoed in the recording, the list and the recording's webhook events. Erasing the person removes them: do not rely on keeping personal data here.",
+  examples: [{ crmCallId: 'call-8812', region: 'emea' }],
+});
+
 export const RecordingSubmission = Type.Object(
   {
     userUniqueIdentifier: Type.String({ minLength: 1, maxLength: 255, description: 'External user identifier.' }),
@@ -72,6 +90,8 @@ export const RecordingSubmission = Type.Object(
       ...Uuid,
       description: 'Extension: also store the result as a session of this roleplay of your company.',
     }),
+    externalId: Type.Optional(ExternalId),
+    metadata: Type.Optional(Metadata),
   },
   {
     additionalProperties: false,
@@ -120,6 +140,14 @@ export const RecordingView = Type.Object(
         'When retention (RECORDING_RETENTION) deleted the stored media and the transcripts; null while they are kept. ' +
         'After that the session offers no audioUrl/videoUrl and result.snippets is empty; scores and measures stay.',
     }),
+    externalId: Type.Optional({
+      ...ExternalId,
+      description: 'Your reference, as submitted; absent when none was given.',
+    }),
+    metadata: Type.Optional({
+      ...Metadata,
+      description: 'Your key-value pairs, as submitted; absent when none were given or once the person was erased.',
+    }),
     result: Nullable(RecordingAnalysis),
   },
   { additionalProperties: false },
@@ -132,6 +160,14 @@ export const RecordingListQuery = Type.Object(
     status: Type.Optional({ ...RecordingStatusSchema, description: 'Only recordings in this status.' }),
     userId: Type.Optional({ ...Uuid, description: 'Only recordings of this user.' }),
     roleplayId: Type.Optional({ ...Uuid, description: 'Only recordings submitted for this roleplay.' }),
+    externalId: Type.Optional({ ...ExternalId, description: 'Only the recording submitted with this externalId.' }),
+    userUniqueIdentifier: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: 'Only recordings submitted with this userUniqueIdentifier.',
+      }),
+    ),
     createdAfter: Type.Optional({ ...DateTime, description: 'Only recordings created at or after this instant.' }),
     createdBefore: Type.Optional({ ...DateTime, description: 'Only recordings created before this instant.' }),
   },

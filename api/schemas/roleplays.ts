@@ -163,3 +163,35 @@ export type Roleplay = Static<typeof Roleplay>;
 export const RoleplayList = Type.Array(Roleplay, {
   description: 'Every roleplay of the company, newest first. Not paginated.',
 });
+
+// API version 2026-11-21 (common/apiVersions.ts): roleplayType was a free lowercase kebab-case slug. These
+// are the schemas of that version, used by the operations' `versions` (api/operation.ts).
+const SlugRoleplayType = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+  description: 'API version 2026-11-21: a lowercase kebab-case slug chosen by the company, e.g. `cold-call`.',
+});
+
+export const RoleplayCreateSlugVersion = Type.Object(
+  {
+    ...RoleplayCreate.properties,
+    conversationType: Type.Object(
+      { title: ConversationType.properties.title, roleplayType: Type.Optional(SlugRoleplayType) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RoleplaySlugVersion = Type.Object(
+  {
+    ...Roleplay.properties,
+    conversationType: Type.Object(
+      { title: Type.String(), roleplayType: Type.String() },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const RoleplayListSlugVersion = Type.Array(RoleplaySlugVersion);

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../common/webhookEvents';
+import { ApiVersionSchema } from './apiKeys';
 import { DateTime, Nullable, Page, Uuid } from './common';
 
 export const WebhookEventTypeSchema = Type.Union(
@@ -16,6 +17,11 @@ const endpointFields = {
     description: 'False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint.',
   }),
   disabledReason: Nullable(Type.String()),
+  apiVersion: Type.Optional({
+    ...ApiVersionSchema,
+    description:
+      'The API version its events are rendered in and named with (`Sales-Practice-Version` on each delivery): the current one when the endpoint was created; PATCH changes it.',
+  }),
   createdAt: DateTime,
   updatedAt: DateTime,
 };
@@ -82,6 +88,10 @@ export const CreateWebhookEndpointBody = Type.Object(
       description: 'Event kinds to receive.',
     }),
     description: Type.Optional(Type.String({ maxLength: 1024 })),
+    apiVersion: Type.Optional({
+      ...ApiVersionSchema,
+      description: 'The API version to render its events in. Default: the current version.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -114,6 +124,10 @@ export const UpdateWebhookEndpointBody = Type.Object(
         description: 'true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it.',
       }),
     ),
+    apiVersion: Type.Optional({
+      ...ApiVersionSchema,
+      description: 'The API version its events are rendered in from now on.',
+    }),
   },
   {
     additionalProperties: false,

@@ -1,3 +1,4 @@
+import { CURRENT_API_VERSION, isApiVersion, type ApiVersion } from '../../common/apiVersions';
 import { randomUUID } from 'node:crypto';
 import { hashMatches, issueSecret, prefixOf } from '../../common/secrets';
 import { statement } from '../statement';
@@ -15,6 +16,7 @@ export async function createApiKey(
   companyId: string,
   name: string | null = null,
   scopes: readonly Scope[] = SCOPES,
+  apiVersion: ApiVersion = CURRENT_API_VERSION,
 ): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const secret = issueSecret(API_KEY_KIND);
@@ -25,6 +27,7 @@ export async function createApiKey(
     key_hash: secret.hash,
     name,
     scopes: JSON.stringify(SCOPES.filter((s) => scopes.includes(s))),
+    api_version: apiVersion,
   });
   return { id, key: secret.value };
 }
@@ -79,14 +82,20 @@ const companyColumns = {
 };
 
 type CredentialRow = CompanyRow & { hash: string; revokedAt: Date | null };
-type ApiKeyCredentialRow = CredentialRow & { keyId: string; scopes: unknown; lastUsedAt: Date | null };
+type ApiKeyCredentialRow = CredentialRow & {
+  keyId: string;
+  scopes: unknown;
+  lastUsedAt: Date | null;
+  apiVersion: string;
+};
 
-/** The company of an API key, with the key's id and scopes. */
+/** The company of an API key, with the key's id, scopes and pinned API version. */
 export interface ApiKeyHolder {
   company: CompanyRow;
   keyId: string;
   scopes: Scope[];
   lastUsedAt: Date | null;
+  apiVersion: ApiVersion;
 }
 
 // Run by every authenticated request: built once (see db/statement.ts).
@@ -100,6 +109,7 @@ const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix })
       keyId: 'k.id',
       scopes: 'k.scopes',
       lastUsedAt: 'k.last_used_at',
+      apiVersion: 'k.api_version',
     })
     .where('k.prefix', prefix)
     .first(),
@@ -118,6 +128,7 @@ const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { pref
       tokenId: 't.id',
       apiKeyId: 't.api_key_id',
       keyRevokedAt: 'k.revoked_at',
+      keyApiVersion: 'k.api_version',
     })
     .where('t.prefix', prefix)
     .first(),
@@ -134,8 +145,13 @@ export async function holderOfApiKey(db: Db, key: string): Promise<ApiKeyHolder 
     keyId: row.keyId,
     scopes: fromJson<string[]>(row.scopes).filter(isScope),
     lastUsedAt: row.lastUsedAt,
+    apiVersion: pinnedVersion(row.apiVersion),
   };
 }
+
+/** A stored version the code no longer knows (a newer release's, after a rollback) answers as the current one. */
+const pinnedVersion = (stored: string | null): ApiVersion =>
+  stored !== null && isApiVersion(stored) ? stored : CURRENT_API_VERSION;
 
 /** The company an active API key belongs to, or undefined for an unknown, malformed or revoked key. */
 export async function companyForApiKey(db: Db, key: string): Promise<CompanyRow | undefined> {
@@ -154,6 +170,8 @@ export interface BearerTokenHolder {
   company: CompanyRow;
   tokenId: string;
   apiKeyId: string | null;
+  /** The version of the key it was minted from (the current one for a token the admin CLI minted). */
+  apiVersion: ApiVersion;
 }
 
 type BearerCredentialRow = CredentialRow & {
@@ -161,6 +179,7 @@ type BearerCredentialRow = CredentialRow & {
   tokenId: string;
   apiKeyId: string | null;
   keyRevokedAt: Date | null;
+  keyApiVersion: string | null;
 };
 
 /** The holder of an unexpired (at `now`), unrevoked bearer token whose key (if any) is not revoked either. */
@@ -178,6 +197,7 @@ export async function holderOfBearerToken(
     company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
     tokenId: row.tokenId,
     apiKeyId: row.apiKeyId,
+    apiVersion: pinnedVersion(row.keyApiVersion),
   };
 }
 
@@ -206,6 +226,7 @@ export interface ApiKeyRow {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   createdAt: Date;
+  apiVersion: string;
 }
 
 const apiKeyColumns = {
@@ -213,6 +234,7 @@ const apiKeyColumns = {
   name: 'name',
   prefix: 'prefix',
   scopes: 'scopes',
+  apiVersion: 'api_version',
   lastUsedAt: 'last_used_at',
   revokedAt: 'revoked_at',
   createdAt: 'created_at',
@@ -242,6 +264,17 @@ export async function getApiKey(db: Db, companyId: string, id: string): Promise<
   const row = (await db('api_keys').select(apiKeyColumns).where({ company_id: companyId, id }).first()) as
     (Omit<ApiKeyRow, 'scopes'> & { scopes: unknown }) | undefined;
   return row && toApiKey(row);
+}
+
+/** Pins the company's key to another API version; false when the key is not the company's. */
+export async function setApiKeyVersion(
+  db: Db,
+  companyId: string,
+  id: string,
+  apiVersion: ApiVersion,
+): Promise<boolean> {
+  const changed = await db('api_keys').where({ company_id: companyId, id }).update({ api_version: apiVersion });
+  return changed > 0;
 }
 
 /** Revokes the company's key and the bearer tokens minted from it; false when unknown or already revoked. */

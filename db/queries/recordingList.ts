@@ -10,6 +10,9 @@ export interface RecordingFilter {
   status?: RecordingStatus;
   userId?: string;
   roleplayId?: string;
+  externalId?: string;
+  /** The identifier the caller submitted (userUniqueIdentifier). */
+  userUniqueIdentifier?: string;
   /** Created at or after this instant. */
   createdAfter?: Date;
   /** Created strictly before this instant. */
@@ -36,6 +39,8 @@ const LIST_COLUMNS = [
   'rep_speaker',
   'stt_job_id',
   'media_deleted_at',
+  'external_id',
+  'metadata',
   'completed_at',
   'created_at',
   'updated_at',
@@ -46,6 +51,9 @@ function filtered(db: Db, companyId: string, filter: RecordingFilter): Knex.Quer
   if (filter.status) query.andWhere({ status: filter.status });
   if (filter.userId) query.andWhere({ user_id: filter.userId });
   if (filter.roleplayId) query.andWhere({ roleplay_id: filter.roleplayId });
+  if (filter.externalId !== undefined) query.andWhere({ external_id: filter.externalId });
+  if (filter.userUniqueIdentifier !== undefined)
+    query.andWhere({ user_unique_identifier: filter.userUniqueIdentifier });
   if (filter.createdAfter) query.andWhere('created_at', '>=', filter.createdAfter);
   if (filter.createdBefore) query.andWhere('created_at', '<', filter.createdBefore);
   return query;

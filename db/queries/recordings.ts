@@ -16,7 +16,9 @@ export type NewRecording = Pick<
   | 'roleplayId'
   | 'workflowId'
 > &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript'>>;
+  Partial<
+    Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript' | 'externalId' | 'metadata'>
+  >;
 
 export type RepChannel = 'left' | 'right';
 
@@ -55,6 +57,10 @@ export interface RecordingRow {
   mediaContainer: string | null;
   /** When retention deleted the stored media and the transcripts (null: not deleted). */
   mediaDeletedAt: Date | null;
+  /** The caller's reference, unique in the company (null: none given). */
+  externalId: string | null;
+  /** The caller's key-value pairs (null: none given; erasure removes them). */
+  metadata: Record<string, string> | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -87,6 +93,8 @@ export interface DbRecording {
   media_has_video: number | boolean | null;
   media_container: string | null;
   media_deleted_at?: Date | null;
+  external_id?: string | null;
+  metadata?: unknown;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -120,6 +128,8 @@ export function toRow(r: DbRecording): RecordingRow {
     mediaHasVideo: r.media_has_video === null || r.media_has_video === undefined ? null : Boolean(r.media_has_video),
     mediaContainer: r.media_container ?? null,
     mediaDeletedAt: r.media_deleted_at ?? null,
+    externalId: r.external_id ?? null,
+    metadata: r.metadata === null || r.metadata === undefined ? null : fromJson<Record<string, string>>(r.metadata),
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -145,6 +155,8 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
         ? null
         : JSON.stringify(input.submittedTranscript),
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
+    external_id: input.externalId ?? null,
+    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
     created_at: now,
     updated_at: now,
   };
@@ -202,6 +214,8 @@ function acceptedRow(input: NewRecording, now: Date): RecordingRow {
     mediaHasVideo: null,
     mediaContainer: null,
     mediaDeletedAt: null,
+    externalId: input.externalId ?? null,
+    metadata: input.metadata ?? null,
     result: null,
     sessionId: null,
     completedAt: null,
@@ -214,6 +228,17 @@ function acceptedRow(input: NewRecording, now: Date): RecordingRow {
 export async function getRecording(db: Db, companyId: string, id: string): Promise<RecordingRow | undefined> {
   const row = (await db('recordings').where({ company_id: companyId, id }).first()) as DbRecording | undefined;
   return row && toRow(row);
+}
+
+/** The company's recording with this external id, if any (the id alone: for the 409 that names it). */
+export async function findRecordingIdByExternalId(
+  db: Db,
+  companyId: string,
+  externalId: string,
+): Promise<string | undefined> {
+  const row = (await db('recordings').where({ company_id: companyId, external_id: externalId }).first('id')) as
+    { id: string } | undefined;
+  return row?.id;
 }
 
 /** By id alone: for the workflow's activities, which act on the recording they were started for. */

@@ -10,6 +10,8 @@ export type RoleplayType = 'Train' | 'Interview';
 export interface ConversationType {
   title: string;
   roleplayType: RoleplayType;
+  /** The kebab-case slug of API version 2026-11-21 (common/roleplayTypes.ts), when the roleplay has one. */
+  legacyRoleplayType?: string;
 }
 export interface CustomerPersona {
   name: string;

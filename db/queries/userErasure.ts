@@ -133,6 +133,8 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       user_name: ERASED_NAME,
       source_url: null,
       rep_speaker: null,
+      // The caller's key-value pairs may name the person too; the externalId stays (the caller's reference).
+      metadata: null,
       transcript: null,
       submitted_transcript: null,
       pending_analysis: null,

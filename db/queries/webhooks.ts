@@ -1,3 +1,4 @@
+import { CURRENT_API_VERSION } from '../../common/apiVersions';
 import { randomUUID } from 'node:crypto';
 import { generateWebhookSecret } from '../../common/webhookSignature';
 import type { WebhookSecretBox } from '../../common/webhookSecretBox';
@@ -13,6 +14,8 @@ export interface WebhookEndpointRow {
   events: WebhookEventType[];
   enabled: boolean;
   disabledReason: string | null;
+  /** The API version its deliveries are rendered in (common/apiVersions.ts). */
+  apiVersion: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -47,6 +50,7 @@ const endpointColumns = {
   events: 'events',
   enabled: 'enabled',
   disabledReason: 'disabled_reason',
+  apiVersion: 'api_version',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
@@ -63,6 +67,8 @@ export interface NewWebhookEndpoint {
   url: string;
   description: string | null;
   events: WebhookEventType[];
+  /** Default: the current version. */
+  apiVersion?: string;
 }
 
 /** Creates the endpoint with a new secret, kept sealed by `box`; the secret is returned (shown once). */
@@ -79,6 +85,7 @@ export async function createWebhookEndpoint(
     url: input.url,
     description: input.description,
     events: JSON.stringify(input.events),
+    api_version: input.apiVersion ?? CURRENT_API_VERSION,
     secret: box.seal(secret, id),
   });
   const endpoint = await getWebhookEndpoint(db, input.companyId, id);
@@ -242,6 +249,7 @@ export interface WebhookEndpointChanges {
   description?: string | null;
   events?: WebhookEventType[];
   enabled?: boolean;
+  apiVersion?: string;
 }
 
 /** Applies the changes; enabling clears the reason it was disabled. False when the endpoint is unknown. */
@@ -255,6 +263,7 @@ export async function updateWebhookEndpoint(
   if (changes.url !== undefined) set.url = changes.url;
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.events !== undefined) set.events = JSON.stringify(changes.events);
+  if (changes.apiVersion !== undefined) set.api_version = changes.apiVersion;
   if (changes.enabled === true) Object.assign(set, { enabled: true, disabled_reason: null });
   if (changes.enabled === false) Object.assign(set, { enabled: false, disabled_reason: 'Disabled through the API' });
   return (await db('webhook_endpoints').where({ id, company_id: companyId }).update(set)) > 0;

@@ -57,5 +57,13 @@ describe('recordings: the sample transcript of npm run dev', function () {
       'How do you plan your routes today?',
       'Could we book a demo next Tuesday?',
     ]);
+
+    // The README's third command: the time-coded transcript as WebVTT, the rep's voice first.
+    const vtt = await stack.api.request('GET', `/api/recording/${res.body.recordingId}/transcript`, {
+      apiKey: tenant.apiKey,
+      headers: { accept: 'text/vtt' },
+    });
+    expect(vtt.status, vtt.text).to.equal(200);
+    expect(vtt.text).to.match(/^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:05\.500\n<v Dana Reyes>Hi Jordan, /);
   });
 });

@@ -71,7 +71,15 @@ export async function startApi(
     const text = await res.text();
     const isJson = (res.headers.get('content-type') ?? '').includes('json');
     const parsed = isJson && text ? (JSON.parse(text) as T) : (text as unknown as T);
-    if (!options.skipSchema) assertResponseSchema(method, path, res.status, parsed);
+    if (!options.skipSchema)
+      assertResponseSchema(
+        method,
+        path,
+        res.status,
+        parsed,
+        res.headers.get('content-type') ?? undefined,
+        res.headers.get('sales-practice-version') ?? undefined,
+      );
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 

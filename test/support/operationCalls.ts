@@ -29,8 +29,10 @@ export function kindOf(op: Operation, name: string): Kind {
   };
   if (byName[name]) return byName[name];
   if (name === 'id') {
-    // Only a failed recording can be retried: the control needs one.
-    if (op.path === '/api/recording/{id}/retry') return 'failedRecording';
+    // Only a failed recording can be retried: the control needs one. It failed after transcription, so
+    // it is also the one with a transcript to read.
+    if (op.path === '/api/recording/{id}/retry' || op.path === '/api/recording/{id}/transcript')
+      return 'failedRecording';
     const collection = op.path.slice(0, op.path.indexOf('/{id}'));
     const byPath: Record<string, Kind> = {
       '/api/roleplay/session': 'session',

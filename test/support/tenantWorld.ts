@@ -80,6 +80,8 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     storeRecording: false,
     roleplayId: roleplay.id,
     workflowId: workflowIds.recording(recordingId),
+    externalId: `ext-${mark}`,
+    metadata: { crmCallId: mark },
   });
   const temporal = createTemporalClient(testConfig());
   try {
@@ -101,8 +103,15 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     storeRecording: false,
     roleplayId: null,
     workflowId: workflowIds.recording(failedRecordingId),
+    // Failed after transcription: it keeps a transcript (GET /api/recording/{id}/transcript reads it).
+    transcript: {
+      provider: 'openai',
+      language: 'en',
+      durationMs: 2000,
+      segments: [{ startMs: 0, endMs: 2000, text: `Hello from ${mark}`, speaker: null }],
+    },
   });
-  await failRecording(db, failedRecordingId, `Transcription failed: ${mark}`);
+  await failRecording(db, failedRecordingId, `Analysis failed: ${mark}`);
   // A delivery of a sent test event to the endpoint, so that it can be redelivered.
   const event: WebhookTestEvent = {
     id: randomUUID(),

@@ -17,6 +17,9 @@ export function toRecordingSummary(row: RecordingRow): RecordingListItem {
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     mediaDeletedAt: row.mediaDeletedAt ? row.mediaDeletedAt.toISOString() : null,
+    // Only when given: answers to clients that never send them stay as they were.
+    ...(row.externalId !== null ? { externalId: row.externalId } : {}),
+    ...(row.metadata !== null ? { metadata: row.metadata } : {}),
   };
 }
 

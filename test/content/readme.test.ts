@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import { operationFor } from '../support/schemaAssert';
+
+// The README's first screen (issue 34 §7): what the service is and who it is for in two sentences, the two
+// commands, then the transcript example that needs no provider key before the audio example, which names
+// what it needs. The sample transcript itself is run by test/recordings/sampleTranscript.test.ts.
+
+const ROOT = path.join(__dirname, '..', '..');
+
+describe('README: the first screen', () => {
+  let readme: string;
+  let firstScreen: string;
+
+  before(async () => {
+    readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    firstScreen = readme.slice(0, readme.indexOf('\n## '));
+  });
+
+  it('says what the service is and who it is for in two sentences, then gives npm run dev and npm test', () => {
+    const [title, intro] = firstScreen.split(/\n\n/);
+    expect(title).to.equal('# Sales Practice Service');
+    const sentences = intro
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(/(?<=[.!?])\s+(?=[A-Z])/);
+    expect(sentences, intro).to.have.length(2);
+    expect(sentences[0]).to.match(/^The Sales Practice Service is /);
+    expect(sentences[1]).to.match(/\bfor\b/);
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(firstScreen)?.[1] ?? '';
+    expect(
+      firstBlock
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('#')[0].trim()),
+    ).to.deep.equal(['npm run dev', 'npm test']);
+  });
+
+  it('leads with the transcript example, which needs no provider key, and names what the audio example needs', async () => {
+    const transcriptAt = firstScreen.indexOf('-d @scripts/sample-transcript.json');
+    const audioAt = firstScreen.indexOf('recordingPresignedUrl');
+    expect(transcriptAt).to.be.greaterThan(0);
+    expect(audioAt).to.be.greaterThan(transcriptAt);
+    const beforeTranscript = firstScreen.slice(0, transcriptAt);
+    expect(beforeTranscript).to.match(/no provider key/i);
+    expect(beforeTranscript).not.to.include('STT_API_KEY');
+    const sample = JSON.parse(await fs.readFile(path.join(ROOT, 'scripts/sample-transcript.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(sample).to.have.property('transcript');
+    expect(sample).not.to.have.property('recordingPresignedUrl');
+    const audio = firstScreen.slice(transcriptAt);
+    expect(audio).to.include('`STT_API_KEY`');
+    expect(audio).to.match(/a file it can fetch/);
+  });
+
+  it('aims every curl of the first screen at an endpoint the service has', () => {
+    const calls = [...firstScreen.matchAll(/curl [^\n]*?(?:\\\n[^\n]*?)*?http:\/\/127\.0\.0\.1:3000(\/\S*)/g)];
+    expect(calls.length).to.be.at.least(4);
+    for (const [whole, url] of calls) {
+      const method = whole.includes(' -d ') ? 'POST' : 'GET';
+      const concrete = url.replace('<recordingId>', '4b0b1c46-8f7e-4c55-9f0e-0d3f5b0c2b11');
+      expect(operationFor(method, concrete), `${method} ${url}`).to.not.equal(undefined);
+    }
+  });
+});
