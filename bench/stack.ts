@@ -67,6 +67,8 @@ export async function startStack(
     RATE_LIMIT_STORE: 'memory',
     // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
     MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
+    // Webhook endpoint secrets are kept sealed (common/webhookSecretBox.ts) and no key has a default either.
+    WEBHOOK_SECRET_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     // The workers' cache and slots are sized to this (worker/tuning.ts): a worker held to the memory target
     // (peak RSS < 350 MiB) on a shared 2-core box, not a quarter of whatever machine runs the bench.
     WORKER_MEMORY_LIMIT_MB: process.env.WORKER_MEMORY_LIMIT_MB ?? BENCH_WORKER_MEMORY_MIB,

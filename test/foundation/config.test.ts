@@ -37,7 +37,9 @@ describe('configuration', () => {
     expect(config.PORT).to.equal(3000);
     // Every setting has a value, except the optional OTEL_* ones: the OpenTelemetry SDK reads those itself and
     // tracing stays off while they are unset (common/tracing).
-    const optional = Object.keys(ConfigSchema.properties).filter((name) => !ConfigSchema.required?.includes(name));
+    const optional = Object.keys(ConfigSchema.properties).filter(
+      (name) => !(ConfigSchema.required as string[] | undefined)?.includes(name),
+    );
     expect(optional.every((name) => name.startsWith('OTEL_'))).to.equal(true);
     expect(Object.keys(config).sort()).to.deep.equal(
       Object.keys(ConfigSchema.properties)
