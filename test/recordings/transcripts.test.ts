@@ -114,12 +114,12 @@ describe('recordings: transcripts without audio', function () {
     const activities = (history.events ?? [])
       .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
       .filter(Boolean);
-    expect(activities).to.deep.equal(['analyzeAndKeepRecording']);
+    expect(activities).to.deep.equal(['analyzeAndKeepRecording', 'firstWebhookAttempt']);
     const row = await testEnv().db('recordings').where({ id }).first();
     expect(row.source_url).to.equal(null);
-    expect(
-      typeof row.submitted_transcript === 'string' ? JSON.parse(row.submitted_transcript) : row.submitted_transcript,
-    ).to.deep.equal({ format: 'webvtt', text: WEBVTT });
+    // The transcript is kept once, parsed (recordings.transcript); the submitted text is not kept beside it.
+    expect(row.submitted_transcript).to.equal(null);
+    expect(row.transcript).to.not.equal(null);
     const session = await stack.api.request<{ snippets: unknown[]; audioUrl?: string | null }>(
       'GET',
       `/api/roleplay/session/${data.sessionId}`,
