@@ -485,6 +485,13 @@ export const ConfigSchema = Type.Object({
     default: 4,
     description: 'Long polls a worker keeps open for activity tasks (at most the activity slots).',
   }),
+  API_MAX_OLD_SPACE_MB: Type.Integer({
+    minimum: 0,
+    maximum: 65536,
+    default: 1024,
+    description:
+      'V8 old-generation limit of the API process in MiB, passed by `scripts/api.sh` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size` (api/nodeFlags.ts); 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
+  }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({
     minimum: 0,
     maximum: 65536,
