@@ -40,6 +40,19 @@ export default tseslint.config(
       // Promise (activities, Koa handlers, storage backends); the mistakes that matter with promises are
       // the floating and misused ones, which the two rules above catch.
       '@typescript-eslint/require-await': 'off',
+      // A package's public entry points only: files under an SDK package's lib/ are its internals and move
+      // between releases (workflows/ has its own, stricter list below).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@temporalio/*/lib/**', '@temporalio/*/src/**'],
+              message: "Import from the package's entry point.",
+            },
+          ],
+        },
+      ],
       // `_name` marks what a signature or a destructuring needs but the code does not use.
       '@typescript-eslint/no-unused-vars': [
         'error',
