@@ -2,7 +2,8 @@ import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow
 import { deliveryActivityTimeoutMs, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
 
 // The activity groups of the workflows and their options (timeouts, retry profiles), declared once: every
-// workflow builds its proxies from this table (a test fails on options declared anywhere else).
+// workflow builds its proxies from this table (a test fails on options declared anywhere else), and
+// docs/operations.md's table of how long each step retries is generated from it (scripts/retry-table.ts).
 
 /** The recording workflow's activity groups (workflows/recordingIntake.ts). */
 export const recordingActivityProfiles = {
@@ -11,13 +12,13 @@ export const recordingActivityProfiles = {
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
-  /** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx for ~10 minutes. */
+  /** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx a few times. */
   download: {
     startToCloseTimeout: '2 hours',
     heartbeatTimeout: '20 seconds',
     retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
   },
-  /** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After) for ~30 minutes. */
+  /** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After), longer than a download. */
   provider: {
     startToCloseTimeout: '1 hour',
     heartbeatTimeout: '20 seconds',
@@ -42,7 +43,7 @@ export const recordingLocalProfiles = {
 
 /** The invitation workflow's activities (workflows/invitation.ts). */
 export const invitationActivityProfiles = {
-  /** SMTP outages are retried for about half an hour; 5xx rejections fail at once (non-retryable). */
+  /** SMTP outages are retried for a while; 5xx rejections fail at once (non-retryable). */
   email: {
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 12 },
@@ -83,7 +84,7 @@ export const retentionActivityProfiles = {
   },
   /**
    * Deleting a batch: a storage call and a transaction per recording, heartbeating per recording. A storage
-   * backend that keeps refusing (S3 credentials) fails the run after ~30 minutes; tomorrow's run starts over.
+   * backend that keeps refusing (S3 credentials) fails the run after its attempts; tomorrow's run starts over.
    */
   cleanup: {
     startToCloseTimeout: '30 minutes',
