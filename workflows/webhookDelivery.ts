@@ -2,7 +2,7 @@ import { proxyActivities, proxyLocalActivities, sleep } from '@temporalio/workfl
 import type { Activities } from '../activities';
 import type { WebhookDeliveryResult } from '../activities/webhooks';
 import type { DeliverableEvent } from '../common/webhookEvents';
-import type { WebhookRetry } from '../common/webhookRetry';
+import { withAttemptsAtMost, type WebhookRetry } from '../common/webhookRetry';
 import { webhookDeliveryProfile, webhookNotifyProfile } from './activityProfiles';
 
 export interface WebhookDeliveryInput {
@@ -35,8 +35,7 @@ export interface WebhookDeliveryInput {
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
 async function workerPolicy(attempts: number | undefined): Promise<WebhookRetry> {
-  const policy = await local.webhookRetryPolicy();
-  return attempts === undefined ? policy : { ...policy, maximumAttempts: Math.min(attempts, policy.maximumAttempts) };
+  return withAttemptsAtMost(await local.webhookRetryPolicy(), attempts);
 }
 
 /**
