@@ -78,6 +78,7 @@ async function workflowsWithChangedConnectivityCheck(
   const original = await fs.readFile(path.join(WORKFLOWS_DIR, 'connectivityCheck.ts'), 'utf8');
   const changed = original
     .replace("from '../activities'", `from '${path.join(ROOT, 'activities')}'`)
+    .replace("from './activityProfiles'", `from '${path.join(WORKFLOWS_DIR, 'activityProfiles')}'`)
     .replace(
       "import { proxyActivities } from '@temporalio/workflow';",
       "import { patched, proxyActivities } from '@temporalio/workflow';",
