@@ -48,6 +48,6 @@ export function retryAfterFirstAttempt(retry: WebhookRetry): WebhookRetry {
 }
 
 /** The schedule with at most `attempts` attempts (the API's test and redelivery ask for one). */
-export function withAttemptsAtMost(retry: WebhookRetry, attempts: number | undefined): WebhookRetry {
-  return attempts === undefined ? retry : { ...retry, maximumAttempts: Math.min(attempts, retry.maximumAttempts) };
+export function withAttemptsAtMost(retry: WebhookRetry, attempts: number): WebhookRetry {
+  return { ...retry, maximumAttempts: Math.min(attempts, retry.maximumAttempts) };
 }

@@ -13,14 +13,15 @@ export interface WebhookDeliveryInput {
   eventType?: string;
   /** Only in deliveries started before events were kept when created: the whole event. */
   event?: DeliverableEvent;
-  /** The schedule, as the producing run asked the worker for it; absent: ask it here (`attempts` caps it). */
-  retry?: WebhookRetry;
+  /** The schedule, as the producing run asked the worker for it (ignored with `workerPolicy`). */
+  retry: WebhookRetry;
   /**
-   * With no `retry` (the API's test and redelivery): the worker's own policy (webhookRetryPolicy) with at most
-   * this many attempts, so WEBHOOK_TIMEOUT and the rest are the worker's, never the API's configuration.
-   * Inputs with `retry` (every run started before this) never ask, so their histories replay unchanged.
+   * The API's test and redelivery: run on the worker's own policy (webhookRetryPolicy, asked here) with at most
+   * this many attempts, so WEBHOOK_TIMEOUT and the rest are the worker's, never the API's configuration. The
+   * API still sends `retry` for a worker of the previous release during a deploy, which ignores this field.
+   * Inputs without it (every run started before) never ask, so their histories replay unchanged.
    */
-  attempts?: number;
+  workerPolicy?: { attempts: number };
   /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
   attemptOffset?: number;
   /**
@@ -34,7 +35,7 @@ export interface WebhookDeliveryInput {
 /** Asked as a local activity: a database-free answer from the worker's configuration, no task of its own. */
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
-async function workerPolicy(attempts: number | undefined): Promise<WebhookRetry> {
+async function workerPolicy(attempts: number): Promise<WebhookRetry> {
   return withAttemptsAtMost(await local.webhookRetryPolicy(), attempts);
 }
 
@@ -44,7 +45,7 @@ async function workerPolicy(attempts: number | undefined): Promise<WebhookRetry>
  * another one or the workflow that produced the event.
  */
 export async function webhookDelivery(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
-  const retry = input.retry ?? (await workerPolicy(input.attempts));
+  const retry = input.workerPolicy ? await workerPolicy(input.workerPolicy.attempts) : input.retry;
   // The retry policy is the worker's configuration (common/webhookRetryPolicy.ts, which also keeps
   // the maximum interval at or above the initial one), and configuration only reaches a workflow
   // through its arguments, so this proxy is built here rather than at module scope. It is

@@ -4,6 +4,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
+import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import {
   findWebhookAttempt,
@@ -57,8 +58,10 @@ async function deliverOnce(
           eventId: event.id,
           eventType: event.type,
           // One attempt on the worker's policy (WEBHOOK_TIMEOUT and the rest are the worker's settings, not
-          // this process's): the delivery workflow asks the worker for it; the caller can ask again.
-          attempts: 1,
+          // this process's): the delivery workflow asks the worker for it; the caller can ask again. `retry`
+          // is only for a worker of the previous release during a deploy, which does not know workerPolicy.
+          workerPolicy: { attempts: 1 },
+          retry: { ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 },
           ...(attemptOffset > 0 ? { attemptOffset } : {}),
         },
       ],
