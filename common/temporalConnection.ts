@@ -1,4 +1,4 @@
-import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
+import type { TLSConfig } from '@temporalio/client';
 import {
   loadClientConfigProfile,
   toClientOptions,
