@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import Ajv, { type ErrorObject } from 'ajv';
 import ms from 'ms';
 import { checkSecrets, type SecretSetting } from './secretSettings';
-import { resolvedTarget, temporalProfile, TemporalSettingsError } from './temporalConnection';
+import { resolvedTarget, temporalProfile, TemporalSettingsError } from './temporalSettings';
 
 // Every setting comes from the environment; this schema is the single list of them, with defaults
 // that work on a developer machine. Durations accept `ms` notation ("30d", "15m", "500ms") or milliseconds.
