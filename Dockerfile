@@ -21,12 +21,12 @@ COPY package.json package-lock.json ./
 COPY scripts/install.sh scripts/install.sh
 RUN bash scripts/install.sh --omit=dev && npm cache clean --force
 COPY --from=build /app/dist dist
-COPY scripts/worker.sh scripts/worker.sh
+COPY scripts/worker.sh scripts/api.sh scripts/
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
 # Production rules apply in the image (set after the install, which needs the dev dependencies): the API
 # refuses to start without its signing secrets (common/secretSettings.ts).
 ENV NODE_ENV=production
 EXPOSE 3000
-# The API's heap limit: see "Memory" in docs/operations.md (package.json's start script is the same command).
-CMD ["node", "--max-old-space-size=1024", "dist/api/main.js"]
+# The API with its heap limit (API_MAX_OLD_SPACE_MB, "Memory" in docs/operations.md): package.json's start script.
+CMD ["bash", "scripts/api.sh"]

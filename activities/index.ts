@@ -8,7 +8,6 @@ import { createRecordingRetentionActivities } from './recordingRetention';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
-import { createTranscribeActivities } from './transcribe';
 import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
@@ -21,7 +20,6 @@ export function createActivities(deps: ActivityDeps) {
     createRecordingStatusActivities(deps),
     createResolveRecordingUserActivities(deps),
     createStoreRecordingActivities(deps),
-    createTranscribeActivities(deps),
     createAnalyzeActivities(deps),
     createPersistRecordingResultActivities(deps),
     createDiagnosticsActivities(deps),

@@ -60,7 +60,8 @@ export function createPersistRecordingResultActivities({ db, metrics }: Activity
             }));
         }
         await completeRecording(trx, recording.id, { result, sessionId });
-        ended = { acceptedAt: recording.createdAt, transcriptSubmitted: recording.submittedTranscript !== null };
+        // A submission has a recording URL or a transcript: no URL is a transcript.
+        ended = { acceptedAt: recording.createdAt, transcriptSubmitted: recording.sourceUrl === null };
         return { sessionId };
       });
       // Counted once the end is committed, by the attempt that made it.

@@ -2,7 +2,7 @@ import { nowOn } from '../common/clock';
 import { API_VERSION_HEADER } from '../common/apiVersions';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
-import { msToNumber } from '@temporalio/common/lib/time';
+import ms from 'ms';
 import { request, type Dispatcher } from 'undici';
 import {
   createOutboundAgent,
@@ -241,11 +241,16 @@ export function createWebhookActivities({ db, config, logger, metrics, clock }: 
         return {
           outcome: 'failed',
           permanent: err.nonRetryable === true,
-          ...(err.nextRetryDelay == null ? {} : { retryAfterMs: msToNumber(err.nextRetryDelay) }),
+          ...(err.nextRetryDelay == null ? {} : { retryAfterMs: durationToMs(err.nextRetryDelay) }),
         };
       }
     },
   };
+}
+
+/** A failure's retry delay as milliseconds (deliverWebhook sets a number; Temporal's Duration also allows '5s'). */
+function durationToMs(delay: number | string): number {
+  return typeof delay === 'number' ? delay : ms(delay as ms.StringValue);
 }
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {

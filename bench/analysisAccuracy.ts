@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeBuiltin } from '../activities/analysis/builtin';
-import { toSubmittedTranscript } from '../api/commands/recordingSubmission';
+import { toSubmittedTranscript } from '../common/transcript';
 import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAnalysis';
 
 // The built-in analyzer against the labelled calls of test/fixtures/calls: WebVTT transcripts written

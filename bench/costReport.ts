@@ -2,10 +2,10 @@ import type { EndToEndRuns, RunCost } from './endToEndRuns';
 import { f, table } from './textTable';
 
 // The cost-per-recording lines of the printed report (and of the quick `--reads endToEnd` look): for
-// the real pipeline and both bare shapes, CPU seconds per recording by process, workflow tasks per
+// the real pipeline and the bare shape, CPU seconds per recording by process, workflow tasks per
 // recording from sampled histories, the worker's cache over the run, and the ratios issue 25 targets.
 
-type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'shapeRound3' | 'realRound3' | 'cost'> & {
+type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'realRound3' | 'cost'> & {
   settings: { endToEndConcurrency: number };
   workerPeakRssMiB: number;
 };
@@ -66,11 +66,10 @@ export function formatCost(r: CostInput): string[] {
               ),
             ]
           : []),
-        costRow('bare shape, round 4', r.shape.completedPerSecond, cost.shape, r.shape.peakRssMiB),
-        costRow('bare shape, round 3', r.shapeRound3.completedPerSecond, cost.shapeRound3, r.shapeRound3.peakRssMiB),
+        costRow('bare shape', r.shape.completedPerSecond, cost.shape, r.shape.peakRssMiB),
       ],
     ),
-    `ratios: round 4 / round 3 bare shape completions ${f(cost.ratios.shapeOverRound3Throughput, 2)} (target >= 2); real / round 4 shape ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); workflow tasks real / round 3 shape ${f(cost.ratios.tasksRealOverRound3Shape, 2)} (<= 0.5); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s${
+    `ratios: real / bare shape completions ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s${
       cost.ratios.cpuRealOverRound3Real === undefined
         ? ''
         : `; real pipeline now / with round 3's worker: CPU ${f(cost.ratios.cpuRealOverRound3Real, 2)} (<= 0.5), workflow tasks ${f(cost.ratios.tasksRealOverRound3Real ?? 0, 2)} (<= 0.5)`

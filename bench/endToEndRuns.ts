@@ -3,16 +3,15 @@ import { workflowIds } from '../common/temporal';
 import { createTemporalClient } from '../common/temporalClient';
 import { cacheDelta, readCache, type CacheFigures } from './cacheMetrics';
 import { runEndToEnd, type EndToEnd } from './endToEnd';
-import { historyShape, planFromHistory, runShape, type ShapeRun } from './endToEndShape';
+import { historyShape, planFromHistory, runShape, type HistoryShape, type ShapeRun } from './endToEndShape';
 import type { BenchMode } from './modes';
 import { cpuPerRecording, findDatabaseServer, findTemporalDevServer, readCpu } from './processCpu';
-import type { HistoryShape } from './report';
 import { startWorker, stop, type Stack, type WorkerProcess } from './stack';
 import { workflowTasks, type WorkflowTasks } from './workflowTasks';
 
-// The end-to-end part: the real pipeline with one worker, then round 4's bare shape, then round 3's
-// (bench/shape/round3.ts), each with a fresh worker of the same options and the same recordings and
-// concurrency. Around each run: the CPU of every process involved, the worker's workflow cache counters,
+// The end-to-end part: the real pipeline with one worker, then the bare shape (the same workflow code with
+// empty activities, bench/shape), each with a fresh worker of the same options and the same recordings and
+// concurrency (round 3's frozen shape is gone; BENCHMARKS.md keeps its figures). Around each run: the CPU of every process involved, the worker's workflow cache counters,
 // and afterwards the workflow tasks of a sample of its recordings.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
@@ -36,19 +35,15 @@ export interface EndToEndRuns {
     real: { stored: HistoryShape; byUrl: HistoryShape };
     bare: { stored: HistoryShape; byUrl: HistoryShape };
   };
-  shapeRound3: ShapeRun & { peakRssMiB: number };
   /** The real pipeline again with round 3's worker (`--round3-worker DIR`: a checkout of that commit), when given. */
   realRound3?: { endToEnd: EndToEnd; workerPeak: number };
   cost: {
     real: RunCost;
     shape: RunCost;
-    shapeRound3: RunCost;
     realRound3?: RunCost;
     /** What issue 25's targets compare. */
     ratios: {
-      shapeOverRound3Throughput: number;
       realOverShapeThroughput: number;
-      tasksRealOverRound3Shape: number;
       /** With round 3's worker measured: total CPU and workflow tasks per recording, now / then. */
       cpuRealOverRound3Real?: number;
       tasksRealOverRound3Real?: number;
@@ -140,22 +135,21 @@ export async function endToEndRuns(
       byUrl: await historyShape(client, workflowIds.recording(endToEnd.samples.byUrl)),
     };
     const plan = planFromHistory(realHistory.stored.activities, config.STT_CONCURRENCY);
-    const bareRun = async (workflowType: string, queueSuffix: string) => {
+    const bareRun = async (queueSuffix: string) => {
       const taskQueue = `${config.TEMPORAL_TASK_QUEUE}-${queueSuffix}`;
-      log(`bare shape ${workflowType}: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
+      log(`bare shape: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
       const shapeWorker = await startWorker(stack, queueSuffix, 'bench/shape/worker.ts', {
         TEMPORAL_TASK_QUEUE: taskQueue,
         SHAPE_PLAN: JSON.stringify(plan),
       });
       const m = await measured({ ...shared, worker: shapeWorker.pid }, shapeWorker, () =>
-        runShape(client, workflowType, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency),
+        runShape(client, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency),
       );
       const peakRssMiB = await shapeWorker.peakRssMiB();
       await stop(stack, shapeWorker);
       return { m, peakRssMiB };
     };
-    const now = await bareRun('recordingShape', 'shape');
-    const before = await bareRun('recordingShapeRound3', 'shape-round3');
+    const now = await bareRun('shape');
     const bare = {
       stored: await historyShape(client, now.m.result.samples.stored),
       byUrl: await historyShape(client, now.m.result.samples.byUrl),
@@ -170,14 +164,10 @@ export async function endToEndRuns(
     const costs = {
       real: await cost(client, real, endToEnd.taskSample),
       shape: await cost(client, now.m, now.m.result.taskSample),
-      shapeRound3: await cost(client, before.m, before.m.result.taskSample),
       ...(then ? { realRound3: await cost(client, then.m, then.m.result.taskSample) } : {}),
     };
     const ratios = {
-      shapeOverRound3Throughput: now.m.result.completedPerSecond / before.m.result.completedPerSecond,
       realOverShapeThroughput: shape.ratio,
-      tasksRealOverRound3Shape:
-        costs.real.workflowTasks.mean.completed / costs.shapeRound3.workflowTasks.mean.completed,
       ...(costs.realRound3
         ? {
             cpuRealOverRound3Real: costs.real.cpuPerRecording.total / costs.realRound3.cpuPerRecording.total,
@@ -190,7 +180,6 @@ export async function endToEndRuns(
       endToEnd,
       workerPeak,
       shape,
-      shapeRound3: { ...before.m.result, peakRssMiB: before.peakRssMiB },
       ...(then ? { realRound3: { endToEnd: then.m.result, workerPeak: then.workerPeak } } : {}),
       cost: { ...costs, ratios },
     };

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { recordingSummary } from '../common/recordingWorkflow';
 import { searchAttributes, workflowIds } from '../common/temporal';
+import type { recordingIntake } from '../workflows/recordingIntake';
 import { percentile } from './load';
 import type { ShapePlan } from './shape/activities';
 import { spreadSample } from './workflowTasks';
 
-// The end-to-end ceiling: the same number of recordings through a bare shape (bench/shape), started
-// the way the API starts a recording (same id scheme, options, search attributes and summary), half of
-// them "stored", submitted at the same concurrency; done when every delivery child has completed.
+// The end-to-end ceiling: the same number of recordings through the bare shape (the real recordingIntake on a
+// worker whose activities are empty, bench/shape), started the way the API starts a recording (same id scheme,
+// options, search attributes and summary), half of them "stored", submitted at the same concurrency.
 // And the shape's fidelity: the events of a real recording's history against the shape's.
 
 export interface ShapeRun {
@@ -28,13 +29,18 @@ async function settled(calls: Array<Promise<void>>): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-/** A bare shape's workflow: takes the recording's id, company and kind; returns the ids of the delivery children it started. */
-type ShapeWorkflow = (input: { recordingId: string; companyId: string; storeRecording: boolean }) => Promise<string[]>;
+/** One run's events, activities and where its time went (historyShape). */
+export interface HistoryShape {
+  events: number;
+  activities: Record<string, number>;
+  /** Per activity type: ms waiting for a worker (scheduled → started) and running (started → completed). */
+  waitMs: Record<string, number>;
+  runMs: Record<string, number>;
+}
 
-/** `workflowType`: the shape's workflow (bench/shape/index.ts), e.g. recordingShape or recordingShapeRound3. */
+/** Runs the real recordingIntake on the shape worker's task queue (bench/shape/worker.ts: empty activities). */
 export async function runShape(
   client: Client,
-  workflowType: string,
   taskQueue: string,
   companyId: string,
   recordings: number,
@@ -53,7 +59,7 @@ export async function runShape(
       started.set(id, Date.now());
       samples[storeRecording ? 'stored' : 'byUrl'] ||= workflowIds.recording(id);
       all[storeRecording ? 'stored' : 'byUrl'].push(workflowIds.recording(id));
-      await client.workflow.start<ShapeWorkflow>(workflowType, {
+      await client.workflow.start<typeof recordingIntake>('recordingIntake', {
         workflowId: workflowIds.recording(id),
         taskQueue,
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -72,8 +78,8 @@ export async function runShape(
   let last = first;
   await settled(
     [...started].map(async ([id, t0]) => {
-      const children = await client.workflow.getHandle<ShapeWorkflow>(workflowIds.recording(id)).result();
-      for (const child of children) await client.workflow.getHandle(child).result();
+      // The empty first attempt delivers every event: no delivery workflow to wait for.
+      await client.workflow.getHandle(workflowIds.recording(id)).result();
       const done = Date.now();
       last = Math.max(last, done);
       latencies.push(done - t0);
@@ -96,15 +102,7 @@ export async function runShape(
  * where its time went: per activity type, ms from scheduled to started (waiting for a worker slot) and
  * from started to completed (running), summed over its executions.
  */
-export async function historyShape(
-  client: Client,
-  workflowId: string,
-): Promise<{
-  events: number;
-  activities: Record<string, number>;
-  waitMs: Record<string, number>;
-  runMs: Record<string, number>;
-}> {
+export async function historyShape(client: Client, workflowId: string): Promise<HistoryShape> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
   const activities: Record<string, number> = {};
   const waitMs: Record<string, number> = {};

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -31,23 +30,12 @@ export interface StartOptions {
 const root = path.join(__dirname, '..');
 
 export interface NodeCommand {
-  /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs`. */
+  /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs` (api/nodeFlags.ts, worker/tuning.ts). */
   flags: string[];
   /** The script, relative to the checkout it runs from. */
   entry: string;
   /** That checkout (default: this one); `--round3-worker` runs an earlier commit's worker from its own. */
   root?: string;
-}
-
-/** The node flags and entry of an npm script of package.json that runs `node <flags> <entry>`. */
-export function npmScriptCommand(script: string): NodeCommand {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
-  const words = scripts[script]?.split(/\s+/) ?? [];
-  if (words[0] !== 'node' || words.length < 2)
-    throw new Error(`npm script ${script} is not "node <flags> <entry>": ${scripts[script]}`);
-  return { flags: words.slice(1, -1), entry: words[words.length - 1] };
 }
 
 export async function peakRssMiB(pid: number): Promise<number> {

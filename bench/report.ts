@@ -1,6 +1,7 @@
 import { formatCost } from './costReport';
 import type { EndToEnd } from './endToEnd';
 import type { EndToEndRuns } from './endToEndRuns';
+import type { HistoryShape } from './endToEndShape';
 import type { RateFigures } from './fixedRate';
 import type { IntakeComparison } from './intake';
 import type { PartFigures } from './intakeParts';
@@ -22,14 +23,6 @@ export interface Machine {
   innodbBufferPoolMiB: number;
   /** 1-minute load average when the run started (other work on a shared machine shows here). */
   loadAverage: number;
-}
-
-export interface HistoryShape {
-  events: number;
-  activities: Record<string, number>;
-  /** Per activity type: ms waiting for a worker (scheduled → started) and running (started → completed). */
-  waitMs: Record<string, number>;
-  runMs: Record<string, number>;
 }
 
 export interface BenchResults {
@@ -58,10 +51,8 @@ export interface BenchResults {
     parts: { keyLookup: PartFigures; insert: PartFigures };
   };
   endToEnd: EndToEnd;
-  /** Round 4's bare shape (bench/shape/workflows.ts), with the real and bare histories compared. */
+  /** The bare shape (the real workflow code with empty activities, bench/shape), with the real and bare histories compared. */
   shape: EndToEndRuns['shape'];
-  /** Round 3's bare shape (bench/shape/round3.ts), the "before" of round 4. */
-  shapeRound3: EndToEndRuns['shapeRound3'];
   realRound3?: EndToEndRuns['realRound3'];
   /** Cost per recording of the three runs: CPU by process, workflow tasks, the worker's cache. */
   cost: EndToEndRuns['cost'];
@@ -110,13 +101,6 @@ export function judge(r: Omit<BenchResults, 'targets'>): BenchResults['targets']
     0.85,
   );
   add('End to end: completions / bare workflow of the same shape', r.shape.ratio, '>=', 0.8);
-  add("Bare shape: round 4's completions / round 3's", r.cost.ratios.shapeOverRound3Throughput, '>=', 2);
-  add(
-    "Workflow tasks per recording: real pipeline / round 3's shape",
-    r.cost.ratios.tasksRealOverRound3Shape,
-    '<=',
-    0.5,
-  );
   if (r.cost.ratios.cpuRealOverRound3Real !== undefined)
     add(
       "CPU per recording, all processes: real pipeline / with round 3's worker",

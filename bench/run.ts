@@ -14,12 +14,12 @@ import { measureIntakeParts } from './intakeParts';
 import type { Comparison } from './load';
 import { runMedia } from './media';
 import { modes, type BenchMode } from './modes';
-import { npmScriptCommand, startProcess } from './processes';
+import { startProcess } from './processes';
 import { checkSameAnswers, readCases, runFixedRate, runReads, SINGLE_ROW_READS, target, type ReadKey } from './reads';
 import { formatResults, judge, type BenchResults, type Machine } from './report';
 import { seedBench, type BenchData } from './seed';
 import { captureServiceSql, verifyServiceSql } from './serviceSql';
-import { startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { apiCommand, startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
 import { compareOneAndTwo } from './twoOfEach';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
@@ -132,7 +132,7 @@ async function bench(
   // The baseline gets the API's node flags (heap limit included), and tsx's hook: it is a bench-only script.
   const baseline = await startProcess(
     'baseline',
-    { flags: [...npmScriptCommand('start').flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' },
+    { flags: [...apiCommand(config).flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' },
     {
       // PUBLIC_URL: the API's, so both sign media links under the same base.
       env: {
@@ -233,8 +233,8 @@ async function bench(
   const baselinePeak = await baseline.peakRssMiB();
   await stop(stack, baseline);
 
-  // End to end: the real pipeline with one worker, then the bare shapes (round 4's, round 3's) with the same options.
-  const { endToEnd, workerPeak, shape, shapeRound3, realRound3, cost } = await endToEndRuns(
+  // End to end: the real pipeline with one worker, then the bare shape with the same options.
+  const { endToEnd, workerPeak, shape, realRound3, cost } = await endToEndRuns(
     stack,
     mode,
     data.companyId,
@@ -333,7 +333,6 @@ async function bench(
     intake: { runs: intakeRuns, minRatio: Math.min(...intakeRuns.map((r) => r.ratio)), parts },
     endToEnd,
     shape,
-    shapeRound3,
     ...(realRound3 ? { realRound3 } : {}),
     cost,
     twoOfEach: {

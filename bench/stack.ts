@@ -9,7 +9,8 @@ import { freePort, startTemporalDevServer, type TemporalDevServer } from '../tes
 import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
 import { workerNodeFlags } from '../worker/tuning';
 import { BENCH_CALL } from './endToEnd';
-import { npmScriptCommand, startProcess, type BenchProcess, type NodeCommand } from './processes';
+import { apiNodeFlags } from '../api/nodeFlags';
+import { startProcess, type BenchProcess, type NodeCommand } from './processes';
 
 // What a run starts: the Temporal dev server, the loopback stand-ins, and the processes under test
 // (API, worker, bare-shape worker, baseline), each a separate node process with its production flags.
@@ -82,11 +83,14 @@ export async function teardown(stack: Stack): Promise<void> {
   if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
 }
 
+/** The compiled API with the node flags scripts/api.sh gives it (`npm start`: API_MAX_OLD_SPACE_MB, api/nodeFlags.ts). */
+export const apiCommand = (config: Config): NodeCommand => ({ flags: apiNodeFlags(config), entry: 'dist/api/main.js' });
+
 /** The API as `npm start` runs it, on a port of its own; resolves with its URL once /healthz answers. */
 export async function startApi(stack: Stack, name: string): Promise<{ process: BenchProcess; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const p = await startProcess(name, npmScriptCommand('start'), {
+  const p = await startProcess(name, apiCommand(stack.config), {
     env: { ...stack.env, PORT: String(port), PUBLIC_URL: url },
     readyUrl: `${url}/healthz`,
     discardStdout: true,

@@ -1,6 +1,6 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
+import { msToTs } from '@temporalio/common';
 import { temporal as proto } from '@temporalio/proto';
 import { durationMs, type Config } from '../common/config';
 import { searchAttributeDefinitions } from '../common/temporal';

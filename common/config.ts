@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import Ajv, { type ErrorObject } from 'ajv';
 import ms from 'ms';
 import { checkSecrets, type SecretSetting } from './secretSettings';
-import { resolvedTarget, temporalProfile, TemporalSettingsError } from './temporalConnection';
+import { resolvedTarget, temporalProfile, TemporalSettingsError } from './temporalSettings';
 
 // Every setting comes from the environment; this schema is the single list of them, with defaults
 // that work on a developer machine. Durations accept `ms` notation ("30d", "15m", "500ms") or milliseconds.
@@ -484,6 +484,13 @@ export const ConfigSchema = Type.Object({
     maximum: 100,
     default: 4,
     description: 'Long polls a worker keeps open for activity tasks (at most the activity slots).',
+  }),
+  API_MAX_OLD_SPACE_MB: Type.Integer({
+    minimum: 0,
+    maximum: 65536,
+    default: 1024,
+    description:
+      'V8 old-generation limit of the API process in MiB, passed by `scripts/api.sh` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size` (api/nodeFlags.ts); 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
   }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({
     minimum: 0,

@@ -218,7 +218,10 @@ export const DEFAULT_PASSING_SCORE = 70;
 
 const NO_EVIDENCE_KEPT = 'Judged before evidence was recorded.';
 
-/** A scorecard response as stored: those saved before evidence existed have none, and say so. */
+/**
+ * A scorecard response as stored: those saved before evidence existed have none, and say so. (Migration
+ * 20261126030000 rewrites such rows; this reading goes in the release after next, scripts/patchLifecycle.ts.)
+ */
 export function storedResponse(
   stored: Omit<ScorecardResponse, 'evidence'> & { evidence?: EvidenceQuote[] },
 ): ScorecardResponse {

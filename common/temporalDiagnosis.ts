@@ -1,6 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import type { TemporalConnection } from './temporalConnection';
+import type { TemporalConnection } from './temporalSettings';
 
 // Why a connection to Temporal failed. The SDK reports every TLS failure as "Failed to connect before the
 // deadline"; after such a failure one plain handshake with the same settings (node:tls) finds the reason:

@@ -1,7 +1,16 @@
+import { WebVTTParser, type TreeNode } from 'webvtt-parser';
 import type { SpeakerAttribution } from './recordingAnalysis';
 
 // The provider-neutral transcript: what every speech-to-text adapter (activities/stt) produces and what
-// the API makes of a submitted transcript (api/commands/recordingSubmission.ts); the recording keeps it.
+// a submitted transcript becomes (toSubmittedTranscript, for the API's submissions and the bench's labelled
+// calls); the recording keeps it.
+//
+// A transcript submitted instead of audio (POST /api/recording with `transcript`): WebVTT as meeting
+// tools export it, speakers in `<v Name>` voice tags, or segments `{speaker, start, end, text}` in
+// seconds. It becomes the same provider-neutral transcript speech-to-text produces, labelled by the
+// caller's speaker names (speakerAttribution `transcript`), with the rep being `repSpeaker` or the
+// first speaker. WebVTT is parsed by the W3C's reference parser, which reports the line of each
+// problem; any problem rejects the whole transcript.
 
 export interface TranscriptSegment {
   startMs: number;
@@ -44,4 +53,135 @@ export function repSpeakerOf(transcript: Transcript): string | null {
   const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
   if (transcript.repSpeaker !== undefined && labels.includes(transcript.repSpeaker)) return transcript.repSpeaker;
   return labels[0] ?? null;
+}
+
+/** A transcript as a caller submits it: WebVTT text, or segments with times in seconds. */
+export type SubmittedTranscript = string | Array<{ speaker: string; start: number; end: number; text: string }>;
+
+/** What is wrong with a submitted transcript: a message and the problems, each with the body field it is in. */
+export class TranscriptProblems extends Error {
+  constructor(
+    message: string,
+    readonly problems: Array<{ field: string; message: string }>,
+  ) {
+    super(message);
+    this.name = 'TranscriptProblems';
+  }
+}
+
+const invalid = (message: string, problems: Array<{ field: string; message: string }>) =>
+  new TranscriptProblems(message, problems);
+
+/** Text of a cue's tree, split at voice tags: consecutive runs of one voice (null: outside any). */
+function voiceRuns(nodes: TreeNode[], voice: string | null, runs: Array<{ voice: string | null; text: string }>): void {
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const last = runs[runs.length - 1];
+      if (last && last.voice === voice) last.text += node.value;
+      else runs.push({ voice, text: node.value });
+    } else if (node.type === 'object') {
+      const inner = node.name === 'v' ? node.value.trim() || voice : voice;
+      voiceRuns(node.children as TreeNode[], inner, runs);
+    }
+  }
+}
+
+/**
+ * webvtt-parser's default character references lack the `;` (`&amp`), so `&amp;` came out as `&;`:
+ * each is given here with and without it.
+ */
+const VTT_ENTITIES: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    '&amp': '&',
+    '&lt': '<',
+    '&gt': '>',
+    '&lrm': '\u200e',
+    '&rlm': '\u200f',
+    '&nbsp': '\u00a0',
+  }).flatMap(([name, char]) => [
+    [name, char],
+    [`${name};`, char],
+  ]),
+);
+
+export function parseWebVtt(text: string): TranscriptSegment[] {
+  const parsed = new WebVTTParser(VTT_ENTITIES).parse(text, 'metadata');
+  if (parsed.errors.length > 0) {
+    const [first] = parsed.errors;
+    throw invalid(
+      `transcript is not valid WebVTT: line ${first.line}: ${first.message}`,
+      parsed.errors.slice(0, 20).map((e) => ({ field: 'transcript', message: `line ${e.line}: ${e.message}` })),
+    );
+  }
+  const segments: TranscriptSegment[] = [];
+  for (const cue of parsed.cues) {
+    const runs: Array<{ voice: string | null; text: string }> = [];
+    voiceRuns(cue.tree.children, null, runs);
+    for (const run of runs) {
+      const words = run.text.replace(/\s+/g, ' ').trim();
+      if (!words) continue;
+      segments.push({
+        startMs: Math.round(cue.startTime * 1000),
+        endMs: Math.round(cue.endTime * 1000),
+        text: words,
+        speaker: run.voice,
+      });
+    }
+  }
+  if (segments.length === 0)
+    throw invalid('transcript has no spoken text.', [
+      { field: 'transcript', message: 'transcript has no cue with text' },
+    ]);
+  return segments;
+}
+
+function fromSegments(list: Exclude<SubmittedTranscript, string>): TranscriptSegment[] {
+  const details: Array<{ field: string; message: string }> = [];
+  list.forEach((s, i) => {
+    if (s.end < s.start)
+      details.push({
+        field: `transcript.${i}.end`,
+        message: `transcript.${i}.end must not be before its start`,
+      });
+  });
+  if (details.length > 0) throw invalid('transcript has segments that end before they start.', details.slice(0, 20));
+  const segments = list
+    .map((s) => ({
+      startMs: Math.round(s.start * 1000),
+      endMs: Math.round(s.end * 1000),
+      text: s.text.replace(/\s+/g, ' ').trim(),
+      speaker: s.speaker.trim() || null,
+    }))
+    .filter((s) => s.text.length > 0);
+  if (segments.length === 0)
+    throw invalid('transcript has no spoken text.', [{ field: 'transcript', message: 'every segment is empty' }]);
+  // Callers' exports are not always in time order; the conversation is.
+  return segments
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.startMs - b.s.startMs || a.i - b.i)
+    .map(({ s }) => s);
+}
+
+/** The submitted transcript as a Transcript; TranscriptProblems names what is wrong. */
+export function toSubmittedTranscript(submitted: SubmittedTranscript, repSpeaker: string | undefined): Transcript {
+  const segments = typeof submitted === 'string' ? parseWebVtt(submitted) : fromSegments(submitted);
+  const speakers = new Set(segments.map((s) => s.speaker).filter((s): s is string => s !== null));
+  if (repSpeaker !== undefined && !speakers.has(repSpeaker)) {
+    const known =
+      [...speakers]
+        .slice(0, 10)
+        .map((s) => JSON.stringify(s))
+        .join(', ') || 'none';
+    throw invalid(`repSpeaker names no speaker of the transcript (speakers: ${known}).`, [
+      { field: 'repSpeaker', message: `repSpeaker must be one of the transcript's speakers (${known})` },
+    ]);
+  }
+  return {
+    provider: 'submitted',
+    language: null,
+    durationMs: Math.max(0, ...segments.map((s) => s.endMs)),
+    segments,
+    speakerAttribution: 'transcript',
+    ...(repSpeaker !== undefined ? { repSpeaker } : {}),
+  };
 }

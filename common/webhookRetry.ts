@@ -46,3 +46,8 @@ export function retryAfterFirstAttempt(retry: WebhookRetry): WebhookRetry {
     maximumAttempts: retry.maximumAttempts - 1,
   };
 }
+
+/** The schedule with at most `attempts` attempts (the API's test and redelivery ask for one). */
+export function withAttemptsAtMost(retry: WebhookRetry, attempts: number): WebhookRetry {
+  return { ...retry, maximumAttempts: Math.min(attempts, retry.maximumAttempts) };
+}

@@ -5,8 +5,8 @@ import type { WebhookRetry } from './webhookRetry';
  * The worker's webhook retry schedule from WEBHOOK_INITIAL_INTERVAL, WEBHOOK_MAX_INTERVAL,
  * WEBHOOK_MAX_ATTEMPTS and WEBHOOK_TIMEOUT: the one place these settings are read. The delivery
  * activity takes its timeout and its Retry-After cap from it, workflows get it from the
- * webhookRetryPolicy activity (they cannot read configuration), and the API's test and redelivery
- * (api/commands/webhookDeliveries.ts) send it, with one attempt, to the same delivery workflow.
+ * webhookRetryPolicy activity (they cannot read configuration), the delivery workflows of the API's test
+ * and redelivery (api/commands/webhookDeliveries.ts) too, capped at one attempt.
  */
 export function webhookRetryFromConfig(
   config: Pick<

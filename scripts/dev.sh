@@ -167,10 +167,9 @@ if answers 127.0.0.1 "$PORT"; then
 fi
 # `npm run worker` and `npm start` run the build (dist/); here the same processes run their TypeScript
 # through tsx, so an edit needs no build: the worker bundles workflows/ at start (worker/workflowBundle.ts),
-# and the API takes `npm start`'s node flags.
+# and both take the node flags of `npm start`'s and `npm run worker`'s scripts.
 start worker bash scripts/worker.sh --source
-# shellcheck disable=SC2046 # the flags are plain words
-start api $(node -p "require('./package.json').scripts.start.replace(/ dist\/api\/main\.js$/, '')") --require tsx/cjs api/main.ts
+start api bash scripts/api.sh --source
 for _ in $(seq 1 120); do
   curl -fsS "$API_URL/readyz" >/dev/null 2>&1 && break
   kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the API exited" api

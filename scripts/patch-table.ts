@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyFromJson } from '../test/support/histories';
-import { needsOldBranch, PATCHES } from './patchLifecycle';
+import { KEPT_FOR_PREVIOUS_RELEASE, needsOldBranch, PATCHES, PREVIOUS_RELEASE } from './patchLifecycle';
 
 // Prints docs/operations.md's patch table (Markdown) from scripts/patchLifecycle.ts and the committed
 // histories under test/histories/<workflowType>/: `npx tsx scripts/patch-table.ts`.
@@ -33,13 +33,20 @@ function historiesWithoutMarker(patchIndex: number): string[] {
 export function patchTable(): string {
   const rows = PATCHES.map((p, i) => {
     const without = historiesWithoutMarker(i);
-    return `| \`${p.id}\` | ${p.workflowTypes.join(', ')} | ${p.guards} | ${p.landed} | ${p.state} | ${without.length > 0 ? without.join(', ') : 'none'} |`;
+    return `| \`${p.id}\` | ${p.workflowTypes.join(', ')} | ${p.guards} | ${p.landed} | ${p.state} | ${p.deprecateIn} | ${p.removeIn} | ${without.length > 0 ? without.join(', ') : 'none'} |`;
   });
+  const kept = KEPT_FOR_PREVIOUS_RELEASE.map((k) => `| ${k.what} | ${k.where} | ${k.removeIn} |`);
   return (
     [
-      '| Patch id | Workflows | What it guards | Landed | State | Committed histories without its marker (may replay the old branch) |',
-      '|---|---|---|---|---|---|',
+      '| Patch id | Workflows | What it guards | Landed | State | deprecatePatch in | Call removed in | Committed histories that may replay the old branch |',
+      '|---|---|---|---|---|---|---|---|',
       ...rows,
+      '',
+      `Kept for the runs of ${PREVIOUS_RELEASE} (not patches):`,
+      '',
+      '| What | Where | Removed in |',
+      '|---|---|---|',
+      ...kept,
     ].join('\n') + '\n'
   );
 }

@@ -1,9 +1,9 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 import { deliveryActivityTimeoutMs, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
 
-// The activity groups of the workflows and their options (timeouts, retry profiles), declared once: the
-// workflows build their proxies from this table, and so does the benchmark's bare shape
-// (bench/shape/workflows.ts), which therefore cannot drift from what it measures against.
+// The activity groups of the workflows and their options (timeouts, retry profiles), declared once: every
+// workflow builds its proxies from this table (a test fails on options declared anywhere else), and
+// docs/operations.md's table of how long each step retries is generated from it (scripts/retry-table.ts).
 
 /** The recording workflow's activity groups (workflows/recordingIntake.ts). */
 export const recordingActivityProfiles = {
@@ -12,13 +12,13 @@ export const recordingActivityProfiles = {
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
-  /** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx for ~10 minutes. */
+  /** Streaming the caller's file: long, heartbeating, retried on network errors and 5xx a few times. */
   download: {
     startToCloseTimeout: '2 hours',
     heartbeatTimeout: '20 seconds',
     retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 6 },
   },
-  /** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After) for ~30 minutes. */
+  /** Speech-to-text and LLM calls: rate limits and 5xx retried with backoff (or Retry-After), longer than a download. */
   provider: {
     startToCloseTimeout: '1 hour',
     heartbeatTimeout: '20 seconds',
@@ -41,6 +41,64 @@ export const recordingLocalProfiles = {
   bookkeeping: recordingActivityProfiles.bookkeeping,
 } satisfies Record<string, LocalActivityOptions>;
 
+/** The invitation workflow's activities (workflows/invitation.ts). */
+export const invitationActivityProfiles = {
+  /** SMTP outages are retried for a while; 5xx rejections fail at once (non-retryable). */
+  email: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 12 },
+  },
+  /** Unlimited attempts: an expired invitation must end up marked expired once the database is back. */
+  expiry: {
+    startToCloseTimeout: '15 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+} satisfies Record<string, ActivityOptions>;
+
+/** The erasure of a person (workflows/userErasure.ts): every step retried without limit. */
+export const userErasureActivityProfiles = {
+  /** Database steps: short, retried without limit. */
+  bookkeeping: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /** Deleting stored files and rows a batch at a time: a slow bucket gets minutes, retried without limit. */
+  purge: {
+    startToCloseTimeout: '10 minutes',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  },
+  /** Waiting for cancelled recordings to end: long, heartbeating, resumed elsewhere if its worker dies. */
+  waiting: {
+    startToCloseTimeout: '1 hour',
+    heartbeatTimeout: '30 seconds',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+} satisfies Record<string, ActivityOptions>;
+
+/** The retention cleanup (workflows/recordingRetention.ts). */
+export const retentionActivityProfiles = {
+  /** Finding the next batch: a database read, retried without limit like every bookkeeping step. */
+  bookkeeping: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /**
+   * Deleting a batch: a storage call and a transaction per recording, heartbeating per recording. A storage
+   * backend that keeps refusing (S3 credentials) fails the run after its attempts; tomorrow's run starts over.
+   */
+  cleanup: {
+    startToCloseTimeout: '30 minutes',
+    heartbeatTimeout: '1 minute',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
+  },
+} satisfies Record<string, ActivityOptions>;
+
+/** The operators' connectivity check (workflows/connectivityCheck.ts): a database probe, a few tries. */
+export const connectivityCheckProfile = {
+  startToCloseTimeout: '10 seconds',
+  retry: { maximumAttempts: 3 },
+} satisfies ActivityOptions;
+
 /** Listing an event's webhook targets and asking for the retry policy (workflows/webhookNotify.ts). */
 export const webhookNotifyProfile = {
   startToCloseTimeout: '30 seconds',
@@ -51,10 +109,17 @@ export const webhookNotifyProfile = {
 const PERMANENT_DELIVERY_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsupported'];
 
 /**
- * A webhook's first attempt, made by the run that produced the event as a local activity (patch
- * `folded-steps`): one try; when it fails a delivery workflow takes over the rest of the schedule.
+ * A webhook's first attempt, made by the run that produced the event (patch `folded-steps`) as an activity
+ * (patch `first-attempt-activity`): an outbound call to a customer's server that may take WEBHOOK_TIMEOUT,
+ * which Temporal's guidance gives to an ordinary activity (its own timeout, never repeated with a retried
+ * workflow task). One try; when it fails a delivery workflow takes over the rest of the schedule.
  */
-export function webhookFirstAttemptProfile(retry: WebhookRetry, summary: string): LocalActivityOptions {
+export function webhookFirstAttemptProfile(retry: WebhookRetry, summary: string): ActivityOptions {
+  return { startToCloseTimeout: deliveryActivityTimeoutMs(retry), retry: { maximumAttempts: 1 }, summary };
+}
+
+/** The same as a local activity, for runs that made it one before patch `first-attempt-activity`. */
+export function webhookFirstAttemptLocalProfile(retry: WebhookRetry, summary: string): LocalActivityOptions {
   return { startToCloseTimeout: deliveryActivityTimeoutMs(retry), retry: { maximumAttempts: 1 }, summary };
 }
 

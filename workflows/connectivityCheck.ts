@@ -1,10 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { connectivityCheckProfile } from './activityProfiles';
 
-const { probeDatabase } = proxyActivities<Activities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { maximumAttempts: 3 },
-});
+const { probeDatabase } = proxyActivities<Activities>(connectivityCheckProfile);
 
 export interface ConnectivityReport {
   serverVersion: string;

@@ -8,6 +8,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { invitationActivityProfiles } from './activityProfiles';
 import type { SendInvitationEmailResult } from '../activities/invitationEmail';
 import {
   acceptedSignal,
@@ -24,17 +25,8 @@ import {
 // activities re-read it and only act on pending rows, so a lost or late signal can never resurrect an
 // accepted or revoked invitation.
 
-const { sendInvitationEmail } = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  // SMTP outages are retried for about half an hour; 5xx rejections fail at once (non-retryable).
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 12 },
-});
-
-const { expireInvitation } = proxyActivities<Activities>({
-  startToCloseTimeout: '15 seconds',
-  // Unlimited attempts: an expired invitation must end up marked expired once the database is back.
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const { sendInvitationEmail } = proxyActivities<Activities>(invitationActivityProfiles.email);
+const { expireInvitation } = proxyActivities<Activities>(invitationActivityProfiles.expiry);
 
 type Delivery = SendInvitationEmailResult | { sent: false; status: 'failed' };
 

@@ -2,7 +2,6 @@ import { ActivityFailure, ApplicationFailure, defineQuery, upsertSearchAttribute
 import type { FailureTypes } from '../common/failureTypes';
 import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
-import type { WebhookRetry } from '../common/webhookRetry';
 
 // What both shapes of the recording workflow share: its input and outcome, its query, its patch ids,
 // and the search-attribute and failure helpers. workflows/recordingIntake.ts runs new recordings;
@@ -22,8 +21,6 @@ export interface RecordingIntakeInput {
   recordingId: string;
   companyId: string;
   storeRecording: boolean;
-  /** Only in runs started before the worker owned the webhook retry policy (see workflows/webhookNotify.ts). */
-  webhookRetry?: WebhookRetry;
   /** The caller submitted a transcript instead of audio: nothing to fetch or transcribe. */
   transcriptSubmitted?: boolean;
 }

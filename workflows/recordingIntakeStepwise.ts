@@ -1,5 +1,6 @@
 import {
   CancellationScope,
+  deprecatePatch,
   isCancellation,
   log,
   patched,
@@ -71,7 +72,7 @@ async function notifyRecordingEvent(
         ...(reason === undefined ? {} : { reason }),
       },
     ]);
-  await notifyKeptEvent(input.companyId, ref, keep, input.webhookRetry);
+  await notifyKeptEvent(input.companyId, ref, keep);
 }
 
 export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
@@ -103,45 +104,45 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
       ]);
       userId = user.id;
     }
-    // An upsert is a command in history: runs recorded before this patch replay without it.
-    if (patched(USER_ID_SEARCH_ATTRIBUTE_PATCH))
-      upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
+    // Retired: every run the previous release started upserts it (its runs from before never come here).
+    deprecatePatch(USER_ID_SEARCH_ATTRIBUTE_PATCH);
+    upsertSearchAttributes([{ key: searchAttributes.UserId, value: userId }]);
     if (input.storeRecording) {
       step = 'Storing the recording';
       await moveTo('fetching');
       await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
     }
     // The API saved a submitted transcript with the recording: analysis reads it like any other.
-    const submitted = input.transcriptSubmitted === true && patched(TRANSCRIPT_SUBMISSIONS_PATCH);
+    // Retired patches: the previous release's runs all skip speech-to-text for a submitted transcript and go
+    // through the media step; the calls stay (deprecatePatch) until the release after, for their markers.
+    const submitted = input.transcriptSubmitted === true;
+    if (submitted) deprecatePatch(TRANSCRIPT_SUBMISSIONS_PATCH);
     if (!submitted) {
       step = 'Transcription';
       await moveTo('transcribing');
-      mediaStep = patched(MEDIA_STEP_PATCH);
-      if (mediaStep) {
-        step = 'Preparing the audio';
-        const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
-          recordingId,
-        ]);
-        step = 'Transcription';
-        progress.piecesTotal = plan.pieces.length;
-        await transcribePieces(
-          plan.pieces,
-          plan.concurrency,
-          () => plan.firstPieceFirst === true && patched(FIRST_PIECE_FIRST_PATCH),
-          async (piece) => {
-            await provider.transcribeRecordingPiece.executeWithOptions(
-              { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
-              [recordingId, piece.channel, piece.index],
-            );
-            progress.piecesDone += 1;
-          },
-        );
-        await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
-          recordingId,
-        ]);
-      } else {
-        await provider.transcribeRecording.executeWithOptions({ summary: 'Speech to text' }, [recordingId]);
-      }
+      deprecatePatch(MEDIA_STEP_PATCH);
+      mediaStep = true;
+      step = 'Preparing the audio';
+      const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
+        recordingId,
+      ]);
+      step = 'Transcription';
+      progress.piecesTotal = plan.pieces.length;
+      await transcribePieces(
+        plan.pieces,
+        plan.concurrency,
+        () => plan.firstPieceFirst === true && patched(FIRST_PIECE_FIRST_PATCH),
+        async (piece) => {
+          await provider.transcribeRecordingPiece.executeWithOptions(
+            { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+            [recordingId, piece.channel, piece.index],
+          );
+          progress.piecesDone += 1;
+        },
+      );
+      await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
+        recordingId,
+      ]);
     }
     step = 'Analysis';
     await moveTo('analyzing');
@@ -179,7 +180,7 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
         await notifyRecordingEvent(input, 'recording.processing.failed', reason);
       } else {
         const data: RecordingFailedData = { recordingId, status: 'failed', user, reason };
-        await notifyWebhooks(companyId, event('recording.processing.failed', data), input.webhookRetry);
+        await notifyWebhooks(companyId, event('recording.processing.failed', data));
       }
     });
     if (cancelled) throw err;
@@ -193,7 +194,7 @@ export async function stepwiseRecordingIntake(input: RecordingIntakeInput): Prom
     await notifyRecordingEvent(input, 'recording.processing.completed');
   } else if (user && result) {
     const data: RecordingCompletedData = { recordingId, status: 'completed', user, sessionId, result };
-    await notifyWebhooks(companyId, event('recording.processing.completed', data), input.webhookRetry);
+    await notifyWebhooks(companyId, event('recording.processing.completed', data));
   }
   return { status: 'completed', sessionId };
 }

@@ -1,6 +1,7 @@
 import { continueAsNew, log, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { RetentionReport } from '../activities/recordingRetention';
+import { retentionActivityProfiles } from './activityProfiles';
 
 // The retention cleanup, started daily by the `recording-retention` schedule that the worker keeps
 // (worker/retentionSchedule.ts): deletes the stored media and the transcripts of finished recordings
@@ -8,22 +9,9 @@ import type { RetentionReport } from '../activities/recordingRetention';
 // skipped once done), so a crash anywhere resumes with what is left; after `batchesPerRun` batches the
 // run continues as new with the same cutoff and the counts so far, so the history stays small.
 
-/** Finding the next batch: a database read, retried without limit like every bookkeeping step. */
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
-
-/**
- * Deleting a batch: a storage call and a transaction per recording, heartbeating per recording. A
- * storage backend that keeps refusing (S3 credentials) fails the run after ~30 minutes; tomorrow's
- * run starts over with what is left.
- */
-const cleanup = proxyActivities<Activities>({
-  startToCloseTimeout: '30 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
-});
+// Finding the next batch (bookkeeping) and deleting one (cleanup): workflows/activityProfiles.ts.
+const bookkeeping = proxyActivities<Activities>(retentionActivityProfiles.bookkeeping);
+const cleanup = proxyActivities<Activities>(retentionActivityProfiles.cleanup);
 
 export const RETENTION_BATCH_SIZE = 100;
 export const RETENTION_BATCHES_PER_RUN = 20;

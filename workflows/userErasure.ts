@@ -11,6 +11,7 @@ import type { Activities } from '../activities';
 import type { ErasureBatch } from '../activities/userErasure';
 import { workflowIds } from '../common/temporal';
 import type { UserErasedData, WebhookEvent } from '../common/webhookEvents';
+import { userErasureActivityProfiles } from './activityProfiles';
 import { notifyWebhooks } from './webhookNotify';
 
 // Erasure of a person, started by POST /api/user/{userId}/erase under workflowIds.userErasure. Every
@@ -18,24 +19,10 @@ import { notifyWebhooks } from './webhookNotify';
 // erasure, it never half-finishes it), so after a worker crash the run resumes at the step it was in.
 // Only ids, counts and times pass through here: this history outlives the person's data.
 
-/** Database steps: short, retried without limit. */
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
-
-/** Deleting stored files and rows a batch at a time: a slow bucket gets minutes, retried without limit. */
-const purge = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
-});
-
-/** Waiting for cancelled recordings to end: long, heartbeating, resumed elsewhere if its worker dies. */
-const waiting = proxyActivities<Activities>({
-  startToCloseTimeout: '1 hour',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+// Database steps, purges a batch at a time, the wait for cancelled recordings: workflows/activityProfiles.ts.
+const bookkeeping = proxyActivities<Activities>(userErasureActivityProfiles.bookkeeping);
+const purge = proxyActivities<Activities>(userErasureActivityProfiles.purge);
+const waiting = proxyActivities<Activities>(userErasureActivityProfiles.waiting);
 
 export interface UserErasureInput {
   companyId: string;

@@ -1,6 +1,7 @@
 // @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import {
+  deprecatePatch,
   isCancellation,
   ParentClosePolicy,
   patched,
@@ -14,7 +15,7 @@ import type { FirstWebhookAttemptResult } from '../activities/webhooks';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
 import { retryAfterFirstAttempt, type WebhookRetry } from '../common/webhookRetry';
-import { webhookFirstAttemptProfile, webhookNotifyProfile } from './activityProfiles';
+import { webhookFirstAttemptLocalProfile, webhookFirstAttemptProfile, webhookNotifyProfile } from './activityProfiles';
 import { webhookDelivery, type WebhookDeliveryInput } from './webhookDelivery';
 
 const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(webhookNotifyProfile);
@@ -22,16 +23,23 @@ const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(w
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
 /**
- * Runs started before the worker owned the retry policy carry it in their input and start their
- * deliveries right after listing the targets; later runs ask the worker (webhookRetryPolicy) first.
+ * Deliveries ask the worker for its retry policy (webhookRetryPolicy). Retired: runs from before, which carried
+ * the policy in their input, are not among the previous release's; the call stays until the release after.
  */
 export const WEBHOOK_RETRY_FROM_WORKER = 'webhook-retry-from-worker';
 
 /** Every recording event is kept (webhook_events), whether or not an endpoint subscribes when it happens. */
 export const KEEP_EVERY_EVENT = 'keep-every-event';
 
-async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<WebhookRetry> {
-  if (!patched(WEBHOOK_RETRY_FROM_WORKER) && legacyRetry) return legacyRetry;
+/**
+ * Patch id: the first attempt of a delivery made by the producing run is an ordinary activity (scheduled by a
+ * command, so a retried or reset workflow task replays its result instead of sending it again, and Temporal
+ * applies its timeout to a POST that may take WEBHOOK_TIMEOUT). Runs from before made it a local activity.
+ */
+export const FIRST_ATTEMPT_ACTIVITY = 'first-attempt-activity';
+
+async function deliveryRetry(): Promise<WebhookRetry> {
+  deprecatePatch(WEBHOOK_RETRY_FROM_WORKER);
   return webhookRetryPolicy();
 }
 
@@ -42,14 +50,10 @@ async function deliveryRetry(legacyRetry: WebhookRetry | undefined): Promise<Web
  * The child id is fixed per event and endpoint, and a closed id is not reused, so a replayed, reset
  * or repeated notify never delivers the same event to an endpoint twice.
  */
-export async function notifyWebhooks(
-  companyId: string,
-  event: WebhookEvent,
-  legacyRetry?: WebhookRetry,
-): Promise<void> {
+export async function notifyWebhooks(companyId: string, event: WebhookEvent): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0) return;
-  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+  await startDeliveries(companyId, endpointIds, event);
 }
 
 /**
@@ -60,34 +64,32 @@ export async function notifyKeptEvent(
   companyId: string,
   event: WebhookEventRef,
   keep: () => Promise<boolean>,
-  legacyRetry?: WebhookRetry,
 ): Promise<void> {
   const endpointIds = await listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0 || !(await keep())) return;
-  await startDeliveries(companyId, endpointIds, event, legacyRetry);
+  await startDeliveries(companyId, endpointIds, event);
 }
 
 async function startDeliveries(
   companyId: string,
   endpointIds: string[],
   event: WebhookEvent | WebhookEventRef,
-  legacyRetry: WebhookRetry | undefined,
 ): Promise<void> {
   // A kept event is delivered by id: each attempt reads its body from webhook_events.
   const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
-  const retry = await deliveryRetry(legacyRetry);
+  const retry = await deliveryRetry();
   await Promise.all(
     endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, ...what, retry })),
   );
 }
 
 /**
- * Folded steps: the first attempt of each delivery is made here, as a local activity, in the workflow task
- * that wrote the event; only an endpoint whose first attempt failed and may be retried gets a delivery
- * workflow, which goes on with the rest of the same schedule (attempt 2 after the first wait, or after the
- * receiver's Retry-After). Most events thus cost their producer no child workflow at all. A first attempt
- * that is repeated (the worker died while it ran) may reach a receiver twice, as any retried delivery may:
- * the `webhook-id` header is the same, so receivers drop the repeat (docs/webhooks.md).
+ * Folded steps: the first attempt of each delivery is made by the run that wrote the event, as one activity
+ * (patch `first-attempt-activity`; a local activity before); only an endpoint whose first attempt failed and
+ * may be retried gets a delivery workflow, which goes on with the rest of the same schedule (attempt 2 after
+ * the first wait, or after the receiver's Retry-After). Most events thus cost their producer no child
+ * workflow at all. An attempt is sent once per scheduled activity: a workflow task that is retried replays
+ * the activity's result (a local activity ran again with the task).
  */
 export async function notifyKeptEventFirstHere(
   companyId: string,
@@ -102,9 +104,10 @@ export async function notifyKeptEventFirstHere(
   const endpointIds = await local.listWebhookTargets(companyId, event.type);
   if (endpointIds.length === 0 || (!keptFirst && !(await keep()))) return;
   const retry = await local.webhookRetryPolicy();
-  const firstTry = proxyLocalActivities<Activities>(
-    webhookFirstAttemptProfile(retry, `POST ${event.type} ${event.id}`),
-  );
+  const summary = `POST ${event.type} ${event.id}`;
+  const firstTry = patched(FIRST_ATTEMPT_ACTIVITY)
+    ? proxyActivities<Activities>(webhookFirstAttemptProfile(retry, summary))
+    : proxyLocalActivities<Activities>(webhookFirstAttemptLocalProfile(retry, summary));
   await Promise.all(
     endpointIds.map(async (endpointId) => {
       // An attempt that ended without an answer (timed out, the database failed) is retried like a refusal.

@@ -114,28 +114,22 @@ export function createAssemblyAiSpeechToText(
 
   return {
     provider: 'assemblyai',
-    fetchesUrls: true,
     needsVoiced: false,
     takesKnownSpeakers: false,
     async transcribe(audio, options) {
       if (options.job?.id) return poll(options.job.id, options);
-      let audioUrl: string;
-      if (audio.kind === 'url') {
-        audioUrl = audio.url;
-      } else {
-        const uploaded = (await callProvider(SERVICE, dispatcher, url('upload'), {
-          peer: 'assemblyai',
-          method: 'POST',
-          headers: headers({ 'content-type': 'application/octet-stream' }),
-          body: audio.stream,
-          signal: options.signal,
-          keyRefusedStatuses: KEY_REFUSED_STATUSES,
-          meter,
-        })) as { upload_url?: unknown };
-        if (typeof uploaded.upload_url !== 'string')
-          throw new Error(`${SERVICE} answered the upload without an upload_url`);
-        audioUrl = uploaded.upload_url;
-      }
+      const uploaded = (await callProvider(SERVICE, dispatcher, url('upload'), {
+        peer: 'assemblyai',
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/octet-stream' }),
+        body: audio.stream,
+        signal: options.signal,
+        keyRefusedStatuses: KEY_REFUSED_STATUSES,
+        meter,
+      })) as { upload_url?: unknown };
+      if (typeof uploaded.upload_url !== 'string')
+        throw new Error(`${SERVICE} answered the upload without an upload_url`);
+      const audioUrl = uploaded.upload_url;
       const request: Record<string, unknown> = { audio_url: audioUrl, speaker_labels: true };
       const code = options.language ? LANGUAGE_CODES[options.language] : undefined;
       if (code) request.language_code = code;

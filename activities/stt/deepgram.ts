@@ -58,7 +58,6 @@ export function createDeepgramSpeechToText(
 ): SpeechToText {
   return {
     provider: 'deepgram',
-    fetchesUrls: true,
     needsVoiced: false,
     takesKnownSpeakers: false,
     async transcribe(audio, options) {
@@ -76,12 +75,12 @@ export function createDeepgramSpeechToText(
       else url.searchParams.set('detect_language', 'true');
       const headers: Record<string, string> = { accept: 'application/json' };
       if (config.STT_API_KEY) headers.authorization = `Token ${config.STT_API_KEY}`;
-      headers['content-type'] = audio.kind === 'url' ? 'application/json' : audio.contentType;
+      headers['content-type'] = audio.contentType;
       const answer = await callProvider('The speech-to-text provider', dispatcher, url, {
         peer: 'deepgram',
         method: 'POST',
         headers,
-        body: audio.kind === 'url' ? JSON.stringify({ url: audio.url }) : audio.stream,
+        body: audio.stream,
         signal: options.signal,
         keyRefusedStatuses: [401, 403],
         meter,

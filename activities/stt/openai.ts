@@ -141,7 +141,6 @@ export function createOpenAiSpeechToText(
   const kind = openAiModelKind(config.STT_MODEL);
   return {
     provider: 'openai',
-    fetchesUrls: false,
     needsVoiced: kind === 'json' || kind === 'gpt-transcribe',
     takesKnownSpeakers: kind === 'diarize',
     async transcribe(audio, options) {

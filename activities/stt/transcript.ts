@@ -9,9 +9,8 @@ export type { Transcript, TranscriptSegment } from '../../common/transcript';
 // The API's transcript endpoint reads the speakers the same way, so the rule lives in common/.
 export { speakerAttributionOf } from '../../common/transcript';
 
-/** The recording's bytes as a stream, or its URL for providers that fetch it themselves. */
-export type AudioInput =
-  { kind: 'bytes'; stream: Readable; contentType: string; filename: string } | { kind: 'url'; url: string };
+/** A piece of the recording's audio as a stream (the media step's rendition: providers never fetch URLs). */
+export type AudioInput = { kind: 'bytes'; stream: Readable; contentType: string; filename: string };
 
 export interface TranscribeOptions {
   /** Language hint (the roleplay's language); the provider detects it when absent. */
@@ -52,8 +51,6 @@ export interface ProviderJob {
 
 export interface SpeechToText {
   readonly provider: Transcript['provider'];
-  /** Whether the provider can be handed the URL (storeRecording=false) instead of the bytes. */
-  readonly fetchesUrls: boolean;
   /** Whether its answers come without times, so the caller must pass `voiced` (see TranscribeOptions). */
   readonly needsVoiced: boolean;
   /** Whether it labels speakers per request and accepts `knownSpeakers` to keep labels across pieces. */

@@ -33,17 +33,6 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
 }
 
 /**
- * The submitted transcript as kept on the recording: wrapped in an object, because a bare JSON string
- * does not survive every driver's JSON column handling unchanged.
- */
-function asSubmitted(body: RecordingSubmission): unknown {
-  if (body.transcript === undefined) return null;
-  return typeof body.transcript === 'string'
-    ? { format: 'webvtt', text: body.transcript }
-    : { format: 'segments', segments: body.transcript };
-}
-
-/**
  * Accepts a recording for processing as recording `id`; returns the id once the workflow start is
  * durable. `transcript` is the parsed form of a submitted transcript (body.transcript), saved as the
  * recording's transcript. Under an Idempotency-Key the id is the request's (api/idempotency.ts): when a
@@ -69,7 +58,6 @@ export async function acceptRecording(
       storeRecording: body.storeRecording,
       repChannel: body.repChannel ?? null,
       repSpeaker: body.repSpeaker ?? null,
-      submittedTranscript: asSubmitted(body),
       transcript,
       roleplayId: body.roleplayId ?? null,
       externalId: body.externalId ?? null,

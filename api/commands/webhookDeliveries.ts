@@ -4,7 +4,6 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
-import type { WebhookRetry } from '../../common/webhookRetry';
 import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
 import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import {
@@ -21,12 +20,6 @@ import { waitForClose } from './workflowClose';
 
 // A test event and a redelivery go through the same delivery workflow as every event (signing,
 // recording the attempt, disabling on 410), one attempt each, and the caller gets that attempt's outcome.
-
-/**
- * The deliveries' policy (WEBHOOK_TIMEOUT and the rest, read where the worker reads them), with one
- * attempt: the caller asked for it now and can ask again.
- */
-const oneAttempt = (deps: AppDeps): WebhookRetry => ({ ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 });
 
 export interface AttemptOutcome {
   eventId: string;
@@ -64,7 +57,11 @@ async function deliverOnce(
           endpointId,
           eventId: event.id,
           eventType: event.type,
-          retry: oneAttempt(deps),
+          // One attempt on the worker's policy (WEBHOOK_TIMEOUT and the rest are the worker's settings, not
+          // this process's): the delivery workflow asks the worker for it; the caller can ask again. `retry`
+          // is only for a worker of the previous release during a deploy, which does not know workerPolicy.
+          workerPolicy: { attempts: 1 },
+          retry: { ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 },
           ...(attemptOffset > 0 ? { attemptOffset } : {}),
         },
       ],

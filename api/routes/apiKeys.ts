@@ -1,21 +1,12 @@
-import {
-  createApiKey,
-  getApiKey,
-  listApiKeys,
-  revokeCompanyApiKey,
-  setApiKeyVersion,
-  type ApiKeyRow,
-} from '../../db/queries/credentials';
-import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
-import { conflict, insufficientScope, notFound } from '../errors';
+import { getApiKey, listApiKeys, setApiKeyVersion, type ApiKeyRow } from '../../db/queries/credentials';
+import { issueApiKey, revokeApiKey } from '../commands/apiKeys';
+import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
 import { ApiKey, ApiKeyList, ApiKeyWithSecret, CreateApiKeyBody, UpdateApiKeyBody } from '../schemas/apiKeys';
 import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
 
 const TAGS = ['API keys'];
-
-const limitReached = (message: string) => conflict('limit_reached', message);
 
 function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -71,24 +62,7 @@ export const apiKeyOperations: Operation[] = [
       errors: [403, 409],
     },
     async ({ body, company, credential, deps }) => {
-      const scopes = body?.scopes ?? [...credential.scopes];
-      const ungrantable = scopes.find((s) => !credential.scopes.includes(s));
-      if (ungrantable) throw insufficientScope(ungrantable);
-      const limit = deps.config.API_KEYS_PER_COMPANY;
-      const { id, key } = await withinCompanyCeiling(
-        deps.db,
-        company.id,
-        'apiKeys',
-        (active) => {
-          if (active >= limit)
-            throw limitReached(
-              `The company already has ${limit} active API keys, the most it may hold (API_KEYS_PER_COMPANY). Revoke one it no longer uses first.`,
-            );
-        },
-        (trx) => createApiKey(trx, company.id, body?.name ?? null, scopes, body?.apiVersion ?? CURRENT_API_VERSION),
-      );
-      const row = await getApiKey(deps.db, company.id, id);
-      if (!row) throw notFound('API key');
+      const { row, key } = await issueApiKey(deps, company.id, credential, body);
       return { ...toApiKey(row), key };
     },
   ),
@@ -138,12 +112,7 @@ export const apiKeyOperations: Operation[] = [
       errors: [403, 404],
     },
     async ({ params, company, credential, deps, ctx }) => {
-      const target = await getApiKey(deps.db, company.id, params.id);
-      if (!target || target.revokedAt !== null) throw notFound('API key');
-      const beyond = target.scopes.find((s) => !credential.scopes.includes(s));
-      if (beyond) throw insufficientScope(beyond);
-      if (!(await revokeCompanyApiKey(deps.db, company.id, params.id))) throw notFound('API key');
-      deps.credentialCache?.forgetAll();
+      await revokeApiKey(deps, company.id, credential, params.id);
       ctx.status = 204;
     },
   ),

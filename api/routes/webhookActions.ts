@@ -1,6 +1,5 @@
-import { getWebhookEndpoint, updateWebhookEndpoint } from '../../db/queries/webhooks';
 import { redeliverEvent, sendTestEvent, type AttemptOutcome } from '../commands/webhookDeliveries';
-import { notFound } from '../errors';
+import { changeWebhookEndpoint } from '../commands/webhookEndpoints';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
 import {
@@ -9,8 +8,7 @@ import {
   UpdateWebhookEndpointBody,
   WebhookAttemptResult,
 } from '../schemas/webhooks';
-import { countRecoverableEvents } from '../../db/queries/eventLog';
-import { assertReachable, toDelivery, toEndpoint } from './webhookEndpoints';
+import { toDelivery, toEndpoint } from './webhookView';
 
 // Changing an endpoint, sending it a test event, redelivering an event.
 
@@ -45,23 +43,8 @@ export const webhookActionOperations: Operation[] = [
       errors: [404],
     },
     async ({ params, body, company, deps }) => {
-      if (body.url !== undefined) assertReachable(body.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
-      const before = await getWebhookEndpoint(deps.db, company.id, params.id);
-      if (!before || !(await updateWebhookEndpoint(deps.db, company.id, params.id, body))) {
-        throw notFound('Webhook endpoint');
-      }
-      const endpoint = await getWebhookEndpoint(deps.db, company.id, params.id);
-      if (!endpoint) throw notFound('Webhook endpoint');
-      if (before.enabled || !endpoint.enabled) return toEndpoint(endpoint);
-      // Back after being disabled: what it missed waits in the kept events (docs/webhooks.md, "Recovery").
-      const eventsToRecover = await countRecoverableEvents(
-        deps.db,
-        company.id,
-        endpoint.id,
-        endpoint.events,
-        endpoint.createdAt,
-      );
-      return { ...toEndpoint(endpoint), eventsToRecover };
+      const { endpoint, eventsToRecover } = await changeWebhookEndpoint(deps, company.id, params.id, body);
+      return eventsToRecover === undefined ? toEndpoint(endpoint) : { ...toEndpoint(endpoint), eventsToRecover };
     },
   ),
   defineOperation(

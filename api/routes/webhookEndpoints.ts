@@ -1,20 +1,11 @@
-import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
-import net from 'node:net';
-import { durationMs } from '../../common/config';
-import { blockedRange } from '../../common/outbound';
-import { webhookSecretBox } from '../../common/webhookSecretBox';
 import {
-  createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  rotateWebhookSecret,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
 } from '../../db/queries/webhooks';
-import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
-import { badRequest, conflict, notFound } from '../errors';
+import { registerWebhookEndpoint, rekeyWebhookEndpoint } from '../commands/webhookEndpoints';
+import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
 import {
@@ -24,50 +15,8 @@ import {
   WebhookDeliveryList,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
-  type WebhookDelivery,
-  type WebhookEndpoint,
 } from '../schemas/webhooks';
-
-export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    events: row.events,
-    enabled: row.enabled,
-    disabledReason: row.disabledReason,
-    apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : CURRENT_API_VERSION,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    attempt: row.attempt,
-    outcome: row.outcome,
-    statusCode: row.statusCode,
-    error: row.error,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Internal IP literals can never be delivered to when private networks are blocked: say so now. */
-export function assertReachable(url: string, allowPrivate: boolean): void {
-  if (allowPrivate) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const range = net.isIP(host) ? blockedRange(host) : null;
-  if (range) {
-    // As every refusal by the address check: which kind of address it is stays unsaid.
-    throw badRequest('validation_failed', 'The webhook URL points at an address the service does not send to.', [
-      { in: 'body', field: 'url', message: 'url: the address is not allowed' },
-    ]);
-  }
-}
+import { toDelivery, toEndpoint } from './webhookView';
 
 const TAGS = ['Webhooks'];
 
@@ -91,33 +40,7 @@ export const webhookEndpointOperations: Operation[] = [
       errors: [409],
     },
     async ({ body, company, deps }) => {
-      assertReachable(body.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
-      const limit = deps.config.WEBHOOK_ENDPOINTS_PER_COMPANY;
-      const { endpoint, secret } = await withinCompanyCeiling(
-        deps.db,
-        company.id,
-        'webhookEndpoints',
-        (count) => {
-          if (count >= limit) {
-            throw conflict(
-              'limit_reached',
-              `The company already has ${limit} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_COMPANY). Delete one it no longer uses first.`,
-            );
-          }
-        },
-        (trx) =>
-          createWebhookEndpoint(
-            trx,
-            {
-              companyId: company.id,
-              url: body.url,
-              description: body.description ?? null,
-              events: body.events,
-              apiVersion: body.apiVersion ?? CURRENT_API_VERSION,
-            },
-            webhookSecretBox(deps.config),
-          ),
-      );
+      const { endpoint, secret } = await registerWebhookEndpoint(deps, company.id, body);
       return { ...toEndpoint(endpoint), secret };
     },
   ),
@@ -181,15 +104,17 @@ export const webhookEndpointOperations: Operation[] = [
       errors: [404],
     },
     async ({ params, body, company, deps }) => {
-      const overlapMs = Math.min(
-        durationMs(deps.config.WEBHOOK_ROTATION_OVERLAP),
-        body?.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : body.expiresInSeconds * 1000,
+      const { endpoint, secret, previousSecretExpiresAt } = await rekeyWebhookEndpoint(
+        deps,
+        company.id,
+        params.id,
+        body?.expiresInSeconds,
       );
-      const until = overlapMs > 0 ? new Date(Date.now() + overlapMs) : null;
-      const secret = await rotateWebhookSecret(deps.db, company.id, params.id, webhookSecretBox(deps.config), until);
-      const endpoint = secret === undefined ? undefined : await getWebhookEndpoint(deps.db, company.id, params.id);
-      if (secret === undefined || !endpoint) throw notFound('Webhook endpoint');
-      return { ...toEndpoint(endpoint), secret, previousSecretExpiresAt: until ? until.toISOString() : null };
+      return {
+        ...toEndpoint(endpoint),
+        secret,
+        previousSecretExpiresAt: previousSecretExpiresAt ? previousSecretExpiresAt.toISOString() : null,
+      };
     },
   ),
   defineOperation(

@@ -1,5 +1,6 @@
-// The activities of the bare shape (bench/shape/workflows.ts): the names of the recording pipeline's,
-// with empty bodies. They return the smallest values the workflow needs to take the same path.
+// The activities of the bare shape: the recording pipeline's names with empty bodies, registered by the
+// bench's shape worker (bench/shape/worker.ts) beside the real workflow code. They return the smallest values
+// the real recordingIntake needs to take the same path (every webhook delivered by its first attempt).
 
 export interface ShapePlan {
   pieces: Array<{ channel: 'mixed' | 'rep' | 'customer'; index: number }>;
@@ -44,6 +45,7 @@ export function createShapeActivities(plan: ShapePlan) {
     async firstWebhookAttempt(_input: unknown): Promise<{ outcome: 'delivered' | 'failed' }> {
       return { outcome: 'delivered' };
     },
+    async markRecordingFailed(_recordingId: string, _reason: string): Promise<void> {},
   };
 }
 

@@ -8,14 +8,14 @@ import { installWorkerRuntime } from '../../worker/runtime';
 import { activityLogContext } from '../../worker/temporalLogger';
 import { workflowTracingSinks } from '../../worker/tracing';
 import { describeTuning, workerTuning } from '../../worker/tuning';
-import { bundleWorkflowsApart } from '../../worker/workflowBundle';
+import { workflowBundle } from '../../worker/workflowBundle';
 import { createShapeActivities, type ShapePlan } from './activities';
 
 // The bench-only worker of the bare shape: worker/main.ts's worker options (the WORKER_* tuning, the
 // activity interceptors with their metrics, the SDK logger, the Prometheus endpoint with the Temporal
 // core's metrics appended, the shutdown grace time), started with the same node flags, polling its own
-// task queue; the workflows are bench/shape/index.ts (round 4's shape and round 3's) and the activities
-// empty. SHAPE_PLAN (JSON of ShapePlan) is what the empty prepareMedia answers: the pieces the real media
+// task queue; the workflows are the worker's own bundle (the real recordingIntake, not a copy) and the
+// activities empty. SHAPE_PLAN (JSON of ShapePlan) is what the empty prepareMedia answers: the pieces the real media
 // step cut the benchmark's call into. Prints "worker started" like the real one.
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     connection,
     namespace: temporal.namespace,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowBundle: await bundleWorkflowsApart(require.resolve('./index')),
+    workflowBundle: await workflowBundle(),
     ...workerTuning(config),
     activities: createShapeActivities(plan),
     interceptors: { activity: [activityInterceptors(metrics)] },

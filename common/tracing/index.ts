@@ -1,32 +1,12 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import type { Resource } from '@opentelemetry/resources';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { WorkflowClientInterceptor } from '@temporalio/client';
-import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
-import type { ActivityInterceptorsFactory, InjectedSink } from '@temporalio/worker';
+import { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
+
+export { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
 
 // Tracing (OpenTelemetry) is configured only by the standard OTEL_* variables and is off unless an OTLP
 // endpoint is given. Off, the SDK is never loaded: its context manager (AsyncLocalStorage) switches on
 // Node's promise hooks for the whole process, which cost the API ~7% of its CPU when measured
 // (common/temporalClient.ts). This module is the cheap part every process loads; ./sdk is the rest.
-
-/** The baggage entry that carries the API's request id to the worker's log lines. */
-export const REQUEST_ID_BAGGAGE = 'request.id';
-
-/** What a process that traces hands to Temporal's interceptors and workflow exporter. */
-export interface Tracing {
-  resource: Resource;
-  /** Redacts, then batches to the OTLP exporter (./spanRedaction.ts). */
-  spanProcessor: SpanProcessor;
-  /** Temporal's client interceptor: a span per workflow start, signal, query, its context in the headers. */
-  workflowClientInterceptors: WorkflowClientInterceptor[];
-  /** Temporal's activity interceptors: a span per activity attempt, child of the workflow's. */
-  activityInterceptors: ActivityInterceptorsFactory;
-  /** The worker's sink for the spans the workflow code makes in its sandbox (worker/tracing.ts). */
-  workflowExporter: InjectedSink<OpenTelemetryWorkflowExporter>;
-  /** Exports what is still buffered. */
-  shutdown(): Promise<void>;
-}
 
 /** Whether the OTEL_* variables ask for traces: an OTLP endpoint is set and the SDK is not disabled. */
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {

@@ -14,7 +14,7 @@ import {
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
-import { REQUEST_ID_BAGGAGE, type Tracing } from './index';
+import { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
 import { PEER_SERVICE } from './peer';
 import { RedactingSpanProcessor } from './spanRedaction';
 

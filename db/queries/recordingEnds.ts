@@ -20,7 +20,7 @@ export async function failRecordingOnce(db: Db, id: string, reason: string): Pro
     const row = (await trx('recordings')
       .where({ id })
       .forUpdate()
-      .first('status', 'created_at', trx.raw('submitted_transcript IS NOT NULL AS transcript_submitted'))) as
+      .first('status', 'created_at', trx.raw('source_url IS NULL AS transcript_submitted'))) as
       { status: string; created_at: Date; transcript_submitted: number } | undefined;
     if (!row || row.status === 'completed') return null;
     await trx('recordings')

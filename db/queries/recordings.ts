@@ -16,9 +16,7 @@ export type NewRecording = Pick<
   | 'roleplayId'
   | 'workflowId'
 > &
-  Partial<
-    Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'submittedTranscript' | 'transcript' | 'externalId' | 'metadata'>
-  >;
+  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata'>>;
 
 export type RepChannel = 'left' | 'right';
 
@@ -46,8 +44,6 @@ export interface RecordingRow {
   repChannel: RepChannel | null;
   /** The caller's name of the rep in a submitted transcript; null: the first speaker. */
   repSpeaker: string | null;
-  /** The transcript as the caller submitted it: {format: 'webvtt', text} or {format: 'segments', segments}. */
-  submittedTranscript: unknown;
   /** The asynchronous speech-to-text job (AssemblyAI transcript id) once one was created. */
   sttJobId: string | null;
   /** What ffprobe found (the media step); null until then and for submitted transcripts. */
@@ -121,7 +117,6 @@ export function toRow(r: DbRecording): RecordingRow {
     workflowId: r.workflow_id,
     repChannel: r.rep_channel,
     repSpeaker: r.rep_speaker,
-    submittedTranscript: r.submitted_transcript === null ? null : fromJson<unknown>(r.submitted_transcript),
     sttJobId: r.stt_job_id,
     mediaDurationMs: r.media_duration_ms ?? null,
     mediaChannels: r.media_channels ?? null,
@@ -150,10 +145,6 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
     workflow_id: input.workflowId,
     rep_channel: input.repChannel ?? null,
     rep_speaker: input.repSpeaker ?? null,
-    submitted_transcript:
-      input.submittedTranscript === undefined || input.submittedTranscript === null
-        ? null
-        : JSON.stringify(input.submittedTranscript),
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     external_id: input.externalId ?? null,
     metadata: input.metadata ? JSON.stringify(input.metadata) : null,
@@ -207,7 +198,6 @@ function acceptedRow(input: NewRecording, now: Date): RecordingRow {
     transcript: input.transcript ?? null,
     repChannel: input.repChannel ?? null,
     repSpeaker: input.repSpeaker ?? null,
-    submittedTranscript: input.submittedTranscript ?? null,
     sttJobId: null,
     mediaDurationMs: null,
     mediaChannels: null,
@@ -323,12 +313,6 @@ export async function setRecordingMediaFacts(db: Db, id: string, facts: MediaFac
 }
 
 /** Keeps the id of the provider's transcription job, before it is polled (see ProviderJob). */
-export async function setRecordingSttJob(db: Db, id: string, jobId: string): Promise<void> {
-  await db('recordings')
-    .where({ id })
-    .update({ stt_job_id: jobId, updated_at: db.fn.now(3) });
-}
-
 export async function completeRecording(
   db: Db,
   id: string,

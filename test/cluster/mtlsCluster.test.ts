@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Connection } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
+import { msToTs } from '@temporalio/common';
 import { NativeConnection } from '@temporalio/worker';
 import { expect } from 'chai';
 import type { Invitation } from '../../api/schemas/invitations';

@@ -77,9 +77,10 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     const scripts = (
       JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts;
-    const [node, ...startArgs] = scripts['start'].split(' ');
-    expect(node).to.equal('node');
-    const api = spawnCommand(process.execPath, startArgs, settings);
+    const [bash, ...startArgs] = scripts['start'].split(' ');
+    expect(bash).to.equal('bash');
+    // API_MAX_OLD_SPACE_MB is the one setting of the API's heap limit (scripts/api.sh, api/nodeFlags.ts).
+    const api = spawnCommand('bash', startArgs, { ...settings, API_MAX_OLD_SPACE_MB: 768 });
     running.push(api);
     const worker = spawnCommand('bash', ['scripts/worker.sh'], settings);
     running.push(worker);
@@ -89,7 +90,7 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     ]);
 
     // The processes are node running the compiled files (worker.sh execs node), not TypeScript through tsx.
-    expect(await cmdline(api.pid)).to.match(/^\S*node --max-old-space-size=1024 dist\/api\/main\.js$/);
+    expect(await cmdline(api.pid)).to.match(/^\S*node --max-old-space-size=768 dist\/api\/main\.js$/);
     expect(await cmdline(worker.pid)).to.match(/^\S*node .*dist\/worker\/main\.js$/);
     for (const p of [api, worker]) expect(await cmdline(p.pid)).to.not.contain('tsx');
     const started = worker.logLines().find((l) => l['msg'] === 'worker started');

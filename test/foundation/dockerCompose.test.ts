@@ -115,7 +115,8 @@ describe('docker-compose.yml', () => {
       expect(commandText(s), `${name} command`).to.equal(command);
     }
     // The compiled service (npm run build), not TypeScript through tsx.
-    expect(scripts['start']).to.equal('node --max-old-space-size=1024 dist/api/main.js');
+    expect(scripts['start']).to.equal('bash scripts/api.sh');
+    expect(readFileSync(path.join(root, 'scripts/api.sh'), 'utf8')).to.match(/from=dist\/api/);
     expect(readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8')).to.match(/from=dist\/worker/);
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? '[]').join(' '), 'Dockerfile CMD').to.equal(scripts['start']);

@@ -140,7 +140,7 @@ describe('worker process lifecycle', function () {
         le: '+Inf',
       }),
     ).to.equal(1);
-    // The first attempt is the recording run's own (a local activity whose answer is the refusal); the retry is a delivery workflow's.
+    // The first attempt is the recording run's own (an activity whose answer is the refusal); the retry is a delivery workflow's.
     expect(
       sample(text, 'sales_practice_activity_duration_seconds_count', {
         activity: 'firstWebhookAttempt',

@@ -42,17 +42,38 @@ describe('patches with a lifecycle', () => {
     expect(doc, 'regenerate it: npx tsx scripts/patch-table.ts').to.contain(patchTable());
   });
 
-  it('reads patch markers from histories: a run recorded after a patch has its marker, one from before has none', () => {
+  it('deprecates exactly the patches whose entry says so, and keeps patched() for the rest', () => {
+    const sources = readdirSync(path.join(ROOT, 'workflows'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(path.join(ROOT, 'workflows', f), 'utf8'))
+      .join('\n');
+    const constants = new Map([...sources.matchAll(/const (\w+) = '([^']+)'/g)].map((m) => [m[2], m[1]] as const));
+    for (const patch of PATCHES) {
+      const name = constants.get(patch.id) ?? `'${patch.id}'`;
+      const call = (fn: string) => sources.includes(`${fn}(${name})`);
+      expect([call('patched'), call('deprecatePatch')], patch.id).to.deep.equal([
+        patch.state === 'patched',
+        patch.state === 'deprecated',
+      ]);
+    }
+  });
+
+  it('reads patch markers from histories: a run of the previous release has the markers of the patches it passed', () => {
     const media = PATCHES.find((p) => p.id === 'media-step');
-    const fromWorker = PATCHES.find((p) => p.id === 'webhook-retry-from-worker');
-    if (!media || !fromWorker) throw new Error('patch entries missing');
-    const recent = history('recordingIntake/media-video.json');
-    const before = history('recordingIntake/remote-openai.before-webhook-retry-from-worker.json');
-    expect([...patchMarkersOf(recent)]).to.include.members(['media-step', 'webhook-retry-from-worker']);
-    expect(patchMarkersOf(before).size).to.equal(0);
-    expect(needsOldBranch(media, 'recordingIntake', recent)).to.equal(false);
-    expect(needsOldBranch(fromWorker, 'recordingIntake', before)).to.equal(true);
+    const claimCheck = PATCHES.find((p) => p.id === 'claim-check');
+    const folded = PATCHES.find((p) => p.id === 'folded-steps');
+    if (!media || !claimCheck || !folded) throw new Error('patch entries missing');
+    const previous = history('recordingIntake/remote-openai.v2026.11.23.json');
+    const recent = history('recordingIntake/folded-stored.json');
+    expect([...patchMarkersOf(previous)]).to.include.members(['media-step', 'webhook-retry-from-worker']);
+    expect(patchMarkersOf(previous).has('claim-check')).to.equal(false);
+    expect(needsOldBranch(media, 'recordingIntake', previous)).to.equal(false);
+    expect(needsOldBranch(claimCheck, 'recordingIntake', previous)).to.equal(true);
+    expect(needsOldBranch(folded, 'recordingIntake', previous)).to.equal(true);
+    // A run with folded steps never reaches the stepwise shape's patches, though it has no marker for them.
+    expect(patchMarkersOf(recent).has('claim-check')).to.equal(false);
+    expect(needsOldBranch(claimCheck, 'recordingIntake', recent)).to.equal(false);
     // Another workflow type never reaches the call.
-    expect(needsOldBranch(media, 'invitation', before)).to.equal(false);
+    expect(needsOldBranch(media, 'invitation', previous)).to.equal(false);
   });
 });

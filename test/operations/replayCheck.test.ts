@@ -78,6 +78,7 @@ async function workflowsWithChangedConnectivityCheck(
   const original = await fs.readFile(path.join(WORKFLOWS_DIR, 'connectivityCheck.ts'), 'utf8');
   const changed = original
     .replace("from '../activities'", `from '${path.join(ROOT, 'activities')}'`)
+    .replace("from './activityProfiles'", `from '${path.join(WORKFLOWS_DIR, 'activityProfiles')}'`)
     .replace(
       "import { proxyActivities } from '@temporalio/workflow';",
       "import { patched, proxyActivities } from '@temporalio/workflow';",
@@ -222,7 +223,7 @@ describe('operations: replay-check against live histories', function () {
     expect(quiet.code, quiet.stderr).to.equal(0);
     for (const patch of PATCHES)
       expect(quiet.stdout).to.match(
-        new RegExp(`^patch ${patch.id} \\(patched\\): no open run needs its old branch$`, 'm'),
+        new RegExp(`^patch ${patch.id} \\(${patch.state}\\): no open run needs its old branch$`, 'm'),
       );
 
     // Two recording runs no worker takes: open, with no patch marker in their histories.
@@ -241,14 +242,9 @@ describe('operations: replay-check against live histories', function () {
     try {
       const outcome = await replayCheck(taskQueue);
       expect(outcome.code, outcome.stderr).to.equal(0);
-      for (const id of [
-        'media-step',
-        'transcript-submissions',
-        'user-id-search-attribute',
-        'webhook-retry-from-worker',
-      ]) {
+      for (const { id, state } of PATCHES.filter((p) => p.workflowTypes.includes('recordingIntake'))) {
         const line = new RegExp(
-          `^patch ${id} \\(patched\\): 2 open run\\(s\\) may need its old branch; oldest ${older.workflowId} \\(recordingIntake, run ${older.firstExecutionRunId}\\), started \\S+$`,
+          `^patch ${id} \\(${state}\\): 2 open run\\(s\\) may need its old branch; oldest ${older.workflowId} \\(recordingIntake, run ${older.firstExecutionRunId}\\), started \\S+$`,
           'm',
         );
         expect(outcome.stdout, id).to.match(line);

@@ -13,7 +13,6 @@ import { createRecordingEventActivities } from '../../activities/recordingEvents
 import { classifyMedia } from '../../activities/recordingSource';
 import { createResolveRecordingUserActivities } from '../../activities/resolveRecordingUser';
 import { createStoreRecordingActivities } from '../../activities/storeRecording';
-import { createTranscribeActivities } from '../../activities/transcribe';
 import type { Config } from '../../common/config';
 import { QUOTES_DELETED, UNSUPPORTED_VERDICT, type RecordingAnalysis } from '../../common/recordingAnalysis';
 import { fromJson } from '../../db/connection';
@@ -126,7 +125,6 @@ describe('recordings: activities', () => {
       sourceUrl: null,
       storeRecording: true,
       repChannel: 'right' as const,
-      submittedTranscript: { segments: [{ speaker: 'rep', text: 'Hello there', startMs: 0, endMs: 900 }] },
       transcript: null,
       roleplayId: null,
       workflowId: `recording-${id}`,
@@ -187,22 +185,6 @@ describe('recordings: activities', () => {
     );
     expect(err).to.be.instanceOf(ApplicationFailure);
     expect(err).to.include({ type: 'RecordingNotFound', nonRetryable: true });
-  });
-
-  it('transcribeRecording: a retry after the transcript was saved does not call the provider again', async () => {
-    const filePath = `/act/${randomUUID()}.mp3`;
-    const id = await newRecording({
-      url: files.serve(filePath, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }),
-      store: false,
-    });
-    const { transcribeRecording } = createTranscribeActivities(deps);
-    const before = stt.requests.length;
-    const first = await run(transcribeRecording, id);
-    const second = await run(transcribeRecording, id);
-    expect(second).to.deep.equal(first);
-    expect(first).to.include({ provider: 'openai', segments: CONVERSATION.length, durationMs: 26_000 });
-    expect(stt.requests.length - before).to.equal(1);
-    expect((await getRecordingById(testEnv().db, id))?.contentType).to.equal('audio/mpeg');
   });
 
   it('persistRecordingResult: repeated and concurrent attempts store one session', async () => {

@@ -3,7 +3,7 @@ import { analyzeBuiltin } from '../../activities/analysis/builtin';
 import { speakerName } from '../../activities/analysis/customerName';
 import { countName, countQuestions } from '../../activities/analysis/measures';
 import type { Transcript } from '../../activities/stt/transcript';
-import { toSubmittedTranscript } from '../../api/commands/recordingSubmission';
+import { toSubmittedTranscript } from '../../common/transcript';
 import { RecordingAnalysis, type AnalysisLanguage } from '../../common/recordingAnalysis';
 import { assertSchema } from '../support/schemaAssert';
 import { buildOpenApi } from '../../api/openapi';

@@ -105,16 +105,18 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
     await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
 
     const run = shapeOf(await history(id));
-    // The long steps are the only activities; each set the status it stands for (no status activity).
+    // The long steps and the webhook's first attempt (patch first-attempt-activity) are the only activities;
+    // each long step set the status it stands for (no status activity).
     expect(run.activities).to.deep.equal([
       'storeRecording',
       'prepareMedia',
       'transcribeRecordingPiece',
       'analyzeAndKeepRecording',
+      'firstWebhookAttempt',
     ]);
-    // Resolve the user, stitch, save, remove scratch, list targets, keep the event, retry policy, first attempt.
-    expect(run.localActivities).to.equal(8);
-    // One task to start, one after each long step (the last one also finishes): 5, against ~18 stepwise. The
+    // Resolve the user, stitch, save, remove scratch, list targets, keep the event, retry policy.
+    expect(run.localActivities).to.equal(7);
+    // One task to start, one after each activity (the last one also finishes): 6, against ~18 stepwise. The
     // bound the code promises, not an exact count: on a loaded machine the SDK may complete a task early to
     // heartbeat a local activity slower than the task timeout (at most once per local activity here).
     expect(run.workflowTasks).to.be.within(run.activities.length + 1, run.activities.length + 1 + run.localActivities);
@@ -181,7 +183,7 @@ describe('recordings: folded steps (few workflow tasks per recording)', function
 
     await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
     const run = shapeOf(await history(id));
-    expect(run.activities).to.deep.equal(['storeRecording']);
+    expect(run.activities).to.deep.equal(['storeRecording', 'firstWebhookAttempt']);
     expect(run.children).to.deep.equal([]);
     expect((await deliveriesOf(endpoint.id)).map((d) => [d.attempt, d.outcome])).to.deep.equal([[1, 'delivered']]);
     await keepHistory(stack.api, id, 'folded-failed');

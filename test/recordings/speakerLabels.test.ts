@@ -8,8 +8,7 @@ import { joinPieces } from '../../activities/stt/overlap';
 import { placeText, voicedBetween } from '../../activities/stt/placement';
 import { parseDiarizedJson } from '../../activities/stt/openai';
 import { speakerAttributionOf, type Transcript } from '../../activities/stt/transcript';
-import { ApiError } from '../../api/errors';
-import { toSubmittedTranscript } from '../../api/commands/recordingSubmission';
+import { toSubmittedTranscript, TranscriptProblems } from '../../common/transcript';
 
 // Speaker labels from every source: provider answers (diarized_json, Deepgram and AssemblyAI
 // utterances), two single-channel transcripts merged, and submitted transcripts; and text answered
@@ -220,14 +219,15 @@ describe('recordings: speaker labels', () => {
     );
     expect(fromSegments.segments).to.deep.equal([seg(0, 3.5, 'Hi there.', 'Rep'), seg(4, 6, 'Who?', 'Customer')]);
 
-    const rejected = (fn: () => unknown): ApiError => {
+    // What is wrong, with the field it is in (the API answers it as a 400 validation_failed, transcripts.test.ts).
+    const rejected = (fn: () => unknown): TranscriptProblems => {
       try {
         fn();
       } catch (err) {
-        if (err instanceof ApiError) return err;
+        if (err instanceof TranscriptProblems) return err;
         throw err;
       }
-      throw new Error('expected a 400');
+      throw new Error('expected TranscriptProblems');
     };
     const bad = rejected(() =>
       toSubmittedTranscript(
@@ -237,16 +237,14 @@ describe('recordings: speaker labels', () => {
         undefined,
       ),
     );
-    expect(bad.status).to.equal(400);
-    expect(bad.code).to.equal('validation_failed');
     expect(bad.message).to.match(/line 6/);
-    expect(bad.details[0]).to.include({ in: 'body', field: 'transcript' });
+    expect(bad.problems[0]).to.include({ field: 'transcript' });
     expect(rejected(() => toSubmittedTranscript('Hello\n00:00.000 --> 00:01.000\nx', undefined)).message).to.match(
       /line 1.*WEBVTT/,
     );
-    expect(rejected(() => toSubmittedTranscript(vtt, 'Nobody')).details[0]).to.include({ field: 'repSpeaker' });
+    expect(rejected(() => toSubmittedTranscript(vtt, 'Nobody')).problems[0]).to.include({ field: 'repSpeaker' });
     expect(
-      rejected(() => toSubmittedTranscript([{ speaker: 'A', start: 5, end: 4, text: 'x' }], undefined)).details[0],
+      rejected(() => toSubmittedTranscript([{ speaker: 'A', start: 5, end: 4, text: 'x' }], undefined)).problems[0],
     ).to.include({ field: 'transcript.0.end' });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseWebVtt } from '../../api/commands/recordingSubmission';
+import { parseWebVtt } from '../../common/transcript';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import type { TranscriptView } from '../../api/schemas/transcripts';

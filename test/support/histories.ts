@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import * as proto from '@temporalio/proto';
-import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
 import { payloadCodecFor } from '../../common/payloadCodec';
 import { testConfig } from './env';
 
@@ -19,9 +18,9 @@ interface ProtoJson {
 }
 
 const protojson = createRequire(require.resolve('@temporalio/proto'))('protobufjs/ext/protojson') as ProtoJson;
-const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType(
-  'temporal.api.history.v1.History',
-);
+// The package's own export is its reflection root (`import * as` wraps it in a plain object without lookupType).
+const protoRoot = createRequire(__filename)('@temporalio/proto') as { lookupType(name: string): unknown };
+const historyType = protoRoot.lookupType('temporal.api.history.v1.History');
 
 /**
  * The history as a committed file: payloads the test run encrypted (with a key of its own, gone after the

@@ -174,7 +174,7 @@ const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingIntake');
 
 export const recordingHistoryDir = (): string => HISTORY_DIR;
 
-/** Every committed recordingIntake history; replay.test.ts fails when one of them is missing. */
+/** The recordingIntake histories today's tests record (keepHistory); replay.test.ts fails when one is missing. */
 export const RECORDING_HISTORIES = [
   'assemblyai-diarized',
   'assemblyai-worker-killed',
@@ -196,6 +196,25 @@ export const RECORDING_HISTORIES = [
   'submitted-webvtt',
   'user-id-attribute',
   'worker-killed',
+] as const;
+
+/**
+ * Histories of runs the previous release (git tag v2026.11.23) started, recorded by that release's own tests
+ * (docs/architecture.md, "Workflow histories"): the supported upgrade starts from them with work in flight.
+ */
+export const PREVIOUS_RELEASE_HISTORIES = [
+  'assemblyai-diarized.v2026.11.23',
+  'assemblyai-worker-killed.v2026.11.23',
+  'diarize-openai.v2026.11.23',
+  'failed-store-404.v2026.11.23',
+  'media-failed-truncated.v2026.11.23',
+  'media-pieces-worker-killed.v2026.11.23',
+  'media-video.v2026.11.23',
+  'remote-deepgram.v2026.11.23',
+  'remote-openai.v2026.11.23',
+  'stored-openai-roleplay.v2026.11.23',
+  'submitted-webvtt.v2026.11.23',
+  'worker-killed.v2026.11.23',
 ] as const;
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 

@@ -1,0 +1,33 @@
+import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/queries/webhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '../schemas/webhooks';
+
+// How a webhook endpoint and a delivery record are answered (webhookEndpoints.ts, webhookActions.ts).
+
+export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    apiVersion: isApiVersion(row.apiVersion) ? row.apiVersion : CURRENT_API_VERSION,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    attempt: row.attempt,
+    outcome: row.outcome,
+    statusCode: row.statusCode,
+    error: row.error,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

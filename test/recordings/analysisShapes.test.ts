@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { up } from '../../db/migrations/20261126030000_analysis_stored_shapes';
+import { fromJson } from '../../db/connection';
+import { insertRecording } from '../../db/queries/recordings';
+import { insertSession } from '../../db/queries/sessions';
+import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
+import { testEnv } from '../support/env';
+import { createTenant } from '../support/fixtures';
+
+// Migration 20261126030000: analyses stored before speakerAttribution and evidence existed are rewritten in
+// today's shape, so the code that reads the old shape (common/recordingAnalysis.ts) can go in a later
+// release. Run again, it changes nothing.
+
+const response = (title: string) => ({
+  title,
+  passed: true,
+  explanation: 'ok',
+  weight: 1,
+  sectionTitle: 'Opening',
+});
+
+describe('recordings: analyses stored in older shapes are migrated', () => {
+  it('adds speakerAttribution and the reason evidence is missing, to results and session responses, once', async () => {
+    const db = testEnv().db;
+    const tenant = await createTenant();
+    const roleplay = await createRoleplayFixture(tenant.company.id);
+    const user = await createUserFixture(tenant.company.id);
+    const ids = { diarized: randomUUID(), oneVoice: randomUUID(), current: randomUUID() };
+    for (const id of Object.values(ids))
+      await insertRecording(db, {
+        id,
+        companyId: tenant.company.id,
+        userUniqueIdentifier: 'crm-shapes',
+        userName: 'Ana',
+        sourceUrl: null,
+        storeRecording: false,
+        roleplayId: null,
+        workflowId: `recording-${id}`,
+      });
+    const old = (snippets: Array<{ isUser: boolean; text: string }>) => ({
+      score: 80,
+      snippets,
+      criteriaResponses: [response('Greets')],
+      metricResponses: [response('Pace')],
+    });
+    const current = {
+      ...old([{ isUser: true, text: 'Hi' }]),
+      speakerAttribution: 'transcript',
+      criteriaResponses: [{ ...response('Greets'), evidence: [{ quote: 'Hi', startMs: 0, speaker: 'rep' }] }],
+      metricResponses: [{ ...response('Pace'), evidence: [], noEvidenceReason: 'Measured over the whole call.' }],
+    };
+    const stored = {
+      [ids.diarized]: old([
+        { isUser: true, text: 'Hi' },
+        { isUser: false, text: 'Hello' },
+      ]),
+      [ids.oneVoice]: old([{ isUser: true, text: 'Hi' }]),
+      [ids.current]: current,
+    };
+    for (const [id, result] of Object.entries(stored))
+      await db('recordings')
+        .where({ id })
+        .update({ result: JSON.stringify(result) });
+    const session = await insertSession(db, {
+      companyId: tenant.company.id,
+      userId: user.id,
+      roleplayId: roleplay.id,
+      score: 80,
+      didPass: true,
+      lengthMs: 1000,
+      wpm: 120,
+      snippets: [],
+      criteriaResponses: [{ ...response('Greets'), evidence: [], noEvidenceReason: 'x' }],
+      metricResponses: [],
+    });
+    await db('session_responses').where({ session_id: session }).update({ evidence: null, no_evidence_reason: null });
+
+    const read = async () => ({
+      results: Object.fromEntries(
+        await Promise.all(
+          Object.values(ids).map(async (id) => [
+            id,
+            fromJson<Record<string, unknown>>((await db('recordings').where({ id }).first('result')).result),
+          ]),
+        ),
+      ),
+      responses: await db('session_responses').where({ session_id: session }).select('evidence', 'no_evidence_reason'),
+    });
+    await up(db);
+    const after = await read();
+    const reason = 'Judged before evidence was recorded.';
+    expect(after.results[ids.diarized]).to.deep.include({
+      speakerAttribution: 'diarization',
+      criteriaResponses: [{ ...response('Greets'), evidence: [], noEvidenceReason: reason }],
+      metricResponses: [{ ...response('Pace'), evidence: [], noEvidenceReason: reason }],
+    });
+    expect(after.results[ids.oneVoice]).to.include({ speakerAttribution: 'none' });
+    expect(after.results[ids.current]).to.deep.equal(current);
+    expect(after.responses).to.deep.equal([{ evidence: '[]', no_evidence_reason: reason }]);
+
+    await up(db);
+    expect(await read()).to.deep.equal(after);
+  });
+});
