@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# The test command: type-check (tsgo), lint (ESLint, eslint.config.mjs; cached in node_modules/.cache), then the whole suite against real MariaDB and a real Temporal dev server
-# (both started here when needed; the tests make their own database and dev server and remove them), with
-# Prometheus installed for the alert-rule tests (scripts/ensure-prometheus.sh; they start their own server);
-# test/cluster/ also against a real Temporal server with mutual TLS on PostgreSQL (built and started here when
-# needed; the suite makes its own).
-# And Jaeger for the tracing tests (built once by scripts/ensure-jaeger.sh).
+# The test command: type-check (tsgo), lint (Prettier + ESLint), then the whole mocha suite against real
+# components, each installed or built here when missing (built tools are cached outside the repository):
+# MariaDB, ffmpeg/espeak-ng/sox, Prometheus (alert-rule tests), the Temporal CLI (dev server), the Temporal
+# server on PostgreSQL (test/cluster/, mutual TLS) and Jaeger (tracing tests). The tests start their own
+# databases, servers and stores on free ports and remove them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || bash scripts/install.sh
