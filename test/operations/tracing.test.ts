@@ -243,6 +243,10 @@ describe('traces (OpenTelemetry, read back from Jaeger)', function () {
     const apiLines = api.logLines().filter((l) => l.requestId === CALLER_REQUEST_ID);
     expect(apiLines.length).to.be.at.least(1);
     for (const line of apiLines) expect(line, JSON.stringify(line)).to.include({ traceId: callerTraceId });
+    // The run's "Workflow completed" line can follow the webhook the test waited for: wait for that line.
+    await worker.waitFor(
+      new RegExp(`^\\{.*("msg":"Workflow completed".*${id}|${id}.*"msg":"Workflow completed")`, 'm'),
+    );
     const workerLines = worker.logLines().filter((l) => l.recordingId === id);
     expect(workerLines.length).to.be.at.least(10);
     // All but the SDK's "Workflow started" and "Activity started", which it writes before any interceptor
