@@ -13,7 +13,9 @@ type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'realRound3' | 'cost'
 const PROCESSES = ['api', 'worker', 'temporal', 'mariadb'] as const;
 
 function costRow(name: string, perSecond: number, c: RunCost, peakRssMiB: number): string[] {
-  const cpu = PROCESSES.map((p) => f(c.cpuPerRecording[p] ?? 0, 3));
+  const per = c.cpuPerRecording;
+  // A Temporal cluster's persistence (PostgreSQL) is part of Temporal's cost; the dev server keeps its own.
+  const cpu = PROCESSES.map((p) => f((per[p] ?? 0) + (p === 'temporal' ? (per['postgres'] ?? 0) : 0), 3));
   const t = c.workflowTasks.mean;
   return [
     name,

@@ -5,8 +5,8 @@ import { cacheDelta, readCache, type CacheFigures } from './cacheMetrics';
 import { runEndToEnd, type EndToEnd } from './endToEnd';
 import { historyShape, planFromHistory, runShape, type HistoryShape, type ShapeRun } from './endToEndShape';
 import type { BenchMode } from './modes';
-import { cpuPerRecording, findDatabaseServer, findTemporalDevServer, readCpu } from './processCpu';
-import { startWorker, stop, type Stack, type WorkerProcess } from './stack';
+import { cpuPerRecording, readCpu } from './processCpu';
+import { stackPids, startWorker, stop, type Stack, type WorkerProcess } from './stack';
 import { workflowTasks, type WorkflowTasks } from './workflowTasks';
 
 // The end-to-end part: the real pipeline with one worker, then the bare shape (the same workflow code with
@@ -65,6 +65,7 @@ async function measured<T extends { recordings: number }>(
   pids: Pids,
   worker: WorkerProcess,
   run: () => Promise<T>,
+  apart: string[],
 ): Promise<Measured<T>> {
   const cacheBefore = await readCache(worker.metricsUrl);
   const cpuBefore = await readCpu(pids);
@@ -75,7 +76,7 @@ async function measured<T extends { recordings: number }>(
   const cache = cacheDelta(cacheBefore, await readCache(worker.metricsUrl));
   return {
     result,
-    cpu: cpuPerRecording(cpuBefore, cpuAfter, result.recordings),
+    cpu: cpuPerRecording(cpuBefore, cpuAfter, result.recordings, apart),
     loadGenerator: (own.user + own.system) / 1e6 / result.recordings,
     cache,
   };
@@ -102,19 +103,16 @@ export async function endToEndRuns(
   e2eInput: Parameters<typeof runEndToEnd>[0],
   round3WorkerRoot?: string,
 ): Promise<EndToEndRuns> {
-  const { config } = stack;
-  const dbHost = new URL(config.DATABASE_URL).hostname;
-  const shared: Pids = {
-    api: apiPid,
-    temporal: await findTemporalDevServer(config.TEMPORAL_ADDRESS),
-    mariadb: ['127.0.0.1', 'localhost'].includes(dbHost) ? await findDatabaseServer() : undefined,
-  };
+  const { config, bareConfig } = stack;
+  const pids = await stackPids(stack);
+  const shared: Pids = { api: apiPid, ...pids.counted, ...pids.apart };
+  const apart = Object.keys(pids.apart);
   log(
-    `CPU per process from /proc: API ${apiPid}, Temporal dev server ${shared.temporal ?? 'not here'}, MariaDB ${shared.mariadb ?? 'not here'}`,
+    `CPU per process from /proc: ${JSON.stringify(shared)}${apart.length ? `, apart from the total: ${apart.join(', ')}` : ''}`,
   );
   log(`end to end: ${e2eInput.recordings} recordings, one worker`);
   const worker = await startWorker(stack, 'worker');
-  const real = await measured({ ...shared, worker: worker.pid }, worker, () => runEndToEnd(e2eInput));
+  const real = await measured({ ...shared, worker: worker.pid }, worker, () => runEndToEnd(e2eInput), apart);
   const endToEnd = real.result;
   const workerPeak = await worker.peakRssMiB();
   await stop(stack, worker);
@@ -123,12 +121,13 @@ export async function endToEndRuns(
     // Same API, database, dev server and recordings; only the worker is round 3's (its workflow code and activities).
     log(`end to end again with round 3's worker from ${round3WorkerRoot}`);
     const old = await startWorker(stack, 'worker-round3', 'worker/main.ts', {}, round3WorkerRoot);
-    const m = await measured({ ...shared, worker: old.pid }, old, () => runEndToEnd(e2eInput));
+    const m = await measured({ ...shared, worker: old.pid }, old, () => runEndToEnd(e2eInput), apart);
     then = { m, workerPeak: await old.peakRssMiB() };
     await stop(stack, old);
   }
-  // The bench's own calls (starts, results, histories) wait longer than the API's deadline: a slow call here is not what is measured.
-  const client = createTemporalClient({ ...config, TEMPORAL_START_TIMEOUT: '60s' });
+  // The bench's own calls (starts, results, histories) wait longer than the API's deadline: a slow call here is not
+  // what is measured. Bare settings: the shape's workflows travel as the service's do, without encryption or tracing.
+  const client = createTemporalClient({ ...bareConfig, TEMPORAL_START_TIMEOUT: '60s' });
   try {
     const realHistory = {
       stored: await historyShape(client, workflowIds.recording(endToEnd.samples.stored)),
@@ -138,12 +137,19 @@ export async function endToEndRuns(
     const bareRun = async (queueSuffix: string) => {
       const taskQueue = `${config.TEMPORAL_TASK_QUEUE}-${queueSuffix}`;
       log(`bare shape: ${e2eInput.recordings} workflows, ${plan.pieces.length} piece(s) each`);
-      const shapeWorker = await startWorker(stack, queueSuffix, 'bench/shape/worker.ts', {
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        SHAPE_PLAN: JSON.stringify(plan),
-      });
-      const m = await measured({ ...shared, worker: shapeWorker.pid }, shapeWorker, () =>
-        runShape(client, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency),
+      const shapeWorker = await startWorker(
+        stack,
+        queueSuffix,
+        'bench/shape/worker.ts',
+        { TEMPORAL_TASK_QUEUE: taskQueue, SHAPE_PLAN: JSON.stringify(plan) },
+        undefined,
+        true,
+      );
+      const m = await measured(
+        { ...shared, worker: shapeWorker.pid },
+        shapeWorker,
+        () => runShape(client, taskQueue, companyId, e2eInput.recordings, mode.endToEndConcurrency),
+        apart,
       );
       const peakRssMiB = await shapeWorker.peakRssMiB();
       await stop(stack, shapeWorker);

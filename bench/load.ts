@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { readCpu, type CpuReading } from './processCpu';
 
 // HTTP load with autocannon from the bench process: one warm-up, then rounds, median of each figure.
 // Service and baseline rounds alternate (and swap order every round), so drift on this shared
@@ -11,6 +12,33 @@ export interface Figures {
   p99: number;
   /** Requests that got no answer within the 10 s timeout (counted in p50/p99 as 10 s). */
   timeouts: number;
+  /** With the target's `cpu` given: CPU ms per request of the processes serving it, and of those reported apart. */
+  cpuMs?: number;
+  apartCpuMs?: number;
+}
+
+/** The processes whose CPU time a request costs (from /proc), and which of them are reported apart (a trace store). */
+export interface CpuSources {
+  pids: Record<string, number | undefined>;
+  apart?: string[];
+}
+
+/** CPU ms per request between two readings: the counted processes, and those reported apart. */
+export function cpuPerRequest(
+  sources: CpuSources,
+  before: CpuReading,
+  after: CpuReading,
+  requests: number,
+): { cpuMs: number; apartCpuMs: number } {
+  let counted = 0;
+  let apart = 0;
+  for (const name of Object.keys(after)) {
+    const seconds = Math.max(0, after[name] - (before[name] ?? 0));
+    if (sources.apart?.includes(name)) apart += seconds;
+    else counted += seconds;
+  }
+  const per = (seconds: number): number => (requests > 0 ? (seconds * 1000) / requests : 0);
+  return { cpuMs: per(counted), apartCpuMs: per(apart) };
 }
 
 export interface LoadTarget {
@@ -23,6 +51,8 @@ export interface LoadTarget {
   path?: () => string;
   /** Statuses counted as success; 200 when absent. */
   okStatus?: number;
+  /** The processes serving it, whose CPU per request is measured. */
+  cpu?: CpuSources;
 }
 
 export interface LoadSettings {
@@ -42,12 +72,23 @@ export const median = (values: number[]): number => {
 export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 
-export const medianFigures = (runs: Figures[]): Figures => ({
-  rps: median(runs.map((r) => r.rps)),
-  p50: median(runs.map((r) => r.p50)),
-  p99: median(runs.map((r) => r.p99)),
-  timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
-});
+const medianOf = (values: Array<number | undefined>): number | undefined => {
+  const given = values.filter((v): v is number => v !== undefined);
+  return given.length ? median(given) : undefined;
+};
+
+export const medianFigures = (runs: Figures[]): Figures => {
+  const cpuMs = medianOf(runs.map((r) => r.cpuMs));
+  const apartCpuMs = medianOf(runs.map((r) => r.apartCpuMs));
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
+    ...(cpuMs === undefined ? {} : { cpuMs }),
+    ...(apartCpuMs === undefined ? {} : { apartCpuMs }),
+  };
+};
 
 /** Requests autocannon gives up on (its 10 s default); they count in the percentiles as at least that long. */
 const TIMEOUT_SECONDS = 10;
@@ -64,6 +105,7 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
   }
   // Latencies are collected here at full precision: autocannon's own histogram keeps whole milliseconds.
   const latencies: number[] = [];
+  const cpuBefore = target.cpu && (await readCpu(target.cpu.pids));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -88,6 +130,7 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
       `${target.method ?? 'GET'} ${target.url}: ${total} requests, ${good} answered ${ok}, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`,
     );
   }
+  const cpu = target.cpu && cpuBefore && cpuPerRequest(target.cpu, cpuBefore, await readCpu(target.cpu.pids), total);
   for (let i = 0; i < result.timeouts; i += 1) latencies.push(TIMEOUT_SECONDS * 1000);
   // Requests still in flight when the round ended must not spill into the next round (the other side's).
   await drain(target);
@@ -97,6 +140,7 @@ export async function hit(target: LoadTarget, connections: number, seconds: numb
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     timeouts: result.timeouts,
+    ...cpu,
   };
 }
 

@@ -70,6 +70,11 @@ export async function findTemporalDevServer(address: string): Promise<number | u
   )[0];
 }
 
+/** PostgreSQL's postmaster (its backends are its children): a Temporal cluster's persistence here. */
+export async function findPostgresServer(): Promise<number | undefined> {
+  return (await findPids((cmdline, comm) => comm === 'postgres' && / -D /.test(cmdline)))[0];
+}
+
 export type CpuReading = Record<string, number>;
 
 /** One reading of each named process tree (a process that is missing reads 0). */
@@ -80,13 +85,17 @@ export async function readCpu(pids: Record<string, number | undefined>): Promise
   return Object.fromEntries(entries);
 }
 
-/** Per process: CPU seconds between two readings divided by `recordings`, and the total of them. */
+/** Per process: CPU seconds between two readings divided by `recordings`, and the total of them (less those `apart`). */
 export function cpuPerRecording(
   before: CpuReading,
   after: CpuReading,
   recordings: number,
+  apart: string[] = [],
 ): Record<string, number> & { total: number } {
   const per: Record<string, number> = {};
   for (const name of Object.keys(after)) per[name] = Math.max(0, after[name] - (before[name] ?? 0)) / recordings;
-  return { ...per, total: Object.values(per).reduce((a, b) => a + b, 0) };
+  const total = Object.entries(per)
+    .filter(([name]) => !apart.includes(name))
+    .reduce((a, [, b]) => a + b, 0);
+  return { ...per, total };
 }

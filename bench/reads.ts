@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { BenchData } from './seed';
 import { compareAtRate, type RateComparison, type RateSettings } from './fixedRate';
-import { compare, type Comparison, type LoadSettings, type LoadTarget } from './load';
+import { compare, type Comparison, type CpuSources, type LoadSettings, type LoadTarget } from './load';
 
 // Part 1 and 2 of the suite: the read endpoints against the bare baseline, and the deep pages.
 
@@ -64,14 +64,21 @@ export function readCases(data: BenchData, deepOffset: number, middleOffset: num
   ];
 }
 
-export const target = (base: string, apiKey: string, c: ReadCase): LoadTarget => {
+export const target = (base: string, apiKey: string, c: ReadCase, cpu?: CpuSources): LoadTarget => {
   const first = typeof c.path === 'string' ? c.path : c.path();
   return {
     url: base + first,
     headers: { 'x-api-key': apiKey },
     ...(typeof c.path === 'string' ? {} : { path: c.path }),
+    ...(cpu ? { cpu } : {}),
   };
 };
+
+/** The processes behind each side, when the run measures CPU per request. */
+export interface SidesCpu {
+  service: CpuSources;
+  baseline: CpuSources;
+}
 
 /** Signed media links carry their own expiry instant; everything else must match byte for byte (after parsing). */
 const normalise = (text: string): unknown =>
@@ -107,11 +114,19 @@ export async function runReads(
   cases: ReadCase[],
   settings: LoadSettings,
   log: (line: string) => void,
+  cpu?: SidesCpu,
 ): Promise<Map<ReadKey, Comparison>> {
   const out = new Map<ReadKey, Comparison>();
   for (const c of cases) {
     log(`load: ${c.name}`);
-    out.set(c.key, await compare(target(serviceUrl, apiKey, c), target(baselineUrl, apiKey, c), settings));
+    out.set(
+      c.key,
+      await compare(
+        target(serviceUrl, apiKey, c, cpu?.service),
+        target(baselineUrl, apiKey, c, cpu?.baseline),
+        settings,
+      ),
+    );
   }
   return out;
 }

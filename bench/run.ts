@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createDb } from '../db/connection';
-import { freePort } from '../test/support/temporalServer';
 import { describeTuning } from '../worker/tuning';
 import { formatCost } from './costReport';
 import { runEndToEnd, type EndToEnd } from './endToEnd';
@@ -14,12 +13,11 @@ import { measureIntakeParts } from './intakeParts';
 import type { Comparison } from './load';
 import { runMedia } from './media';
 import { modes, type BenchMode } from './modes';
-import { startProcess } from './processes';
 import { checkSameAnswers, readCases, runFixedRate, runReads, SINGLE_ROW_READS, target, type ReadKey } from './reads';
 import { formatResults, judge, type BenchResults, type Machine } from './report';
-import { seedBench, type BenchData } from './seed';
-import { captureServiceSql, verifyServiceSql } from './serviceSql';
-import { apiCommand, startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
+import { captureInput, captureServiceSql, verifyServiceSql } from './serviceSql';
+import { startApi, startBaseline, startStack, startWorker, stop, teardown, type Stack } from './stack';
 import { compareOneAndTwo } from './twoOfEach';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
@@ -84,24 +82,6 @@ async function machine(databaseUrl: string): Promise<Machine> {
   }
 }
 
-/** Recordings of earlier runs only cost space; a clean slate keeps every run alike. */
-async function forgetEarlierRecordings(databaseUrl: string, companyId: string): Promise<void> {
-  const db = createDb(databaseUrl, 1);
-  try {
-    await db('recordings').where({ company_id: companyId }).del();
-  } finally {
-    await db.destroy();
-  }
-}
-
-const captureInput = (data: BenchData) => ({
-  companyId: data.companyId,
-  apiKey: data.apiKey,
-  userId: data.heavyUserId,
-  sessionId: data.sessionIds[0],
-  roleplayId: data.roleplayIds[0],
-});
-
 async function checkSql(databaseUrl: string, data: BenchData, offsets: number[]): Promise<void> {
   const db = createDb(databaseUrl, 1);
   try {
@@ -127,25 +107,7 @@ async function bench(
   await checkSql(databaseUrl, data, [mode.deepOffset, mode.middleOffset]);
   const { config } = stack;
   const api = await startApi(stack, 'api');
-  const baselinePort = await freePort();
-  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-  // The baseline gets the API's node flags (heap limit included), and tsx's hook: it is a bench-only script.
-  const baseline = await startProcess(
-    'baseline',
-    { flags: [...apiCommand(config).flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' },
-    {
-      // PUBLIC_URL: the API's, so both sign media links under the same base.
-      env: {
-        ...stack.env,
-        PORT: String(baselinePort),
-        PUBLIC_URL: api.url,
-        BENCH_CAPTURE: JSON.stringify(captureInput(data)),
-      },
-      readyText: `listening ${baselinePort}`,
-      cpuProfileDir: stack.cpuProfileDir,
-    },
-  );
-  stack.processes.push(baseline);
+  const { process: baseline, url: baselineUrl } = await startBaseline(stack, api.url, captureInput(data));
 
   const readKeys = only?.filter((key) => key !== 'intake' && key !== 'endToEnd');
   const cases = readCases(data, mode.deepOffset, mode.middleOffset).filter(

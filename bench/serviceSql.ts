@@ -1,3 +1,4 @@
+import type { BenchData } from './seed';
 import type { Knex } from 'knex';
 import { prefixOf } from '../common/secrets';
 import { API_KEY_KIND, companyForApiKey } from '../db/queries/credentials';
@@ -64,6 +65,15 @@ export interface CaptureInput {
   sessionId: string;
   roleplayId: string;
 }
+
+/** The rows the SQL is captured for: the bench data's company, key, heavy user, first session and roleplay. */
+export const captureInput = (data: BenchData): CaptureInput => ({
+  companyId: data.companyId,
+  apiKey: data.apiKey,
+  userId: data.heavyUserId,
+  sessionId: data.sessionIds[0],
+  roleplayId: data.roleplayIds[0],
+});
 
 // Values no real argument takes, so a binding equal to one of them can only be that argument.
 const OFFSET = 7;

@@ -10,6 +10,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webh
 import { workerNodeFlags } from '../worker/tuning';
 import { BENCH_CALL } from './endToEnd';
 import { apiNodeFlags } from '../api/nodeFlags';
+import { findDatabaseServer, findTemporalDevServer } from './processCpu';
 import { startProcess, type BenchProcess, type NodeCommand } from './processes';
 
 // What a run starts: the Temporal dev server, the loopback stand-ins, and the processes under test
@@ -17,6 +18,21 @@ import { startProcess, type BenchProcess, type NodeCommand } from './processes';
 
 /** The workers' memory limit unless the environment gives one: 85 % of it (326 MiB) is what their cache is sized to fill. */
 const BENCH_WORKER_MEMORY_MIB = '384';
+
+/** What a run adds to the bench's own stack: a production setting being priced (bench/settings.ts). */
+export interface StackOptions {
+  /** Settings on top of the bench's, for every process of the service. */
+  env?: NodeJS.ProcessEnv;
+  /** The processes behind Temporal when it is not the dev server the stack starts (a cluster's server and its PostgreSQL). */
+  temporalPids?: Record<string, number | undefined>;
+  /** MariaDB's process when it is not the machine's (a server of the bench's own). */
+  databasePid?: number;
+  /** Processes whose CPU is reported apart from the service's (the trace store). */
+  apartPids?: Record<string, number | undefined>;
+}
+
+/** What the service adds on top of its transport; the bare baselines go without (same address, same TLS). */
+const SERVICE_ONLY = /^(OTEL_|TEMPORAL_PAYLOAD_)/;
 
 export interface Stack {
   temporal?: TemporalDevServer;
@@ -26,18 +42,23 @@ export interface Stack {
   storageDir?: string;
   env: NodeJS.ProcessEnv;
   config: Config;
+  /** The environment and settings of the bare baselines: the service's transport, nothing on top. */
+  bareEnv: NodeJS.ProcessEnv;
+  bareConfig: Config;
   processes: BenchProcess[];
   cpuProfileDir?: string;
+  options: StackOptions;
 }
 
 export async function startStack(
   databaseUrl: string,
   temporalAddress: string | undefined,
   cpuProfileDir: string | undefined,
+  options: StackOptions = {},
 ): Promise<Stack> {
-  const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir };
+  const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir, options };
   try {
-    if (!temporalAddress) stack.temporal = await startTemporalDevServer();
+    if (!temporalAddress && !options.env?.TEMPORAL_ADDRESS) stack.temporal = await startTemporalDevServer();
     stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
     stack.files = await startFileServer();
     stack.receiver = await startWebhookReceiver();
@@ -73,8 +94,25 @@ export async function startStack(
     // The workers' cache and slots are sized to this (worker/tuning.ts): a worker held to the memory target
     // (peak RSS < 350 MiB) on a shared 2-core box, not a quarter of whatever machine runs the bench.
     WORKER_MEMORY_LIMIT_MB: process.env.WORKER_MEMORY_LIMIT_MB ?? BENCH_WORKER_MEMORY_MIB,
+    ...options.env,
   };
-  return { ...stack, env, config: loadConfig(env) };
+  const bareEnv = Object.fromEntries(Object.entries(env).filter(([key]) => !SERVICE_ONLY.test(key)));
+  return { ...stack, options, env, config: loadConfig(env), bareEnv, bareConfig: loadConfig(bareEnv) };
+}
+
+/** The processes a recording's or a request's CPU is read from (`api` and `worker` are added by the caller). */
+export async function stackPids(
+  stack: Stack,
+): Promise<{ counted: Record<string, number | undefined>; apart: Record<string, number | undefined> }> {
+  const { config, options } = stack;
+  const local = ['127.0.0.1', 'localhost'].includes(new URL(config.DATABASE_URL).hostname);
+  return {
+    counted: {
+      ...(options.temporalPids ?? { temporal: await findTemporalDevServer(config.TEMPORAL_ADDRESS) }),
+      mariadb: options.databasePid ?? (local ? await findDatabaseServer() : undefined),
+    },
+    apart: options.apartPids ?? {},
+  };
 }
 
 export async function teardown(stack: Stack): Promise<void> {
@@ -100,6 +138,29 @@ export async function startApi(stack: Stack, name: string): Promise<{ process: B
   return { process: p, url };
 }
 
+/**
+ * The bare baseline (bench/baseline.ts): the API's node flags (heap limit included) and tsx's hook (a bench-only
+ * script), the bare environment (the service's transport), the API's PUBLIC_URL so both sign media links alike.
+ */
+export async function startBaseline(
+  stack: Stack,
+  apiUrl: string,
+  capture: object,
+): Promise<{ process: BenchProcess; url: string }> {
+  const port = await freePort();
+  const p = await startProcess(
+    'baseline',
+    { flags: [...apiCommand(stack.config).flags, '--require', 'tsx/cjs'], entry: 'bench/baseline.ts' },
+    {
+      env: { ...stack.bareEnv, PORT: String(port), PUBLIC_URL: apiUrl, BENCH_CAPTURE: JSON.stringify(capture) },
+      readyText: `listening ${port}`,
+      cpuProfileDir: stack.cpuProfileDir,
+    },
+  );
+  stack.processes.push(p);
+  return { process: p, url: `http://127.0.0.1:${port}` };
+}
+
 /** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx's CommonJS hook as it loads it. */
 export const workerCommand = (config: Config, entry: string): NodeCommand => ({
   flags: [...workerNodeFlags(config), '--require', 'tsx/cjs'],
@@ -120,6 +181,7 @@ export async function startWorker(
   entry = 'worker/main.ts',
   env: NodeJS.ProcessEnv = {},
   root?: string,
+  bare = false,
 ): Promise<WorkerProcess> {
   const metricsPort = await freePort();
   // Its readiness is its 'worker started' log line, so it logs at info whatever BENCH_LOG_LEVEL says.
@@ -127,7 +189,13 @@ export async function startWorker(
     name,
     { ...workerCommand(stack.config, entry), root },
     {
-      env: { ...stack.env, ...WORKER_LAUNCH_ENV, LOG_LEVEL: 'info', WORKER_METRICS_PORT: String(metricsPort), ...env },
+      env: {
+        ...(bare ? stack.bareEnv : stack.env),
+        ...WORKER_LAUNCH_ENV,
+        LOG_LEVEL: 'info',
+        WORKER_METRICS_PORT: String(metricsPort),
+        ...env,
+      },
       readyText: 'worker started',
       cpuProfileDir: stack.cpuProfileDir,
       timeoutMs: 120_000,

@@ -49,6 +49,8 @@ export interface Jaeger {
   /** OTEL_EXPORTER_OTLP_ENDPOINT for the service. */
   otlpUrl: string;
   queryUrl: string;
+  /** Its process (the bench reports its CPU time apart). */
+  pid: number;
   /** The trace as Jaeger's query API answers it, or undefined while it does not know it. */
   trace(traceId: string): Promise<JaegerTrace | undefined>;
   stop(): Promise<void>;
@@ -170,6 +172,7 @@ async function startOnFreePorts(): Promise<Jaeger> {
   return {
     otlpUrl,
     queryUrl,
+    pid: child.pid ?? 0,
     async trace(traceId) {
       const res = await fetch(`${queryUrl}/api/traces/${traceId}`);
       if (res.status === 404) return undefined;

@@ -40,6 +40,8 @@ export interface TemporalCluster {
   clientSettings: Partial<Config>;
   /** How long creating the databases and starting the server took. */
   startupMs: number;
+  /** The server's process (the bench reads its CPU time). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -109,7 +111,13 @@ interface Ports {
 }
 
 /** The server's configuration (YAML; JSON is YAML) after config/development-postgres12.yaml of the module. */
-function serverConfig(dir: string, databases: [string, string], ports: Ports, certs: Record<string, string>): string {
+function serverConfig(
+  dir: string,
+  databases: [string, string],
+  ports: Ports,
+  certs: Record<string, string>,
+  tls: boolean,
+): string {
   const rpc = (grpcPort: number, membershipPort: number): Record<string, unknown> => ({
     rpc: { grpcPort, membershipPort, bindOnLocalHost: true },
   });
@@ -125,20 +133,22 @@ function serverConfig(dir: string, databases: [string, string], ports: Ports, ce
       },
       global: {
         membership: { maxJoinDuration: '30s', broadcastAddress: '127.0.0.1' },
-        tls: {
-          // External clients: mutual TLS, certificates of the cluster's CA only.
-          frontend: {
-            server: {
-              certFile: certs['serverCert'],
-              keyFile: certs['serverKey'],
-              requireClientAuth: true,
-              clientCaFiles: [certs['ca']],
+        ...(tls && {
+          tls: {
+            // External clients: mutual TLS, certificates of the cluster's CA only.
+            frontend: {
+              server: {
+                certFile: certs['serverCert'],
+                keyFile: certs['serverKey'],
+                requireClientAuth: true,
+                clientCaFiles: [certs['ca']],
+              },
+              client: clientOfFrontend,
             },
-            client: clientOfFrontend,
+            // The system worker (schedules, namespace deletion) is a client of the frontend like any other.
+            systemWorker: { certFile: certs['workerCert'], keyFile: certs['workerKey'], client: clientOfFrontend },
           },
-          // The system worker (schedules, namespace deletion) is a client of the frontend like any other.
-          systemWorker: { certFile: certs['workerCert'], keyFile: certs['workerKey'], client: clientOfFrontend },
-        },
+        }),
       },
       services: {
         frontend: rpc(ports.frontend, ports.membership[0]),
@@ -171,8 +181,12 @@ function serverConfig(dir: string, databases: [string, string], ports: Ports, ce
 // A namespace registered by a test is seen by every service within a second instead of ten.
 const DYNAMIC_CONFIG = JSON.stringify({ 'system.namespaceCacheRefreshInterval': [{ value: '1s' }] });
 
-/** Creates the database pair, the certificates and the configuration, starts the server and waits for it. */
-export async function startTemporalCluster(): Promise<TemporalCluster> {
+/**
+ * Creates the database pair, the certificates and the configuration, starts the server and waits for it.
+ * `tls: false` is the same server with plaintext gRPC (the benchmark's like-for-like reference for mTLS).
+ */
+export async function startTemporalCluster(options: { tls?: boolean } = {}): Promise<TemporalCluster> {
+  const tls = options.tls ?? true;
   const started = Date.now();
   const { server, sqlTool: tool, schemaDir } = installation();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-temporal-cluster-'));
@@ -221,16 +235,18 @@ export async function startTemporalCluster(): Promise<TemporalCluster> {
         ],
       };
       await fs.mkdir(path.join(dir, 'config'), { recursive: true });
-      await fs.writeFile(path.join(dir, 'config', 'development.yaml'), serverConfig(dir, databases, ports, certs));
+      await fs.writeFile(path.join(dir, 'config', 'development.yaml'), serverConfig(dir, databases, ports, certs, tls));
       await fs.writeFile(path.join(dir, 'dynamicconfig.yaml'), DYNAMIC_CONFIG);
       const address = `127.0.0.1:${ports.frontend}`;
-      const clientSettings: Partial<Config> = {
-        TEMPORAL_ADDRESS: address,
-        TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca.certPath,
-        TEMPORAL_TLS_SERVER_NAME: CLUSTER_SERVER_NAME,
-        TEMPORAL_TLS_CLIENT_CERT_PATH: clientCertificate.certPath,
-        TEMPORAL_TLS_CLIENT_KEY_PATH: clientCertificate.keyPath,
-      };
+      const clientSettings: Partial<Config> = tls
+        ? {
+            TEMPORAL_ADDRESS: address,
+            TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca.certPath,
+            TEMPORAL_TLS_SERVER_NAME: CLUSTER_SERVER_NAME,
+            TEMPORAL_TLS_CLIENT_CERT_PATH: clientCertificate.certPath,
+            TEMPORAL_TLS_CLIENT_KEY_PATH: clientCertificate.keyPath,
+          }
+        : { TEMPORAL_ADDRESS: address };
       const child = startServer(server, dir);
       try {
         await untilServing(child, clientSettings);
@@ -248,6 +264,7 @@ export async function startTemporalCluster(): Promise<TemporalCluster> {
         clientCertificate,
         clientSettings,
         startupMs: Date.now() - started,
+        pid: child.process.pid ?? 0,
         output: child.output,
         async stop() {
           await child.stop();

@@ -26,7 +26,16 @@ export interface TlsMariaDb {
   user: string;
   password: string;
   port: number;
+  /** mariadbd's process (the bench reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface TlsMariaDbOptions {
+  /** Turn away clients without TLS (default, as managed services do); the bench turns it off to compare both on one server. */
+  requireSecureTransport?: boolean;
+  /** InnoDB buffer pool (default 32 MiB; the bench gives it the machine's MariaDB's 128 MiB). */
+  bufferPoolMiB?: number;
 }
 
 interface Certificates {
@@ -63,7 +72,7 @@ async function waitForSocket(socketPath: string, child: ChildProcess, log: () =>
   }
 }
 
-export async function startTlsMariaDb(): Promise<TlsMariaDb> {
+export async function startTlsMariaDb(options: TlsMariaDbOptions = {}): Promise<TlsMariaDb> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sp-tls-mariadb-'));
   const datadir = path.join(dir, 'data');
   const socketPath = path.join(dir, 'mysqld.sock');
@@ -107,13 +116,13 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
           `--pid-file=${file('mysqld.pid')}`,
           `--user=${processUser}`,
           '--skip-log-bin',
-          '--innodb-buffer-pool-size=32M',
+          `--innodb-buffer-pool-size=${options.bufferPoolMiB ?? 32}M`,
           '--character-set-server=utf8mb4',
           '--collation-server=utf8mb4_unicode_ci',
           `--ssl-ca=${certs.ca}`,
           `--ssl-cert=${certs.server.certPath}`,
           `--ssl-key=${certs.server.keyPath}`,
-          '--require-secure-transport=ON',
+          `--require-secure-transport=${options.requireSecureTransport === false ? 'OFF' : 'ON'}`,
         ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
@@ -143,6 +152,7 @@ export async function startTlsMariaDb(): Promise<TlsMariaDb> {
       user,
       password,
       port,
+      pid: child.pid ?? 0,
       stop,
     };
   } catch (err) {
