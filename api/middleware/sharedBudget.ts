@@ -132,24 +132,26 @@ export function createSharedBudget(options: SharedBudgetOptions): SharedBudget {
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 const SWEEP_BATCH = 1000;
+/** How long after its window a row stays: ended windows need no row (the next lease starts a new one). */
+const KEEP_ENDED_MS = 3_600_000;
+
+/** Deletes the rows of windows that ended over an hour before `nowMs`, a batch at a time; returns how many. */
+export async function sweepEndedBudgetRows(db: Knex, nowMs: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await deleteEndedBudgetRows(db, nowMs - KEEP_ENDED_MS, SWEEP_BATCH);
+    removed += batch;
+    if (batch < SWEEP_BATCH) return removed;
+  }
+}
 
 /**
- * Deletes rows whose window ended over an hour ago, every few minutes (every replica does; repeating is
- * harmless), so keys and companies that stopped calling leave no row behind. A window that ended needs no
- * row: the next lease starts a new one.
+ * Sweeps every few minutes (every replica does; repeating is harmless), so keys and companies that stopped
+ * calling leave no row behind.
  */
 export function startBudgetRowSweep(db: Knex, logger: Logger, clock: Clock = systemClock): () => void {
-  const sweep = async (): Promise<number> => {
-    const before = clock().getTime() - 3_600_000;
-    let removed = 0;
-    for (;;) {
-      const batch = await deleteEndedBudgetRows(db, before, SWEEP_BATCH);
-      removed += batch;
-      if (batch < SWEEP_BATCH) return removed;
-    }
-  };
   const timer = setInterval(() => {
-    void sweep().catch((err: unknown) =>
+    void sweepEndedBudgetRows(db, clock().getTime()).catch((err: unknown) =>
       logger.warn({ err }, 'could not remove ended rate-limit rows; will try again'),
     );
   }, SWEEP_EVERY_MS);

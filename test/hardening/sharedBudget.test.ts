@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { createSharedBudget, type SharedBudget } from '../../api/middleware/sharedBudget';
+import { createSharedBudget, sweepEndedBudgetRows, type SharedBudget } from '../../api/middleware/sharedBudget';
 import { createDb } from '../../db/connection';
 import { testEnv } from '../support/env';
 import { movableClock, type MovableClock } from '../support/movableClock';
@@ -146,5 +146,26 @@ describe('shared rate-limit budget (leases)', () => {
     for (let i = 0; i < 3; i += 1) answers.push((await spend(broken, key)).admitted);
     expect(answers).to.deep.equal([true, true, false]);
     expect(broken.leaseTransactions()).to.equal(0);
+  });
+
+  it('sweeps the rows of windows that ended over an hour ago, and a swept key starts afresh', async () => {
+    // In the year 2000: the sweeps below reach no other test's rows, whose windows are now.
+    time = movableClock({ start: new Date(Date.UTC(2000, 0, 1)) });
+    const a = processStore(3);
+    expect((await spend(a, key)).admitted).to.equal(true);
+    const live = `key:${randomBytes(6).toString('hex')}`;
+    time.advance(DURATION_MS + 3_600_000 - 1);
+    expect((await spend(a, live)).admitted).to.equal(true);
+    expect(await sweepEndedBudgetRows(testEnv().db, time.nowMs())).to.equal(0);
+    time.advance(2);
+    expect(await sweepEndedBudgetRows(testEnv().db, time.nowMs())).to.equal(1);
+    expect(await row()).to.equal(undefined);
+    expect(
+      await testEnv()
+        .db('rate_limit_points')
+        .where({ key: `api:${live}` })
+        .first(),
+    ).to.not.equal(undefined);
+    expect(await spend(a, key)).to.deep.equal({ admitted: true, remaining: 2, msBeforeNext: DURATION_MS });
   });
 });
