@@ -32,7 +32,7 @@ export function createApp(appDeps: AppDeps): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true; // the error boundary logs what matters
   const router = new Router();
-  mountOperations(router, operations, deps, createRateLimit(deps.config, deps.db));
+  mountOperations(router, operations, deps, createRateLimit(deps.config, deps.db, deps.clock));
 
   const openApi = buildOpenApi(operations, deps.config.PUBLIC_URL);
   router.get('openapi', '/openapi.json', (ctx) => {

@@ -10,6 +10,7 @@ import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
 import { serve } from './httpServer';
 import { startIdempotencyKeySweep } from './idempotency';
+import { startBudgetRowSweep } from './middleware/sharedBudget';
 
 // The API process. It listens at once, even while MySQL or Temporal is still coming up (/healthz
 // answers, /readyz names what is missing) and logs its wait for each dependency. On SIGTERM/SIGINT it
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   );
 
   const stopSweep = startIdempotencyKeySweep(deps);
+  const stopBudgetSweep = config.RATE_LIMIT_STORE === 'mysql' ? startBudgetRowSweep(db, logger) : () => undefined;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
       'shutting down: no new connections, finishing requests in flight',
     );
     stopSweep();
+    stopBudgetSweep();
     await http.stop();
     await waits;
     await Promise.allSettled([db.destroy(), temporal.connection.close(), tracing?.shutdown()]);

@@ -412,7 +412,8 @@ export const ConfigSchema = Type.Object({
   }),
   RATE_LIMIT_STORE: Type.Union([Type.Literal('memory'), Type.Literal('mysql')], {
     default: 'memory',
-    description: 'Where rate-limit counters live: `memory` (per API process) or `mysql` (shared by every replica).',
+    description:
+      'Where rate-limit counters live: `memory` (per API process) or `mysql` (one budget shared by every replica, in `rate_limit_points`: each process leases points from it and spends them in memory, so far from the limit few requests write to the database; see docs/operations.md).',
   }),
   HTTP_REQUEST_TIMEOUT: {
     ...Duration,

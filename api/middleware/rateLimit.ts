@@ -1,16 +1,18 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterMySQL, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Clock } from '../../common/clock';
 import { durationMs, type Config } from '../../common/config';
-import { parseDatabaseUrl } from '../../db/connection';
 import { ApiError } from '../errors';
+import { createSharedBudget, type BudgetStore } from './sharedBudget';
 
 // Request budgets in each RATE_LIMIT_DURATION window: RATE_LIMIT_POINTS for each credential (an API
 // key, and the bearer tokens minted from it, which act as that key) and RATE_LIMIT_COMPANY_POINTS for
 // the company as a whole, so minting more keys does not multiply what a company may send. A request
 // spends one point of each. Every authenticated answer carries the budget closer to running out in the
 // IETF draft headers (RateLimit-Limit/-Remaining/-Reset and RateLimit-Policy); a spent budget is a 429
-// with Retry-After. Unauthenticated requests never reach the limiter.
+// with Retry-After. Unauthenticated requests never reach the limiter. RATE_LIMIT_STORE=memory counts in
+// this process; mysql shares each budget between API processes through leases (./sharedBudget.ts).
 
 export interface RateLimitSubject {
   /** The acting credential (api/middleware/authenticate.ts: `key:<id>` or `token:<id>`). */
@@ -24,7 +26,7 @@ export interface RateLimit {
 }
 
 interface Budget {
-  store: RateLimiterAbstract;
+  store: BudgetStore;
   points: number;
   duration: number;
   /** Whose budget it is, for the 429's message. */
@@ -37,28 +39,19 @@ function createStore(
   points: number,
   duration: number,
   keyPrefix: string,
-): RateLimiterAbstract {
+  clock: Clock | undefined,
+): BudgetStore {
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   if (config.RATE_LIMIT_STORE === 'memory') return memory;
-  return new RateLimiterMySQL({
-    storeClient: db,
-    storeType: 'knex',
-    dbName: parseDatabaseUrl(config.DATABASE_URL).database,
-    tableName: 'rate_limit_points',
-    tableCreated: true, // by the migration
-    points,
-    duration,
-    keyPrefix,
-    // A database hiccup must not turn into 500s: count in this process meanwhile.
-    insuranceLimiter: memory,
-  });
+  return createSharedBudget({ db, points, durationMs: duration * 1000, keyPrefix, insurance: memory, clock });
 }
 
-export function createRateLimit(config: Config, db: Knex): RateLimit | null {
+/** `clock` drives the shared store's windows (RateLimiterMemory keeps its own). */
+export function createRateLimit(config: Config, db: Knex, clock?: Clock): RateLimit | null {
   if (config.RATE_LIMIT_POINTS === 0) return null;
   const duration = Math.max(1, Math.round(durationMs(config.RATE_LIMIT_DURATION) / 1000));
   const budget = (points: number, keyPrefix: string, holder: string): Budget => ({
-    store: createStore(config, db, points, duration, keyPrefix),
+    store: createStore(config, db, points, duration, keyPrefix, clock),
     points,
     duration,
     holder,
@@ -81,7 +74,7 @@ export function createRateLimit(config: Config, db: Knex): RateLimit | null {
   /** Spends a point of `spent` under `subject`: its state, or the 429 when it has none left. */
   const spend = async (ctx: Context, spent: Budget, subject: string): Promise<RateLimiterRes> => {
     try {
-      return await spent.store.consume(subject, 1);
+      return await spent.store.consume(subject);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = String(setHeaders(ctx, spent, rejection));
