@@ -5,7 +5,7 @@ import { FFMPEG_QUIET, runTool } from './ffmpeg';
 // The audio the provider gets: 16 kHz mono MP3 at 32 kbps (every supported provider takes MP3, and
 // an hour is ~14 MB, so only very long calls need splitting for size). A stereo call whose channels
 // differ becomes one file per channel, so each side is transcribed and labelled on its own. A mono MP3
-// that already fits in one piece is sent as it is (pieces.ts): only its pauses and length are heard.
+// at most 128 kbps is sent as it is (pieces.ts), cut without re-encoding if long: only its pauses and length are heard.
 // Each side is decoded once: the same pass writes the rendition and hears the pauses and the real length.
 
 export const RENDITION_BITRATE = 32_000;

@@ -56,12 +56,15 @@ export interface PieceDeps {
   outbound: Dispatcher;
 }
 
-/** The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's own limit, within its upload limit. */
-export function maxPieceMs(config: Config): number {
+/**
+ * The longest piece for this provider: STT_MAX_CHUNK_DURATION, or the provider's own limit, within its upload
+ * limit at `bitRate` (the rendition's, or that of a file sent as it is).
+ */
+export function maxPieceMs(config: Config, bitRate = RENDITION_BITRATE): number {
   const configured = durationMs(config.STT_MAX_CHUNK_DURATION);
   const limits = providerLimits(config);
   // 5% under the byte limit for the MP3 frame headers.
-  const bySize = Math.floor(((limits.maxBytes * 8) / RENDITION_BITRATE) * 1000 * 0.95);
+  const bySize = Math.floor(((limits.maxBytes * 8) / bitRate) * 1000 * 0.95);
   return Math.min(configured > 0 ? configured : limits.maxMs, limits.maxMs, bySize);
 }
 
@@ -69,10 +72,11 @@ export function maxPieceMs(config: Config): number {
 const AS_IT_IS_MAX_BITRATE = 4 * RENDITION_BITRATE;
 
 /**
- * A mono MP3 that one piece can hold is what the rendition would be, at most a few times larger: it
- * is sent as it is, saving the encode (most of the media step's CPU for a short call).
+ * A mono MP3 at most a few times larger than the rendition would be is sent as it is, cut without re-encoding
+ * where it is longer than a piece (pieces sized to its own bitrate): the encode it saves is most of the media
+ * step's CPU, and for a long call the one decode that hears it is then all the step decodes.
  */
-function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
+function sentAsItIs(probe: MediaProbe): boolean {
   return (
     probe.container === 'mp3' &&
     probe.audioCodec === 'mp3' &&
@@ -80,17 +84,16 @@ function sentAsItIs(config: Config, probe: MediaProbe, bytes: number): boolean {
     probe.channels === 1 &&
     !probe.hasVideo &&
     probe.bitRate > 0 &&
-    probe.bitRate <= AS_IT_IS_MAX_BITRATE &&
-    bytes <= providerLimits(config).maxBytes * 0.95 &&
-    probe.durationMs <= maxPieceMs(config)
+    probe.bitRate <= AS_IT_IS_MAX_BITRATE
   );
 }
 
 /**
- * A file small enough to be sent as it is that starts like an MP3 is heard first (one ffmpeg run), and
- * ffmpeg's log of it stands in for ffprobe when it shows a plain mono MP3 that goes as it is: the whole
- * media step is then that one run. Anything else (or a log that does not read as such) answers undefined,
- * and the file takes the usual way (ffprobe, then a rendition or a listen).
+ * A file that starts like an MP3 and is no larger than one upload is heard first (one ffmpeg run), and ffmpeg's
+ * log of it stands in for ffprobe when it shows a plain mono MP3 that goes as it is: the whole media step is
+ * then that one run (a longer file adds the cut without re-encoding). Anything else (or a log that does not
+ * read as such) answers undefined, and the file takes the usual way: ffprobe first (a larger file is not
+ * decoded on a guess; most long recordings are stereo), then a listen or a rendition.
  */
 async function listenToPlainMp3(
   config: Config,
@@ -101,7 +104,7 @@ async function listenToPlainMp3(
   if (bytes > providerLimits(config).maxBytes * 0.95 || !(await startsLikeMp3(file))) return undefined;
   const heard = await listenWithLog(file, signal).catch(() => undefined);
   const probe = heard && loggedAudioFacts(heard.log);
-  return probe && sentAsItIs(config, probe, bytes) ? { probe, audio: heard.audio } : undefined;
+  return probe && sentAsItIs(probe) ? { probe, audio: heard.audio } : undefined;
 }
 
 /** An ID3 tag or an MPEG audio frame sync at the start. */
@@ -170,7 +173,8 @@ export async function cutRecording(
   }
   const split = probe.channels >= 2 && (await channelsDiffer(original, signal).catch(unusable));
   let heard: Array<{ side: Side; file: string; audio: HeardAudio }>;
-  if (!split && sentAsItIs(config, probe, bytes)) {
+  const asItIs = !split && sentAsItIs(probe);
+  if (asItIs) {
     const file = path.join(dir, 'mono.mp3');
     const audio = quick?.audio ?? (await listenTo(original, signal).catch(unusable));
     await fs.rename(original, file);
@@ -198,7 +202,7 @@ export async function cutRecording(
     );
   }
 
-  const limit = maxPieceMs(config);
+  const limit = maxPieceMs(config, asItIs ? probe.bitRate : RENDITION_BITRATE);
   const overlap = Math.min(pieceOverlapMs(config), Math.floor(limit / 4));
   const pieces: Piece[] = [];
   for (const { side, file, audio } of heard) {
