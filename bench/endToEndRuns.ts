@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import type { Config } from '../common/config';
 import { workflowIds } from '../common/temporal';
 import { createTemporalClient } from '../common/temporalClient';
 import { cacheDelta, readCache, type CacheFigures } from './cacheMetrics';
@@ -53,6 +54,16 @@ export interface EndToEndRuns {
 
 type Pids = Record<string, number | undefined>;
 
+/** The processes every run shares, whose CPU is counted: the API, the Temporal dev server and MariaDB when they run here. */
+export async function sharedPids(config: Config, apiPid: number): Promise<Pids> {
+  const dbHost = new URL(config.DATABASE_URL).hostname;
+  return {
+    api: apiPid,
+    temporal: await findTemporalDevServer(config.TEMPORAL_ADDRESS),
+    mariadb: ['127.0.0.1', 'localhost'].includes(dbHost) ? await findDatabaseServer() : undefined,
+  };
+}
+
 interface Measured<T> {
   result: T;
   cpu: RunCost['cpuPerRecording'];
@@ -103,12 +114,7 @@ export async function endToEndRuns(
   round3WorkerRoot?: string,
 ): Promise<EndToEndRuns> {
   const { config } = stack;
-  const dbHost = new URL(config.DATABASE_URL).hostname;
-  const shared: Pids = {
-    api: apiPid,
-    temporal: await findTemporalDevServer(config.TEMPORAL_ADDRESS),
-    mariadb: ['127.0.0.1', 'localhost'].includes(dbHost) ? await findDatabaseServer() : undefined,
-  };
+  const shared = await sharedPids(config, apiPid);
   log(
     `CPU per process from /proc: API ${apiPid}, Temporal dev server ${shared.temporal ?? 'not here'}, MariaDB ${shared.mariadb ?? 'not here'}`,
   );

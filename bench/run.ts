@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { createDb } from '../db/connection';
 import { freePort } from '../test/support/temporalServer';
 import { describeTuning } from '../worker/tuning';
@@ -17,9 +16,9 @@ import { modes, type BenchMode } from './modes';
 import { startProcess } from './processes';
 import { checkSameAnswers, readCases, runFixedRate, runReads, SINGLE_ROW_READS, target, type ReadKey } from './reads';
 import { formatResults, judge, type BenchResults, type Machine } from './report';
-import { seedBench, type BenchData } from './seed';
+import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { captureServiceSql, verifyServiceSql } from './serviceSql';
-import { apiCommand, startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { apiCommand, buildService, startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
 import { compareOneAndTwo } from './twoOfEach';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
@@ -79,16 +78,6 @@ async function machine(databaseUrl: string): Promise<Machine> {
       innodbBufferPoolMiB: Number(v.pool) / 2 ** 20,
       loadAverage: os.loadavg()[0],
     };
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** Recordings of earlier runs only cost space; a clean slate keeps every run alike. */
-async function forgetEarlierRecordings(databaseUrl: string, companyId: string): Promise<void> {
-  const db = createDb(databaseUrl, 1);
-  try {
-    await db('recordings').where({ company_id: companyId }).del();
   } finally {
     await db.destroy();
   }
@@ -362,9 +351,7 @@ async function main(): Promise<void> {
   log(`mode ${opts.mode.name}, database ${new URL(opts.databaseUrl).pathname.slice(1)}`);
   // The API runs as `npm start` runs it: the build's dist/ (the workers run their TypeScript, as in dev).
   log('building (npm run build)');
-  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await buildService();
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {

@@ -357,3 +357,13 @@ export async function seedBench(
     await db.destroy();
   }
 }
+
+/** Recordings of earlier runs only cost space; a clean slate keeps every run alike. */
+export async function forgetEarlierRecordings(databaseUrl: string, companyId: string): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    await db('recordings').where({ company_id: companyId }).del();
+  } finally {
+    await db.destroy();
+  }
+}

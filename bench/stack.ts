@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadConfig, type Config } from '../common/config';
 import { startFileServer, type FileServer } from '../test/support/fileServer';
-import { startOpenAiSttServer, type SttServer } from '../test/support/sttServers';
+import { startOpenAiSttServer, type SpokenSegment, type SttServer } from '../test/support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
 import { workerNodeFlags } from '../worker/tuning';
@@ -30,15 +32,23 @@ export interface Stack {
   cpuProfileDir?: string;
 }
 
+export interface StackOptions {
+  /** What the speech-to-text stand-in answers for every request (BENCH_CALL's lines unless given). */
+  segments?: SpokenSegment[];
+  /** Settings every process of the stack gets on top of the bench's. */
+  env?: NodeJS.ProcessEnv;
+}
+
 export async function startStack(
   databaseUrl: string,
   temporalAddress: string | undefined,
   cpuProfileDir: string | undefined,
+  options: StackOptions = {},
 ): Promise<Stack> {
   const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir };
   try {
     if (!temporalAddress) stack.temporal = await startTemporalDevServer();
-    stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
+    stack.stt = await startOpenAiSttServer({ segments: options.segments ?? BENCH_CALL, language: 'english' });
     stack.files = await startFileServer();
     stack.receiver = await startWebhookReceiver();
     stack.storageDir = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-recordings-'));
@@ -73,8 +83,16 @@ export async function startStack(
     // The workers' cache and slots are sized to this (worker/tuning.ts): a worker held to the memory target
     // (peak RSS < 350 MiB) on a shared 2-core box, not a quarter of whatever machine runs the bench.
     WORKER_MEMORY_LIMIT_MB: process.env.WORKER_MEMORY_LIMIT_MB ?? BENCH_WORKER_MEMORY_MIB,
+    ...options.env,
   };
   return { ...stack, env, config: loadConfig(env) };
+}
+
+/** `npm run build`: the API runs from the build's dist/, as `npm start` runs it (the workers run their TypeScript, as in dev). */
+export async function buildService(): Promise<void> {
+  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export async function teardown(stack: Stack): Promise<void> {
