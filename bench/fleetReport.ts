@@ -11,22 +11,31 @@ export interface FleetFigures {
     /** Downloads and tool runs beyond the no-kill figures of `reference` (target: one more download and one more cut). */
     extraDownloads: number;
     extraToolRuns: number;
-    reference: { workers: number; downloadsPerRecording: number; toolRunsPerRecording: number };
+    reference: { against: string; downloadsPerRecording: number; toolRunsPerRecording: number };
   };
   /** ffmpeg + ffprobe runs per recording of one worker alone (the plan's count), when one worker ran. */
   planToolRuns?: number;
 }
 
-/** The kill run's extra downloads and tool runs against the no-kill run of the most workers (or 1 download and the plan's runs). */
+/**
+ * The kill run's extra downloads and tool runs against the no-kill run of the most workers, or, when there
+ * was none, against one download and the tool runs of each of the kill run's other recordings.
+ */
 export function fleetFigures(runs: FleetRun[], kill: FleetRun | undefined): FleetFigures {
   const planToolRuns = runs.find((r) => r.workers === 1)?.toolRuns.perRecording;
   if (!kill) return { runs, planToolRuns };
   const ref = [...runs].sort((a, b) => b.workers - a.workers)[0];
-  const reference = {
-    workers: ref?.workers ?? 0,
-    downloadsPerRecording: ref?.downloads.perRecording ?? 1,
-    toolRunsPerRecording: ref?.toolRuns.perRecording ?? Number.NaN,
-  };
+  const reference = ref
+    ? {
+        against: `${ref.workers} worker(s) without a kill`,
+        downloadsPerRecording: ref.downloads.perRecording,
+        toolRunsPerRecording: ref.toolRuns.perRecording,
+      }
+    : {
+        against: "one download and the run's other recordings' tool runs",
+        downloadsPerRecording: 1,
+        toolRunsPerRecording: kill.killed?.toolRunsOfOthers ?? Number.NaN,
+      };
   const toolRuns = kill.toolRuns.ffmpeg + kill.toolRuns.ffprobe;
   return {
     runs,
@@ -83,7 +92,7 @@ export function formatFleet(fig: FleetFigures): string {
   const k = fig.kill;
   if (k?.killed)
     lines.push(
-      `killed worker ${k.killed.worker} while it downloaded ${k.killed.recordingId} (holding ${k.killed.otherCutsHeld} other cut(s)); against ${k.reference.workers} worker(s) without a kill: ${f(k.extraDownloads, 2)} extra download(s) (target <= 1), ${f(k.extraToolRuns, 2)} extra ffmpeg/ffprobe run(s) (target: one cut's); that recording: ${k.killed.downloadsOfIt} download(s), ${k.killed.toolRunsOfIt} tool run(s); the dead worker's scratch: ${k.killed.deadScratchBytes} bytes (removed by the next worker started on the machine)`,
+      `killed worker ${k.killed.worker} ${f(k.killed.atMs / 1000, 1)} s into the run, at ${k.killed.recordingId}'s ${k.killed.stage} (holding ${k.killed.otherCutsHeld} other download(s) or cut(s)); against ${k.reference.against}: ${f(k.extraDownloads, 2)} extra download(s) (target <= 1), ${f(k.extraToolRuns, 2)} extra ffmpeg/ffprobe run(s) (target: one cut's); that recording: ${k.killed.downloadsOfIt} download(s), ${k.killed.toolRunsOfIt} tool run(s) (each other one: ${f(k.killed.toolRunsOfOthers, 2)}); the dead worker's scratch: ${k.killed.deadScratchBytes} bytes (removed by the next worker started on the machine)`,
     );
   return lines.join('\n');
 }

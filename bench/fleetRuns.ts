@@ -7,13 +7,14 @@ import { runEndToEnd, type EndToEndInput } from './endToEnd';
 import { cpuPerRecording, readCpu } from './processCpu';
 import { startWorker, stop, type Stack, type WorkerProcess } from './stack';
 import type { ToolCounter } from './toolCounter';
+import { killHolder, type Killed, type KillStage } from './fleetKill';
 
 // Issue 36 part 4: the fleet. The same recordings through one, two or three fresh workers, each with a
 // scratch folder of its own (a machine's disk) and one recording store, as test/operations/fleet.test.ts
 // runs them; every recording's file at a path of its own on the loopback file server, so its downloads
-// are counted alone, and every ffmpeg/ffprobe run counted by toolCounter.ts. With `kill`, three workers
-// and the last recording's first download stalls: the worker holding it is killed (SIGKILL) once it holds
-// that download and no other recording's, and the run shows what that cost.
+// are counted alone, and every ffmpeg/ffprobe run counted by toolCounter.ts. With `kill`, the worker
+// holding the last recording's download, cut or piece is killed (fleetKill.ts), and the run shows what
+// that cost.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
 
@@ -42,13 +43,13 @@ export interface FleetRun {
   store: { recordings: number; expected: number; otherFiles: string[] };
   /** Recordings whose workflow completed exactly once. */
   completedOnce: number;
-  killed?: {
+  killed?: Killed & {
     recordingId: string;
-    worker: number;
-    /** Other recordings' cut folders on that worker when it was killed (their cut is repeated too). */
-    otherCutsHeld: number;
+    stage: KillStage;
     downloadsOfIt: number;
     toolRunsOfIt: number;
+    /** Mean tool runs of the run's other recordings. */
+    toolRunsOfOthers: number;
     /** Its scratch bytes, left for a starting worker of the same machine to remove. */
     deadScratchBytes: number;
   };
@@ -68,52 +69,6 @@ async function filesIn(dir: string): Promise<Array<{ file: string; bytes: number
 
 const bytesIn = async (dir: string): Promise<number> => (await filesIn(dir)).reduce((a, x) => a + x.bytes, 0);
 
-/** The recording folders (cuts, downloads) a worker's scratch holds: SCRATCH_DIR/worker-…/<recordingId>. */
-async function cutsIn(scratch: string): Promise<string[]> {
-  const own = await readdir(scratch).catch(() => []);
-  const lists = await Promise.all(own.map((d) => readdir(path.join(scratch, d)).catch(() => [])));
-  return lists.flat().filter((name) => !name.includes('.attempt-'));
-}
-
-interface Killer {
-  done: Promise<{ worker: number; otherCutsHeld: number } | undefined>;
-  stop(): void;
-}
-
-/** Kills the worker holding `target()`'s download once it holds no other cut (or after 30 s holding it). */
-function killHolder(workers: WorkerProcess[], scratch: string[], target: () => string | undefined): Killer {
-  let stopped = false;
-  const done = (async () => {
-    let heldSince: number | undefined;
-    while (!stopped) {
-      const id = target();
-      if (id) {
-        const cuts = await Promise.all(scratch.map(cutsIn));
-        const holder = cuts.findIndex((c) => c.includes(id));
-        if (holder >= 0) {
-          heldSince ??= Date.now();
-          const others = cuts[holder].filter((c) => c !== id).length;
-          if (others === 0 || Date.now() - heldSince > 30_000) {
-            process.kill(workers[holder].pid, 'SIGKILL');
-            log(
-              `killed worker ${holder} (pid ${workers[holder].pid}) holding ${id}'s download, ${others} other cut(s)`,
-            );
-            return { worker: holder, otherCutsHeld: others };
-          }
-        }
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return undefined;
-  })();
-  return {
-    done,
-    stop: () => {
-      stopped = true;
-    },
-  };
-}
-
 /** Whether each recording's workflow has ended, and how many completed exactly once. */
 async function completedOnce(client: Client, ids: string[]): Promise<number> {
   let once = 0;
@@ -130,7 +85,8 @@ async function completedOnce(client: Client, ids: string[]): Promise<number> {
   return once;
 }
 
-export async function fleetRun(ctx: FleetContext, count: number, kill: boolean): Promise<FleetRun> {
+/** `count` fresh workers run the context's recordings; with `kill`, one of them dies holding the last one at that stage. */
+export async function fleetRun(ctx: FleetContext, count: number, kill?: KillStage): Promise<FleetRun> {
   const { stack, input, tools } = ctx;
   const label = `${kill ? 'kill' : 'fleet'}-${count}-${Date.now()}`;
   const root = await mkdtemp(path.join(os.tmpdir(), `sp-bench-${label}-`));
@@ -148,12 +104,13 @@ export async function fleetRun(ctx: FleetContext, count: number, kill: boolean):
       );
     }
     const ids: string[] = [];
-    const stalled = kill ? input.recordings - 1 : -1;
+    const target = kill ? input.recordings - 1 : -1;
+    // Killed in its download: the download hangs (after 256 KiB) until then; the retry gets the whole file.
     const fileOf = (n: number) => ({
       path: `/bench/${label}/call-${n}.mp3`,
-      ...(n === stalled ? { stallFirstAfter: 256 * 1024 } : {}),
+      ...(n === target && kill === 'download' ? { stallFirstAfter: 256 * 1024 } : {}),
     });
-    const killer = kill ? killHolder(workers, scratch, () => ids[stalled]) : undefined;
+    const killer = kill ? killHolder(workers, scratch, kill, () => ids[target]) : undefined;
     log(`${kill ? 'kill run' : 'fleet'}: ${input.recordings} recordings, ${count} worker(s)`);
     const pids = { ...ctx.shared, ...Object.fromEntries(workers.map((w, i) => [`worker${i}`, w.pid])) };
     const before = await readCpu(pids);
@@ -162,7 +119,7 @@ export async function fleetRun(ctx: FleetContext, count: number, kill: boolean):
     );
     const after = await readCpu(pids);
     const killed = await killer?.done;
-    if (kill && !killed) throw new Error('no worker was seen holding the stalled download');
+    if (kill && !killed) throw new Error(`no worker was seen holding the last recording's ${kill}`);
     const once = await completedOnce(ctx.client, ids);
     const hits = ids.map((_, n) => input.files.hits(fileOf(n).path));
     const runs = await tools.read(ids);
@@ -201,10 +158,14 @@ export async function fleetRun(ctx: FleetContext, count: number, kill: boolean):
       ...(killed
         ? {
             killed: {
-              recordingId: ids[stalled],
+              recordingId: ids[target],
+              stage: kill ?? 'download',
               ...killed,
-              downloadsOfIt: hits[stalled],
-              toolRunsOfIt: runs.byRecording.get(ids[stalled]) ?? 0,
+              downloadsOfIt: hits[target],
+              toolRunsOfIt: runs.byRecording.get(ids[target]) ?? 0,
+              toolRunsOfOthers: ids
+                .filter((_, n) => n !== target)
+                .reduce((a, id, _, others) => a + (runs.byRecording.get(id) ?? 0) / others.length, 0),
               deadScratchBytes: await bytesIn(scratch[killed.worker]),
             },
           }

@@ -6,6 +6,7 @@ import { createTemporalClient } from '../common/temporalClient';
 import type { EndToEndInput } from './endToEnd';
 import { endToEndRuns, sharedPids } from './endToEndRuns';
 import { fleetFigures, formatFleet, type FleetFigures } from './fleetReport';
+import { KILL_STAGES, type KillStage } from './fleetKill';
 import { fleetRun, type FleetRun } from './fleetRuns';
 import { modes } from './modes';
 import { recordingCall, type RecordingCall } from './recordingCall';
@@ -14,12 +15,12 @@ import { forgetEarlierRecordings, seedBench } from './seed';
 import { buildService, startApi, startStack, teardown, type Stack } from './stack';
 import { startToolCounter } from './toolCounter';
 
-// `npm run bench:recording -- --minutes M --recordings N [--floor] [--workers 1,2,3] [--kill] [--cpu-prof]
-//   [--database-url URL] [--temporal-address HOST:PORT] [--out DIR]` (issue 36 parts 2 and 4).
+// `npm run bench:recording -- --minutes M --recordings N [--floor] [--workers 1,2,3] [--kill] [--kill-at download|cut|piece]
+//   [--cpu-prof] [--floor-runs 5] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR]` (issue 36 parts 2 and 4).
 // N recordings of an M-minute call of real speech through the real API and worker(s), on the smoke data set
 // (a company, its users and a key are all this needs). --floor: one worker, then the bare shape, and the
 // floor's other parts measured bare (recordingFloor.ts). --workers: the fleet, fresh workers per count;
-// --kill: three workers, one killed holding a download (fleetRuns.ts). Prints the tables and writes
+// --kill: three workers, one killed holding the last recording's download, cut or piece (fleetKill.ts). Prints the tables and writes
 // <out>/<date>-recording-<what>.json. Pieces: STT_MAX_CHUNK_DURATION=10m (a 25-minute call is 3), whisper-1.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
@@ -32,6 +33,8 @@ function options() {
       floor: { type: 'boolean', default: false },
       workers: { type: 'string' },
       kill: { type: 'boolean', default: false },
+      // Where the killed worker is in the last recording: its download (stalled until then), its cut (ffmpeg writing) or a piece.
+      'kill-at': { type: 'string', default: 'download' },
       'cpu-prof': { type: 'boolean', default: false },
       'floor-runs': { type: 'string', default: '5' },
       'database-url': { type: 'string' },
@@ -42,6 +45,8 @@ function options() {
   const workers = values.workers?.split(',').map(Number) ?? [];
   if (workers.some((w) => !Number.isInteger(w) || w < 1)) throw new Error('--workers takes counts such as 1,2,3');
   if (!values.floor && workers.length === 0 && !values.kill) throw new Error('say --floor, --workers 1,2,3 or --kill');
+  const killAt = values['kill-at'] as KillStage;
+  if (!KILL_STAGES.includes(killAt)) throw new Error(`--kill-at takes ${KILL_STAGES.join(', ')}`);
   const url = new URL(values['database-url'] ?? 'mysql://root@127.0.0.1:3306/sp_bench_smoke');
   const recordings = Number(values.recordings);
   if (!Number.isInteger(recordings) || recordings < 2) throw new Error('--recordings: at least 2 (half are stored)');
@@ -50,7 +55,7 @@ function options() {
     recordings,
     floor: values.floor,
     workers,
-    kill: values.kill,
+    kill: values.kill ? killAt : undefined,
     cpuProfile: values['cpu-prof'],
     floorRuns: Number(values['floor-runs']),
     databaseUrl: url.toString(),
@@ -113,8 +118,8 @@ async function measure(opts: Options, stack: Stack, call: RecordingCall, results
       tools,
     };
     const runs: FleetRun[] = [];
-    for (const count of opts.workers) runs.push(await fleetRun(ctx, count, false));
-    const kill = opts.kill ? await fleetRun(ctx, 3, true) : undefined;
+    for (const count of opts.workers) runs.push(await fleetRun(ctx, count));
+    const kill = opts.kill ? await fleetRun(ctx, 3, opts.kill) : undefined;
     results.fleet = fleetFigures(runs, kill);
     console.log(`${formatFleet(results.fleet)}\n`);
   } finally {
@@ -145,7 +150,7 @@ async function main(): Promise<void> {
   } finally {
     await teardown(stack);
   }
-  const what = [opts.floor ? 'floor' : '', opts.workers.length ? 'fleet' : '', opts.kill ? 'kill' : '']
+  const what = [opts.floor ? 'floor' : '', opts.workers.length ? 'fleet' : '', opts.kill ? `kill-${opts.kill}` : '']
     .filter(Boolean)
     .join('-');
   await mkdir(opts.out, { recursive: true });
