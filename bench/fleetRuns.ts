@@ -77,9 +77,13 @@ async function completedOnce(client: Client, ids: string[]): Promise<number> {
       .getHandle(workflowIds.recording(id))
       .result()
       .catch(() => undefined);
+    // Visibility lags the history a little: a run that just ended may not be listed yet.
     let completed = 0;
-    for await (const run of client.workflow.list({ query: `WorkflowId = '${workflowIds.recording(id)}'` }))
-      completed += run.status.name === 'COMPLETED' ? 1 : 0;
+    for (let tries = 0; completed === 0 && tries < 20; tries += 1) {
+      if (tries > 0) await new Promise((r) => setTimeout(r, 500));
+      for await (const run of client.workflow.list({ query: `WorkflowId = '${workflowIds.recording(id)}'` }))
+        completed += run.status.name === 'COMPLETED' ? 1 : 0;
+    }
     once += completed === 1 ? 1 : 0;
   }
   return once;
