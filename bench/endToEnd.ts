@@ -1,5 +1,5 @@
 import { workflowIds } from '../common/temporal';
-import type { FileServer } from '../test/support/fileServer';
+import type { FileRoute, FileServer } from '../test/support/fileServer';
 import type { ReceivedWebhook, WebhookReceiver } from '../test/support/webhookFixtures';
 import { speakScript } from '../test/support/sampleCall';
 import type { SpokenSegment } from '../test/support/sttServers';
@@ -51,6 +51,15 @@ export interface EndToEndInput {
   /** Submissions in flight at once. */
   concurrency: number;
   timeoutMs: number;
+  /** The call every recording sends (the stand-in's segments are the stack's): BENCH_CALL spoken unless given. */
+  audio?: Buffer;
+  /**
+   * Recording n's file at a path of its own (so its downloads are counted alone), with these route options
+   * (a stalled first download); all recordings share one path unless given.
+   */
+  fileOf?: (n: number) => { path: string } & Omit<FileRoute, 'body' | 'contentType'>;
+  /** Told each recording's id as soon as it is accepted. */
+  onPosted?: (n: number, recordingId: string) => void;
 }
 
 async function api<T>(
@@ -113,10 +122,13 @@ async function firstDeliveries(
 export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
   await registerReceiver(input);
   // Real speech: every recording goes through the media step (probe, rendition) like a customer's call.
-  const audioUrl = input.files.serve('/bench/call.mp3', {
-    body: speakScript(BENCH_CALL, { seconds: 120 }),
-    contentType: 'audio/mpeg',
-  });
+  const body = input.audio ?? speakScript(BENCH_CALL, { seconds: 120 });
+  const audioUrl = input.files.serve('/bench/call.mp3', { body, contentType: 'audio/mpeg' });
+  const urlOf = (n: number): string => {
+    if (!input.fileOf) return `${audioUrl}?n=${n}`;
+    const { path: filePath, ...route } = input.fileOf(n);
+    return input.files.serve(filePath, { ...route, body, contentType: 'audio/mpeg' });
+  };
   const postedAt = new Map<string, number>();
   const samples = { stored: '', byUrl: '' };
   const all = { stored: [] as string[], byUrl: [] as string[] };
@@ -128,12 +140,13 @@ export async function runEndToEnd(input: EndToEndInput): Promise<EndToEnd> {
       const res = await api<{ recordingId: string }>(input, 'POST', '/api/recording', {
         userUniqueIdentifier: input.externalIds[n % input.externalIds.length],
         userName: 'Bench Caller',
-        recordingPresignedUrl: `${audioUrl}?n=${n}`,
+        recordingPresignedUrl: urlOf(n),
         storeRecording: n % 2 === 0,
       });
       if (res.status !== 200)
         throw new Error(`POST /api/recording answered ${res.status}: ${JSON.stringify(res.body)}`);
       postedAt.set(res.body.recordingId, t0);
+      input.onPosted?.(n, res.body.recordingId);
       samples[n % 2 === 0 ? 'stored' : 'byUrl'] ||= res.body.recordingId;
       all[n % 2 === 0 ? 'stored' : 'byUrl'].push(workflowIds.recording(res.body.recordingId));
     }

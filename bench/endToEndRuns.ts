@@ -53,6 +53,12 @@ export interface EndToEndRuns {
 
 type Pids = Record<string, number | undefined>;
 
+/** The processes every run shares, whose CPU is read: the API, Temporal's, MariaDB when here, and those reported apart. */
+export async function sharedPids(stack: Stack, apiPid: number): Promise<Pids> {
+  const pids = await stackPids(stack);
+  return { api: apiPid, ...pids.counted, ...pids.apart };
+}
+
 interface Measured<T> {
   result: T;
   cpu: RunCost['cpuPerRecording'];
@@ -104,9 +110,8 @@ export async function endToEndRuns(
   round3WorkerRoot?: string,
 ): Promise<EndToEndRuns> {
   const { config, bareConfig } = stack;
-  const pids = await stackPids(stack);
-  const shared: Pids = { api: apiPid, ...pids.counted, ...pids.apart };
-  const apart = Object.keys(pids.apart);
+  const shared = await sharedPids(stack, apiPid);
+  const apart = Object.keys(stack.options.apartPids ?? {});
   log(
     `CPU per process from /proc: ${JSON.stringify(shared)}${apart.length ? `, apart from the total: ${apart.join(', ')}` : ''}`,
   );

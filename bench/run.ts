@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { createDb } from '../db/connection';
 import { describeTuning } from '../worker/tuning';
 import { formatCost } from './costReport';
@@ -17,7 +16,7 @@ import { checkSameAnswers, readCases, runFixedRate, runReads, SINGLE_ROW_READS, 
 import { formatResults, judge, type BenchResults, type Machine } from './report';
 import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { captureInput, captureServiceSql, verifyServiceSql } from './serviceSql';
-import { startApi, startBaseline, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { buildService, startApi, startBaseline, startStack, startWorker, stop, teardown, type Stack } from './stack';
 import { compareOneAndTwo } from './twoOfEach';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
@@ -324,9 +323,7 @@ async function main(): Promise<void> {
   log(`mode ${opts.mode.name}, database ${new URL(opts.databaseUrl).pathname.slice(1)}`);
   // The API runs as `npm start` runs it: the build's dist/ (the workers run their TypeScript, as in dev).
   log('building (npm run build)');
-  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await buildService();
   const stack = await startStack(opts.databaseUrl, opts.temporalAddress, cpuProfileDir);
   let results: BenchResults | undefined;
   try {

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { setUpTemporal } from '../cli/temporalSetup';
 import { startTlsMariaDb } from '../test/support/tlsMariaDb';
 import { runEndToEnd } from './endToEnd';
@@ -14,7 +13,7 @@ import { checkSameAnswers, readCases, runReads, type ReadKey, type SidesCpu } fr
 import { captureInput } from './serviceSql';
 import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { formatSettings, type SettingResult } from './settingsReport';
-import { stackPids, startApi, startBaseline, startStack, stop, teardown, type Stack } from './stack';
+import { buildService, stackPids, startApi, startBaseline, startStack, stop, teardown, type Stack } from './stack';
 
 // `npm run bench:settings [-- --only reference,payload,…] [--recordings N] [--reads session,user,users] [--cpu-prof]`
 // Issue 36 part 1: what each production setting costs. Every setting gets a fresh stack on one MariaDB of the
@@ -123,9 +122,7 @@ async function main(): Promise<void> {
   const opts = options();
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
   log('building (npm run build)');
-  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await buildService();
   // One server for every setting: TLS on offer, not required, so the reference and TLS read the same data.
   const server = await startTlsMariaDb({ requireSecureTransport: false, bufferPoolMiB: 128 });
   const results: SettingResult[] = [];

@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadConfig, type Config } from '../common/config';
 import { startFileServer, type FileServer } from '../test/support/fileServer';
-import { startOpenAiSttServer, type SttServer } from '../test/support/sttServers';
+import { startOpenAiSttServer, type SpokenSegment, type SttServer } from '../test/support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
 import { workerNodeFlags } from '../worker/tuning';
@@ -23,6 +25,8 @@ const BENCH_WORKER_MEMORY_MIB = '384';
 export interface StackOptions {
   /** Settings on top of the bench's, for every process of the service. */
   env?: NodeJS.ProcessEnv;
+  /** What the speech-to-text stand-in answers for every request (BENCH_CALL's lines unless given). */
+  segments?: SpokenSegment[];
   /** The processes behind Temporal when it is not the dev server the stack starts (a cluster's server and its PostgreSQL). */
   temporalPids?: Record<string, number | undefined>;
   /** MariaDB's process when it is not the machine's (a server of the bench's own). */
@@ -59,7 +63,7 @@ export async function startStack(
   const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir, options };
   try {
     if (!temporalAddress && !options.env?.TEMPORAL_ADDRESS) stack.temporal = await startTemporalDevServer();
-    stack.stt = await startOpenAiSttServer({ segments: BENCH_CALL, language: 'english' });
+    stack.stt = await startOpenAiSttServer({ segments: options.segments ?? BENCH_CALL, language: 'english' });
     stack.files = await startFileServer();
     stack.receiver = await startWebhookReceiver();
     stack.storageDir = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-recordings-'));
@@ -113,6 +117,13 @@ export async function stackPids(
     },
     apart: options.apartPids ?? {},
   };
+}
+
+/** `npm run build`: the API runs from the build's dist/, as `npm start` runs it (the workers run their TypeScript, as in dev). */
+export async function buildService(): Promise<void> {
+  await promisify(execFile)('bash', [path.join(__dirname, '..', 'scripts', 'build.sh')], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export async function teardown(stack: Stack): Promise<void> {
