@@ -105,6 +105,12 @@ describe('recordings: long calls in pieces', function () {
     expect(pieces).to.have.length(progress.piecesTotal);
     expect(stt.requests).to.have.length(pieces.length);
     for (const r of stt.requests) expect(r.audio!.length).to.be.at.most(OPENAI_MAX_UPLOAD_BYTES);
+    // A mono MP3 of 64 kbps goes as it is: its pieces are the caller's own frames (44.1 kHz), cut, never re-encoded.
+    for (const r of stt.requests) {
+      const facts = audioFacts(r.audio!);
+      expect(facts.sampleRate).to.equal(44_100);
+      expect(facts.bitRate).to.be.closeTo(64_000, 2_000);
+    }
     expect(sum(stt.requests.map((r) => r.heardSeconds ?? 0))).to.be.closeTo(seconds, 2);
     expect(pieces.map((p) => p.chunk_index)).to.deep.equal(pieces.map((_, i) => i));
     pieces.forEach((p, i) => {
