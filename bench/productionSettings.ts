@@ -31,8 +31,8 @@ export const SETTINGS: ProductionSetting[] = [
   { key: 'payload', name: 'payload encryption', parts: ['intake', 'endToEnd'], payloadKeys: true },
   { key: 'mtls', name: 'mutual TLS to Temporal', parts: ['intake', 'endToEnd'], temporalTls: true },
   { key: 'mysql-tls', name: 'TLS to MySQL (VERIFY_IDENTITY)', parts: ['reads', 'intake', 'endToEnd'], mysqlTls: true },
-  { key: 'tracing-100', name: 'tracing to Jaeger, 100 %', parts: ['intake', 'endToEnd'], tracing: 1 },
-  { key: 'tracing-10', name: 'tracing to Jaeger, 10 %', parts: ['intake', 'endToEnd'], tracing: 0.1 },
+  { key: 'tracing-100', name: 'tracing to Jaeger, 100 %', parts: ['reads', 'intake', 'endToEnd'], tracing: 1 },
+  { key: 'tracing-10', name: 'tracing to Jaeger, 10 %', parts: ['reads', 'intake', 'endToEnd'], tracing: 0.1 },
   { key: 'rate-limit-mysql', name: 'RATE_LIMIT_STORE=mysql', parts: ['reads', 'intake'], rateLimitMysql: true },
   {
     key: 'all',
