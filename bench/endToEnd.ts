@@ -62,6 +62,24 @@ export interface EndToEndInput {
   onPosted?: (n: number, recordingId: string) => void;
 }
 
+/** The input of a run on a stack: its loopback file host and receiver, the bench company's key and users. */
+export function endToEndInputFor(
+  stack: { files?: FileServer; receiver?: WebhookReceiver },
+  serviceUrl: string,
+  data: { apiKey: string; externalIds: string[] },
+  run: Omit<EndToEndInput, 'serviceUrl' | 'apiKey' | 'externalIds' | 'files' | 'receiver'>,
+): EndToEndInput {
+  if (!stack.files || !stack.receiver) throw new Error('the stack has no file host or webhook receiver');
+  return {
+    serviceUrl,
+    apiKey: data.apiKey,
+    externalIds: data.externalIds,
+    files: stack.files,
+    receiver: stack.receiver,
+    ...run,
+  };
+}
+
 async function api<T>(
   input: EndToEndInput,
   method: string,

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTemporalClient } from '../common/temporalClient';
-import type { EndToEndInput } from './endToEnd';
+import { endToEndInputFor } from './endToEnd';
 import { endToEndRuns, sharedPids } from './endToEndRuns';
 import { fleetFigures, formatFleet, type FleetFigures } from './fleetReport';
 import { KILL_STAGES, type KillStage } from './fleetKill';
@@ -14,6 +14,7 @@ import { formatFloor, measureFloorParts, recordingFloor, type RecordingFloor } f
 import { forgetEarlierRecordings, seedBench } from './seed';
 import { buildService, startApi, startStack, teardown, type Stack } from './stack';
 import { startToolCounter } from './toolCounter';
+import { runEntry, writeResults } from './entry';
 
 // `npm run bench:recording -- --minutes M --recordings N [--floor] [--workers 1,2,3] [--kill] [--kill-at download|cut|piece]
 //   [--cpu-prof] [--floor-runs 5] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR]` (issue 36 parts 2 and 4).
@@ -80,18 +81,13 @@ async function measure(opts: Options, stack: Stack, call: RecordingCall, results
   await forgetEarlierRecordings(opts.databaseUrl, data.companyId);
   const api = await startApi(stack, 'api');
   const concurrency = Math.min(opts.recordings, 16);
-  const input: EndToEndInput = {
-    serviceUrl: api.url,
-    apiKey: data.apiKey,
-    externalIds: data.externalIds,
-    files: stack.files!,
-    receiver: stack.receiver!,
+  const input = endToEndInputFor(stack, api.url, data, {
     recordings: opts.recordings,
     concurrency,
     // Generous: a 25-minute recording is seconds of ffmpeg on an idle 2-core machine, more on a busy one.
     timeoutMs: 300_000 + opts.recordings * opts.minutes * 10_000,
     audio: call.audio,
-  };
+  });
   if (opts.floor) {
     const runs = await endToEndRuns(
       stack,
@@ -153,16 +149,13 @@ async function main(): Promise<void> {
   const what = [opts.floor ? 'floor' : '', opts.workers.length ? 'fleet' : '', opts.kill ? `kill-${opts.kill}` : '']
     .filter(Boolean)
     .join('-');
-  await mkdir(opts.out, { recursive: true });
-  const file = path.join(opts.out, `${results.date.slice(0, 10)}-recording-${what}-${opts.minutes}m.json`);
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  log(`written ${file}${cpuProfileDir ? `; CPU profiles in ${cpuProfileDir}` : ''}`);
+  await writeResults(
+    opts.out,
+    `${results.date.slice(0, 10)}-recording-${what}-${opts.minutes}m.json`,
+    results,
+    log,
+    cpuProfileDir,
+  );
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runEntry(main);

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../db/connection';
 import { describeTuning } from '../worker/tuning';
 import { formatCost } from './costReport';
-import { runEndToEnd, type EndToEnd } from './endToEnd';
+import { endToEndInputFor, runEndToEnd, type EndToEnd } from './endToEnd';
 import { endToEndRuns } from './endToEndRuns';
 import { intakeTarget, runIntake } from './intake';
 import { measureIntakeParts } from './intakeParts';
@@ -18,6 +18,7 @@ import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { captureInput, captureServiceSql, verifyServiceSql } from './serviceSql';
 import { buildService, startApi, startBaseline, startStack, startWorker, stop, teardown, type Stack } from './stack';
 import { compareOneAndTwo } from './twoOfEach';
+import { runEntry, writeResults } from './entry';
 
 // `npm run bench [-- --smoke] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR] [--cpu-prof]`
 // Seeds (or reuses) the bench database, starts a Temporal dev server, the real API and worker, the bare
@@ -141,16 +142,11 @@ async function bench(
     externalIds: data.externalIds,
   };
   const intakeSettings = { ...settings, connections: mode.intakeConnections };
-  const e2eInput = {
-    serviceUrl: api.url,
-    apiKey: data.apiKey,
-    externalIds: data.externalIds,
-    files: stack.files!,
-    receiver: stack.receiver!,
+  const e2eInput = endToEndInputFor(stack, api.url, data, {
     recordings: recordings ?? mode.endToEndRecordings,
     concurrency: mode.endToEndConcurrency,
     timeoutMs: mode.name === 'full' ? 900_000 : 120_000,
-  };
+  });
   if (only) {
     const quick = new Map<string, Comparison>(reads);
     if (only.includes('endToEnd')) {
@@ -333,16 +329,8 @@ async function main(): Promise<void> {
   }
   if (!results) return log(cpuProfileDir ? `CPU profiles in ${cpuProfileDir}` : 'done');
   console.log(formatResults(results));
-  await mkdir(opts.out, { recursive: true });
-  const file = path.join(opts.out, `${results.date.slice(0, 10)}${opts.mode.name === 'smoke' ? '-smoke' : ''}.json`);
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  log(`written ${file}${cpuProfileDir ? `; CPU profiles in ${cpuProfileDir}` : ''}`);
+  const name = `${results.date.slice(0, 10)}${opts.mode.name === 'smoke' ? '-smoke' : ''}.json`;
+  await writeResults(opts.out, name, results, log, cpuProfileDir);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runEntry(main);

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setUpTemporal } from '../cli/temporalSetup';
 import { startTlsMariaDb } from '../test/support/tlsMariaDb';
-import { runEndToEnd } from './endToEnd';
+import { endToEndInputFor } from './endToEnd';
 import { endToEndRuns } from './endToEndRuns';
 import { runIntake } from './intake';
 import { modes } from './modes';
@@ -14,6 +14,7 @@ import { captureInput } from './serviceSql';
 import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { formatSettings, type SettingResult } from './settingsReport';
 import { buildService, stackPids, startApi, startBaseline, startStack, stop, teardown, type Stack } from './stack';
+import { runEntry, writeResults } from './entry';
 
 // `npm run bench:settings [-- --only reference,payload,…] [--recordings N] [--reads session,user,users] [--cpu-prof]`
 // Issue 36 part 1: what each production setting costs. Every setting gets a fresh stack on one MariaDB of the
@@ -88,16 +89,17 @@ async function measure(
     await stop(stack, baseline);
   }
   if (setting.parts.includes('endToEnd')) {
-    const runs = await endToEndRuns(stack, mode, data.companyId, api.process.pid, {
-      serviceUrl: api.url,
-      apiKey: data.apiKey,
-      externalIds: data.externalIds,
-      files: stack.files!,
-      receiver: stack.receiver!,
-      recordings: opts.recordings,
-      concurrency: mode.endToEndConcurrency,
-      timeoutMs: mode.name === 'full' ? 900_000 : 120_000,
-    } satisfies Parameters<typeof runEndToEnd>[0]);
+    const runs = await endToEndRuns(
+      stack,
+      mode,
+      data.companyId,
+      api.process.pid,
+      endToEndInputFor(stack, api.url, data, {
+        recordings: opts.recordings,
+        concurrency: mode.endToEndConcurrency,
+        timeoutMs: mode.name === 'full' ? 900_000 : 120_000,
+      }),
+    );
     result.endToEnd = {
       real: runs.endToEnd,
       realCpu: runs.cost.real.cpuPerRecording,
@@ -169,17 +171,8 @@ async function main(): Promise<void> {
   }
   const report = formatSettings(results, { recordings: opts.recordings, machine: os.cpus()[0]?.model ?? 'unknown' });
   console.log(report);
-  await mkdir(opts.out, { recursive: true });
   if (opts.mode.name === 'smoke') return log('smoke run: nothing written');
-  const file = path.join(opts.out, `${new Date().toISOString().slice(0, 10)}-settings.json`);
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  log(`written ${file}${cpuProfileDir ? `; CPU profiles in ${cpuProfileDir}` : ''}`);
+  await writeResults(opts.out, `${new Date().toISOString().slice(0, 10)}-settings.json`, results, log, cpuProfileDir);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+runEntry(main);
