@@ -5,6 +5,7 @@ import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
+import { createSweepActivities } from './sweeps';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     createMediaActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
+    createSweepActivities(deps),
   );
 }
 

@@ -9,8 +9,6 @@ import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
 import { serve } from './httpServer';
-import { startIdempotencyKeySweep } from './idempotency';
-import { startBudgetRowSweep } from './middleware/sharedBudget';
 
 // The API process. It listens at once, even while MySQL or Temporal is still coming up (/healthz
 // answers, /readyz names what is missing) and logs its wait for each dependency. On SIGTERM/SIGINT it
@@ -54,9 +52,6 @@ async function main(): Promise<void> {
     () => undefined, // aborted by shutdown
   );
 
-  const stopSweep = startIdempotencyKeySweep(deps);
-  const stopBudgetSweep = config.RATE_LIMIT_STORE === 'mysql' ? startBudgetRowSweep(db, logger) : () => undefined;
-
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -66,8 +61,6 @@ async function main(): Promise<void> {
       { signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) },
       'shutting down: no new connections, finishing requests in flight',
     );
-    stopSweep();
-    stopBudgetSweep();
     await http.stop();
     await waits;
     await Promise.allSettled([db.destroy(), temporal.connection.close(), tracing?.shutdown()]);

@@ -5,6 +5,7 @@ import {
   invitationActivityProfiles,
   recordingActivityProfiles,
   retentionActivityProfiles,
+  sweepActivityProfile,
   userErasureActivityProfiles,
   webhookNotifyProfile,
 } from '../workflows/activityProfiles';
@@ -35,6 +36,7 @@ const GROUPS: Array<[string, string, ActivityOptions]> = [
     k,
     v,
   ]),
+  ['retentionSweep', 'sweep', sweepActivityProfile],
   ['connectivityCheck', 'probe', connectivityCheckProfile],
   ['recordingIntake, userErasure', 'webhook targets and policy', webhookNotifyProfile],
 ];

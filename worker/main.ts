@@ -2,7 +2,6 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
-import { startEventRetentionSweep } from './eventRetention';
 import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
@@ -15,7 +14,7 @@ import { describeDatabaseTarget } from '../db/databaseUrl';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics } from './metrics';
 import { WorkerReadiness } from './readiness';
-import { keepRetentionSchedule } from './retentionSchedule';
+import { keepSweepSchedule } from './sweepSchedule';
 import { workflowTracingSinks } from './tracing';
 import { installWorkerRuntime } from './runtime';
 import { activityLogContext } from './temporalLogger';
@@ -78,14 +77,8 @@ async function main(): Promise<void> {
       partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000),
     };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
-    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
-    await keepRetentionSchedule(
-      new Client({ connection, namespace: temporal.namespace, dataConverter }),
-      config,
-      logger,
-    );
-    // Events and delivery records past WEBHOOK_EVENT_RETENTION (and RECORDING_RETENTION for a person's words).
-    const stopEventSweep = startEventRetentionSweep(db, config, logger);
+    // The retention settings are the worker's: the sweep schedule follows them (docs/operations.md, "Retention sweep").
+    await keepSweepSchedule(new Client({ connection, namespace: temporal.namespace, dataConverter }), config, logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -121,7 +114,6 @@ async function main(): Promise<void> {
         'worker started',
       );
     await running;
-    stopEventSweep();
     logger.info('worker stopped');
   } catch (err) {
     if (!startup.signal.aborted) throw err;

@@ -93,6 +93,16 @@ export const retentionActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
+/**
+ * A sweep of expired rows (workflows/retentionSweep.ts): short DELETEs, heartbeating per batch; retried without
+ * limit like bookkeeping, since the next scheduled run would only do the same.
+ */
+export const sweepActivityProfile = {
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+} satisfies ActivityOptions;
+
 /** The operators' connectivity check (workflows/connectivityCheck.ts): a database probe, a few tries. */
 export const connectivityCheckProfile = {
   startToCloseTimeout: '10 seconds',
