@@ -5,6 +5,7 @@ import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
 import { explainConnectionFailure, temporalConnection } from '../common/temporalConnection';
 import { startTracing, traceLogFields } from '../common/tracing';
+import { WEBHOOK_KEYS_MISSING, webhookSecretBoxIfConfigured } from '../common/webhookSecretBox';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
@@ -17,6 +18,9 @@ import { serve } from './httpServer';
 async function main(): Promise<void> {
   // The API signs and checks the media links: in production it does not start without their secret.
   const config = loadConfig(process.env, {}, ['MEDIA_URL_SECRET']);
+  // Malformed webhook keys stop the start here (one line), not the first endpoint; none at all is allowed
+  // outside production, where registering an endpoint answers 503 naming the setting (warned below).
+  const webhookKeys = webhookSecretBoxIfConfigured(config);
   // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-api');
   const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
     metrics: createApiMetrics({ processMetrics: true }),
     tracing: tracing !== undefined,
   };
+  if (!webhookKeys) logger.warn(`webhook endpoints cannot be registered: ${WEBHOOK_KEYS_MISSING}`);
   const app = createApp(deps);
   const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);

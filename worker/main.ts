@@ -6,6 +6,7 @@ import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
 import { dataConverterFor } from '../common/payloadCodec';
+import { webhookSecretBoxIfConfigured } from '../common/webhookSecretBox';
 import { untilAvailable } from '../common/startupRetry';
 import { explainConnectionFailure, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Payloads are encrypted before they reach Temporal; a production worker without keys stops here.
   const dataConverter = dataConverterFor(config);
+  // Malformed webhook keys stop the start here (one line), not the first delivery.
+  webhookSecretBoxIfConfigured(config);
   // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-worker');
   const logger = createLogger(

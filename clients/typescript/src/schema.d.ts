@@ -5187,6 +5187,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   deleteWebhookEndpoint: {
@@ -5539,6 +5548,15 @@ export interface operations {
       };
       /** @description Rate limit exceeded. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
