@@ -22,7 +22,7 @@ import {
   waitForRecording,
   type RecordingStack,
 } from '../support/recordingFixtures';
-import { keepRetentionHistory } from '../support/retentionFixtures';
+import { keepRetentionHistory, keepSweepHistory } from '../support/retentionFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
 
@@ -111,7 +111,9 @@ async function sweepScheduleIds(client: Client): Promise<string[]> {
 }
 
 /** Triggers the schedule now and waits for the sweep run it started (its recordings cleanup a child run). */
-async function triggerSweep(client: Client): Promise<{ workflowId: string; result: RetentionSweepResult }> {
+async function triggerSweep(
+  client: Client,
+): Promise<{ workflowId: string; runId: string; result: RetentionSweepResult }> {
   const handle = client.schedule.getHandle(SWEEP_SCHEDULE_ID);
   const before = (await handle.describe()).info.recentActions.length;
   await handle.trigger();
@@ -123,7 +125,7 @@ async function triggerSweep(client: Client): Promise<{ workflowId: string; resul
       const result = await client.workflow
         .getHandle<() => Promise<RetentionSweepResult>>(started.workflow.workflowId)
         .result();
-      return { workflowId: started.workflow.workflowId, result };
+      return { workflowId: started.workflow.workflowId, runId: started.workflow.firstExecutionRunId, result };
     }
     if (Date.now() > deadline) throw new Error('the triggered schedule started no run');
     await new Promise((r) => setTimeout(r, 200));
@@ -168,7 +170,7 @@ describe('recordings: retention', function () {
       worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '1s' }, SPAWN_TIMEOUT_MS);
       const client = stack.api.temporal;
       const schedule = await describeSchedule(client);
-      expect(schedule.spec.intervals.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
+      expect(schedule.spec.intervals?.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
       expect(schedule.action).to.deep.include({
         type: 'startWorkflow',
         workflowType: 'retentionSweep',
@@ -247,8 +249,9 @@ describe('recordings: retention', function () {
 
       // Older than the 1 s retention when the run computes its cutoff.
       await ageRecordings(ids);
-      const { workflowId, result: sweep } = await triggerSweep(client);
+      const { workflowId, runId, result: sweep } = await triggerSweep(client);
       expect(workflowId).to.match(/^retention-sweep-/);
+      await keepSweepHistory(client, workflowId, runId, 'recordings-swept');
       expect(Object.keys(sweep.rows), 'every sweep with a retention ran').to.include.members([
         'idempotency-keys',
         'webhook-events',
@@ -322,7 +325,7 @@ describe('recordings: retention', function () {
       worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '2d' }, SPAWN_TIMEOUT_MS);
       expect(worker.output()).to.match(/"change":"updated".*"msg":"retention sweep schedule checked"/);
       const schedule = await describeSchedule(client);
-      expect(schedule.spec.intervals.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
+      expect(schedule.spec.intervals?.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
       expect(schedule.action.args).to.deep.equal([
         {
           sweeps: plannedSweeps(testConfig({ ...stack.config, RECORDING_RETENTION: '2d' })),
@@ -341,8 +344,9 @@ describe('recordings: retention', function () {
         { sweeps: plannedSweeps(testConfig({ ...stack.config, RECORDING_RETENTION: '0' })), recordingRetentionMs: 0 },
       ]);
       await handle.unpause();
-      const { result } = await triggerSweep(client);
+      const { workflowId, runId, result } = await triggerSweep(client);
       expect(result.recordings).to.equal(null);
+      await keepSweepHistory(client, workflowId, runId, 'recordings-kept');
       expect(result.rows).to.have.property('idempotency-keys');
       await worker.stop();
       worker = undefined;
