@@ -106,4 +106,3 @@ export const WEBHOOK_KEYS_MISSING =
 export function webhookSecretBoxIfConfigured(config: BoxConfig): WebhookSecretBox | undefined {
   return config.WEBHOOK_SECRET_KEYS || config.TEMPORAL_PAYLOAD_KEYS ? webhookSecretBox(config) : undefined;
 }
-
