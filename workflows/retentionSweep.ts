@@ -1,4 +1,4 @@
-import { executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { executeChild, proxyActivities, uuid4 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { PlannedSweep } from '../activities/sweeps';
 import { sweepActivityProfile } from './activityProfiles';
@@ -34,7 +34,8 @@ export async function retentionSweep(input: RetentionSweepInput): Promise<Retent
   const recordings =
     input.recordingRetentionMs > 0
       ? await executeChild(recordingRetention, {
-          workflowId: `${workflowInfo().workflowId}-recordings`,
+          // Drawn from the run's seeded random source, so a replay names it again (the Web UI links it from this run).
+          workflowId: `retention-sweep-recordings-${uuid4()}`,
           args: [{ retentionMs: input.recordingRetentionMs }],
           staticSummary: 'Delete stored media and transcripts of recordings past RECORDING_RETENTION',
         })
