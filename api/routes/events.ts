@@ -1,4 +1,5 @@
-import { eventDeliveryStatuses, eventPosition, listEventLog } from '../../db/queries/eventLog';
+import type { Db } from '../../db/connection';
+import { eventDeliveryStatuses, eventPosition, listEventLog, type EventLogRow } from '../../db/queries/eventLog';
 import { recoverEndpoint } from '../commands/webhookRecovery';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
@@ -16,6 +17,33 @@ import {
 // "Events and recovery"). GET /api/webhook-events stays the catalog of event types; this lists events.
 
 const TAGS = ['Webhooks'];
+
+/** Kept events as GET /api/events lists them: the body as delivered and what each endpoint received. */
+export async function toCompanyEvents(db: Db, companyId: string, rows: EventLogRow[]): Promise<CompanyEvent[]> {
+  const statuses = await eventDeliveryStatuses(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  const byEvent = new Map<string, EventDeliveryStatus[]>();
+  for (const s of statuses) {
+    const list = byEvent.get(s.eventId) ?? [];
+    list.push({
+      endpointId: s.endpointId,
+      status: s.delivered ? 'delivered' : 'failed',
+      attempts: s.attempts,
+      lastAttemptAt: s.lastAttemptAt.toISOString(),
+    });
+    byEvent.set(s.eventId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    createdAt: r.createdAt.toISOString(),
+    payload: JSON.parse(r.body) as Record<string, unknown>,
+    deliveries: byEvent.get(r.id) ?? [],
+  }));
+}
 
 export const eventOperations: Operation[] = [
   defineOperation(
@@ -48,29 +76,7 @@ export const eventOperations: Operation[] = [
       };
       const rows = await listEventLog(deps.db, filter, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
-      const statuses = await eventDeliveryStatuses(
-        deps.db,
-        company.id,
-        page.map((r) => r.id),
-      );
-      const byEvent = new Map<string, EventDeliveryStatus[]>();
-      for (const s of statuses) {
-        const list = byEvent.get(s.eventId) ?? [];
-        list.push({
-          endpointId: s.endpointId,
-          status: s.delivered ? 'delivered' : 'failed',
-          attempts: s.attempts,
-          lastAttemptAt: s.lastAttemptAt.toISOString(),
-        });
-        byEvent.set(s.eventId, list);
-      }
-      const data: CompanyEvent[] = page.map((r) => ({
-        id: r.id,
-        type: r.type,
-        createdAt: r.createdAt.toISOString(),
-        payload: JSON.parse(r.body) as Record<string, unknown>,
-        deliveries: byEvent.get(r.id) ?? [],
-      }));
+      const data = await toCompanyEvents(deps.db, company.id, page);
       return { data, hasMore: rows.length > query.limit };
     },
   ),

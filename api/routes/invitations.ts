@@ -22,7 +22,7 @@ import {
 } from '../schemas/invitations';
 
 /** Stored Rep/Manager shown in the invite vocabulary (User/Manager) the invitation was made with. */
-function toInvitation(row: InvitationRow): Invitation {
+export function toInvitation(row: InvitationRow): Invitation {
   return {
     id: row.id,
     email: row.email,

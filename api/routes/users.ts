@@ -18,7 +18,7 @@ import {
   UserUpdateBody,
 } from '../schemas/users';
 
-function toRead(row: UserRow): UserRead {
+export function toRead(row: UserRow): UserRead {
   return {
     id: row.id,
     firstName: row.firstName,
