@@ -102,10 +102,13 @@ export async function writeArchive(
     files: [],
   };
   let written = 0;
-  const counted = new PassThrough();
-  counted.on('data', (chunk: Buffer) => {
-    written += chunk.length;
-    activity.heartbeat({ bytes: written });
+  // A transform, not a 'data' listener: the store starts reading when it is ready, and nothing may flow before.
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      written += chunk.length;
+      activity.heartbeat({ bytes: written });
+      done(null, chunk);
+    },
   });
   const out = zip.outputStream as PassThrough;
   zip.on('error', (err: Error) => out.destroy(err));
