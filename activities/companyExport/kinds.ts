@@ -70,18 +70,15 @@ export interface ExportKind {
 /** A kind whose rows are paged by id and each read by the route's own query and view. */
 function byId(
   set: ExportSet,
-  read: (ctx: KindReadContext, id: string) => Promise<unknown>,
+  readOne: (ctx: KindReadContext, id: string) => Promise<unknown>,
 ): Pick<ExportKind, 'count' | 'page'> {
   return {
     count: (ctx) => exportSetCount(ctx.db, set, ctx.companyId),
     async page(ctx, after, limit) {
       const ids = await exportIdsAfter(ctx.db, set, ctx.companyId, after, limit);
-      const items: unknown[] = [];
-      // A row deleted between the page and its read is simply not exported.
-      for (const id of ids) {
-        const item = await read(ctx, id);
-        if (item !== undefined) items.push(item);
-      }
+      // The page's reads at once (the pool bounds them); a row deleted since the page was read is not exported.
+      const read = await Promise.all(ids.map((id) => readOne(ctx, id)));
+      const items = read.filter((item) => item !== undefined);
       return { items, next: ids.length < limit ? null : ids[ids.length - 1] };
     },
   };

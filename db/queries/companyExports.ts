@@ -124,11 +124,17 @@ export async function setExportProgress(db: Db, id: string, progress: ExportProg
     .update({ progress: JSON.stringify(progress) });
 }
 
-/** Sets one kind's count of written items (JSON_SET: concurrent kinds never overwrite each other). */
+/**
+ * Raises one kind's count of written items (JSON_SET: concurrent writers never overwrite other kinds; never
+ * lowered, so a retried page that resumes from an earlier heartbeat does not move the progress back).
+ */
 export async function setKindWritten(db: Db, id: string, kind: string, written: number): Promise<void> {
+  const at = `$."${kind}".written`;
   await db('company_exports')
     .where({ id, status: 'running' })
-    .update({ progress: db.raw('JSON_SET(progress, ?, ?)', [`$."${kind}".written`, written]) });
+    .update({
+      progress: db.raw('JSON_SET(progress, ?, GREATEST(COALESCE(JSON_EXTRACT(progress, ?), 0), ?))', [at, at, written]),
+    });
 }
 
 /** Running → completed with its archive; false when the export was withdrawn meanwhile. */

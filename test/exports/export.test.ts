@@ -217,8 +217,8 @@ describe('exports: a company export', function () {
     });
     expect(bad.status).to.equal(400);
     // Nothing was written for any of them.
-    expect(await testEnv().db('company_exports').whereIn('company_id', [tenant.company.id, other.company.id])).to.deep.equal(
-      [],
-    );
+    expect(
+      await testEnv().db('company_exports').whereIn('company_id', [tenant.company.id, other.company.id]),
+    ).to.deep.equal([]);
   });
 });
