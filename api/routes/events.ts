@@ -1,49 +1,15 @@
-import type { Db } from '../../db/connection';
-import { eventDeliveryStatuses, eventPosition, listEventLog, type EventLogRow } from '../../db/queries/eventLog';
+import { eventPosition, listEventLog } from '../../db/queries/eventLog';
 import { recoverEndpoint } from '../commands/webhookRecovery';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
+import { toCompanyEvents } from './eventView';
 import { IdParams } from '../schemas/common';
-import {
-  EventList,
-  EventListQuery,
-  RecoverBody,
-  RecoverResult,
-  type CompanyEvent,
-  type EventDeliveryStatus,
-} from '../schemas/events';
+import { EventList, EventListQuery, RecoverBody, RecoverResult } from '../schemas/events';
 
 // The company's events as they were sent, and recovering an endpoint's missed ones (docs/webhooks.md,
 // "Events and recovery"). GET /api/webhook-events stays the catalog of event types; this lists events.
 
 const TAGS = ['Webhooks'];
-
-/** Kept events as GET /api/events lists them: the body as delivered and what each endpoint received. */
-export async function toCompanyEvents(db: Db, companyId: string, rows: EventLogRow[]): Promise<CompanyEvent[]> {
-  const statuses = await eventDeliveryStatuses(
-    db,
-    companyId,
-    rows.map((r) => r.id),
-  );
-  const byEvent = new Map<string, EventDeliveryStatus[]>();
-  for (const s of statuses) {
-    const list = byEvent.get(s.eventId) ?? [];
-    list.push({
-      endpointId: s.endpointId,
-      status: s.delivered ? 'delivered' : 'failed',
-      attempts: s.attempts,
-      lastAttemptAt: s.lastAttemptAt.toISOString(),
-    });
-    byEvent.set(s.eventId, list);
-  }
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    createdAt: r.createdAt.toISOString(),
-    payload: JSON.parse(r.body) as Record<string, unknown>,
-    deliveries: byEvent.get(r.id) ?? [],
-  }));
-}
 
 export const eventOperations: Operation[] = [
   defineOperation(
