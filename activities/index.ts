@@ -2,6 +2,7 @@ import type { ActivityDeps } from './deps';
 import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
+import { createCompanyExportActivities } from './companyExport';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
@@ -32,6 +33,7 @@ export function createActivities(deps: ActivityDeps) {
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
     createSweepActivities(deps),
+    createCompanyExportActivities(deps),
   );
 }
 

@@ -6,3 +6,4 @@ export { recordingRetention } from './recordingRetention';
 export { retentionSweep } from './retentionSweep';
 export { userErasure } from './userErasure';
 export { webhookDelivery } from './webhookDelivery';
+export { companyExport } from './companyExport';
