@@ -140,24 +140,23 @@ describe('recordings: activities', () => {
     expect(await getRecordingById(testEnv().db, refused)).to.equal(undefined);
   });
 
-  it('resolveRecordingUser: racing recordings for one new identifier create one Integration user', async () => {
-    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
+  it('resolveRecordingUserId: racing recordings for one new identifier create one Integration user', async () => {
+    const { resolveRecordingUserId } = createResolveRecordingUserActivities(deps);
     const ids = await Promise.all(Array.from({ length: 8 }, () => newRecording({ externalId: 'crm-race' })));
-    const users = await Promise.all(ids.map((id) => run(resolveRecordingUser, id)));
-    expect(new Set(users.map((u) => u.id)).size).to.equal(1);
-    expect(users[0]).to.deep.equal({ id: users[0].id, name: 'Ana Maria Lopez', userUniqueIdentifier: 'crm-race' });
+    const userIds = await Promise.all(ids.map((id) => run(resolveRecordingUserId, id)));
+    expect(new Set(userIds).size).to.equal(1);
     const rows = await testEnv().db('users').where({ company_id: tenant.company.id, external_id: 'crm-race' });
     expect(rows).to.have.length(1);
-    expect(rows[0]).to.include({ role: 'Integration', first_name: 'Ana', last_name: 'Maria Lopez' });
+    expect(rows[0]).to.include({ id: userIds[0], role: 'Integration', first_name: 'Ana', last_name: 'Maria Lopez' });
     expect(await testEnv().db('teams').where({ company_id: tenant.company.id, type: 'integration' })).to.have.length(1);
-    for (const id of ids) expect((await getRecordingById(testEnv().db, id))?.userId).to.equal(users[0].id);
+    for (const id of ids) expect((await getRecordingById(testEnv().db, id))?.userId).to.equal(userIds[0]);
   });
 
-  it('resolveRecordingUser: an existing user with the identifier is used as is', async () => {
+  it('resolveRecordingUserId: an existing user with the identifier is used as is', async () => {
     const existing = await createUserFixture(tenant.company.id, { externalId: 'crm-existing' });
-    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
-    const user = await run(resolveRecordingUser, await newRecording({ externalId: 'crm-existing' }));
-    expect(user.id).to.equal(existing.id);
+    const { resolveRecordingUserId } = createResolveRecordingUserActivities(deps);
+    const userId = await run(resolveRecordingUserId, await newRecording({ externalId: 'crm-existing' }));
+    expect(userId).to.equal(existing.id);
     expect(await testEnv().db('users').where({ company_id: tenant.company.id })).to.have.length(1);
   });
 

@@ -1,5 +1,9 @@
 import { expectRecordedHistoriesReplay } from '../support/replayHistories';
-import { RETENTION_HISTORIES, retentionHistoryDir } from '../support/retentionFixtures';
+import {
+  PREVIOUS_RELEASE_RETENTION_HISTORIES,
+  RETENTION_HISTORIES,
+  retentionHistoryDir,
+} from '../support/retentionFixtures';
 
 // Recorded histories of real recordingRetention runs (written by retention.test.ts with
 // RECORD_HISTORIES=1) replayed against today's workflow code: a change that would break a cleanup in
@@ -9,6 +13,9 @@ describe('recordings: replay of recorded retention histories', function () {
   this.timeout(120_000);
 
   it('replays every history under test/histories/recordingRetention without a nondeterminism error', async () => {
-    await expectRecordedHistoriesReplay(retentionHistoryDir(), RETENTION_HISTORIES);
+    await expectRecordedHistoriesReplay(retentionHistoryDir(), [
+      ...RETENTION_HISTORIES,
+      ...PREVIOUS_RELEASE_RETENTION_HISTORIES,
+    ]);
   });
 });
