@@ -23,12 +23,13 @@ import {
   insertRecordingUnlessErasing,
   setRecordingUser,
 } from '../../db/queries/recordings';
-import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture } from '../support/contentFixtures';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { CONVERSATION, filesUnder, SAMPLE_AUDIO } from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { makeUser } from '../support/userFixtures';
 
 // Each activity on its own (in a mock activity context): idempotent under retries and races.
 
@@ -133,7 +134,7 @@ describe('recordings: activities', () => {
     const returned = await insertRecordingUnlessErasing(testEnv().db, input(id, 'crm-10'));
     expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
 
-    const erasing = await createUserFixture(tenant.company.id, { externalId: 'crm-being-erased' });
+    const erasing = await makeUser(tenant.company.id, { externalId: 'crm-being-erased' });
     await testEnv().db('users').where({ id: erasing.id }).update({ erasure_requested_at: new Date() });
     const refused = randomUUID();
     expect(await insertRecordingUnlessErasing(testEnv().db, input(refused, 'crm-being-erased'))).to.equal(undefined);
@@ -153,7 +154,7 @@ describe('recordings: activities', () => {
   });
 
   it('resolveRecordingUserId: an existing user with the identifier is used as is', async () => {
-    const existing = await createUserFixture(tenant.company.id, { externalId: 'crm-existing' });
+    const existing = await makeUser(tenant.company.id, { externalId: 'crm-existing' });
     const { resolveRecordingUserId } = createResolveRecordingUserActivities(deps);
     const userId = await run(resolveRecordingUserId, await newRecording({ externalId: 'crm-existing' }));
     expect(userId).to.equal(existing.id);
@@ -188,7 +189,7 @@ describe('recordings: activities', () => {
 
   it('persistRecordingResult: repeated and concurrent attempts store one session', async () => {
     const roleplay = await createRoleplayFixture(tenant.company.id);
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);
@@ -215,7 +216,7 @@ describe('recordings: activities', () => {
 
   it("persistRecordingResult: an analysis made before the upgrade saves its unsupported verdict as not passed, without the model's words", async () => {
     const roleplay = await createRoleplayFixture(tenant.company.id);
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const made = analyzeConversation(roleplay);
@@ -256,7 +257,7 @@ describe('recordings: activities', () => {
         ],
       },
     });
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);
