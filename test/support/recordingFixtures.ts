@@ -179,8 +179,6 @@ export const recordingHistoryDir = (): string => HISTORY_DIR;
 export const RECORDING_HISTORIES = [
   'assemblyai-diarized',
   'assemblyai-worker-killed',
-  'claim-check-completed',
-  'claim-check-failed',
   'diarize-openai',
   'failed-store-404',
   'folded-failed',
@@ -188,14 +186,12 @@ export const RECORDING_HISTORIES = [
   'folded-webhook-retry',
   'keep-every-event',
   'media-failed-truncated',
-  'media-pieces-known-speakers',
   'media-pieces-worker-killed',
   'media-video',
   'remote-deepgram',
   'remote-openai',
   'stored-openai-roleplay',
   'submitted-webvtt',
-  'user-id-attribute',
   'worker-killed',
 ] as const;
 
