@@ -167,8 +167,6 @@ export const PREVIOUS_RELEASE_INVITATION_HISTORIES = ofPreviousRelease([
   'accepted',
   'email-rejected-resent-revoked',
   'expired',
-  'replaced-while-worker-down',
-  'replacement-accepted',
   'revoked',
 ]);
 
