@@ -73,7 +73,7 @@ export interface RecordingFloor {
   pieces: number;
   completedPerSecond: number;
   failed: number;
-  /** CPU seconds per recording by process (worker with its tool host and ffmpeg), real pipeline and bare shape. */
+  /** CPU seconds per recording by process (worker with its ffmpeg runs), real pipeline and bare shape. */
   real: Record<string, number> & { total: number };
   shape: Record<string, number> & { total: number };
   /** The bench process (load generator, stand-ins, file server, receiver), apart from the totals. */
@@ -110,7 +110,7 @@ const PROCESSES = ['api', 'worker', 'temporal', 'mariadb', 'total'] as const;
 
 export function formatFloor(r: RecordingFloor): string {
   const rows = PROCESSES.map((p) => [
-    p === 'worker' ? 'worker (+ tool host, ffmpeg)' : p,
+    p === 'worker' ? 'worker (+ ffmpeg)' : p,
     f(r.real[p] ?? 0, 3),
     f(r.shape[p] ?? 0, 3),
     f((r.real[p] ?? 0) - (r.shape[p] ?? 0), 3),
