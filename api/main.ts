@@ -19,10 +19,11 @@ import { startBudgetRowSweep } from './middleware/sharedBudget';
 async function main(): Promise<void> {
   // The API signs and checks the media links: in production it does not start without their secret.
   const config = loadConfig(process.env, {}, ['MEDIA_URL_SECRET']);
-  // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
+  // Before any request or query is made, so that they are traced; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-api');
   const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
+  tracing?.traceSql(db, parseDatabaseUrl(config.DATABASE_URL).database);
   const temporal = createTemporalClient(config, tracing?.workflowClientInterceptors);
   const deps = {
     db,
