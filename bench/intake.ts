@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../common/config';
-import { startRecordingWorkflow } from '../common/recordingWorkflow';
+import { startRecordingWorkflow } from '../common/workflowStarts/recording';
 import { createTemporalClient } from '../common/temporalClient';
 import {
   cpuPerRequest,
@@ -46,7 +46,7 @@ async function bareStarts(
   const loop = async (): Promise<void> => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      await startRecordingWorkflow(client, config, {
+      await startRecordingWorkflow(client, config, { id: companyId, fairnessWeight: 1 }, {
         id: randomUUID(),
         companyId,
         storeRecording: false,

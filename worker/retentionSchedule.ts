@@ -3,12 +3,12 @@ import {
   ScheduleNotFoundError,
   ScheduleOverlapPolicy,
   type Client,
-  type ScheduleOptionsStartWorkflowAction,
   type ScheduleSpec,
 } from '@temporalio/client';
 import type { Logger } from 'pino';
 import { durationMs, type Config } from '../common/config';
 import { RETENTION_SCHEDULE_ID } from '../common/temporal';
+import { retentionScheduleAction } from '../common/workflowStarts/retention';
 import type { recordingRetention } from '../workflows/recordingRetention';
 
 // The worker owns RECORDING_RETENTION, so each worker that starts makes the `recording-retention`
@@ -19,21 +19,7 @@ import type { recordingRetention } from '../workflows/recordingRetention';
 /** Daily at 03:00 UTC (intervals count from the Unix epoch): a quiet hour for most customers. */
 export const RETENTION_SPEC: ScheduleSpec = { intervals: [{ every: '1 day', offset: '3 hours' }] };
 
-type RetentionAction = ScheduleOptionsStartWorkflowAction<typeof recordingRetention>;
-
 export type RetentionScheduleChange = 'created' | 'updated' | 'deleted' | 'absent';
-
-function actionFor(config: Config, retentionMs: number): RetentionAction {
-  return {
-    type: 'startWorkflow',
-    workflowType: 'recordingRetention',
-    // The server appends the scheduled time: runs are recording-retention-<RFC 3339 time>.
-    workflowId: RETENTION_SCHEDULE_ID,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    args: [{ retentionMs }],
-    staticSummary: `Delete stored media and transcripts of recordings older than ${config.RECORDING_RETENTION}`,
-  };
-}
 
 const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' } as const;
 
@@ -54,7 +40,7 @@ export async function syncRetentionSchedule(client: Client, config: Config): Pro
       throw err;
     }
   }
-  const action = actionFor(config, retentionMs);
+  const action = retentionScheduleAction(config, retentionMs);
   try {
     await client.schedule.create<typeof recordingRetention>({
       scheduleId: RETENTION_SCHEDULE_ID,

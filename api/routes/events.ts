@@ -98,7 +98,7 @@ export const eventOperations: Operation[] = [
     async ({ params, body, company, deps }) => {
       const outcome = await recoverEndpoint(
         deps,
-        company.id,
+        company,
         params.id,
         new Date(body.since),
         body.until === undefined ? undefined : new Date(body.until),

@@ -65,7 +65,7 @@ export const webhookActionOperations: Operation[] = [
       response: WebhookAttemptResult,
       errors: [404, 409, 503],
     },
-    async ({ params, company, deps }) => toAttemptResult(await sendTestEvent(deps, company.id, params.id)),
+    async ({ params, company, deps }) => toAttemptResult(await sendTestEvent(deps, company, params.id)),
   ),
   defineOperation(
     {
@@ -86,6 +86,6 @@ export const webhookActionOperations: Operation[] = [
       errors: [404, 409, 410, 503],
     },
     async ({ params, company, deps }) =>
-      toAttemptResult(await redeliverEvent(deps, company.id, params.id, params.deliveryId)),
+      toAttemptResult(await redeliverEvent(deps, company, params.id, params.deliveryId)),
   ),
 ];

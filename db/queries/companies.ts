@@ -6,9 +6,17 @@ export interface CompanyRow {
   name: string;
   parentCompanyId: string | null;
   createdAt: Date;
+  /** Temporal's fairnessWeight for its workflows (common/workflowStarts/priority.ts): 0.001–1000, default 1. */
+  fairnessWeight: number;
 }
 
-const columns = { id: 'id', name: 'name', parentCompanyId: 'parent_company_id', createdAt: 'created_at' };
+const columns = {
+  id: 'id',
+  name: 'name',
+  parentCompanyId: 'parent_company_id',
+  createdAt: 'created_at',
+  fairnessWeight: 'fairness_weight',
+};
 
 export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();

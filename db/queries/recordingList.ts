@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { RecordingPriority } from '../../common/workflowStarts/priority';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 import { toRow, type DbRecording, type RecordingRow, type RecordingStatus } from './recordings';
@@ -13,6 +14,7 @@ export interface RecordingFilter {
   externalId?: string;
   /** The identifier the caller submitted (userUniqueIdentifier). */
   userUniqueIdentifier?: string;
+  priority?: RecordingPriority;
   /** Created at or after this instant. */
   createdAfter?: Date;
   /** Created strictly before this instant. */
@@ -41,6 +43,7 @@ const LIST_COLUMNS = [
   'media_deleted_at',
   'external_id',
   'metadata',
+  'priority',
   'completed_at',
   'created_at',
   'updated_at',
@@ -54,6 +57,7 @@ function filtered(db: Db, companyId: string, filter: RecordingFilter): Knex.Quer
   if (filter.externalId !== undefined) query.andWhere({ external_id: filter.externalId });
   if (filter.userUniqueIdentifier !== undefined)
     query.andWhere({ user_unique_identifier: filter.userUniqueIdentifier });
+  if (filter.priority) query.andWhere({ priority: filter.priority });
   if (filter.createdAfter) query.andWhere('created_at', '>=', filter.createdAfter);
   if (filter.createdBefore) query.andWhere('created_at', '<', filter.createdBefore);
   return query;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { FINISHED_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
+import type { RecordingPriority } from '../../common/workflowStarts/priority';
 import { fromJson, type Db } from '../connection';
 
 export type { RecordingStatus } from '../../common/recordingStatus';
@@ -16,7 +17,7 @@ export type NewRecording = Pick<
   | 'roleplayId'
   | 'workflowId'
 > &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata'>>;
+  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata' | 'priority'>>;
 
 export type RepChannel = 'left' | 'right';
 
@@ -57,6 +58,8 @@ export interface RecordingRow {
   externalId: string | null;
   /** The caller's key-value pairs (null: none given; erasure removes them). */
   metadata: Record<string, string> | null;
+  /** `bulk` waits behind every company's normal work (common/workflowStarts/priority.ts). */
+  priority: RecordingPriority;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -91,6 +94,7 @@ export interface DbRecording {
   media_deleted_at?: Date | null;
   external_id?: string | null;
   metadata?: unknown;
+  priority?: string;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -125,6 +129,7 @@ export function toRow(r: DbRecording): RecordingRow {
     mediaDeletedAt: r.media_deleted_at ?? null,
     externalId: r.external_id ?? null,
     metadata: r.metadata === null || r.metadata === undefined ? null : fromJson<Record<string, string>>(r.metadata),
+    priority: r.priority === 'bulk' ? 'bulk' : 'normal',
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -148,6 +153,7 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     external_id: input.externalId ?? null,
     metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+    priority: input.priority ?? 'normal',
     created_at: now,
     updated_at: now,
   };
@@ -206,6 +212,7 @@ function acceptedRow(input: NewRecording, now: Date): RecordingRow {
     mediaDeletedAt: null,
     externalId: input.externalId ?? null,
     metadata: input.metadata ?? null,
+    priority: input.priority ?? 'normal',
     result: null,
     sessionId: null,
     completedAt: null,
