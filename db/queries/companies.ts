@@ -41,3 +41,14 @@ export async function listDirectChildren(db: Db, parentId: string): Promise<Comp
     .where({ parent_company_id: parentId })
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
 }
+
+/** Settings of a company the admin CLI changes (`company:set`), by column; empty: nothing to change. */
+export type CompanySettingsUpdate = Partial<Record<'fairness_weight', number | string | boolean>>;
+
+/** Changes the company's settings; false when there is no such company. */
+export async function updateCompanySettings(db: Db, id: string, settings: CompanySettingsUpdate): Promise<boolean> {
+  const changed = await db('companies')
+    .where({ id })
+    .update({ ...settings, updated_at: db.fn.now(3) });
+  return changed === 1;
+}
