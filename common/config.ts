@@ -280,7 +280,7 @@ export const ConfigSchema = Type.Object({
     ...Duration,
     default: '1m',
     description:
-      'How long a company\'s place among COMPANY_MAX_ACTIVE_MEDIA is kept without renewal: the activity holding it renews it every third of this, so a worker that dies frees its places within this time.',
+      "How long a company's place among COMPANY_MAX_ACTIVE_MEDIA is kept without renewal: the activity holding it renews it every third of this, so a worker that dies frees its places within this time.",
   },
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], {
     default: 'openai',

@@ -23,7 +23,8 @@ export async function resolveCompanyScope(
   caller: CallerCompany,
   childCompanyId: string | undefined,
 ): Promise<ScopedCompany> {
-  if (childCompanyId === undefined) return { id: caller.id, name: caller.name, fairnessWeight: caller.fairnessWeight, isChild: false };
+  if (childCompanyId === undefined)
+    return { id: caller.id, name: caller.name, fairnessWeight: caller.fairnessWeight, isChild: false };
   const child = await getDirectChild(db, caller.id, childCompanyId);
   if (!child) {
     throw forbidden('child_company_forbidden', 'The child company id is not a direct child of the calling company.');

@@ -60,7 +60,10 @@ async function deliverOnce(
     throw workflowStartError(err, 'The event could not be queued for delivery. Retry the request.');
   }
   if (!handle) {
-    throw conflict('redelivery_in_progress', 'This event is being redelivered to this endpoint already; see its deliveries.');
+    throw conflict(
+      'redelivery_in_progress',
+      'This event is being redelivered to this endpoint already; see its deliveries.',
+    );
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'webhookDelivery' });
   const attempt = attemptOffset + 1;

@@ -3,7 +3,6 @@ import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { startWebhookDelivery } from '../../common/workflowStarts/webhookDelivery';
 import { recoverableEvents, type RecoverableEvent } from '../../db/queries/eventLog';
 import { getWebhookEndpoint } from '../../db/queries/webhooks';
-import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound, workflowStartError } from '../errors';
 

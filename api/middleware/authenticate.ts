@@ -72,11 +72,11 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
   const { company } = token;
   return {
     company: {
-        id: company.id,
-        name: company.name,
-        parentCompanyId: company.parentCompanyId,
-        fairnessWeight: company.fairnessWeight,
-      },
+      id: company.id,
+      name: company.name,
+      parentCompanyId: company.parentCompanyId,
+      fairnessWeight: company.fairnessWeight,
+    },
     // Tokens are cheap to mint: a token acts as the key it came from, so minting more adds no budget.
     credentialId: token.apiKeyId ? `key:${token.apiKeyId}` : `token:${token.tokenId}`,
     scopes: SCOPES,

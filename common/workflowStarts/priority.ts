@@ -41,5 +41,9 @@ export function companyPriority(company: CompanyFairness, priority: RecordingPri
  * one share beside the companies rather than queueing behind whichever company has the largest backlog.
  */
 export function maintenancePriority(name: string): Priority {
-  return { priorityKey: priorityKeys.normal, fairnessKey: `maintenance:${name}`, fairnessWeight: DEFAULT_FAIRNESS_WEIGHT };
+  return {
+    priorityKey: priorityKeys.normal,
+    fairnessKey: `maintenance:${name}`,
+    fairnessWeight: DEFAULT_FAIRNESS_WEIGHT,
+  };
 }

@@ -16,7 +16,11 @@ import { companyPriority, type CompanyFairness } from './priority';
 
 type StartConfig = Pick<
   Config,
-  'TEMPORAL_TASK_QUEUE' | 'WEBHOOK_INITIAL_INTERVAL' | 'WEBHOOK_MAX_INTERVAL' | 'WEBHOOK_MAX_ATTEMPTS' | 'WEBHOOK_TIMEOUT'
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'WEBHOOK_INITIAL_INTERVAL'
+  | 'WEBHOOK_MAX_INTERVAL'
+  | 'WEBHOOK_MAX_ATTEMPTS'
+  | 'WEBHOOK_TIMEOUT'
 >;
 
 export interface DeliveryToStart {

@@ -64,12 +64,12 @@ describe('users: erasure across a worker crash', function () {
       workflowId: workflowIds.recording(recordingId),
     });
     await setRecordingUser(testEnv().db, recordingId, user.id);
-    await startRecordingWorkflow(
-      api.temporal,
-      { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` },
-      tenant.company,
-      { id: recordingId, companyId: tenant.company.id, storeRecording: false, roleplayId: null },
-    );
+    await startRecordingWorkflow(api.temporal, { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` }, tenant.company, {
+      id: recordingId,
+      companyId: tenant.company.id,
+      storeRecording: false,
+      roleplayId: null,
+    });
 
     const config = { TEMPORAL_TASK_QUEUE: queue, STORAGE_DIR: storageDir };
     worker = await spawnWorker(config);

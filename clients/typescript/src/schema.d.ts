@@ -765,7 +765,7 @@ export interface paths {
     };
     /**
      * List recordings
-     * @description The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `createdAfter` (inclusive), `createdBefore` (exclusive).
+     * @description The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `priority`, `createdAfter` (inclusive), `createdBefore` (exclusive).
      *
      *     Requires the API key scope `recordings:read`.
      */
@@ -6383,6 +6383,11 @@ export interface operations {
          */
         userUniqueIdentifier?: string;
         /**
+         * @description Only recordings of this priority.
+         * @example normal
+         */
+        priority?: 'normal' | 'bulk';
+        /**
          * @description Only recordings created at or after this instant.
          * @example 2019-08-24T14:15:22Z
          */
@@ -6424,6 +6429,7 @@ export interface operations {
            *           "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *           "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *           "storeRecording": true,
+           *           "priority": "normal",
            *           "createdAt": "2019-08-24T14:15:22Z",
            *           "updatedAt": "2019-08-24T14:15:22Z",
            *           "completedAt": "2019-08-24T14:15:22Z",
@@ -6453,6 +6459,8 @@ export interface operations {
               sessionId: string | null;
               roleplayId: string | null;
               storeRecording: boolean;
+              /** @description As submitted (`normal` when none was given). */
+              priority: 'normal' | 'bulk';
               /** Format: date-time */
               createdAt: string;
               /** Format: date-time */
@@ -6593,6 +6601,8 @@ export interface operations {
           metadata?: {
             [key: string]: string;
           };
+          /** @description Extension: `normal` (default) for live calls; `bulk` for imports and backfills, processed only when no normal work of any company waits (Temporal priority 5 against 3). Companies share the service fairly either way: one company's backlog never holds up another's. A bulk recording's webhooks are delivered at normal priority; a retry keeps the recording's priority. */
+          priority?: 'normal' | 'bulk';
         };
       };
     };
@@ -6722,6 +6732,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -6813,6 +6824,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -7025,6 +7038,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -7116,6 +7130,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -7346,6 +7362,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -7437,6 +7454,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -7907,6 +7926,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
+            priority?: 'normal' | 'bulk';
           };
         };
       };
@@ -7960,6 +7981,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
+            priority?: 'normal' | 'bulk';
           };
         };
       };
