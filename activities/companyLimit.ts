@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/common';
 import { durationMs } from '../common/config';
 import { releaseCompanyLease, renewCompanyLease, takeCompanyLease } from '../db/queries/companyActivityLeases';
 import type { ActivityDeps } from './deps';
-import { FailureTypes, permanent } from './failures';
+import { FailureTypes } from './failures';
 
 // What one company may hold at once (issue 41 §3; docs/operations.md, "Fairness"): fairness orders what waits
 // in the task queue, but a slot a long activity holds stays held, so a company importing hours of calls could
@@ -31,10 +32,13 @@ export function createCompanyLimit({ db, config, logger }: Pick<ActivityDeps, 'd
     const holder = randomUUID();
     const slot = await takeCompanyLease(db, companyId, limit, holder, ttlMs);
     if (slot === null)
-      throw permanent(
-        FailureTypes.CompanyAtActivityLimit,
-        `The company has ${limit} media and speech-to-text activities running (COMPANY_MAX_ACTIVE_MEDIA)`,
-      );
+      // Expected, not an error: BENIGN keeps it out of the SDK's warnings and failure metrics.
+      throw ApplicationFailure.create({
+        type: FailureTypes.CompanyAtActivityLimit,
+        message: `The company has ${limit} media and speech-to-text activities running (COMPANY_MAX_ACTIVE_MEDIA)`,
+        nonRetryable: true,
+        category: ApplicationFailureCategory.BENIGN,
+      });
     const renew = setInterval(() => {
       renewCompanyLease(db, companyId, slot, holder, ttlMs).then(
         (kept) => {

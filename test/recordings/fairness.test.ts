@@ -30,7 +30,7 @@ const FEW_SLOTS = {
   WORKER_MAX_CACHED_WORKFLOWS: 600,
 } as const;
 
-const BACKLOG = 300;
+const BACKLOG = 200;
 
 describe('fairness: one backlog does not hold up other work (dev server, fairness on)', function () {
   this.timeout(600_000);
@@ -46,7 +46,7 @@ describe('fairness: one backlog does not hold up other work (dev server, fairnes
     await stack.stop();
   });
 
-  it("company B's transcript finishes within max(10 s, 3 × its time alone) behind company A's backlog of 300", async () => {
+  it("company B's transcript finishes within max(10 s, 3 × its time alone) behind company A's backlog of 200", async () => {
     const a = await createTenant('Backfilling company');
     const b = await createTenant('Live company');
     await timeToComplete(stack.api, b.apiKey, transcriptSubmission(), 60_000); // warm-up
