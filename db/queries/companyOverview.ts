@@ -25,36 +25,19 @@ async function countWhere(db: Db, table: string, where: (q: ReturnType<Db>) => R
 /** The company's counts (see CompanyCounts). */
 export async function companyCounts(db: Db, companyId: string): Promise<CompanyCounts> {
   const own = (q: ReturnType<Db>) => q.where({ company_id: companyId });
-  const [
-    childCompanies,
-    teams,
-    users,
-    pendingInvitations,
-    activeApiKeys,
-    webhookEndpoints,
-    recordings,
-    recordingsInProgress,
-    bulkRecordings,
-  ] = await Promise.all([
-    countWhere(db, 'companies', (q) => q.where({ parent_company_id: companyId })),
-    countWhere(db, 'teams', own),
-    countWhere(db, 'users', own),
-    countWhere(db, 'invitations', (q) => own(q).where({ status: 'pending' })),
-    countWhere(db, 'api_keys', (q) => own(q).whereNull('revoked_at')),
-    countWhere(db, 'webhook_endpoints', own),
-    countWhere(db, 'recordings', own),
-    countWhere(db, 'recordings', (q) => own(q).whereNotIn('status', FINISHED_STATUSES)),
-    countWhere(db, 'recordings', (q) => own(q).where({ priority: 'bulk' })),
-  ]);
-  return {
-    childCompanies,
-    teams,
-    users,
-    pendingInvitations,
-    activeApiKeys,
-    webhookEndpoints,
-    recordings,
-    recordingsInProgress,
-    bulkRecordings,
+  const queries: Record<keyof CompanyCounts, [string, (q: ReturnType<Db>) => ReturnType<Db>]> = {
+    childCompanies: ['companies', (q) => q.where({ parent_company_id: companyId })],
+    teams: ['teams', own],
+    users: ['users', own],
+    pendingInvitations: ['invitations', (q) => own(q).where({ status: 'pending' })],
+    activeApiKeys: ['api_keys', (q) => own(q).whereNull('revoked_at')],
+    webhookEndpoints: ['webhook_endpoints', own],
+    recordings: ['recordings', own],
+    recordingsInProgress: ['recordings', (q) => own(q).whereNotIn('status', FINISHED_STATUSES)],
+    bulkRecordings: ['recordings', (q) => own(q).where({ priority: 'bulk' })],
   };
+  const counts = await Promise.all(
+    Object.entries(queries).map(async ([name, [table, where]]) => [name, await countWhere(db, table, where)] as const),
+  );
+  return Object.fromEntries(counts) as unknown as CompanyCounts;
 }

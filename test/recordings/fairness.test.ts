@@ -5,7 +5,6 @@ import { testEnv } from '../support/env';
 import {
   allCompleted,
   fairBound,
-  finished,
   submit,
   submitMany,
   timeToComplete,
@@ -14,7 +13,13 @@ import {
 } from '../support/fairnessScenario';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
-import { CONVERSATION, SAMPLE_AUDIO, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import {
+  CONVERSATION,
+  SAMPLE_AUDIO,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWorker, type RunningWorker } from '../support/worker';
 
@@ -150,7 +155,7 @@ describe('fairness: one company’s long calls do not fill every worker slot (CO
     expect(await activeCompanyLeases(testEnv().db, a.company.id), "A's places").to.be.at.most(1);
     expect(await unfinished(testEnv().db, long), "A's calls not finished when B's was").to.be.at.least(2);
     for (const id of long) {
-      const done = await finished(stack.api, a.apiKey, id, 240_000);
+      const done = await waitForRecording(stack.api, a.apiKey, id, 240_000);
       expect(done.status, done.failureReason ?? '').to.equal('completed');
     }
     // Every place is given back once the calls are done.

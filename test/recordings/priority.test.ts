@@ -5,10 +5,15 @@ import type { WebhookAttemptResult } from '../../api/schemas/webhooks';
 import { workflowIds } from '../../common/temporal';
 import { updateCompanySettings } from '../../db/queries/companies';
 import { testEnv } from '../support/env';
-import { finished, submit, transcriptSubmission } from '../support/fairnessScenario';
+import { submit, transcriptSubmission } from '../support/fairnessScenario';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import {
+  registerWebhook,
+  startRecordingStack,
+  waitForRecording,
+  type RecordingStack,
+} from '../support/recordingFixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
 // A recording's priority (issue 41 §2) as its submitter sees it, and what Temporal is given: every start
@@ -89,11 +94,11 @@ describe('recordings: priority and the company’s fairness', function () {
       priorityKey: 3,
       fairnessKey: tenant.company.id,
     });
-    expect(await finished(stack.api, tenant.apiKey, bulk, 60_000)).to.include({
+    expect(await waitForRecording(stack.api, tenant.apiKey, bulk, 60_000)).to.include({
       status: 'completed',
       priority: 'bulk',
     });
-    expect((await finished(stack.api, tenant.apiKey, normal, 60_000)).priority).to.equal('normal');
+    expect((await waitForRecording(stack.api, tenant.apiKey, normal, 60_000)).priority).to.equal('normal');
     const list = async (priority: string) =>
       (
         await stack.api.request<RecordingList>('GET', `/api/recording?priority=${priority}`, { apiKey: tenant.apiKey })
@@ -111,7 +116,9 @@ describe('recordings: priority and the company’s fairness', function () {
       storeRecording: false,
       priority: 'bulk',
     });
-    expect((await finished(stack.api, tenant.apiKey, id, 60_000)).status).to.equal('failed');
+    expect((await waitForRecording(stack.api, tenant.apiKey, id, 60_000)).status).to.equal('failed');
+    // The failed run closes after it has sent its webhooks; only then is a retry a new run.
+    await stack.api.temporal.workflow.getHandle(workflowIds.recording(id)).result();
     const retried = await stack.api.request<RecordingView>('POST', `/api/recording/${id}/retry`, {
       apiKey: tenant.apiKey,
     });

@@ -61,6 +61,12 @@ describe('recordings: the retention schedule with several workers starting at on
     ).to.have.length(WORKERS - 1);
     const handle = clients[0].schedule.getHandle(RETENTION_SCHEDULE_ID);
     expect((await handle.describe()).action.args).to.deep.equal([{ retentionMs: 30 * DAY_MS }]);
+    // Its runs belong to no company: a fairness key of their own (docs/operations.md, "Fairness between companies").
+    const { action } = await handle.describe();
+    expect(action.type === 'startWorkflow' && action.priority).to.deep.include({
+      priorityKey: 3,
+      fairnessKey: 'maintenance:recording-retention',
+    });
 
     // A new release with another retention, again all at once.
     expect(new Set(await startAll('7d'))).to.deep.equal(new Set(['updated']));

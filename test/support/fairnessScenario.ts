@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { RecordingAccepted, RecordingView } from '../../api/schemas/recordings';
+import type { RecordingAccepted } from '../../api/schemas/recordings';
 import type { TestApi } from './api';
+import { waitForRecording } from './recordingFixtures';
 
 // Fairness as a user sees it (issue 41 §4): one company's backlog of recordings, then another's one; how long
 // that one takes against its time alone, and how much of the backlog is still waiting when it is done. Shared
@@ -60,18 +61,6 @@ export async function submitMany(
   return ids;
 }
 
-/** Polls GET /api/recording/{id} until it has finished; the recording as then shown. */
-export async function finished(api: TestApi, apiKey: string, id: string, timeoutMs: number): Promise<RecordingView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey });
-    expect(res.status, res.text).to.equal(200);
-    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
-    if (Date.now() > deadline) throw new Error(`recording ${id} still ${res.body.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Submits one recording and waits for it: how long it took from the request to its completion, in ms. */
 export async function timeToComplete(
   api: TestApi,
@@ -81,7 +70,7 @@ export async function timeToComplete(
 ): Promise<{ ms: number; id: string }> {
   const started = performance.now();
   const id = await submit(api, apiKey, body);
-  const done = await finished(api, apiKey, id, timeoutMs);
+  const done = await waitForRecording(api, apiKey, id, timeoutMs);
   expect(done.status, done.failureReason ?? '').to.equal('completed');
   return { ms: performance.now() - started, id };
 }
