@@ -2,6 +2,7 @@ import type { ActivityDeps } from './deps';
 import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
+import { createCompanyExportActivities } from './companyExport';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     createMediaActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
+    createCompanyExportActivities(deps),
   );
 }
 

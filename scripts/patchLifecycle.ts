@@ -137,6 +137,7 @@ export const PATCHES: PatchEntry[] = [
   {
     id: 'otel-tracing',
     workflowTypes: [
+      'companyExport',
       'connectivityCheck',
       'invitation',
       'recordingIntake',
@@ -161,6 +162,16 @@ export const PATCHES: PatchEntry[] = [
     deprecateIn: RELEASE_AFTER_NEXT,
     removeIn: 'a release after that',
     unreachedWith: STEPWISE_ONLY,
+  },
+  {
+    id: 'erasure-withdraws-exports',
+    workflowTypes: ['userErasure'],
+    guards:
+      "After the tombstone, the erasure deletes every unexpired export archive of the person's company (issue 44; the exports read `withdrawn`); older runs end without that step.",
+    landed: '2026-11-27 (issue 44)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
   },
 ];
 
