@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../common/config';
-import { searchAttributes, workflowIds } from '../common/temporal';
+import { workflowIds } from '../common/temporal';
 import { WEBHOOK_ENDPOINT_DISABLED_EVENT, type EndpointDisabledEvent } from '../common/webhookEvents';
-import type { WebhookRetry } from '../common/webhookRetry';
+import { DEFAULT_FAIRNESS_WEIGHT } from '../common/workflowStarts/priority';
+import { startWebhookDelivery } from '../common/workflowStarts/webhookDelivery';
+import { getCompany } from '../db/queries/companies';
 import { insertWebhookEvent } from '../db/queries/webhookEvents';
 import { disableFailingEndpoint, failingSince, otherEnabledEndpoints } from '../db/queries/webhookHealth';
 import type { ActivityDeps } from './deps';
@@ -12,34 +13,28 @@ import type { ActivityDeps } from './deps';
 // An endpoint that keeps failing (every attempt for WEBHOOK_DISABLE_AFTER since its last delivered one) is
 // disabled with a reason, as Stripe and Svix do, and the company's other enabled endpoints get a
 // `webhook.endpoint.disabled` event, sent like any event (kept, then a delivery workflow per endpoint,
-// started with the worker's own client). Checked after each failed attempt. Disabling is one conditional
+// started with the worker's own client through common/workflowStarts/webhookDelivery.ts). Checked after each failed attempt. Disabling is one conditional
 // update, so only one attempt (of however many fail at once) tells the others.
 
-export function createEndpointHealth(
-  { db, config, logger }: Pick<ActivityDeps, 'db' | 'config' | 'logger'>,
-  retry: WebhookRetry,
-) {
+export function createEndpointHealth({ db, config, logger }: Pick<ActivityDeps, 'db' | 'config' | 'logger'>) {
   const afterMs = durationMs(config.WEBHOOK_DISABLE_AFTER);
 
   async function tellOthers(companyId: string, event: EndpointDisabledEvent, disabledId: string): Promise<void> {
     await insertWebhookEvent(db, companyId, event);
     const targets = await otherEnabledEndpoints(db, companyId, disabledId);
     if (targets.length === 0) return;
-    const { client, info } = Context.current();
+    // The company's current weight: rare enough (an endpoint disabled) to read its row here.
+    const company = await getCompany(db, companyId);
+    const fairness = { id: companyId, fairnessWeight: company?.fairnessWeight ?? DEFAULT_FAIRNESS_WEIGHT };
+    const { client } = Context.current();
     await Promise.all(
-      targets.map(async (endpointId) => {
-        try {
-          await client.workflow.start('webhookDelivery', {
-            workflowId: workflowIds.webhookDelivery(event.id, endpointId),
-            taskQueue: info.taskQueue,
-            args: [{ companyId, endpointId, eventId: event.id, eventType: event.type, retry }],
-            typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
-            staticSummary: `${event.type} → endpoint ${endpointId}`,
-          });
-        } catch (err) {
-          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        }
-      }),
+      targets.map((endpointId) =>
+        startWebhookDelivery(client, config, fairness, {
+          workflowId: workflowIds.webhookDelivery(event.id, endpointId),
+          endpointId,
+          event,
+        }),
+      ),
     );
   }
 

@@ -67,7 +67,7 @@ const MAX_ERROR_LENGTH = 1000;
 
 export function createWebhookActivities({ db, config, logger, metrics, clock }: ActivityDeps) {
   const retryPolicy = webhookRetryFromConfig(config);
-  const health = createEndpointHealth({ db, config, logger }, retryPolicy);
+  const health = createEndpointHealth({ db, config, logger });
   const timeoutMs = retryPolicy.attemptTimeoutMs;
   // Retry-After never stretches a wait beyond the schedule's longest interval.
   const maxRetryAfterMs = retryPolicy.maxIntervalMs;

@@ -16,6 +16,8 @@ export interface CallerCompany {
   id: string;
   name: string;
   parentCompanyId: string | null;
+  /** Its fairness weight (companies.fairness_weight), for the workflows a request starts (common/workflowStarts/). */
+  fairnessWeight: number;
 }
 
 /** The caller's company under an auth scheme: there is none for auth 'none'. */

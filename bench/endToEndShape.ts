@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import { recordingSummary } from '../common/recordingWorkflow';
+import { recordingSummary } from '../common/workflowStarts/recording';
 import { searchAttributes, workflowIds } from '../common/temporal';
 import type { recordingIntake } from '../workflows/recordingIntake';
 import { percentile } from './load';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../common/config';
-import { startRecordingWorkflow } from '../common/recordingWorkflow';
+import { startRecordingWorkflow } from '../common/workflowStarts/recording';
 import { createTemporalClient } from '../common/temporalClient';
 import {
   cpuPerRequest,
@@ -46,12 +46,17 @@ async function bareStarts(
   const loop = async (): Promise<void> => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      await startRecordingWorkflow(client, config, {
-        id: randomUUID(),
-        companyId,
-        storeRecording: false,
-        roleplayId: null,
-      });
+      await startRecordingWorkflow(
+        client,
+        config,
+        { id: companyId, fairnessWeight: 1 },
+        {
+          id: randomUUID(),
+          companyId,
+          storeRecording: false,
+          roleplayId: null,
+        },
+      );
       latencies.push(performance.now() - t0);
     }
   };

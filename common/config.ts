@@ -269,6 +269,19 @@ export const ConfigSchema = Type.Object({
     default: 3,
     description: 'Pieces of one recording transcribed at the same time.',
   }),
+  COMPANY_MAX_ACTIVE_MEDIA: Type.Integer({
+    minimum: 0,
+    maximum: 10_000,
+    default: 8,
+    description:
+      "Media and speech-to-text activities (cutting a recording, transcribing a piece) one company may have running at once across the whole fleet (docs/operations.md, \"Fairness\"): past it, the company's next one waits in the fair queue instead of taking a worker slot, so a company's backlog of long calls never holds every slot. Keep it below the fleet's activity slots (workers × WORKER_MAX_CONCURRENT_ACTIVITIES) and at or above STT_CONCURRENCY (one recording's pieces at once). `0` = no limit.",
+  }),
+  COMPANY_MEDIA_LEASE_TTL: {
+    ...Duration,
+    default: '1m',
+    description:
+      "How long a company's place among COMPANY_MAX_ACTIVE_MEDIA is kept without renewal: the activity holding it renews it every third of this, so a worker that dies frees its places within this time.",
+  },
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], {
     default: 'openai',
     description:

@@ -16,6 +16,8 @@ export const FailureTypes = {
   NoSpeech: 'NoSpeech',
   InvalidState: 'InvalidState',
   TooLong: 'TooLong',
+  /** The company has COMPANY_MAX_ACTIVE_MEDIA media and speech-to-text activities running: the workflow waits and asks again. */
+  CompanyAtActivityLimit: 'CompanyAtActivityLimit',
 } as const;
 
 const knownTypes: ReadonlySet<string> = new Set(Object.values(FailureTypes));

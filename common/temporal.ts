@@ -43,3 +43,15 @@ export const workflowIds = {
  */
 export const legacyInvitationWorkflowId = (companyId: string, email: string): string =>
   `invitation-${companyId}-${email.toLowerCase()}`;
+
+/**
+ * Temporal's task queue priority keys (1 runs first; the server's default range is 1–5 and unset means 3).
+ * Every start names its own (common/workflowStarts/priority.ts); workflow code reads them too, to start a
+ * bulk recording's webhook deliveries at normal priority (a child would otherwise inherit bulk).
+ */
+export const priorityKeys = {
+  /** Live work: every company's recordings, deliveries, invitations, erasures. */
+  normal: 3,
+  /** `"priority": "bulk"` recordings (imports, backfills): dispatched only when no normal task waits. */
+  bulk: 5,
+} as const;

@@ -53,6 +53,11 @@ const RecordingReferences = {
         'The metadata the recording was submitted with; absent in events about a person whose erasure was requested.',
     }),
   ),
+  priority: Type.Optional(
+    Type.Union([Type.Literal('normal'), Type.Literal('bulk')], {
+      description: 'The priority the recording was submitted with (absent in events kept before priorities existed).',
+    }),
+  ),
 };
 
 export const RecordingEventUser = Type.Object(

@@ -96,7 +96,9 @@ if temporal_healthy; then
   say "Temporal already answers on $TEMPORAL_ADDRESS; using it"
 elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "localhost:7233" ]; then
   # The Web UI decodes payloads through the API's codec endpoint (docs/security.md, "Temporal payloads").
-  args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn --ui-codec-endpoint "$API_URL/codec")
+  # Task queue fairness on (docs/operations.md, "Fairness"): one company's backlog does not hold up another's.
+  args=(server start-dev --db-filename "$DATA/temporal.db" --ip 127.0.0.1 --port 7233 --ui-port 8233 --log-level warn --ui-codec-endpoint "$API_URL/codec"
+    --dynamic-config-value matching.enableFairness=true)
   start temporal "$TEMPORAL" "${args[@]}"
   for _ in $(seq 1 120); do
     temporal_healthy && break

@@ -83,6 +83,16 @@ export const PATCHES: PatchEntry[] = [
     removeIn: 'a release after that',
   },
   {
+    id: 'company-activity-limit',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "The media and speech-to-text activities ask for one of the company's places (COMPANY_MAX_ACTIVE_MEDIA) and the run waits and asks again while the company holds them all (workflows/companyLimit.ts); older runs schedule them without asking, as before.",
+    landed: '2026-11-27 (issue 41)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
     id: 'erasure-withdraws-exports',
     workflowTypes: ['userErasure'],
     guards:

@@ -3,13 +3,13 @@ import {
   ScheduleNotFoundError,
   ScheduleOverlapPolicy,
   type Client,
-  type ScheduleOptionsStartWorkflowAction,
   type ScheduleSpec,
 } from '@temporalio/client';
 import type { Logger } from 'pino';
 import { plannedSweeps } from '../activities/sweeps';
 import { durationMs, type Config } from '../common/config';
 import { LEGACY_RETENTION_SCHEDULE_ID, SWEEP_SCHEDULE_ID } from '../common/temporal';
+import { sweepScheduleAction, type SweepAction } from '../common/workflowStarts/retentionSweep';
 import type { retentionSweep, RetentionSweepInput } from '../workflows/retentionSweep';
 
 // Every worker that starts makes the `retention-sweep` schedule match its configuration: created when
@@ -20,25 +20,15 @@ import type { retentionSweep, RetentionSweepInput } from '../workflows/retention
 /** Every 10 minutes: each run deletes what expired since the last, in short batches. */
 export const SWEEP_SPEC: ScheduleSpec = { intervals: [{ every: '10 minutes' }] };
 
-type SweepAction = ScheduleOptionsStartWorkflowAction<typeof retentionSweep>;
-
 export type SweepScheduleChange = 'created' | 'updated';
 
-/** What the schedule starts: the one place its action is built. */
+/** What the schedule starts: the one place its action is built (common/workflowStarts/retentionSweep.ts). */
 export function sweepAction(config: Config): SweepAction {
   const input: RetentionSweepInput = {
     sweeps: plannedSweeps(config),
     recordingRetentionMs: durationMs(config.RECORDING_RETENTION),
   };
-  return {
-    type: 'startWorkflow',
-    workflowType: 'retentionSweep',
-    // The server appends the scheduled time: runs are retention-sweep-<RFC 3339 time>.
-    workflowId: SWEEP_SCHEDULE_ID,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    args: [input],
-    staticSummary: 'Delete rows, media and transcripts past their retention',
-  };
+  return sweepScheduleAction(config, input);
 }
 
 // A run that overlaps the previous one is skipped (the next one does its work); missed runs are not caught up.

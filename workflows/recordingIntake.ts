@@ -12,6 +12,7 @@ import {
 import type { Activities } from '../activities';
 import { searchAttributes } from '../common/temporal';
 import { recordingActivityProfiles, recordingLocalProfiles } from './activityProfiles';
+import { withinCompanyLimit } from './companyLimit';
 import { failureKind, failureMessage } from './failureReason';
 import {
   failureType,
@@ -91,9 +92,10 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       step = 'Preparing the audio';
       setStatusAttribute('transcribing');
       mediaStep = true;
-      const plan = await media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [
-        recordingId,
-      ]);
+      // Each media and speech-to-text activity takes one of the company's places (COMPANY_MAX_ACTIVE_MEDIA).
+      const plan = await withinCompanyLimit((limit) =>
+        media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId, limit]),
+      );
       step = 'Transcription';
       progress.piecesTotal = plan.pieces.length;
       // A provider that labels speakers per request hears each side's first piece alone; the rest send the speakers it labelled.
@@ -102,9 +104,11 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
         plan.concurrency,
         () => plan.firstPieceFirst === true,
         async (piece) => {
-          await provider.transcribeRecordingPiece.executeWithOptions(
-            { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
-            [recordingId, piece.channel, piece.index],
+          await withinCompanyLimit((limit) =>
+            provider.transcribeRecordingPiece.executeWithOptions(
+              { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
+              [recordingId, piece.channel, piece.index, limit],
+            ),
           );
           progress.piecesDone += 1;
         },

@@ -16,12 +16,13 @@ export interface WebhookDeliveryInput {
   /** The schedule, as the producing run asked the worker for it (ignored with `workerPolicy`). */
   retry: WebhookRetry;
   /**
-   * The API's test and redelivery: run on the worker's own policy (webhookRetryPolicy, asked here) with at most
-   * this many attempts, so WEBHOOK_TIMEOUT and the rest are the worker's, never the API's configuration. The
-   * API still sends `retry` for a worker of the previous release during a deploy, which ignores this field.
+   * Every client-side start (common/workflowStarts/webhookDelivery.ts): run on the worker's own policy
+   * (webhookRetryPolicy, asked here), with at most `attempts` attempts when given (test, redelivery), so
+   * WEBHOOK_TIMEOUT and the rest are the worker's, never the starting process's. The start still sends `retry`
+   * for a worker of the previous release during a deploy, which ignores this field.
    * Inputs without it (every run started before) never ask, so their histories replay unchanged.
    */
-  workerPolicy?: { attempts: number };
+  workerPolicy?: { attempts?: number };
   /** The API's test (`test`) or redelivery (`redeliver`), counted apart from an event's own deliveries; absent: `event`. */
   trigger?: Exclude<DeliveryTrigger, 'event'>;
   /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
@@ -37,8 +38,9 @@ export interface WebhookDeliveryInput {
 /** Asked as a local activity: a database-free answer from the worker's configuration, no task of its own. */
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
-async function workerPolicy(attempts: number): Promise<WebhookRetry> {
-  return withAttemptsAtMost(await local.webhookRetryPolicy(), attempts);
+async function workerPolicy(attempts: number | undefined): Promise<WebhookRetry> {
+  const policy = await local.webhookRetryPolicy();
+  return attempts === undefined ? policy : withAttemptsAtMost(policy, attempts);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { FirstWebhookAttemptResult } from '../activities/webhooks';
-import { searchAttributes, workflowIds } from '../common/temporal';
+import { priorityKeys, searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
 import { retryAfterFirstAttempt, type WebhookRetry } from '../common/webhookRetry';
 import { webhookFirstAttemptLocalProfile, webhookFirstAttemptProfile, webhookNotifyProfile } from './activityProfiles';
@@ -114,6 +114,11 @@ async function startDelivery(
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
       staticSummary: `${event.type} → endpoint ${input.endpointId}`,
+      // Normal priority, set here: a child inherits its parent's, and a bulk recording's deliveries are live
+      // work for the receiver. The fairness weight (left out) is inherited: the company's, as its parent ran
+      // with. Not behind patched(): a start's priority is not part of what a replay compares (workflow id and
+      // type), so runs started before replay unchanged and their later deliveries simply run at normal.
+      priority: { priorityKey: priorityKeys.normal, fairnessKey: companyId },
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;

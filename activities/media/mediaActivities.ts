@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Context } from '@temporalio/activity';
 import { createOutboundAgent } from '../../common/outbound';
-import { setRecordingMediaFacts, setRecordingStatus } from '../../db/queries/recordings';
+import { setRecordingMediaFacts, setRecordingStatus, type RecordingRow } from '../../db/queries/recordings';
 import {
   getRecordingChunk,
   insertRecordingChunks,
@@ -13,6 +13,7 @@ import {
   type RecordingChunk,
 } from '../../db/queries/recordingChunks';
 import { getRoleplay } from '../../db/queries/roleplays';
+import { createCompanyLimit, type CompanyLimitRequest } from '../companyLimit';
 import type { ActivityDeps } from '../deps';
 import { FailureTypes, permanent } from '../failures';
 import { keepAlive } from '../progress';
@@ -55,7 +56,8 @@ export interface MediaPlan {
   firstPieceFirst?: boolean;
 }
 
-export function createMediaActivities({ db, config, storage, metrics }: ActivityDeps) {
+export function createMediaActivities({ db, config, storage, metrics, logger }: ActivityDeps) {
+  const withCompanyPlace = createCompanyLimit({ db, config, logger });
   const stt = createSpeechToText(config, providerAgent(), sttMeter(metrics, config));
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   // One cut per recording at a time in this process: pieces asking at once share it.
@@ -139,33 +141,84 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
     return speakerClips(file, first.transcript as Transcript, signal);
   }
 
+  /** The media step of prepareMedia: the plan, cutting the recording when the store does not hold what is needed. */
+  async function prepare(recording: RecordingRow): Promise<MediaPlan> {
+    const recordingId = recording.id;
+    const kept = await listRecordingChunks(db, recordingId);
+    const stop = keepAlive(5_000);
+    try {
+      const signal = Context.current().cancellationSignal;
+      if (kept.length === 0) {
+        const plan = await cut(recordingId, signal);
+        return planOf(plan.pieces, plan.durationMs, plan.hasVideo);
+      }
+      // A retry, or a recording run again: the sides with pieces still to send must be in the store.
+      const unsent = new Set(kept.filter((p) => !p.transcript).map((p) => p.channel));
+      const needed = kept.filter((p) => unsent.has(p.channel));
+      if (!(await piecesStored(storage, recordingId, needed))) await cut(recordingId, signal);
+      return planOf(kept, recording.mediaDurationMs ?? 0, recording.mediaHasVideo ?? false);
+    } finally {
+      stop();
+    }
+  }
+
+  /** Sends one piece (from the store) to speech-to-text and keeps its answer. */
+  async function transcribePiece(recording: RecordingRow, piece: RecordingChunk): Promise<{ segments: number }> {
+    const { id: recordingId } = recording;
+    const { channel, index } = piece;
+    const signal = Context.current().cancellationSignal;
+    const roleplay = recording.roleplayId
+      ? await getRoleplay(db, recording.companyId, recording.roleplayId)
+      : undefined;
+    const options: TranscribeOptions = {
+      language: roleplay?.language,
+      signal,
+      job: { id: piece.sttJobId, created: (jobId) => setRecordingChunkJob(db, recordingId, channel, index, jobId) },
+    };
+    const stop = keepAlive(5_000);
+    try {
+      const transcript =
+        piece.sttJobId && stt.resume
+          ? await stt.resume(piece.sttJobId, options)
+          : await withAttemptScratch(config.SCRATCH_DIR, recordingId, async (dir) => {
+              const file = await pieceIn(recordingId, { channel, index }, dir, signal);
+              if (stt.needsVoiced) {
+                // The provider answers text without times: it is placed over this piece's voiced stretches.
+                const heard = await listenTo(file, signal);
+                options.voiced = voicedBetween(heard.durationMs, heard.pauses);
+              }
+              if (stt.takesKnownSpeakers && index > 0)
+                options.knownSpeakers = await knownSpeakersOf(recordingId, channel, dir, signal);
+              return stt.transcribe(
+                {
+                  kind: 'bytes',
+                  stream: createReadStream(file),
+                  contentType: 'audio/mpeg',
+                  filename: `${channel}-${index}.mp3`,
+                },
+                options,
+              );
+            });
+      await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
+      return { segments: transcript.segments.length };
+    } finally {
+      stop();
+    }
+  }
+
   return {
-    async prepareMedia(recordingId: string): Promise<MediaPlan> {
+    async prepareMedia(recordingId: string, limit?: CompanyLimitRequest): Promise<MediaPlan> {
       // The status is this step's first write (no separate status activity: patch `folded-steps`).
       await setRecordingStatus(db, recordingId, 'transcribing');
       const recording = await requireRecording(db, recordingId);
-      const kept = await listRecordingChunks(db, recordingId);
-      const stop = keepAlive(5_000);
-      try {
-        const signal = Context.current().cancellationSignal;
-        if (kept.length === 0) {
-          const plan = await cut(recordingId, signal);
-          return planOf(plan.pieces, plan.durationMs, plan.hasVideo);
-        }
-        // A retry, or a recording run again: the sides with pieces still to send must be in the store.
-        const unsent = new Set(kept.filter((p) => !p.transcript).map((p) => p.channel));
-        const needed = kept.filter((p) => unsent.has(p.channel));
-        if (!(await piecesStored(storage, recordingId, needed))) await cut(recordingId, signal);
-        return planOf(kept, recording.mediaDurationMs ?? 0, recording.mediaHasVideo ?? false);
-      } finally {
-        stop();
-      }
+      return withCompanyPlace(recording.companyId, limit, () => prepare(recording));
     },
 
     async transcribeRecordingPiece(
       recordingId: string,
       channel: ChunkChannel,
       index: number,
+      limit?: CompanyLimitRequest,
     ): Promise<{ segments: number }> {
       const piece = await getRecordingChunk(db, recordingId, channel, index);
       if (!piece)
@@ -175,44 +228,7 @@ export function createMediaActivities({ db, config, storage, metrics }: Activity
         );
       if (piece.transcript) return { segments: (piece.transcript as Transcript).segments.length };
       const recording = await requireRecording(db, recordingId);
-      const signal = Context.current().cancellationSignal;
-      const roleplay = recording.roleplayId
-        ? await getRoleplay(db, recording.companyId, recording.roleplayId)
-        : undefined;
-      const options: TranscribeOptions = {
-        language: roleplay?.language,
-        signal,
-        job: { id: piece.sttJobId, created: (jobId) => setRecordingChunkJob(db, recordingId, channel, index, jobId) },
-      };
-      const stop = keepAlive(5_000);
-      try {
-        const transcript =
-          piece.sttJobId && stt.resume
-            ? await stt.resume(piece.sttJobId, options)
-            : await withAttemptScratch(config.SCRATCH_DIR, recordingId, async (dir) => {
-                const file = await pieceIn(recordingId, { channel, index }, dir, signal);
-                if (stt.needsVoiced) {
-                  // The provider answers text without times: it is placed over this piece's voiced stretches.
-                  const heard = await listenTo(file, signal);
-                  options.voiced = voicedBetween(heard.durationMs, heard.pauses);
-                }
-                if (stt.takesKnownSpeakers && index > 0)
-                  options.knownSpeakers = await knownSpeakersOf(recordingId, channel, dir, signal);
-                return stt.transcribe(
-                  {
-                    kind: 'bytes',
-                    stream: createReadStream(file),
-                    contentType: 'audio/mpeg',
-                    filename: `${channel}-${index}.mp3`,
-                  },
-                  options,
-                );
-              });
-        await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
-        return { segments: transcript.segments.length };
-      } finally {
-        stop();
-      }
+      return withCompanyPlace(recording.companyId, limit, () => transcribePiece(recording, piece));
     },
     async stitchTranscript(recordingId: string): Promise<TranscriptionSummary> {
       const recording = await requireRecording(db, recordingId);

@@ -6,6 +6,8 @@ import type { CallerCompany } from '../operation';
 export interface ScopedCompany {
   id: string;
   name: string;
+  /** Its fairness weight (companies.fairness_weight): what the workflows started for it carry. */
+  fairnessWeight: number;
   /** True when the request operates on a child company rather than the caller's own. */
   isChild: boolean;
 }
@@ -21,10 +23,11 @@ export async function resolveCompanyScope(
   caller: CallerCompany,
   childCompanyId: string | undefined,
 ): Promise<ScopedCompany> {
-  if (childCompanyId === undefined) return { id: caller.id, name: caller.name, isChild: false };
+  if (childCompanyId === undefined)
+    return { id: caller.id, name: caller.name, fairnessWeight: caller.fairnessWeight, isChild: false };
   const child = await getDirectChild(db, caller.id, childCompanyId);
   if (!child) {
     throw forbidden('child_company_forbidden', 'The child company id is not a direct child of the calling company.');
   }
-  return { id: child.id, name: child.name, isChild: true };
+  return { id: child.id, name: child.name, fairnessWeight: child.fairnessWeight, isChild: true };
 }

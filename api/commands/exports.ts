@@ -76,7 +76,7 @@ export async function requestExport(
     if (!row) throw new Error('export vanished after insert');
   }
   try {
-    await startCompanyExport(deps.temporal, deps.config, { exportId: row.id, companyId: row.companyId });
+    await startCompanyExport(deps.temporal, deps.config, company, { exportId: row.id, companyId: row.companyId });
     deps.metrics?.workflowStarts.inc({ workflow: 'companyExport' });
   } catch (err) {
     await failExport(deps.db, row.id, 'The export could not be started.', nowOn(deps));

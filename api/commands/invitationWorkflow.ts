@@ -1,7 +1,7 @@
-import { WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
-import { searchAttributes } from '../../common/temporal';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import { signalWithStartInvitation } from '../../common/workflowStarts/invitation';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { adoptOwnWorkflowId, invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
-import type { invitation as invitationWorkflow } from '../../workflows/invitation';
 import {
   acceptedSignal,
   resendSignal,
@@ -24,6 +24,7 @@ type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
 export async function deliverInvitation(
   { db, temporal, config, logger, metrics }: WorkflowDeps & Pick<AppDeps, 'db'>,
+  company: CompanyFairness,
   invitation: InvitationRow,
 ): Promise<void> {
   const input: InvitationWorkflowInput = {
@@ -46,17 +47,7 @@ export async function deliverInvitation(
     }
     // Bounded by TEMPORAL_START_TIMEOUT (the client's call deadline), so a hung Temporal gives the caller
     // a 503 rather than a hung request.
-    await temporal.workflow.signalWithStart<typeof invitationWorkflow, [ResendSignal]>('invitation', {
-      workflowId,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      args: [input],
-      signal: resendSignal,
-      signalArgs: [signal],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: invitation.companyId }],
-      // Only a run this call starts takes it. Ids only: the Web UI lists it for the namespace's retention.
-      staticSummary: `Invitation ${invitation.id} · company ${invitation.companyId}`,
-    });
+    await signalWithStartInvitation(temporal, config, company, { workflowId, input, signal });
     metrics?.workflowStarts.inc({ workflow: 'invitation' });
   } catch (err) {
     logger.error({ err, invitationId: invitation.id }, 'could not start or signal the invitation workflow');

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { durationMs } from '../../common/config';
 import { storedRoleFromInput } from '../../common/roles';
 import { randomToken } from '../../common/secrets';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { isDuplicateEntry } from '../../db/connection';
 import {
   deleteUnsentInvitation,
@@ -77,9 +78,9 @@ async function writeInvitation(
  * A new invitation whose workflow cannot be reached is deleted again, so the 503 leaves nothing behind
  * and a retry starts clean. A resend keeps its count: the invitation itself stays valid.
  */
-async function deliverOrTakeBack(deps: AppDeps, invitation: InvitationRow): Promise<void> {
+async function deliverOrTakeBack(deps: AppDeps, company: CompanyFairness, invitation: InvitationRow): Promise<void> {
   try {
-    await deliverInvitation(deps, invitation);
+    await deliverInvitation(deps, company, invitation);
   } catch (err) {
     if (invitation.resendCount === 0) await deleteUnsentInvitation(deps.db, invitation.companyId, invitation.id);
     throw err;
@@ -87,7 +88,12 @@ async function deliverOrTakeBack(deps: AppDeps, invitation: InvitationRow): Prom
 }
 
 /** POST /api/user/invite: a new invitation, or a resend of the outstanding one; then the email goes out. */
-export async function inviteOrResend(deps: AppDeps, companyId: string, body: InviteBody): Promise<InvitationRow> {
+export async function inviteOrResend(
+  deps: AppDeps,
+  company: CompanyFairness,
+  body: InviteBody,
+): Promise<InvitationRow> {
+  const companyId = company.id;
   const lifetimeMs = durationMs(deps.config.INVITATION_TTL);
   for (let attempt = 1; ; attempt += 1) {
     let outcome: InvitationRow | typeof RACE;
@@ -101,7 +107,7 @@ export async function inviteOrResend(deps: AppDeps, companyId: string, body: Inv
       throw err;
     }
     if (outcome !== RACE) {
-      await deliverOrTakeBack(deps, outcome);
+      await deliverOrTakeBack(deps, company, outcome);
       return outcome;
     }
     if (attempt >= ATTEMPTS)

@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
-import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
+import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
 import { workflowIds } from '../../common/temporal';
 import { reopenFailedRecording, restoreFailedRecording } from '../../db/queries/recordingRetry';
 import { getRecording, type RecordingRow } from '../../db/queries/recordings';
@@ -49,7 +50,8 @@ export async function cancelRecording(deps: AppDeps, companyId: string, id: stri
  * admits one retry at a time; if no run starts (the previous run is still sending its failed webhook,
  * or Temporal is unreachable) the row goes back to failed with its reason.
  */
-export async function retryRecording(deps: AppDeps, companyId: string, id: string): Promise<RecordingRow> {
+export async function retryRecording(deps: AppDeps, company: CompanyFairness, id: string): Promise<RecordingRow> {
+  const companyId = company.id;
   const row = await requireRecording(deps, companyId, id);
   if (row.status !== 'failed')
     throw conflict('recording_not_failed', `Only a failed recording can be retried; this one is ${row.status}.`);
@@ -66,7 +68,7 @@ export async function retryRecording(deps: AppDeps, companyId: string, id: strin
   }
   let started: boolean;
   try {
-    started = await startRecordingWorkflow(deps.temporal, deps.config, row, { rerun: true });
+    started = await startRecordingWorkflow(deps.temporal, deps.config, company, row, { rerun: true });
   } catch (err) {
     await restoreFailedRecording(deps.db, companyId, id, row);
     throw workflowStartError(err, 'The recording could not be queued again; it is still failed. Retry the request.');

@@ -1,5 +1,6 @@
 import type { Transcript } from '../../common/transcript';
-import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
+import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
 import {
@@ -27,8 +28,8 @@ const externalIdTaken = (externalId: string, recordingId: string): ApiError =>
   ]);
 
 /** Starts the recording's workflow; an already started (or finished) one counts as started. */
-async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
-  if (await startRecordingWorkflow(deps.temporal, deps.config, row))
+async function startIntake(deps: AppDeps, company: CompanyFairness, row: RecordingRow): Promise<void> {
+  if (await startRecordingWorkflow(deps.temporal, deps.config, company, row))
     deps.metrics?.workflowStarts.inc({ workflow: 'recordingIntake' });
 }
 
@@ -40,12 +41,13 @@ async function startIntake(deps: AppDeps, row: RecordingRow): Promise<void> {
  */
 export async function acceptRecording(
   deps: AppDeps,
-  companyId: string,
+  company: CompanyFairness,
   body: RecordingSubmission,
   transcript: Transcript | null,
   id: string,
 ): Promise<string> {
   const { db } = deps;
+  const companyId = company.id;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
   let row: RecordingRow;
   try {
@@ -62,6 +64,7 @@ export async function acceptRecording(
       roleplayId: body.roleplayId ?? null,
       externalId: body.externalId ?? null,
       metadata: body.metadata ?? null,
+      priority: body.priority ?? 'normal',
       workflowId: workflowIds.recording(id),
     });
     if (!inserted) throw userErased();
@@ -81,7 +84,7 @@ export async function acceptRecording(
     if (row.status !== 'accepted') return id;
   }
   try {
-    await startIntake(deps, row);
+    await startIntake(deps, company, row);
   } catch (err) {
     // If the start did reach Temporal after all, the workflow finds no row and ends without effect.
     await deleteRecording(db, companyId, id).catch((deleteErr: unknown) =>

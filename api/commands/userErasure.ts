@@ -1,5 +1,6 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { searchAttributes, workflowIds } from '../../common/temporal';
+import { workflowIds } from '../../common/temporal';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
+import { startUserErasure } from '../../common/workflowStarts/userErasure';
 import {
   getErasureState,
   getErasureStateForUpdate,
@@ -8,7 +9,6 @@ import {
   type ErasureState,
 } from '../../db/queries/userErasure';
 import type { Db } from '../../db/connection';
-import type { userErasure } from '../../workflows/userErasure';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
 import type { UserErasure } from '../schemas/userErasure';
@@ -31,33 +31,9 @@ export function erasureView(state: ErasureState): UserErasure {
   };
 }
 
-/**
- * Starts `user-erasure-<companyId>-<userId>`. ALLOW_DUPLICATE_FAILED_ONLY: a running or completed
- * erasure is never run again (the start answers "already started", which counts as started), while one
- * that was terminated or failed can be started afresh by asking again.
- */
-async function startErasure(deps: AppDeps, companyId: string, userId: string): Promise<void> {
-  try {
-    await deps.temporal.workflow.start<typeof userErasure>('userErasure', {
-      workflowId: workflowIds.userErasure(companyId, userId),
-      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-      args: [{ companyId, userId }],
-      typedSearchAttributes: [
-        { key: searchAttributes.CompanyId, value: companyId },
-        { key: searchAttributes.UserId, value: userId },
-      ],
-      staticSummary: `Erasure of user ${userId} · company ${companyId}`,
-    });
-    deps.metrics?.workflowStarts.inc({ workflow: 'userErasure' });
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    throw err;
-  }
-}
-
 /** POST /api/user/{userId}/erase */
-export async function requestErasure(deps: AppDeps, companyId: string, userId: string): Promise<UserErasure> {
+export async function requestErasure(deps: AppDeps, company: CompanyFairness, userId: string): Promise<UserErasure> {
+  const companyId = company.id;
   const { state, fresh } = await deps.db.transaction(async (trx) => {
     const found = await getErasureStateForUpdate(trx, companyId, userId);
     if (!found) throw notFound('User');
@@ -67,7 +43,9 @@ export async function requestErasure(deps: AppDeps, companyId: string, userId: s
   });
   if (state.erasedAt) return erasureView(state);
   try {
-    await startErasure(deps, companyId, userId);
+    // Already started (or finished) counts as started: the request is idempotent.
+    if (await startUserErasure(deps.temporal, deps.config, company, userId))
+      deps.metrics?.workflowStarts.inc({ workflow: 'userErasure' });
   } catch (err) {
     // If the start did reach Temporal, its first step records the request again.
     if (fresh && state.erasureRequestedAt)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { durationMs } from '../../common/config';
-import { searchAttributes, workflowIds } from '../../common/temporal';
+import { workflowIds } from '../../common/temporal';
 import { WEBHOOK_TEST_EVENT, type DeliverableEvent, type WebhookTestEvent } from '../../common/webhookEvents';
-import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
+import { startWebhookDelivery } from '../../common/workflowStarts/webhookDelivery';
 import { getWebhookEvent, rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import {
   findWebhookAttempt,
@@ -38,46 +38,34 @@ async function requireEnabledEndpoint(deps: AppDeps, companyId: string, endpoint
 
 async function deliverOnce(
   deps: AppDeps,
-  companyId: string,
+  company: CompanyFairness,
   endpointId: string,
   event: Pick<DeliverableEvent, 'id' | 'type'>,
   workflowId: string,
   attemptOffset: number,
   trigger: 'test' | 'redeliver',
 ): Promise<AttemptOutcome> {
-  let handle: WorkflowHandle<typeof webhookDelivery>;
+  let handle: WorkflowHandle<typeof webhookDelivery> | null;
   try {
-    handle = await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
+    // One attempt on the worker's policy (WEBHOOK_TIMEOUT and the rest are the worker's settings, not this
+    // process's); the caller can ask again.
+    handle = await startWebhookDelivery(deps.temporal, deps.config, company, {
       workflowId,
-      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      // The event by id (it is kept in webhook_events): its body never enters the workflow's history.
-      args: [
-        {
-          companyId,
-          endpointId,
-          eventId: event.id,
-          eventType: event.type,
-          // One attempt on the worker's policy (WEBHOOK_TIMEOUT and the rest are the worker's settings, not
-          // this process's): the delivery workflow asks the worker for it; the caller can ask again. `retry`
-          // is only for a worker of the previous release during a deploy, which does not know workerPolicy.
-          workerPolicy: { attempts: 1 },
-          retry: { ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 },
-          ...(attemptOffset > 0 ? { attemptOffset } : {}),
-          trigger,
-        },
-      ],
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
-      staticSummary: `${event.type} → endpoint ${endpointId} (requested through the API)`,
+      endpointId,
+      event,
+      attempts: 1,
+      attemptOffset,
+      why: 'requested through the API',
+      trigger,
     });
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      throw conflict(
-        'redelivery_in_progress',
-        'This event is being redelivered to this endpoint already; see its deliveries.',
-      );
-    }
     throw workflowStartError(err, 'The event could not be queued for delivery. Retry the request.');
+  }
+  if (!handle) {
+    throw conflict(
+      'redelivery_in_progress',
+      'This event is being redelivered to this endpoint already; see its deliveries.',
+    );
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'webhookDelivery' });
   const attempt = attemptOffset + 1;
@@ -88,7 +76,12 @@ async function deliverOnce(
 }
 
 /** Sends a signed `webhook.test` event to the endpoint. */
-export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId: string): Promise<AttemptOutcome> {
+export async function sendTestEvent(
+  deps: AppDeps,
+  company: CompanyFairness,
+  endpointId: string,
+): Promise<AttemptOutcome> {
+  const companyId = company.id;
   await requireEnabledEndpoint(deps, companyId, endpointId);
   const event: WebhookTestEvent = {
     id: randomUUID(),
@@ -97,7 +90,7 @@ export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId
     data: { endpointId, message: 'A test event sent on request. Verify its signature and answer 2xx.' },
   };
   await rememberWebhookEvent(deps.db, companyId, event);
-  return deliverOnce(deps, companyId, endpointId, event, workflowIds.webhookDelivery(event.id, endpointId), 0, 'test');
+  return deliverOnce(deps, company, endpointId, event, workflowIds.webhookDelivery(event.id, endpointId), 0, 'test');
 }
 
 /**
@@ -107,10 +100,11 @@ export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId
  */
 export async function redeliverEvent(
   deps: AppDeps,
-  companyId: string,
+  company: CompanyFairness,
   endpointId: string,
   deliveryId: string,
 ): Promise<AttemptOutcome> {
+  const companyId = company.id;
   await requireEnabledEndpoint(deps, companyId, endpointId);
   const delivery = await getWebhookDelivery(deps.db, endpointId, deliveryId);
   if (!delivery) throw notFound('Delivery');
@@ -122,5 +116,5 @@ export async function redeliverEvent(
     );
   const offset = await lastWebhookAttempt(deps.db, endpointId, event.id);
   const workflowId = `${workflowIds.webhookDelivery(event.id, endpointId)}-redelivery-${offset + 1}`;
-  return deliverOnce(deps, companyId, endpointId, event, workflowId, offset, 'redeliver');
+  return deliverOnce(deps, company, endpointId, event, workflowId, offset, 'redeliver');
 }

@@ -1,9 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { searchAttributes, workflowIds } from '../../common/temporal';
-import { webhookRetryFromConfig } from '../../common/webhookRetryPolicy';
+import { workflowIds } from '../../common/temporal';
+import type { CompanyFairness } from '../../common/workflowStarts/priority';
+import { startWebhookDelivery } from '../../common/workflowStarts/webhookDelivery';
 import { recoverableEvents, type RecoverableEvent } from '../../db/queries/eventLog';
 import { getWebhookEndpoint } from '../../db/queries/webhooks';
-import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound, workflowStartError } from '../errors';
 
@@ -33,30 +32,23 @@ export const recoveryWorkflowId = (eventId: string, endpointId: string): string 
 
 async function startRecovery(
   deps: AppDeps,
-  companyId: string,
+  company: CompanyFairness,
   endpointId: string,
   event: RecoverableEvent,
 ): Promise<boolean> {
   try {
-    await deps.temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
+    // The event by id (claim check), on the worker's whole schedule; attempts keep counting after the ones it
+    // already had at the endpoint.
+    const started = await startWebhookDelivery(deps.temporal, deps.config, company, {
       workflowId: recoveryWorkflowId(event.id, endpointId),
-      taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
-      // The event by id (claim check); attempts keep counting after the ones it already had at the endpoint.
-      args: [
-        {
-          companyId,
-          endpointId,
-          eventId: event.id,
-          eventType: event.type,
-          retry: webhookRetryFromConfig(deps.config),
-          ...(event.lastAttempt > 0 ? { attemptOffset: event.lastAttempt } : {}),
-        },
-      ],
-      typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
-      staticSummary: `${event.type} → endpoint ${endpointId} (recovery)`,
+      endpointId,
+      event,
+      attemptOffset: event.lastAttempt,
+      rerunClosed: true,
+      why: 'recovery',
     });
+    if (!started) return false;
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
     throw workflowStartError(err, 'The events could not all be queued for delivery. Retry the request.');
   }
   deps.metrics?.workflowStarts.inc({ workflow: 'webhookDelivery' });
@@ -66,11 +58,12 @@ async function startRecovery(
 /** Queues the endpoint's missed events of [since, until), oldest first, at most WEBHOOK_RECOVER_BATCH. */
 export async function recoverEndpoint(
   deps: AppDeps,
-  companyId: string,
+  company: CompanyFairness,
   endpointId: string,
   since: Date,
   untilOrNow: Date | undefined,
 ): Promise<RecoveryOutcome> {
+  const companyId = company.id;
   const until = untilOrNow ?? new Date();
   if (until.getTime() <= since.getTime()) {
     throw badRequest('validation_failed', '`until` must be later than `since`.', [
@@ -89,7 +82,7 @@ export async function recoverEndpoint(
   let alreadyQueued = 0;
   for (let i = 0; i < now.length; i += START_CONCURRENCY) {
     const started = await Promise.all(
-      now.slice(i, i + START_CONCURRENCY).map((e) => startRecovery(deps, companyId, endpointId, e)),
+      now.slice(i, i + START_CONCURRENCY).map((e) => startRecovery(deps, company, endpointId, e)),
     );
     for (const s of started) {
       if (s) queued += 1;

@@ -50,7 +50,12 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
       holder.lastUsedAt = new Date();
     }
     return {
-      company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
+      company: {
+        id: company.id,
+        name: company.name,
+        parentCompanyId: company.parentCompanyId,
+        fairnessWeight: company.fairnessWeight,
+      },
       credentialId: `key:${holder.keyId}`,
       scopes: holder.scopes,
       apiKeyId: holder.keyId,
@@ -66,7 +71,12 @@ export async function authenticate(ctx: Context, scheme: AuthScheme, deps: AppDe
     throw unauthorized('invalid_credentials', 'The bearer token is not valid, has expired or has been revoked.');
   const { company } = token;
   return {
-    company: { id: company.id, name: company.name, parentCompanyId: company.parentCompanyId },
+    company: {
+      id: company.id,
+      name: company.name,
+      parentCompanyId: company.parentCompanyId,
+      fairnessWeight: company.fairnessWeight,
+    },
     // Tokens are cheap to mint: a token acts as the key it came from, so minting more adds no budget.
     credentialId: token.apiKeyId ? `key:${token.apiKeyId}` : `token:${token.tokenId}`,
     scopes: SCOPES,

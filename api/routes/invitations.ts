@@ -60,7 +60,7 @@ export const invitationOperations: Operation[] = [
       response: Invitation,
       errors: [404, 409, 503],
     },
-    async ({ body, company, deps }) => toInvitation(await inviteOrResend(deps, company.id, body)),
+    async ({ body, company, deps }) => toInvitation(await inviteOrResend(deps, company, body)),
   ),
   defineOperation(
     {

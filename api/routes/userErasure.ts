@@ -32,7 +32,7 @@ export const userErasureOperations: Operation[] = [
     },
     async ({ params, query, company, deps, ctx }) => {
       const scope = await resolveCompanyScope(deps.db, company, query.childCompanyId);
-      const erasure = await requestErasure(deps, scope.id, params.userId);
+      const erasure = await requestErasure(deps, scope, params.userId);
       ctx.set('Location', followAt(params.userId, query.childCompanyId));
       return erasure;
     },

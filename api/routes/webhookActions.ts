@@ -39,7 +39,7 @@ export const webhookActionOperations: Operation[] = [
       response: WebhookAttemptResult,
       errors: [404, 409, 503],
     },
-    async ({ params, company, deps }) => toAttemptResult(await sendTestEvent(deps, company.id, params.id)),
+    async ({ params, company, deps }) => toAttemptResult(await sendTestEvent(deps, company, params.id)),
   ),
   defineOperation(
     {
@@ -60,7 +60,7 @@ export const webhookActionOperations: Operation[] = [
       errors: [404, 409, 410, 503],
     },
     async ({ params, company, deps }) =>
-      toAttemptResult(await redeliverEvent(deps, company.id, params.id, params.deliveryId)),
+      toAttemptResult(await redeliverEvent(deps, company, params.id, params.deliveryId)),
   ),
   defineOperation(
     {
@@ -86,7 +86,7 @@ export const webhookActionOperations: Operation[] = [
     async ({ params, body, company, deps }) => {
       const outcome = await recoverEndpoint(
         deps,
-        company.id,
+        company,
         params.id,
         new Date(body.since),
         body.until === undefined ? undefined : new Date(body.until),

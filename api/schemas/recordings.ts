@@ -1,6 +1,7 @@
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { RecordingAnalysis } from '../../common/recordingAnalysis';
 import { RECORDING_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
+import { RECORDING_PRIORITIES } from '../../common/workflowStarts/priority';
 import { DateTime, Nullable, Page, PageQueryFields, Uuid } from './common';
 
 // The recording resource: POST /api/recording (spec 4.14, 2.9), and the extensions GET /api/recording/{id},
@@ -34,6 +35,11 @@ export const Metadata = Type.Unsafe<Record<string, string>>({
     "Extension: your key-value pairs for the recording (at most 50 keys, keys up to 40 characters, string values up to 500), echoed in the recording, the list and the recording's webhook events. Erasing the person removes them: do not rely on keeping personal data here.",
   examples: [{ crmCallId: 'call-8812', region: 'emea' }],
 });
+
+export const RecordingPrioritySchema = Type.Union(
+  RECORDING_PRIORITIES.map((p) => Type.Literal(p)),
+  { description: 'How soon the recording is wanted: `normal`, or `bulk` (waits behind every normal recording).' },
+);
 
 export const RecordingSubmission = Type.Object(
   {
@@ -92,6 +98,13 @@ export const RecordingSubmission = Type.Object(
     }),
     externalId: Type.Optional(ExternalId),
     metadata: Type.Optional(Metadata),
+    priority: Type.Optional({
+      ...RecordingPrioritySchema,
+      description:
+        'Extension: `normal` (default) for live calls; `bulk` for imports and backfills, processed only when no normal work of any company waits ' +
+        "(Temporal priority 5 against 3). Companies share the service fairly either way: one company's backlog never holds up another's. " +
+        "A bulk recording's webhooks are delivered at normal priority; a retry keeps the recording's priority.",
+    }),
   },
   {
     additionalProperties: false,
@@ -132,6 +145,7 @@ export const RecordingView = Type.Object(
     sessionId: Nullable(Uuid),
     roleplayId: Nullable(Uuid),
     storeRecording: Type.Boolean(),
+    priority: { ...RecordingPrioritySchema, description: 'As submitted (`normal` when none was given).' },
     createdAt: DateTime,
     updatedAt: DateTime,
     completedAt: Nullable(DateTime),
@@ -168,6 +182,7 @@ export const RecordingListQuery = Type.Object(
         description: 'Only recordings submitted with this userUniqueIdentifier.',
       }),
     ),
+    priority: Type.Optional({ ...RecordingPrioritySchema, description: 'Only recordings of this priority.' }),
     createdAfter: Type.Optional({ ...DateTime, description: 'Only recordings created at or after this instant.' }),
     createdBefore: Type.Optional({ ...DateTime, description: 'Only recordings created before this instant.' }),
   },

@@ -1,8 +1,9 @@
 import type { Client } from '@temporalio/client';
-import { WorkflowExecutionAlreadyStartedError, type Priority } from '@temporalio/common';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { companyExport } from '../../workflows/companyExport';
 import type { Config } from '../config';
 import { searchAttributes, workflowIds } from '../temporal';
+import { companyPriority, type CompanyFairness } from './priority';
 
 // The one start of a company export's workflow (POST /api/exports, api/commands/exports.ts).
 
@@ -14,11 +15,6 @@ export interface ExportToStart {
   companyId: string;
 }
 
-export interface ExportStartOptions {
-  /** Temporal priority and fairness of the run (the company's fairness key), when the caller has it. */
-  priority?: Priority;
-}
-
 /**
  * Starts `company-export-<exportId>`; a start that finds it started (an idempotent retry taking over)
  * counts as started. REJECT_DUPLICATE: an export's id is never run twice.
@@ -26,8 +22,8 @@ export interface ExportStartOptions {
 export async function startCompanyExport(
   temporal: Client,
   config: StartConfig,
+  company: CompanyFairness,
   toStart: ExportToStart,
-  options: ExportStartOptions = {},
 ): Promise<void> {
   try {
     await temporal.workflow.start<typeof companyExport>('companyExport', {
@@ -37,7 +33,7 @@ export async function startCompanyExport(
       args: [{ exportId: toStart.exportId }],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: toStart.companyId }],
       staticSummary: `Export ${toStart.exportId} · company ${toStart.companyId}`,
-      ...(options.priority ? { priority: options.priority } : {}),
+      priority: companyPriority(company),
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;

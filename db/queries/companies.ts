@@ -6,9 +6,17 @@ export interface CompanyRow {
   name: string;
   parentCompanyId: string | null;
   createdAt: Date;
+  /** Temporal's fairnessWeight for its workflows (common/workflowStarts/priority.ts): 0.001–1000, default 1. */
+  fairnessWeight: number;
 }
 
-const columns = { id: 'id', name: 'name', parentCompanyId: 'parent_company_id', createdAt: 'created_at' };
+const columns = {
+  id: 'id',
+  name: 'name',
+  parentCompanyId: 'parent_company_id',
+  createdAt: 'created_at',
+  fairnessWeight: 'fairness_weight',
+};
 
 export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();
@@ -32,4 +40,15 @@ export async function listDirectChildren(db: Db, parentId: string): Promise<Comp
     .select(columns)
     .where({ parent_company_id: parentId })
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}
+
+/** Settings of a company the admin CLI changes (`company:set`), by column; empty: nothing to change. */
+export type CompanySettingsUpdate = Partial<Record<'fairness_weight', number | string | boolean>>;
+
+/** Changes the company's settings; false when there is no such company. */
+export async function updateCompanySettings(db: Db, id: string, settings: CompanySettingsUpdate): Promise<boolean> {
+  const changed = await db('companies')
+    .where({ id })
+    .update({ ...settings, updated_at: db.fn.now(3) });
+  return changed === 1;
 }

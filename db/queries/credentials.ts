@@ -79,7 +79,17 @@ const companyColumns = {
   name: 'c.name',
   parentCompanyId: 'c.parent_company_id',
   createdAt: 'c.created_at',
+  fairnessWeight: 'c.fairness_weight',
 };
+
+/** The company part of a credential row (the credential cache keeps it: a start reads the weight from it). */
+const companyOf = (row: CompanyRow): CompanyRow => ({
+  id: row.id,
+  name: row.name,
+  parentCompanyId: row.parentCompanyId,
+  createdAt: row.createdAt,
+  fairnessWeight: row.fairnessWeight,
+});
 
 type CredentialRow = CompanyRow & { hash: string; revokedAt: Date | null };
 type ApiKeyCredentialRow = CredentialRow & {
@@ -141,7 +151,7 @@ export async function holderOfApiKey(db: Db, key: string): Promise<ApiKeyHolder 
   const row = await apiKeyByPrefix.first<ApiKeyCredentialRow>(db, { prefix });
   if (!row || row.revokedAt !== null || !hashMatches(key, row.hash)) return undefined;
   return {
-    company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
+    company: companyOf(row),
     keyId: row.keyId,
     scopes: fromJson<string[]>(row.scopes).filter(isScope),
     lastUsedAt: row.lastUsedAt,
@@ -194,7 +204,7 @@ export async function holderOfBearerToken(
   if (!row || row.revokedAt !== null || row.keyRevokedAt !== null || !hashMatches(token, row.hash)) return undefined;
   if (row.expiresAt.getTime() <= now.getTime()) return undefined;
   return {
-    company: { id: row.id, name: row.name, parentCompanyId: row.parentCompanyId, createdAt: row.createdAt },
+    company: companyOf(row),
     tokenId: row.tokenId,
     apiKeyId: row.apiKeyId,
     apiVersion: pinnedVersion(row.keyApiVersion),

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordingStatus } from '../../common/recordingStatus';
+import type { RecordingPriority } from '../../common/workflowStarts/priority';
 import { fromJson } from '../connection';
 
 // A recording's columns, declared once: each field of RecordingRow with how it is read from and written to
@@ -96,6 +97,12 @@ export const RECORDING_COLUMNS = {
   externalId: plain<string | null>(NONE),
   /** The caller's key-value pairs (null: none given; erasure removes them). */
   metadata: json<Record<string, string>>(),
+  /** `bulk` waits behind every company's normal work (common/workflowStarts/priority.ts). */
+  priority: {
+    read: (stored) => (stored === 'bulk' ? 'bulk' : 'normal'),
+    write: (value) => value,
+    accepted: { value: 'normal' },
+  } satisfies Accepted<RecordingPriority>,
   completedAt: plain<Date | null>(NONE),
   /** Set by insertRecording (millisecond precision, as stored), so the row it returns equals the stored one. */
   createdAt: plain<Date>(),
@@ -111,7 +118,7 @@ export type NewRecording = Omit<
   Pick<RecordingRow, { [K in Field]: Columns[K] extends { accepted: object } ? never : K }[Field]>,
   'createdAt' | 'updatedAt'
 > &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata'>>;
+  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata' | 'priority'>>;
 
 const FIELDS = Object.keys(RECORDING_COLUMNS) as Field[];
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { RecordingPriority } from '../../common/workflowStarts/priority';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 import { recordingColumnNames, toRecording, type RecordingRow } from './recordingColumns';
@@ -14,6 +15,7 @@ export interface RecordingFilter {
   externalId?: string;
   /** The identifier the caller submitted (userUniqueIdentifier). */
   userUniqueIdentifier?: string;
+  priority?: RecordingPriority;
   /** Created at or after this instant. */
   createdAfter?: Date;
   /** Created strictly before this instant. */
@@ -31,6 +33,7 @@ function filtered(db: Db, companyId: string, filter: RecordingFilter): Knex.Quer
   if (filter.externalId !== undefined) query.andWhere({ external_id: filter.externalId });
   if (filter.userUniqueIdentifier !== undefined)
     query.andWhere({ user_unique_identifier: filter.userUniqueIdentifier });
+  if (filter.priority) query.andWhere({ priority: filter.priority });
   if (filter.createdAfter) query.andWhere('created_at', '>=', filter.createdAfter);
   if (filter.createdBefore) query.andWhere('created_at', '<', filter.createdBefore);
   return query;

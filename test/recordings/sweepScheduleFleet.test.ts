@@ -75,6 +75,12 @@ describe('recordings: the retention sweep schedule with several workers starting
     expect((await handle.describe()).action.args).to.deep.equal([
       { sweeps: plannedSweeps(config), recordingRetentionMs: 30 * DAY_MS },
     ]);
+    // Its runs belong to no company: a fairness key of their own (docs/operations.md, "Fairness between companies").
+    const { action } = await handle.describe();
+    expect(action.type === 'startWorkflow' && action.priority).to.deep.include({
+      priorityKey: 3,
+      fairnessKey: `maintenance:${SWEEP_SCHEDULE_ID}`,
+    });
     const legacy = await clients[0].schedule
       .getHandle(LEGACY_RETENTION_SCHEDULE_ID)
       .describe()

@@ -19,6 +19,8 @@ export interface FileRoute {
   chunked?: boolean;
   /** The first request gets this many bytes of the body and then nothing more (a download that hangs); later ones get it all. */
   stallFirstAfter?: number;
+  /** Answer every request this long after it came (a slow host: the fetch holds its activity that long). */
+  delayMs?: number;
 }
 
 export interface FileServer {
@@ -32,6 +34,11 @@ export async function startFileServer(): Promise<FileServer> {
   const routes = new Map<string, FileRoute>();
   const counts = new Map<string, number>();
   const server = http.createServer((req, res) => {
+    const delayMs = routes.get((req.url ?? '/').split('?')[0])?.delayMs;
+    if (delayMs) setTimeout(() => answer(req, res), delayMs);
+    else answer(req, res);
+  });
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     const n = (counts.get(path) ?? 0) + 1;
     counts.set(path, n);
@@ -71,7 +78,7 @@ export async function startFileServer(): Promise<FileServer> {
     }
     for (let i = 0; i < body.length; i += 4096) res.write(body.subarray(i, i + 4096));
     res.end();
-  });
+  };
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import type { Config } from '../../common/config';
 import { temporalConnection } from '../../common/temporalConnection';
+import { FAIRNESS_SETTING } from '../../common/workflowStarts/priority';
 import {
   issueCertificate,
   makeCertificateAuthority,
@@ -178,8 +179,12 @@ function serverConfig(
   );
 }
 
-// A namespace registered by a test is seen by every service within a second instead of ten.
-const DYNAMIC_CONFIG = JSON.stringify({ 'system.namespaceCacheRefreshInterval': [{ value: '1s' }] });
+// A namespace registered by a test is seen by every service within a second instead of ten; task queue
+// fairness on, as in every server the project runs (docs/operations.md, "Fairness").
+const DYNAMIC_CONFIG = JSON.stringify({
+  'system.namespaceCacheRefreshInterval': [{ value: '1s' }],
+  [FAIRNESS_SETTING]: [{ value: true }],
+});
 
 /**
  * Creates the database pair, the certificates and the configuration, starts the server and waits for it.

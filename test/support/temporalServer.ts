@@ -3,6 +3,7 @@ import net from 'node:net';
 import { Connection } from '@temporalio/client';
 import { searchAttributeDefinitions } from '../../common/temporal';
 import { temporalCliPath } from '../../common/temporalCli';
+import { FAIRNESS_SETTING } from '../../common/workflowStarts/priority';
 
 export interface TemporalDevServer {
   address: string;
@@ -50,6 +51,9 @@ async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
     '--headless',
     '--log-level',
     'error',
+    // Task queue fairness (docs/operations.md, "Fairness"), as in every server the project runs.
+    '--dynamic-config-value',
+    `${FAIRNESS_SETTING}=true`,
   ];
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);

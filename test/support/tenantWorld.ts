@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../common/temporal';
 import { failExport, insertRunningExport } from '../../db/queries/companyExports';
 import { createApiKey, createBearerToken } from '../../db/queries/credentials';
-import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
 import { createTemporalClient } from '../../common/temporalClient';
 import { failRecording, insertRecording } from '../../db/queries/recordings';
 import type { WebhookTestEvent } from '../../common/webhookEvents';
@@ -91,6 +91,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
     await startRecordingWorkflow(
       temporal,
       { TEMPORAL_TASK_QUEUE: UNPOLLED_TASK_QUEUE },
+      { id: companyId, fairnessWeight: 1 },
       { id: recordingId, companyId, storeRecording: false, roleplayId: roleplay.id },
     );
   } finally {

@@ -8,6 +8,7 @@ import { failureConverterPath } from '../../common/failureConverter';
 import { dataConverterFor } from '../../common/payloadCodec';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { WORKFLOW_INTERCEPTOR_MODULES, workflowTracingSinks } from '../../worker/tracing';
+import { workerTuning } from '../../worker/tuning';
 import { silentLogger, testConfig, testEnv } from './env';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -30,11 +31,12 @@ export interface RunningWorker {
 
 /**
  * The real worker (same activities, same workflows) running in the test process until stop(); with
- * `metrics` its activities count into them as the worker process's do; `clock` as in AppDeps.
+ * `metrics` its activities count into them as the worker process's do; `clock` as in AppDeps; `tuned` sizes
+ * it from the WORKER_* settings as the worker process is.
  */
 export async function startWorker(
   overrides: Partial<Config> = {},
-  options: { metrics?: ActivityMetrics; clock?: Clock } = {},
+  options: { metrics?: ActivityMetrics; clock?: Clock; tuned?: boolean } = {},
 ): Promise<RunningWorker> {
   const config = testConfig(overrides);
   const temporal = temporalConnection(config);
@@ -55,6 +57,8 @@ export async function startWorker(
     }),
     sinks: workflowTracingSinks(),
     shutdownGraceTime: '5 seconds',
+    // `tuned`: the slots and pollers the WORKER_* settings give the worker process (worker/tuning.ts).
+    ...(options.tuned ? workerTuning(config) : {}),
   });
   const running = worker.run();
   return {

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import type { RecordingView } from '../../api/schemas/recordings';
 import type { UserErasure } from '../../api/schemas/userErasure';
 import type { UserRead } from '../../api/schemas/users';
-import { startRecordingWorkflow } from '../../common/recordingWorkflow';
+import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
 import { workflowIds } from '../../common/temporal';
 import { insertRecording, setRecordingUser } from '../../db/queries/recordings';
 import { userErasureStatusQuery } from '../../workflows/userErasure';
@@ -64,11 +64,12 @@ describe('users: erasure across a worker crash', function () {
       workflowId: workflowIds.recording(recordingId),
     });
     await setRecordingUser(testEnv().db, recordingId, user.id);
-    await startRecordingWorkflow(
-      api.temporal,
-      { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` },
-      { id: recordingId, companyId: tenant.company.id, storeRecording: false, roleplayId: null },
-    );
+    await startRecordingWorkflow(api.temporal, { TEMPORAL_TASK_QUEUE: `${queue}-unpolled` }, tenant.company, {
+      id: recordingId,
+      companyId: tenant.company.id,
+      storeRecording: false,
+      roleplayId: null,
+    });
 
     const config = { TEMPORAL_TASK_QUEUE: queue, STORAGE_DIR: storageDir };
     worker = await spawnWorker(config);

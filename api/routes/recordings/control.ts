@@ -44,6 +44,6 @@ export const recordingControlOperations: Operation[] = [
       response: RecordingView,
       errors: [404, 409, 503],
     },
-    async ({ params, company, deps }) => toRecordingView(await retryRecording(deps, company.id, params.id)),
+    async ({ params, company, deps }) => toRecordingView(await retryRecording(deps, company, params.id)),
   ),
 ];

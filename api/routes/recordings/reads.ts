@@ -36,7 +36,7 @@ export const recordingReadOperations: Operation[] = [
       summary: 'List recordings',
       description:
         "The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). " +
-        'Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `createdAfter` (inclusive), `createdBefore` (exclusive).',
+        'Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `priority`, `createdAfter` (inclusive), `createdBefore` (exclusive).',
       tags: ['Recordings'],
       auth: 'apiKey',
       scope: 'recordings:read',
@@ -54,6 +54,7 @@ export const recordingReadOperations: Operation[] = [
           roleplayId: query.roleplayId,
           externalId: query.externalId,
           userUniqueIdentifier: query.userUniqueIdentifier,
+          priority: query.priority,
           createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
           createdBefore: query.createdBefore ? new Date(query.createdBefore) : undefined,
         },

@@ -29,7 +29,7 @@ export const recordingSubmissionOperations: Operation[] = [
     },
     async ({ body, company, attemptId, deps }) => {
       const { transcript } = validateRecordingSubmission(body);
-      const recordingId = await acceptRecording(deps, company.id, body, transcript, attemptId ?? randomUUID());
+      const recordingId = await acceptRecording(deps, company, body, transcript, attemptId ?? randomUUID());
       return { status: 'accepted' as const, recordingId };
     },
   ),

@@ -765,7 +765,7 @@ export interface paths {
     };
     /**
      * List recordings
-     * @description The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `createdAfter` (inclusive), `createdBefore` (exclusive).
+     * @description The company's recordings, newest first, as GET /api/recording/{id} shows them but without the analysis (`result`). Filters combine: `status`, `userId`, `roleplayId`, `externalId`, `userUniqueIdentifier`, `priority`, `createdAfter` (inclusive), `createdBefore` (exclusive).
      *
      *     Requires the API key scope `recordings:read`.
      */
@@ -6531,6 +6531,11 @@ export interface operations {
          */
         userUniqueIdentifier?: string;
         /**
+         * @description Only recordings of this priority.
+         * @example normal
+         */
+        priority?: 'normal' | 'bulk';
+        /**
          * @description Only recordings created at or after this instant.
          * @example 2019-08-24T14:15:22Z
          */
@@ -6572,6 +6577,7 @@ export interface operations {
            *           "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *           "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *           "storeRecording": true,
+           *           "priority": "normal",
            *           "createdAt": "2019-08-24T14:15:22Z",
            *           "updatedAt": "2019-08-24T14:15:22Z",
            *           "completedAt": "2019-08-24T14:15:22Z",
@@ -6601,6 +6607,8 @@ export interface operations {
               sessionId: string | null;
               roleplayId: string | null;
               storeRecording: boolean;
+              /** @description As submitted (`normal` when none was given). */
+              priority: 'normal' | 'bulk';
               /** Format: date-time */
               createdAt: string;
               /** Format: date-time */
@@ -6741,6 +6749,8 @@ export interface operations {
           metadata?: {
             [key: string]: string;
           };
+          /** @description Extension: `normal` (default) for live calls; `bulk` for imports and backfills, processed only when no normal work of any company waits (Temporal priority 5 against 3). Companies share the service fairly either way: one company's backlog never holds up another's. A bulk recording's webhooks are delivered at normal priority; a retry keeps the recording's priority. */
+          priority?: 'normal' | 'bulk';
         };
       };
     };
@@ -6870,6 +6880,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -6961,6 +6972,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -7173,6 +7186,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -7264,6 +7278,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -7494,6 +7510,7 @@ export interface operations {
            *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459",
            *       "roleplayId": "a61543db-8448-4d35-9d20-9a7a2feeb83d",
            *       "storeRecording": true,
+           *       "priority": "normal",
            *       "createdAt": "2019-08-24T14:15:22Z",
            *       "updatedAt": "2019-08-24T14:15:22Z",
            *       "completedAt": "2019-08-24T14:15:22Z",
@@ -7585,6 +7602,8 @@ export interface operations {
             sessionId: string | null;
             roleplayId: string | null;
             storeRecording: boolean;
+            /** @description As submitted (`normal` when none was given). */
+            priority: 'normal' | 'bulk';
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -8329,6 +8348,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
+            priority?: 'normal' | 'bulk';
           };
         };
       };
@@ -8382,6 +8403,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
+            priority?: 'normal' | 'bulk';
           };
         };
       };

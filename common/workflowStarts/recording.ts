@@ -1,11 +1,12 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import type { recordingIntake } from '../workflows/recordingIntake';
-import type { Config } from './config';
-import { searchAttributes, workflowIds } from './temporal';
+import type { recordingIntake } from '../../workflows/recordingIntake';
+import type { Config } from '../config';
+import { searchAttributes, workflowIds } from '../temporal';
+import { companyPriority, type CompanyFairness, type RecordingPriority } from './priority';
 
-// The one way a recording's workflow is started: by the API when it accepts a recording and by the
-// benchmark's bare baseline, so both measure and run the same start.
+// The one way a recording's workflow is started: by the API when it accepts or retries a recording and by
+// the benchmark's bare baseline, so both measure and run the same start.
 
 export interface RecordingToStart {
   id: string;
@@ -14,6 +15,8 @@ export interface RecordingToStart {
   roleplayId: string | null;
   /** null: the caller submitted a transcript instead of audio (absent: audio, as for the benchmark). */
   sourceUrl?: string | null;
+  /** `bulk` waits behind every company's normal work (absent: normal). A retry keeps the recording's. */
+  priority?: RecordingPriority;
 }
 
 type StartConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
@@ -32,7 +35,11 @@ export interface StartOptions {
  * attributes and the API take; a company's name can change after the start, the summary cannot).
  */
 export function recordingSummary(recording: RecordingToStart): string {
-  const kind = [recording.storeRecording ? 'stored' : null, recording.roleplayId ? 'for a roleplay' : null]
+  const kind = [
+    recording.storeRecording ? 'stored' : null,
+    recording.roleplayId ? 'for a roleplay' : null,
+    recording.priority === 'bulk' ? 'bulk' : null,
+  ]
     .filter(Boolean)
     .join(', ');
   // A submitted transcript says so: it has no audio to look for in the activities.
@@ -42,12 +49,14 @@ export function recordingSummary(recording: RecordingToStart): string {
 /**
  * Starts workflow `recording-<id>`; true when this call started it, false when it was already started
  * (or, unless `rerun`, has finished: a finished recording's id is never run again by an acceptance, so
- * retried acceptances never reprocess it). The call's deadline is the client's (TEMPORAL_START_TIMEOUT,
+ * retried acceptances never reprocess it). `company` is the recording's (companyId): its fairness key
+ * and weight. The call's deadline is the client's (TEMPORAL_START_TIMEOUT,
  * common/temporalClient.ts).
  */
 export async function startRecordingWorkflow(
   temporal: Client,
   config: StartConfig,
+  company: CompanyFairness,
   recording: RecordingToStart,
   options: StartOptions = {},
 ): Promise<boolean> {
@@ -72,6 +81,7 @@ export async function startRecordingWorkflow(
         { key: searchAttributes.RecordingStatus, value: 'accepted' },
       ],
       staticSummary: recordingSummary(recording),
+      priority: companyPriority(company, recording.priority),
     });
     return true;
   } catch (err) {
