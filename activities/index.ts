@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
+import { createSilenceActivities } from './media/silenceActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     createRecordingEventActivities(deps),
     createWebhookActivities(deps),
     createMediaActivities(deps),
+    createSilenceActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
   );

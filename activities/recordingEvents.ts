@@ -54,6 +54,7 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
     const references = {
       ...(recording.externalId !== null ? { externalId: recording.externalId } : {}),
       ...(withMetadata && recording.metadata !== null ? { metadata: recording.metadata } : {}),
+      redactPii: recording.redactPii,
     };
     if (input.type === 'recording.processing.completed') {
       if (!user) throw permanent(FailureTypes.InvalidState, 'The completed recording has no user');

@@ -51,6 +51,12 @@ const RecordingReferences = {
         'The metadata the recording was submitted with; absent in events about a person whose erasure was requested.',
     }),
   ),
+  redactPii: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed.",
+    }),
+  ),
 };
 
 export const RecordingEventUser = Type.Object(

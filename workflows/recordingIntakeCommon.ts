@@ -58,6 +58,12 @@ export const FIRST_PIECE_FIRST_PATCH = 'first-piece-first';
  */
 export const CLAIM_CHECK_PATCH = 'claim-check';
 
+/**
+ * Patch id: a stored recording with `redactPii` has its file in the store replaced, once the transcript is
+ * known, by one silent where something was redacted (silenceRedactedAudio). Runs before never silence.
+ */
+export const REDACTED_AUDIO_PATCH = 'redacted-audio';
+
 export const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
 
 export function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {

@@ -1,7 +1,9 @@
+import { redactTranscript } from '../../common/redaction';
 import type { Transcript } from '../../common/transcript';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
+import { getCompanyRedactPii } from '../../db/queries/companyRedaction';
 import {
   deleteRecording,
   findRecordingIdByExternalId,
@@ -47,6 +49,10 @@ export async function acceptRecording(
 ): Promise<string> {
   const { db } = deps;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
+  // The submission's own value wins over the company's default.
+  const redactPii = body.redactPii ?? (await getCompanyRedactPii(db, companyId)) ?? false;
+  // A submitted transcript is redacted before it is saved: it is never at rest as it was sent.
+  const kept = redactPii && transcript ? redactTranscript(transcript) : transcript;
   let row: RecordingRow;
   try {
     const inserted = await insertRecordingUnlessErasing(db, {
@@ -58,7 +64,8 @@ export async function acceptRecording(
       storeRecording: body.storeRecording,
       repChannel: body.repChannel ?? null,
       repSpeaker: body.repSpeaker ?? null,
-      transcript,
+      transcript: kept,
+      redactPii,
       roleplayId: body.roleplayId ?? null,
       externalId: body.externalId ?? null,
       metadata: body.metadata ?? null,

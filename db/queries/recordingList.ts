@@ -41,6 +41,7 @@ const LIST_COLUMNS = [
   'media_deleted_at',
   'external_id',
   'metadata',
+  'redact_pii',
   'completed_at',
   'created_at',
   'updated_at',

@@ -16,7 +16,7 @@ export type NewRecording = Pick<
   | 'roleplayId'
   | 'workflowId'
 > &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata'>>;
+  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata' | 'redactPii'>>;
 
 export type RepChannel = 'left' | 'right';
 
@@ -57,6 +57,8 @@ export interface RecordingRow {
   externalId: string | null;
   /** The caller's key-value pairs (null: none given; erasure removes them). */
   metadata: Record<string, string> | null;
+  /** Personal data is redacted from its transcript, analysis, events and stored audio (common/redaction/). */
+  redactPii: boolean;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -91,6 +93,7 @@ export interface DbRecording {
   media_deleted_at?: Date | null;
   external_id?: string | null;
   metadata?: unknown;
+  redact_pii?: number | boolean;
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -125,6 +128,7 @@ export function toRow(r: DbRecording): RecordingRow {
     mediaDeletedAt: r.media_deleted_at ?? null,
     externalId: r.external_id ?? null,
     metadata: r.metadata === null || r.metadata === undefined ? null : fromJson<Record<string, string>>(r.metadata),
+    redactPii: Boolean(r.redact_pii),
     completedAt: r.completed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -148,6 +152,7 @@ function recordingColumns(input: NewRecording, now: Date): Record<string, string
     transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
     external_id: input.externalId ?? null,
     metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+    redact_pii: input.redactPii ?? false,
     created_at: now,
     updated_at: now,
   };
@@ -206,6 +211,7 @@ function acceptedRow(input: NewRecording, now: Date): RecordingRow {
     mediaDeletedAt: null,
     externalId: input.externalId ?? null,
     metadata: input.metadata ?? null,
+    redactPii: input.redactPii ?? false,
     result: null,
     sessionId: null,
     completedAt: null,

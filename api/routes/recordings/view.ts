@@ -13,6 +13,7 @@ export function toRecordingSummary(row: RecordingRow): RecordingListItem {
     sessionId: row.sessionId,
     roleplayId: row.roleplayId,
     storeRecording: row.storeRecording,
+    redactPii: row.redactPii,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
