@@ -1,6 +1,6 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
-import { placeholderOf, type PiiKind, type TextSpan } from './kinds';
+import { placeholderOf, type TextSpan } from './kinds';
 import { ibanSpans, numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
@@ -28,7 +28,7 @@ export function findPii(text: string): TextSpan[] {
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   const phones: TextSpan[] = findPhoneNumbersInText(text, { defaultCountry: 'US' })
     .filter((p) => !NOT_A_PHONE_BEFORE.test(text.slice(Math.max(0, p.startsAt - 40), p.startsAt)))
-    .map((p) => ({ start: p.startsAt, end: p.endsAt, kind: 'phone_number' as PiiKind }));
+    .map((p) => ({ start: p.startsAt, end: p.endsAt, kind: 'phone_number' }));
   return claim([
     ...marks,
     ...emails,
