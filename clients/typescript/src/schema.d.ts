@@ -6432,7 +6432,8 @@ export interface operations {
            *           "metadata": {
            *             "crmCallId": "call-8812",
            *             "region": "emea"
-           *           }
+           *           },
+           *           "redactPii": true
            *         }
            *       ],
            *       "pagination": {
@@ -6472,6 +6473,8 @@ export interface operations {
               metadata?: {
                 [key: string]: string;
               };
+              /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+              redactPii: boolean;
             }[];
             pagination: {
               total: number;
@@ -6593,6 +6596,8 @@ export interface operations {
           metadata?: {
             [key: string]: string;
           };
+          /** @description Extension: true keeps card numbers (with their expiry and CVV), bank account and routing numbers, email addresses, phone numbers and US social security numbers out of everything the service keeps, sends and shows: each is replaced by its type in brackets (`[CREDIT_CARD_NUMBER]`), and silenced in the stored audio. Default: the company's default (false unless an operator set it). */
+          redactPii?: boolean;
         };
       };
     };
@@ -6731,6 +6736,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -6832,6 +6838,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -7034,6 +7042,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -7135,6 +7144,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -7355,6 +7366,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -7456,6 +7468,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -7907,6 +7921,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed. */
+            redactPii?: boolean;
           };
         };
       };
@@ -7960,6 +7976,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed. */
+            redactPii?: boolean;
           };
         };
       };
