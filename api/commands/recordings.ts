@@ -3,7 +3,7 @@ import type { Transcript } from '../../common/transcript';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
-import { getCompanyRedactPii } from '../../db/queries/companyRedaction';
+import { getCompany } from '../../db/queries/companies';
 import {
   deleteRecording,
   findRecordingIdByExternalId,
@@ -50,7 +50,7 @@ export async function acceptRecording(
   const { db } = deps;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
   // The submission's own value wins over the company's default.
-  const redactPii = body.redactPii ?? (await getCompanyRedactPii(db, companyId)) ?? false;
+  const redactPii = body.redactPii ?? (await getCompany(db, companyId))?.redactPii ?? false;
   // A submitted transcript is redacted before it is saved: it is never at rest as it was sent.
   const kept = redactPii && transcript ? redactTranscript(transcript) : transcript;
   let row: RecordingRow;

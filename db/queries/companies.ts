@@ -6,9 +6,24 @@ export interface CompanyRow {
   name: string;
   parentCompanyId: string | null;
   createdAt: Date;
+  /**
+   * Its recordings' default for `redactPii` (a submission's own value wins). Read where the company row is
+   * read here (getCompany, …); absent on the company a credential carries, which does not need it.
+   */
+  redactPii?: boolean;
 }
 
-const columns = { id: 'id', name: 'name', parentCompanyId: 'parent_company_id', createdAt: 'created_at' };
+const columns = {
+  id: 'id',
+  name: 'name',
+  parentCompanyId: 'parent_company_id',
+  createdAt: 'created_at',
+  redactPii: 'redact_pii',
+};
+
+/** MySQL's BOOLEAN is TINYINT(1): read back as 0/1. */
+const toCompany = (row: CompanyRow | undefined): CompanyRow | undefined =>
+  row ? { ...row, redactPii: Boolean(row.redactPii) } : undefined;
 
 export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();
@@ -19,17 +34,29 @@ export async function createCompany(db: Db, name: string, parentCompanyId: strin
 }
 
 export async function getCompany(db: Db, id: string): Promise<CompanyRow | undefined> {
-  return db('companies').select(columns).where({ id }).first();
+  return toCompany(await db('companies').select(columns).where({ id }).first());
 }
 
 /** The company `childId` when it is a direct child of `parentId`, else undefined. */
 export async function getDirectChild(db: Db, parentId: string, childId: string): Promise<CompanyRow | undefined> {
-  return db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first();
+  return toCompany(await db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first());
 }
 
 export async function listDirectChildren(db: Db, parentId: string): Promise<CompanyRow[]> {
-  return db('companies')
+  const rows = (await db('companies')
     .select(columns)
     .where({ parent_company_id: parentId })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as CompanyRow[];
+  return rows.map((r) => ({ ...r, redactPii: Boolean(r.redactPii) }));
+}
+
+/** Settings of a company the admin CLI changes (`company:set`), by column; empty: nothing to change. */
+export type CompanySettingsUpdate = Partial<Record<'redact_pii', number | string | boolean>>;
+
+/** Changes the company's settings; false when there is no such company. */
+export async function updateCompanySettings(db: Db, id: string, settings: CompanySettingsUpdate): Promise<boolean> {
+  const changed = await db('companies')
+    .where({ id })
+    .update({ ...settings, updated_at: db.fn.now(3) });
+  return changed === 1;
 }

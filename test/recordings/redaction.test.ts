@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { RecordingList, RecordingView } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
 import { parseDatabaseUrl } from '../../db/connection';
-import { setCompanyRedactPii } from '../../db/queries/companyRedaction';
+import { updateCompanySettings } from '../../db/queries/companies';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
@@ -210,7 +210,7 @@ describe('recordings: personal data redacted on request (submitted transcript)',
   });
 
   it("takes the company's default when the submission says nothing, and the submission's own value over it", async () => {
-    await setCompanyRedactPii(testEnv().db, tenant.company.id, true);
+    await updateCompanySettings(testEnv().db, tenant.company.id, { redact_pii: true });
     const byDefault = await processed(undefined);
     expect(byDefault.view.redactPii).to.equal(true);
     expect(byDefault.shown.transcriptVtt).to.include('[CREDIT_CARD_NUMBER]');

@@ -1,0 +1,43 @@
+import { InvalidArgumentError } from 'commander';
+import type { CompanyRow, CompanySettingsUpdate } from '../../db/queries/companies';
+
+// The settings `admin company:set` changes and `company:show` prints, one entry each: its option, how the
+// option's text is checked (commander refuses bad input before any database work, so nothing changes), the
+// column it is stored in and how `company:show` reads it from the company's row. A new company setting is one
+// more entry here (and its column in a migration and in db/queries/companies.ts).
+
+export type SettingValue = number | string | boolean;
+
+export interface CompanySetting {
+  /** The name in `company:show`'s `settings` and in commander's parsed options (camelCase of the flag). */
+  key: string;
+  flags: string;
+  description: string;
+  /** Parses the option's text; throws InvalidArgumentError (commander prints it, exit 1). */
+  parse: (text: string) => SettingValue;
+  column: keyof CompanySettingsUpdate;
+  read: (company: CompanyRow) => SettingValue;
+}
+
+function onOff(text: string): boolean {
+  if (text === 'on') return true;
+  if (text === 'off') return false;
+  throw new InvalidArgumentError('Must be on or off.');
+}
+
+export const COMPANY_SETTINGS: readonly CompanySetting[] = [
+  {
+    key: 'redactPii',
+    flags: '--redact-pii <on|off>',
+    description:
+      "the default of the company's recordings for redactPii (card numbers, bank details, emails, phone numbers and SSNs replaced by placeholders; docs/recordings.md); a submission's own redactPii wins; recordings submitted later follow it",
+    parse: onOff,
+    column: 'redact_pii',
+    read: (company) => company.redactPii ?? false,
+  },
+];
+
+/** The company's settings as `company:show` prints them. */
+export function settingsOf(company: CompanyRow): Record<string, SettingValue> {
+  return Object.fromEntries(COMPANY_SETTINGS.map((s) => [s.key, s.read(company)]));
+}
