@@ -3,6 +3,7 @@ import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
 import { createSilenceActivities } from './media/silenceActivities';
 import { createAnalyzeActivities } from './analyze';
+import { createCompanyExportActivities } from './companyExport';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
@@ -32,6 +33,7 @@ export function createActivities(deps: ActivityDeps) {
     createSilenceActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
+    createCompanyExportActivities(deps),
   );
 }
 

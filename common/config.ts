@@ -388,6 +388,12 @@ export const ConfigSchema = Type.Object({
     description:
       "Most events one `POST /api/webhook-endpoints/{id}/recover` queues (oldest first); its answer's `nextSince` says where to go on when more wait.",
   }),
+  EXPORT_RETENTION: {
+    ...Duration,
+    default: '7d',
+    description:
+      "How long a company export's archive (POST /api/exports) is kept after it is written; the worker then deletes it and the export reads `expired`.",
+  },
   WEBHOOK_EVENT_RETENTION: {
     ...Duration,
     default: '30d',

@@ -1,6 +1,7 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import ms from 'ms';
 import {
+  companyExportActivityProfiles,
   connectivityCheckProfile,
   invitationActivityProfiles,
   recordingActivityProfiles,
@@ -35,8 +36,13 @@ const GROUPS: Array<[string, string, ActivityOptions]> = [
     k,
     v,
   ]),
+  ...Object.entries(companyExportActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
+    'companyExport',
+    k,
+    v,
+  ]),
   ['connectivityCheck', 'probe', connectivityCheckProfile],
-  ['recordingIntake, userErasure', 'webhook targets and policy', webhookNotifyProfile],
+  ['recordingIntake, userErasure, companyExport', 'webhook targets and policy', webhookNotifyProfile],
 ];
 
 const toMs = (d: string | number | undefined): number | undefined =>

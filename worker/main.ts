@@ -3,6 +3,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
 import { startEventRetentionSweep } from './eventRetention';
+import { startExportRetentionSweep } from './exportRetention';
 import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
     );
     // Events and delivery records past WEBHOOK_EVENT_RETENTION (and RECORDING_RETENTION for a person's words).
     const stopEventSweep = startEventRetentionSweep(db, config, logger);
+    // Company export archives past EXPORT_RETENTION.
+    const stopExportSweep = startExportRetentionSweep(db, recordingStorageFor(config), logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
       );
     await running;
     stopEventSweep();
+    stopExportSweep();
     logger.info('worker stopped');
   } catch (err) {
     if (!startup.signal.aborted) throw err;

@@ -5,3 +5,4 @@ export { recordingIntake } from './recordingIntake';
 export { recordingRetention } from './recordingRetention';
 export { userErasure } from './userErasure';
 export { webhookDelivery } from './webhookDelivery';
+export { companyExport } from './companyExport';
