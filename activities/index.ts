@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
+import { createSilenceActivities } from './media/silenceActivities';
 import { createAnalyzeActivities } from './analyze';
 import { createCompanyExportActivities } from './companyExport';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     createRecordingEventActivities(deps),
     createWebhookActivities(deps),
     createMediaActivities(deps),
+    createSilenceActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
     createSweepActivities(deps),

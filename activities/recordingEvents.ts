@@ -55,6 +55,7 @@ export function createRecordingEventActivities({ db }: ActivityDeps) {
       ...(recording.externalId !== null ? { externalId: recording.externalId } : {}),
       ...(withMetadata && recording.metadata !== null ? { metadata: recording.metadata } : {}),
       priority: recording.priority,
+      redactPii: recording.redactPii,
     };
     if (input.type === 'recording.processing.completed') {
       if (!user) throw permanent(FailureTypes.InvalidState, 'The completed recording has no user');

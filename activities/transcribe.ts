@@ -16,6 +16,8 @@ export interface TranscriptionSummary {
   language: string | null;
   durationMs: number;
   segments: number;
+  /** Spans redacted from it (a recording with `redactPii`), each to be silenced in the stored audio; absent in runs before. */
+  redactedSpans?: number;
 }
 
 export function createSpeechToText(config: Config, dispatcher = providerAgent(), meter?: ProviderMeter): SpeechToText {
@@ -34,6 +36,7 @@ const summary = (t: Transcript): TranscriptionSummary => ({
   language: t.language,
   durationMs: t.durationMs,
   segments: t.segments.length,
+  redactedSpans: t.redactions?.length ?? 0,
 });
 
 /** Saves the recording's whole transcript for analysis; one without a single word fails the recording. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { analyzeBuiltin } from '../activities/analysis/builtin';
 import { toSubmittedTranscript } from '../common/transcript';
 import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAnalysis';
+import { evaluateRedaction, redactionReport } from './redactionAccuracy';
 
 // The built-in analyzer against the labelled calls of test/fixtures/calls: WebVTT transcripts written
 // for the purpose, each with the facts a person worked out by hand beside it (<name>.json). A fact
@@ -122,4 +123,7 @@ if (require.main === module) {
   const outcomes = evaluate();
   console.log(`Analysis accuracy: built-in analyzer over ${outcomes.length} labelled calls (test/fixtures/calls)\n`);
   console.log(report(outcomes));
+  const redaction = evaluateRedaction();
+  console.log(`\nRedaction: the rule set over ${redaction.length} labelled utterances (test/fixtures/redaction)\n`);
+  console.log(redactionReport(redaction));
 }

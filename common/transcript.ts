@@ -1,4 +1,5 @@
 import { WebVTTParser, type TreeNode } from 'webvtt-parser';
+import type { RedactedSpan } from './redaction/kinds';
 import type { SpeakerAttribution } from './recordingAnalysis';
 
 // The provider-neutral transcript: what every speech-to-text adapter (activities/stt) produces and what
@@ -12,12 +13,24 @@ import type { SpeakerAttribution } from './recordingAnalysis';
 // first speaker. WebVTT is parsed by the W3C's reference parser, which reports the line of each
 // problem; any problem rejects the whole transcript.
 
+/** A word as the provider timed it (Deepgram and AssemblyAI do; OpenAI's models and submitted transcripts do not). */
+export interface TranscriptWord {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
 export interface TranscriptSegment {
   startMs: number;
   endMs: number;
   text: string;
   /** The provider's speaker label when it diarises ("0", "A", ...), null when it does not. */
   speaker: string | null;
+  /**
+   * The segment's words with their times, when the provider gave them. Used to time redactions
+   * (common/redaction/); never kept: the worker drops them before it saves a transcript.
+   */
+  words?: TranscriptWord[];
 }
 
 export interface Transcript {
@@ -40,6 +53,11 @@ export interface Transcript {
    * Absent: the provider timed every segment.
    */
   timing?: 'placed';
+  /**
+   * A recording with `redactPii`: where each redacted span was said (common/redaction/), for the stored
+   * audio to be silenced there. Absent: nothing was redacted (or redaction was not asked for).
+   */
+  redactions?: RedactedSpan[];
 }
 
 /** How the transcript tells the speakers apart; labels that are all missing mean it does not. */

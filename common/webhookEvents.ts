@@ -58,6 +58,12 @@ const RecordingReferences = {
       description: 'The priority the recording was submitted with (absent in events kept before priorities existed).',
     }),
   ),
+  redactPii: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed.",
+    }),
+  ),
 };
 
 export const RecordingEventUser = Type.Object(

@@ -102,6 +102,16 @@ export const PATCHES: PatchEntry[] = [
     deprecateIn: RELEASE_AFTER_NEXT,
     removeIn: 'a release after that',
   },
+  {
+    id: 'redacted-audio',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      'A stored recording with redactPii: once its transcript is known, the stored file is replaced by one silent where something was redacted (silenceRedactedAudio). Asked only by runs whose transcript has redactions; older runs never reach it (their stitchTranscript returned no redactedSpans).',
+    landed: '2026-11-27 (issue 43)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
 ];
 
 /**

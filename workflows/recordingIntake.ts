@@ -3,6 +3,7 @@ import {
   deprecatePatch,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -18,6 +19,7 @@ import {
   failureType,
   FOLDED_STEPS_PATCH,
   recordingStatusQuery,
+  REDACTED_AUDIO_PATCH,
   setStatusAttribute,
   transcribePieces,
   WITHDRAWN,
@@ -113,9 +115,19 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
           progress.piecesDone += 1;
         },
       );
-      await bookkeeping.stitchTranscript.executeWithOptions({ summary: 'Join the pieces of the transcript' }, [
-        recordingId,
-      ]);
+      const stitched = await bookkeeping.stitchTranscript.executeWithOptions(
+        { summary: 'Join the pieces of the transcript' },
+        [recordingId],
+      );
+      // A stored recording with redacted spans: the caller's file gives way to one silent there. Asked only
+      // then (runs before the patch returned no redactedSpans), so other runs' histories stay as they were.
+      if (input.storeRecording && (stitched.redactedSpans ?? 0) > 0 && patched(REDACTED_AUDIO_PATCH)) {
+        step = 'Silencing the redacted audio';
+        await media.silenceRedactedAudio.executeWithOptions(
+          { summary: 'Silence what was redacted in the stored file' },
+          [recordingId],
+        );
+      }
     }
     step = 'Analysis';
     setStatusAttribute('analyzing');

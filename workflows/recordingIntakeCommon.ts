@@ -38,6 +38,12 @@ export type RecordingIntakeOutcome =
  * all of v2026.11.23's) are no longer run: deprecated.
  */
 export const FOLDED_STEPS_PATCH = 'folded-steps';
+/**
+ * Patch id: a stored recording with `redactPii` has its file in the store replaced, once the transcript is
+ * known, by one silent where something was redacted (silenceRedactedAudio). Runs before never silence.
+ */
+export const REDACTED_AUDIO_PATCH = 'redacted-audio';
+
 export const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
 
 export function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {

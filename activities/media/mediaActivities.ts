@@ -27,6 +27,7 @@ import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
 import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
+import { redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
 import { deleteStoredPieces, fetchPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
@@ -172,6 +173,7 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
       : undefined;
     const options: TranscribeOptions = {
       language: roleplay?.language,
+      redactPii: recording.redactPii,
       signal,
       job: { id: piece.sttJobId, created: (jobId) => setRecordingChunkJob(db, recordingId, channel, index, jobId) },
     };
@@ -199,8 +201,11 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
                 options,
               );
             });
-      await setRecordingChunkTranscript(db, recordingId, channel, index, transcript);
-      return { segments: transcript.segments.length };
+      // Redacted before it is kept: the provider's words exist only in this worker's memory. Words are
+      // not kept either way (they served to time the redactions).
+      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript) : transcript);
+      await setRecordingChunkTranscript(db, recordingId, channel, index, kept);
+      return { segments: kept.segments.length };
     } finally {
       stop();
     }
@@ -256,9 +261,18 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
       };
       const left = side('left');
       const right = side('right');
-      const transcript = left && right ? mergeChannelTranscripts({ left, right }, recording.repChannel) : side('mono');
-      if (!transcript) throw permanent(FailureTypes.InvalidState, 'The recording has pieces of one channel only');
-      return keepTranscript(db, recordingId, transcript, null);
+      const joined = left && right ? mergeChannelTranscripts({ left, right }, recording.repChannel) : side('mono');
+      if (!joined) throw permanent(FailureTypes.InvalidState, 'The recording has pieces of one channel only');
+      // Each piece's redactions, timed from its own start, move onto the recording's timeline.
+      const redactions = pieces.flatMap((p) =>
+        ((p.transcript as Transcript).redactions ?? []).map((r) => ({
+          ...r,
+          startMs: r.startMs + p.startMs,
+          endMs: r.endMs + p.startMs,
+        })),
+      );
+      const { redactions: _first, ...transcript } = joined;
+      return keepTranscript(db, recordingId, redactions.length > 0 ? { ...transcript, redactions } : transcript, null);
     },
 
     /** When the recording ends, whichever worker runs it: its stored pieces go, and this worker's scratch files of it. */

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
+import { PII_KINDS } from '../../common/redaction';
 import { FailureTypes, permanent } from '../failures';
 import { callProvider, type ProviderMeter } from '../providerHttp';
 import { type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
@@ -33,7 +34,21 @@ interface Utterance {
   start?: unknown;
   end?: unknown;
   text?: unknown;
+  words?: Array<{ start?: unknown; end?: unknown; text?: unknown }>;
 }
+
+/**
+ * The policies asked for with `redactPii`: the kinds the service redacts (common/redaction/kinds.ts, named
+ * after these policies), not
+ * account_number, number_sequence, money_amount, date or time, which would take prices, dates and order
+ * numbers with them. Each is written as its name in brackets (`redact_pii_sub: entity_name`; the default,
+ * `hash`, would hide which kind it was). No `redact_pii_audio`: the service silences its own stored copy.
+ */
+export const ASSEMBLYAI_REDACTION = {
+  redact_pii: true,
+  redact_pii_policies: [...PII_KINDS],
+  redact_pii_sub: 'entity_name',
+};
 
 interface TranscriptAnswer {
   id?: unknown;
@@ -57,6 +72,17 @@ export function parseAssemblyAiTranscript(answer: unknown): Transcript {
       endMs: millis(u.end),
       text: typeof u.text === 'string' ? u.text.trim() : '',
       speaker: typeof u.speaker === 'string' && u.speaker ? u.speaker : null,
+      ...(Array.isArray(u.words) && u.words.length > 0
+        ? {
+            words: u.words
+              .map((w) => ({
+                startMs: millis(w.start),
+                endMs: millis(w.end),
+                text: typeof w.text === 'string' ? w.text : '',
+              }))
+              .filter((w) => w.text.length > 0),
+          }
+        : {}),
     }))
     .filter((s) => s.text.length > 0)
     .sort((a, b) => a.startMs - b.startMs);
@@ -130,7 +156,11 @@ export function createAssemblyAiSpeechToText(
       if (typeof uploaded.upload_url !== 'string')
         throw new Error(`${SERVICE} answered the upload without an upload_url`);
       const audioUrl = uploaded.upload_url;
-      const request: Record<string, unknown> = { audio_url: audioUrl, speaker_labels: true };
+      const request: Record<string, unknown> = {
+        audio_url: audioUrl,
+        speaker_labels: true,
+        ...(options.redactPii ? ASSEMBLYAI_REDACTION : {}),
+      };
       const code = options.language ? LANGUAGE_CODES[options.language] : undefined;
       if (code) request.language_code = code;
       else request.language_detection = true;

@@ -1,7 +1,14 @@
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../common/config';
 import { callProvider, type ProviderMeter } from '../providerHttp';
-import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
+import {
+  apiUrl,
+  secondsToMs,
+  type SpeechToText,
+  type Transcript,
+  type TranscriptSegment,
+  type TranscriptWord,
+} from './transcript';
 
 // Deepgram pre-recorded `POST /v1/listen` (operation `transcribe` of Deepgram's published API): the
 // raw bytes when the recording is stored, otherwise `{"url": ...}` so Deepgram fetches the caller's
@@ -16,6 +23,22 @@ interface Utterance {
   transcript?: unknown;
   speaker?: unknown;
   channel?: unknown;
+  words?: Array<{ start?: unknown; end?: unknown; word?: unknown; punctuated_word?: unknown }>;
+}
+
+/** Deepgram's redaction classes asked for with `redactPii`: cards (pci) and personal data (pii), not `numbers` (every number). */
+export const DEEPGRAM_REDACT = ['pci', 'pii'];
+
+/** An utterance's words with their times (the smart-formatted word where Deepgram gives it). */
+function wordsOf(u: Utterance): TranscriptWord[] | undefined {
+  if (!Array.isArray(u.words) || u.words.length === 0) return undefined;
+  return u.words
+    .map((w) => ({
+      startMs: secondsToMs(w.start),
+      endMs: secondsToMs(w.end),
+      text: typeof w.punctuated_word === 'string' ? w.punctuated_word : typeof w.word === 'string' ? w.word : '',
+    }))
+    .filter((w) => w.text.length > 0);
 }
 
 interface Channel {
@@ -40,6 +63,7 @@ export function parseListenAnswer(answer: unknown, languageHint: string | null):
       endMs: secondsToMs(u.end),
       text: typeof u.transcript === 'string' ? u.transcript.trim() : '',
       speaker: typeof u.speaker === 'number' || typeof u.speaker === 'string' ? String(u.speaker) : null,
+      ...(wordsOf(u) ? { words: wordsOf(u) } : {}),
     }))
     .filter((u) => u.text.length > 0);
   const durationMs = secondsToMs(body.metadata?.duration) || Math.max(0, ...segments.map((s) => s.endMs));
@@ -71,6 +95,8 @@ export function createDeepgramSpeechToText(
         url.searchParams.set(k, v);
       // STT_MODEL defaults to OpenAI's whisper-1, which is not a Deepgram model: then Deepgram's default applies.
       if (config.STT_MODEL !== 'whisper-1') url.searchParams.set('model', config.STT_MODEL);
+      // A list parameter of the document (style form, exploded): `redact=pci&redact=pii`.
+      if (options.redactPii) for (const kind of DEEPGRAM_REDACT) url.searchParams.append('redact', kind);
       if (options.language) url.searchParams.set('language', options.language);
       else url.searchParams.set('detect_language', 'true');
       const headers: Record<string, string> = { accept: 'application/json' };

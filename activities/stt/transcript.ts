@@ -5,7 +5,7 @@ import type { Transcript } from '../../common/transcript';
 // The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
 // produces is common/transcript.ts (the API builds one from a submitted transcript too).
 
-export type { Transcript, TranscriptSegment } from '../../common/transcript';
+export type { Transcript, TranscriptSegment, TranscriptWord } from '../../common/transcript';
 // The API's transcript endpoint reads the speakers the same way, so the rule lives in common/.
 export { speakerAttributionOf } from '../../common/transcript';
 
@@ -22,6 +22,11 @@ export interface TranscribeOptions {
   voiced?: VoicedAudio;
   /** Speakers already labelled in an earlier piece of the same call, sent so the labels carry over. */
   knownSpeakers?: KnownSpeaker[];
+  /**
+   * The recording asks for its personal data to be redacted: a provider that can redact is asked to (its
+   * marks are normalised, and its answer redacted again, by common/redaction/ in the media step).
+   */
+  redactPii?: boolean;
   /** Where an asynchronous provider keeps its job id (see ProviderJob). */
   job?: ProviderJob;
   signal?: AbortSignal;

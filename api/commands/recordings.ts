@@ -1,8 +1,10 @@
+import { redactTranscript } from '../../common/redaction';
 import type { Transcript } from '../../common/transcript';
 import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
 import { workflowIds } from '../../common/temporal';
 import { isDuplicateEntry } from '../../db/connection';
+import { getCompany } from '../../db/queries/companies';
 import {
   deleteRecording,
   findRecordingIdByExternalId,
@@ -49,6 +51,10 @@ export async function acceptRecording(
   const { db } = deps;
   const companyId = company.id;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
+  // The submission's own value wins over the company's default.
+  const redactPii = body.redactPii ?? (await getCompany(db, companyId))?.redactPii ?? false;
+  // A submitted transcript is redacted before it is saved: it is never at rest as it was sent.
+  const kept = redactPii && transcript ? redactTranscript(transcript) : transcript;
   let row: RecordingRow;
   try {
     const inserted = await insertRecordingUnlessErasing(db, {
@@ -60,7 +66,8 @@ export async function acceptRecording(
       storeRecording: body.storeRecording,
       repChannel: body.repChannel ?? null,
       repSpeaker: body.repSpeaker ?? null,
-      transcript,
+      transcript: kept,
+      redactPii,
       roleplayId: body.roleplayId ?? null,
       externalId: body.externalId ?? null,
       metadata: body.metadata ?? null,

@@ -105,6 +105,15 @@ export const RecordingSubmission = Type.Object(
         "(Temporal priority 5 against 3). Companies share the service fairly either way: one company's backlog never holds up another's. " +
         "A bulk recording's webhooks are delivered at normal priority; a retry keeps the recording's priority.",
     }),
+    redactPii: Type.Optional(
+      Type.Boolean({
+        description:
+          'Extension: true keeps card numbers (with their expiry and CVV), bank account and routing numbers, email addresses, ' +
+          'phone numbers and US social security numbers out of everything the service keeps, sends and shows: each is replaced ' +
+          "by its type in brackets (`[CREDIT_CARD_NUMBER]`), and silenced in the stored audio. Default: the company's " +
+          'default (false unless an operator set it).',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -161,6 +170,9 @@ export const RecordingView = Type.Object(
     metadata: Type.Optional({
       ...Metadata,
       description: 'Your key-value pairs, as submitted; absent when none were given or once the person was erased.',
+    }),
+    redactPii: Type.Boolean({
+      description: 'Whether personal data is redacted from this recording (its `redactPii`, else the company default).',
     }),
     result: Nullable(RecordingAnalysis),
   },

@@ -35,7 +35,7 @@ export function registerCompanyCommands(program: Command): void {
     .command('company:set')
     .description(
       "Change a company's settings (at least one option); prints the company as company:show does. " +
-        'API processes read them within CREDENTIAL_CACHE_TTL; workflows already started keep what they started with.',
+        'API processes read them within CREDENTIAL_CACHE_TTL; workflows already started keep what they started with; recordings submitted afterwards follow the redaction default.',
     )
     .argument('<companyId>', 'company id', uuid);
   for (const setting of COMPANY_SETTINGS) set.option(setting.flags, setting.description, setting.parse);

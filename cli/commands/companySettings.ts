@@ -28,6 +28,12 @@ function fairnessWeight(text: string): number {
   return weight;
 }
 
+function onOff(text: string): boolean {
+  if (text === 'on') return true;
+  if (text === 'off') return false;
+  throw new InvalidArgumentError('Must be on or off.');
+}
+
 export const COMPANY_SETTINGS: readonly CompanySetting[] = [
   {
     key: 'fairnessWeight',
@@ -36,6 +42,15 @@ export const COMPANY_SETTINGS: readonly CompanySetting[] = [
     parse: fairnessWeight,
     column: 'fairness_weight',
     read: (company) => company.fairnessWeight,
+  },
+  {
+    key: 'redactPii',
+    flags: '--redact-pii <on|off>',
+    description:
+      "the default of the company's recordings for redactPii (card numbers, bank details, emails, phone numbers and SSNs replaced by placeholders; docs/recordings.md); a submission's own redactPii wins; recordings submitted later follow it",
+    parse: onOff,
+    column: 'redact_pii',
+    read: (company) => company.redactPii ?? false,
   },
 ];
 

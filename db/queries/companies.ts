@@ -8,6 +8,11 @@ export interface CompanyRow {
   createdAt: Date;
   /** Temporal's fairnessWeight for its workflows (common/workflowStarts/priority.ts): 0.001–1000, default 1. */
   fairnessWeight: number;
+  /**
+   * Its recordings' default for `redactPii` (a submission's own value wins). Read where the company row is
+   * read here (getCompany, …); absent on the company a credential carries, which does not need it.
+   */
+  redactPii?: boolean;
 }
 
 const columns = {
@@ -16,7 +21,12 @@ const columns = {
   parentCompanyId: 'parent_company_id',
   createdAt: 'created_at',
   fairnessWeight: 'fairness_weight',
+  redactPii: 'redact_pii',
 };
+
+/** MySQL's BOOLEAN is TINYINT(1): read back as 0/1. */
+const toCompany = (row: CompanyRow | undefined): CompanyRow | undefined =>
+  row ? { ...row, redactPii: Boolean(row.redactPii) } : undefined;
 
 export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();
@@ -27,23 +37,24 @@ export async function createCompany(db: Db, name: string, parentCompanyId: strin
 }
 
 export async function getCompany(db: Db, id: string): Promise<CompanyRow | undefined> {
-  return db('companies').select(columns).where({ id }).first();
+  return toCompany(await db('companies').select(columns).where({ id }).first());
 }
 
 /** The company `childId` when it is a direct child of `parentId`, else undefined. */
 export async function getDirectChild(db: Db, parentId: string, childId: string): Promise<CompanyRow | undefined> {
-  return db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first();
+  return toCompany(await db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first());
 }
 
 export async function listDirectChildren(db: Db, parentId: string): Promise<CompanyRow[]> {
-  return db('companies')
+  const rows = (await db('companies')
     .select(columns)
     .where({ parent_company_id: parentId })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as CompanyRow[];
+  return rows.map((r) => ({ ...r, redactPii: Boolean(r.redactPii) }));
 }
 
 /** Settings of a company the admin CLI changes (`company:set`), by column; empty: nothing to change. */
-export type CompanySettingsUpdate = Partial<Record<'fairness_weight', number | string | boolean>>;
+export type CompanySettingsUpdate = Partial<Record<'fairness_weight' | 'redact_pii', number | string | boolean>>;
 
 /** Changes the company's settings; false when there is no such company. */
 export async function updateCompanySettings(db: Db, id: string, settings: CompanySettingsUpdate): Promise<boolean> {

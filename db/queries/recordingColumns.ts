@@ -103,6 +103,8 @@ export const RECORDING_COLUMNS = {
     write: (value) => value,
     accepted: { value: 'normal' },
   } satisfies Accepted<RecordingPriority>,
+  /** Personal data is redacted from its transcript, analysis, events and stored audio (common/redaction/). */
+  redactPii: { ...flag(), accepted: { value: false } } satisfies Accepted<boolean>,
   completedAt: plain<Date | null>(NONE),
   /** Set by insertRecording (millisecond precision, as stored), so the row it returns equals the stored one. */
   createdAt: plain<Date>(),
@@ -118,7 +120,12 @@ export type NewRecording = Omit<
   Pick<RecordingRow, { [K in Field]: Columns[K] extends { accepted: object } ? never : K }[Field]>,
   'createdAt' | 'updatedAt'
 > &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata' | 'priority'>>;
+  Partial<
+    Pick<
+      RecordingRow,
+      'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata' | 'priority' | 'redactPii'
+    >
+  >;
 
 const FIELDS = Object.keys(RECORDING_COLUMNS) as Field[];
 

@@ -37,6 +37,11 @@ export interface AssemblyAiBehavior {
   retryAfter?: string;
   /** Always answer this status (after authentication and validation). */
   rejectStatus?: number;
+  /**
+   * What its PII model finds, by policy: with `redact_pii` and the policy asked for, the text is written
+   * as AssemblyAI writes it (`[CREDIT_CARD_NUMBER]` with `redact_pii_sub: entity_name`, else `#` per character).
+   */
+  pii?: Array<{ text: string; policy: string }>;
 }
 
 export interface AssemblyAiRequest {
@@ -87,6 +92,21 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     return Buffer.from(await res.arrayBuffer());
   }
 
+  function redacted(text: string, params: Record<string, unknown>): string {
+    if (params.redact_pii !== true) return text;
+    const policies = Array.isArray(params.redact_pii_policies) ? params.redact_pii_policies : [];
+    return (behavior.pii ?? [])
+      .filter((p) => policies.includes(p.policy))
+      .reduce(
+        (t, p) =>
+          t.replaceAll(
+            p.text,
+            params.redact_pii_sub === 'entity_name' ? `[${p.policy.toUpperCase()}]` : '#'.repeat(p.text.length),
+          ),
+        text,
+      );
+  }
+
   async function transcribe(params: Record<string, unknown>): Promise<Awaited<Job['answer']>> {
     try {
       const audio = await fetchAudio(String(params.audio_url));
@@ -106,7 +126,7 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
           channel: null,
           start: Math.round(s.start * 1000),
           end: Math.round(s.end * 1000),
-          text: behavior.script[i] ?? '',
+          text: redacted(behavior.script[i] ?? '', params),
           confidence: 0.9,
           words: [],
         };
@@ -130,7 +150,7 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
       acoustic_model: 'assemblyai_default',
       webhook_auth: false,
       auto_highlights: false,
-      redact_pii: false,
+      redact_pii: job.params.redact_pii === true,
       summarization: false,
       language_confidence_threshold: null,
       language_confidence: null,

@@ -91,7 +91,13 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
         return { request, answer: fail(400, 'Bad Request: failed to process audio: corrupt or unsupported data') };
       }
       request.heardSeconds = heard.duration;
-      let utterances: Array<{ start: number; end: number; transcript: string; speaker: number }>;
+      let utterances: Array<{
+        start: number;
+        end: number;
+        transcript: string;
+        speaker: number;
+        words?: Array<{ word: string; punctuated_word: string; start: number; end: number; confidence: number }>;
+      }>;
       const sentences = behavior.sentences;
       const wordsOf = (s: { start: number; end: number }, i: number): string =>
         sentences
@@ -115,6 +121,17 @@ export async function startDeepgramServer(initial: SttBehavior): Promise<SttServ
           end: s.end,
           transcript: s.text,
           speaker: Number(s.speaker ?? 0),
+          ...(s.words
+            ? {
+                words: s.words.map((w) => ({
+                  word: w.text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''),
+                  punctuated_word: w.text,
+                  start: w.start,
+                  end: w.end,
+                  confidence: 0.9,
+                })),
+              }
+            : {}),
         }));
       }
       const duration =

@@ -85,6 +85,26 @@ export const videoCall = (): Buffer =>
 export const richMp3Call = (): Buffer =>
   make('call-160k.mp3', (out) => ffmpeg(['-i', source, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '160k', out]));
 
+/** 12 seconds of a steady 440 Hz tone as a mono MP3: silent nowhere, so any silence in it was put there. */
+export const toneCall = (): Buffer =>
+  make('tone.mp3', (out) =>
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '12',
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      out,
+    ]),
+  );
+
 /** 20 seconds of digital silence as an MP3. */
 export const silentCall = (): Buffer =>
   make('silent.mp3', (out) =>

@@ -116,6 +116,7 @@ export interface Submission {
   storeRecording: boolean;
   roleplayId?: string;
   repChannel?: 'left' | 'right';
+  redactPii?: boolean;
 }
 
 export async function submitRecording(

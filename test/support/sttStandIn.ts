@@ -13,6 +13,8 @@ export interface SpokenSegment {
   end: number;
   text: string;
   speaker?: string | number;
+  /** The segment's words with their times in seconds (Deepgram answers them in the utterance's `words`). */
+  words?: Array<{ start: number; end: number; text: string }>;
 }
 
 export interface SttBehavior {

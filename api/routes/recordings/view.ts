@@ -14,6 +14,7 @@ export function toRecordingSummary(row: RecordingRow): RecordingListItem {
     roleplayId: row.roleplayId,
     storeRecording: row.storeRecording,
     priority: row.priority,
+    redactPii: row.redactPii,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,

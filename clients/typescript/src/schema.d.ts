@@ -6586,7 +6586,8 @@ export interface operations {
            *           "metadata": {
            *             "crmCallId": "call-8812",
            *             "region": "emea"
-           *           }
+           *           },
+           *           "redactPii": true
            *         }
            *       ],
            *       "pagination": {
@@ -6628,6 +6629,8 @@ export interface operations {
               metadata?: {
                 [key: string]: string;
               };
+              /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+              redactPii: boolean;
             }[];
             pagination: {
               total: number;
@@ -6751,6 +6754,8 @@ export interface operations {
           };
           /** @description Extension: `normal` (default) for live calls; `bulk` for imports and backfills, processed only when no normal work of any company waits (Temporal priority 5 against 3). Companies share the service fairly either way: one company's backlog never holds up another's. A bulk recording's webhooks are delivered at normal priority; a retry keeps the recording's priority. */
           priority?: 'normal' | 'bulk';
+          /** @description Extension: true keeps card numbers (with their expiry and CVV), bank account and routing numbers, email addresses, phone numbers and US social security numbers out of everything the service keeps, sends and shows: each is replaced by its type in brackets (`[CREDIT_CARD_NUMBER]`), and silenced in the stored audio. Default: the company's default (false unless an operator set it). */
+          redactPii?: boolean;
         };
       };
     };
@@ -6890,6 +6895,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -6993,6 +6999,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -7196,6 +7204,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -7299,6 +7308,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -7520,6 +7531,7 @@ export interface operations {
            *         "crmCallId": "call-8812",
            *         "region": "emea"
            *       },
+           *       "redactPii": true,
            *       "result": {
            *         "analyzer": "builtin",
            *         "language": "en",
@@ -7623,6 +7635,8 @@ export interface operations {
             metadata?: {
               [key: string]: string;
             };
+            /** @description Whether personal data is redacted from this recording (its `redactPii`, else the company default). */
+            redactPii: boolean;
             result: {
               /** @description Which analyzer judged the scorecard. */
               analyzer: 'builtin' | 'llm';
@@ -8350,6 +8364,8 @@ export interface operations {
             };
             /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
             priority?: 'normal' | 'bulk';
+            /** @description Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed. */
+            redactPii?: boolean;
           };
         };
       };
@@ -8405,6 +8421,8 @@ export interface operations {
             };
             /** @description The priority the recording was submitted with (absent in events kept before priorities existed). */
             priority?: 'normal' | 'bulk';
+            /** @description Whether the recording's personal data is redacted (its `redactPii`, else the company default); absent in events written before it existed. */
+            redactPii?: boolean;
           };
         };
       };

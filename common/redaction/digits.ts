@@ -1,0 +1,114 @@
+// Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
+// one one …", "oh" and "o" for zero, "double four", "triple oh", "twenty six", "fourteen"). A run is a sequence of digit tokens
+// separated only by spaces, dashes, commas, dots or brackets; the rules look for their kinds inside runs
+// (common/redaction/numbers.ts), so a stray count said just before a card number does not hide it.
+
+export interface DigitToken {
+  /** The digits this token stands for ("4111", "4", "44" for "double four"). */
+  digits: string;
+  start: number;
+  end: number;
+  /** Written with figures (not spoken as words). */
+  written: boolean;
+}
+
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  o: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  niner: '9',
+};
+const TEENS: Record<string, string> = {
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+};
+const TENS: Record<string, string> = {
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
+};
+const REPEATS: Record<string, number> = { double: 2, triple: 3 };
+
+/** What may stand between two digit tokens of one run. */
+const JOINER = /^[\s\-,.()]*$/;
+const TOKEN = /[A-Za-z]+|\d+/g;
+
+/** The digit runs of a text, each the tokens it is made of (at least one). */
+export function digitRuns(text: string): DigitToken[][] {
+  const runs: DigitToken[][] = [];
+  let run: DigitToken[] = [];
+  let lastEnd = -1;
+  let repeat: { times: number; start: number } | null = null;
+  const close = () => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+  };
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0];
+    const start = match.index;
+    // The unit of a "twenty six" already joined its tens token.
+    if (start < lastEnd) continue;
+    const end = start + word.length;
+    const lower = word.toLowerCase();
+    let token: DigitToken | null = null;
+    if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
+    else if (lower in REPEATS) {
+      if (run.length > 0 && !JOINER.test(text.slice(lastEnd, start))) close();
+      repeat = { times: REPEATS[lower], start };
+      continue;
+    } else if (lower in TEENS) {
+      token = { digits: TEENS[lower], start, end, written: false };
+    } else if (lower in TENS) {
+      // "twenty six" is 26, "twenty" alone 20; the unit, when it follows, joins this token.
+      const unit = /^[\s-]+(one|two|three|four|five|six|seven|eight|nine)\b/i.exec(text.slice(end));
+      token = unit
+        ? { digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()], start, end: end + unit[0].length, written: false }
+        : { digits: `${TENS[lower]}0`, start, end, written: false };
+    } else if (lower in DIGIT_WORDS) {
+      const digit = DIGIT_WORDS[lower];
+      token = repeat
+        ? { digits: digit.repeat(repeat.times), start: repeat.start, end, written: false }
+        : { digits: digit, start, end, written: false };
+    }
+    repeat = null;
+    if (!token) {
+      close();
+      lastEnd = -1;
+      continue;
+    }
+    if (run.length > 0 && !JOINER.test(text.slice(lastEnd, token.start))) close();
+    run.push(token);
+    lastEnd = token.end;
+  }
+  close();
+  return runs;
+}
+
+/** A run's tokens from i to j (inclusive) as one string of digits. */
+export const digitsOf = (run: DigitToken[], i: number, j: number): string =>
+  run
+    .slice(i, j + 1)
+    .map((t) => t.digits)
+    .join('');

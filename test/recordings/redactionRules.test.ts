@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { evaluateRedaction, redactionFigures } from '../../bench/redactionAccuracy';
+import { redactText, redactTranscript } from '../../common/redaction';
+import type { Transcript } from '../../common/transcript';
+
+// The redaction rule set on its own: the labelled set's figures (npm run accuracy prints them; BENCHMARKS.md
+// shows them), the providers' marks read as placeholders, and a span timed by the words it covers.
+
+describe('redaction rules', () => {
+  it('finds at least 99 % of the labelled values and redacts at most 1 % of the look-alikes', () => {
+    const figures = redactionFigures(evaluateRedaction());
+    expect(figures.utterances).to.be.at.least(100);
+    expect(figures.found / figures.values, JSON.stringify(figures)).to.be.at.least(0.99);
+    expect(figures.lookalikesRedacted / figures.lookalikes, JSON.stringify(figures)).to.be.at.most(0.01);
+  });
+
+  it("writes the providers' marks as the placeholders and leaves marks of other kinds as they are", () => {
+    expect(
+      redactText('It is [CREDIT_CARD_1], mail [EMAIL_ADDRESS], call [PHONE_NUMBER_2], for [NAME_1].').text,
+    ).to.equal('It is [CREDIT_CARD_NUMBER], mail [EMAIL_ADDRESS], call [PHONE_NUMBER], for [NAME_1].');
+  });
+
+  it('times a span by the words it covers, else by its segment, and keeps one placeholder word for it', () => {
+    const transcript: Transcript = {
+      provider: 'deepgram',
+      language: 'en',
+      durationMs: 20_000,
+      segments: [
+        {
+          startMs: 1000,
+          endMs: 6000,
+          speaker: '0',
+          text: 'Mail jordan.lee@example.com today.',
+          words: [
+            { startMs: 1000, endMs: 1300, text: 'Mail' },
+            { startMs: 1500, endMs: 3200, text: 'jordan.lee@example.com' },
+            { startMs: 3400, endMs: 3900, text: 'today.' },
+          ],
+        },
+        { startMs: 7000, endMs: 9000, speaker: '1', text: 'My SSN is 123-45-6789.' },
+      ],
+    };
+    const redacted = redactTranscript(transcript);
+    expect(redacted.redactions).to.deep.equal([
+      { startMs: 1500, endMs: 3200, kind: 'email_address' },
+      { startMs: 7000, endMs: 9000, kind: 'us_social_security_number' },
+    ]);
+    expect(redacted.segments[0].words?.map((w) => w.text)).to.deep.equal(['Mail', '[EMAIL_ADDRESS]', 'today.']);
+    expect(redacted.segments.map((s) => s.text)).to.deep.equal([
+      'Mail [EMAIL_ADDRESS] today.',
+      'My SSN is [US_SOCIAL_SECURITY_NUMBER].',
+    ]);
+  });
+});
