@@ -13,7 +13,7 @@ import type { Activities } from '../activities';
 import type { FirstWebhookAttemptResult } from '../activities/webhooks';
 import { priorityKeys, searchAttributes, workflowIds } from '../common/temporal';
 import type { WebhookEvent, WebhookEventRef } from '../common/webhookEvents';
-import { retryAfterFirstAttempt, type WebhookRetry } from '../common/webhookRetry';
+import { retryAfterFirstAttempt } from '../common/webhookRetry';
 import { webhookFirstAttemptLocalProfile, webhookFirstAttemptProfile, webhookNotifyProfile } from './activityProfiles';
 import { webhookDelivery, type WebhookDeliveryInput } from './webhookDelivery';
 

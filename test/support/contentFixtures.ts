@@ -1,7 +1,6 @@
 import { createRoleplay, type NewRoleplay, type RoleplayRow } from '../../db/queries/roleplays';
 import { createScript, type NewScript, type ScriptRow } from '../../db/queries/scripts';
 import { insertSession, type NewSession } from '../../db/queries/sessions';
-import { createUser, type NewUser, type UserRow } from '../../db/queries/users';
 import { testEnv } from './env';
 
 // Roleplays, users, sessions and scripts set up straight through the query modules.
