@@ -12,6 +12,7 @@ import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
 import { createUserErasureActivities } from './userErasure';
+import { createCompanyOffboardingActivities } from './companyOffboarding';
 import { createWebhookActivities } from './webhooks';
 
 /** Every activity the worker registers, built from injected dependencies; no two of the same name. */
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     createMediaActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
+    createCompanyOffboardingActivities(deps),
   );
 }
 

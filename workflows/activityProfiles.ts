@@ -75,6 +75,26 @@ export const userErasureActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
+/** A company's offboarding (workflows/companyOffboarding.ts): every step retried without limit, like a person's erasure. */
+export const companyOffboardingActivityProfiles = {
+  /** Database steps and row deletions a batch at a time: short, retried without limit. */
+  bookkeeping: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /** Deleting stored files a batch at a time: a slow bucket gets minutes, retried without limit. */
+  purge: {
+    startToCloseTimeout: '10 minutes',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  },
+  /** Waiting on Temporal (runs to close, deletions to show): long, heartbeating, resumed elsewhere if its worker dies. */
+  waiting: {
+    startToCloseTimeout: '1 hour',
+    heartbeatTimeout: '30 seconds',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+} satisfies Record<string, ActivityOptions>;
+
 /** The retention cleanup (workflows/recordingRetention.ts). */
 export const retentionActivityProfiles = {
   /** Finding the next batch: a database read, retried without limit like every bookkeeping step. */
