@@ -1,6 +1,7 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import ms from 'ms';
 import {
+  companyOffboardingActivityProfiles,
   connectivityCheckProfile,
   invitationActivityProfiles,
   recordingActivityProfiles,
@@ -32,6 +33,11 @@ const GROUPS: Array<[string, string, ActivityOptions]> = [
   ]),
   ...Object.entries(retentionActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
     'recordingRetention',
+    k,
+    v,
+  ]),
+  ...Object.entries(companyOffboardingActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
+    'companyOffboarding',
     k,
     v,
   ]),

@@ -14,7 +14,7 @@ const bookkeeping = proxyActivities<Activities>(companyOffboardingActivityProfil
 const purge = proxyActivities<Activities>(companyOffboardingActivityProfiles.purge);
 const waiting = proxyActivities<Activities>(companyOffboardingActivityProfiles.waiting);
 
-export type OffboardingPhase = 'credentials' | 'cancel' | 'files' | 'rows' | 'runs' | 'done';
+export type OffboardingPhase = 'credentials' | 'draining' | 'cancel' | 'files' | 'rows' | 'runs' | 'done';
 
 export interface CompanyOffboardingInput {
   companyId: string;
@@ -33,6 +33,7 @@ export const companyOffboardingStatusQuery = defineQuery<CompanyOffboardingProgr
 
 const STEPS: Record<OffboardingPhase, string> = {
   credentials: 'Closing API keys and bearer tokens',
+  draining: 'Waiting for API processes to drop cached keys',
   cancel: 'Cancelling running work',
   files: 'Deleting stored files',
   rows: 'Deleting rows',
@@ -66,6 +67,7 @@ export async function companyOffboarding(input: CompanyOffboardingInput): Promis
   if (phase === 'credentials') {
     const closed = await bookkeeping.closeCompanyCredentials(companyId);
     removed.credentialsRevoked += closed.revoked;
+    await enter('draining');
     // An API process may still honour a key it kept until then; after it no request of the company starts work.
     if (closed.credentialCacheMs > 0) await sleep(closed.credentialCacheMs);
     await enter('cancel');
