@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { workflowIds } from '../../common/temporal';
+import { connectionFailureReason, temporalConnection } from '../../common/temporalConnection';
 import { createTemporalClient } from '../../common/temporalClient';
 import { startCompanyOffboarding } from '../../common/workflowStarts/companyOffboarding';
 import { getCompany } from '../../db/queries/companies';
@@ -40,7 +41,11 @@ export function registerCompanyOffboardingCommands(program: Command): void {
           );
         const temporal = createTemporalClient(config);
         try {
-          const started = await startCompanyOffboarding(temporal, config, companyId);
+          const started = await startCompanyOffboarding(temporal, config, companyId).catch((err: unknown) => {
+            throw new CliError(
+              `Could not start the offboarding on Temporal at ${temporalConnection(config).description}: ${connectionFailureReason(err)}. Nothing was changed.`,
+            );
+          });
           return {
             companyId,
             workflowId: workflowIds.companyOffboarding(companyId),

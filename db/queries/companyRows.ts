@@ -16,6 +16,9 @@ const KEPT = new Set(['company_offboardings', 'knex_migrations', 'knex_migration
 /** Tables whose ids appear in other tables' string keys (rate-limit budgets are kept per credential). */
 const IDS_IN_KEYS = ['api_keys', 'bearer_tokens'];
 
+/** Columns naming a file in the recording store: recordings' and sessions' media, export archives (`company_exports`). */
+const STORE_KEY_COLUMN = /(storage|archive)_key$/;
+
 /** One table's share of the deletion: its rows matching `where`, each `?` bound to the company's id. */
 export interface TableStep {
   table: string;
@@ -24,7 +27,7 @@ export interface TableStep {
   binds: number;
 }
 
-/** An owned table's columns holding keys in the recording store (named `…storage_key`). */
+/** An owned table's columns holding keys in the recording store (named `…storage_key` or `…archive_key`). */
 export interface FileColumns {
   table: string;
   columns: string[];
@@ -160,14 +163,14 @@ export async function deleteCompanyRows(db: Db, step: TableStep, companyId: stri
   return result.affectedRows;
 }
 
-/** The company's tables holding recording-store keys (columns named `…storage_key`), paged by `id`. */
+/** The company's tables holding recording-store keys (columns named `…storage_key`, `…archive_key`), paged by `id`. */
 export async function companyFileColumns(db: Db): Promise<FileColumns[]> {
   const { columns } = await readSchema(db);
   const owned = new Set(columns.filter((c) => c.column === 'company_id').map((c) => c.table));
   const withId = new Set(columns.filter((c) => c.column === 'id').map((c) => c.table));
   const byTable = new Map<string, string[]>();
   for (const c of columns)
-    if (owned.has(c.table) && withId.has(c.table) && c.column.endsWith('storage_key'))
+    if (owned.has(c.table) && withId.has(c.table) && STORE_KEY_COLUMN.test(c.column))
       byTable.set(c.table, [...(byTable.get(c.table) ?? []), c.column]);
   return [...byTable].map(([table, cols]) => ({ table, columns: cols }));
 }

@@ -6,12 +6,13 @@ import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { pieceKey } from '../../activities/media/storedPieces';
 import { workflowIds } from '../../common/temporal';
+import { createCompany } from '../../db/queries/companies';
 import { getCompanyOffboarding } from '../../db/queries/companyOffboardings';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
 import { admin, runAdmin } from '../support/adminCli';
 import { startApi, type TestApi } from '../support/api';
 import { createSessionFixture } from '../support/contentFixtures';
-import { testEnv } from '../support/env';
+import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import {
   acceptRecording,
@@ -32,17 +33,24 @@ import { companyIds, leftoverRows, otherRowsDigest, rowsReferencing, storeConten
 // killed in the middle, then a leftover scan that reads the schema and every row itself.
 
 const TTL_MS = 1000;
+/** A worker process bundles the workflow code before it polls: minutes on a loaded machine. */
+const WORKER_READY_MS = 240_000;
 
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  explain: () => Promise<string> = async () => '',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${await explain()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 describe('companies: offboarding', function () {
-  this.timeout(420_000);
+  this.timeout(900_000);
   let storageDir: string;
   let config: Partial<Config>;
   let api: TestApi;
@@ -75,9 +83,11 @@ describe('companies: offboarding', function () {
       WEBHOOK_MAX_INTERVAL: '1s',
       // The world's recording in progress runs on a queue no worker polls: it is terminated after this.
       OFFBOARDING_CANCEL_GRACE: '15s',
+      // Other suites' workers may hold the default port on this machine.
+      WORKER_METRICS_PORT: 0,
     };
     api = await startApi(config);
-    worker = await spawnWorker(config);
+    worker = await spawnWorker(config, WORKER_READY_MS);
   });
   after(async () => {
     await worker?.stop();
@@ -92,6 +102,8 @@ describe('companies: offboarding', function () {
     const world = await createTenantWorld(label);
     const companyId = world.company.id;
     const db = testEnv().db;
+    // The world's endpoint points at an address that never answers: its retries would keep a run open.
+    await db('webhook_endpoints').where({ id: world.ids.webhookEndpoint }).update({ enabled: false });
     const okPath = `/${label}/${randomUUID()}`;
     await registerWebhook(api, world.apiKey, receiver, okPath);
     if (failingReceiver) {
@@ -138,28 +150,45 @@ describe('companies: offboarding', function () {
     return world;
   }
 
+  const openRuns = async (companyId: string): Promise<string> => {
+    const runs: string[] = [];
+    for await (const run of api.temporal.workflow.list({
+      query: `CompanyId = '${companyId}' AND ExecutionStatus = 'Running'`,
+    }))
+      runs.push(`${run.type} ${run.workflowId}`);
+    return runs.join(', ');
+  };
+
+  /** The admin CLI's environment: this run's Temporal dev server, task queue and payload keys. */
+  const cliEnv = (): Record<string, string> => {
+    const { TEMPORAL_ADDRESS, TEMPORAL_PAYLOAD_KEYS } = testConfig();
+    return { TEMPORAL_ADDRESS, TEMPORAL_PAYLOAD_KEYS, TEMPORAL_TASK_QUEUE: String(config.TEMPORAL_TASK_QUEUE) };
+  };
+
   const runningCount = async (companyId: string): Promise<number> =>
     (await api.temporal.workflow.count(`CompanyId = '${companyId}' AND ExecutionStatus = 'Running'`)).count;
 
   it('refuses a wrong confirmation, an unknown or malformed id and a parent with children, changing nothing', async () => {
-    const parent = await admin(['company:create', '--name', 'Offboard Parent']);
-    const childA = await admin(['company:create', '--name', 'Offboard Child A', '--parent', parent.id]);
-    const childB = await admin(['company:create', '--name', 'Offboard Child B', '--parent', parent.id]);
-    const lone = await admin(['company:create', '--name', 'Offboard Lone']);
+    const db = testEnv().db;
+    const parent = await createCompany(db, 'Offboard Parent');
+    const childA = await createCompany(db, 'Offboard Child A', parent.id);
+    const childB = await createCompany(db, 'Offboard Child B', parent.id);
+    const lone = await createCompany(db, 'Offboard Lone');
     const before = await otherRowsDigest(new Set());
     const cases: Array<[string[], RegExp]> = [
       [['company:delete', lone.id, '--confirm', 'Offboard lone'], /confirmation does not match.*"Offboard Lone"/],
       [['company:delete', lone.id], /required option '--confirm <name>' not specified/],
       [['company:delete', randomUUID(), '--confirm', 'Offboard Lone'], /Company .* was not found/],
-      [['company:delete', 'nope', '--confirm', 'Offboard Lone'], /'nope' is invalid\. Must be a UUID/],
+      [['company:delete', 'nope', '--confirm', 'Offboard Lone'], /'nope' is invalid.*Must be a UUID/],
       [
         ['company:delete', parent.id, '--confirm', 'Offboard Parent'],
         new RegExp(`child companies: Offboard Child A \\(${childA.id}\\), Offboard Child B \\(${childB.id}\\)`),
       ],
       [['company:delete-status', lone.id], /No offboarding of company .* was started/],
     ];
+    // One at a time: each is a process of its own, and the machine may be busy.
     for (const [args, message] of cases) {
-      const result = await runAdmin(args);
+      const result = await runAdmin(args, cliEnv());
       expect(result.code, `${args.join(' ')}: ${result.stdout}`).to.equal(1);
       expect(result.stdout).to.equal('');
       expect(result.stderr)
@@ -184,9 +213,19 @@ describe('companies: offboarding', function () {
     const kept = await populate('Kept', false);
     const goneId = gone.company.id;
     // Settled before the snapshots: the kept company has only its invitation and its unpolled recording open.
-    await until('the kept company to settle', async () => (await runningCount(kept.company.id)) === 2, 60_000);
+    await until(
+      'the kept company to settle',
+      async () => (await runningCount(kept.company.id)) === 2,
+      60_000,
+      async () => openRuns(kept.company.id),
+    );
     // Its invitation, its unpolled recording and the delivery to the failing receiver.
-    await until('the gone company to have 3 open runs', async () => (await runningCount(goneId)) >= 3, 60_000);
+    await until(
+      'the gone company to have 3 open runs',
+      async () => (await runningCount(goneId)) >= 3,
+      60_000,
+      async () => openRuns(goneId),
+    );
 
     const ids = await companyIds(goneId);
     const goneFiles = [...(await storeContents(storageDir)).keys()].filter((f) =>
@@ -200,14 +239,15 @@ describe('companies: offboarding', function () {
     for (const f of goneFiles) storeBefore.delete(f);
     const keptRunsBefore = (await api.temporal.workflow.count(`CompanyId = '${kept.company.id}'`)).count;
 
-    const started = await admin<{ started: boolean; workflowId: string }>([
-      'company:delete',
-      goneId,
-      '--confirm',
-      gone.company.name,
-    ]);
+    const started = await admin<{ started: boolean; workflowId: string }>(
+      ['company:delete', goneId, '--confirm', gone.company.name],
+      cliEnv(),
+    );
     expect(started).to.include({ started: true, workflowId: workflowIds.companyOffboarding(goneId) });
-    const again = await admin<{ started: boolean }>(['company:delete', goneId, '--confirm', gone.company.name]);
+    const again = await admin<{ started: boolean }>(
+      ['company:delete', goneId, '--confirm', gone.company.name],
+      cliEnv(),
+    );
     expect(again.started).to.equal(false);
 
     // Step 1 done: within CREDENTIAL_CACHE_TTL its key and token get 401, although the key was kept in cache.
@@ -227,7 +267,7 @@ describe('companies: offboarding', function () {
       bearer: gone.bearerToken,
     });
     expect(tokenRefused.status).to.equal(401);
-    const newKey = await runAdmin(['apikey:create', '--company', goneId]);
+    const newKey = await runAdmin(['apikey:create', '--company', goneId], cliEnv());
     expect([newKey.code, newKey.stderr]).to.satisfy(
       ([code, stderr]: [number, string]) => code === 1 && /being offboarded|was not found/.test(stderr),
     );
@@ -240,7 +280,7 @@ describe('companies: offboarding', function () {
       60_000,
     );
     await worker?.kill();
-    worker = await spawnWorker(config);
+    worker = await spawnWorker(config, WORKER_READY_MS);
 
     await until(
       'the offboarding to finish',
@@ -252,7 +292,7 @@ describe('companies: offboarding', function () {
       step: string;
       workflowStatus: string;
       removed: { rows: Record<string, number>; files: number; workflowRuns: number; credentialsRevoked: number };
-    }>(['company:delete-status', goneId]);
+    }>(['company:delete-status', goneId], cliEnv());
     expect(status).to.include({ done: true, step: 'Done' });
     expect(status.removed.credentialsRevoked).to.equal(3);
     expect(status.removed.files).to.be.at.least(3);
@@ -284,7 +324,7 @@ describe('companies: offboarding', function () {
     expect(storeAfter).to.deep.equal(storeBefore);
     expect((await api.temporal.workflow.count(`CompanyId = '${kept.company.id}'`)).count).to.equal(keptRunsBefore);
     expect((await api.request('GET', '/api/roleplay', { apiKey: kept.apiKey })).status).to.equal(200);
-    const after = await runAdmin(['company:delete', goneId, '--confirm', gone.company.name]);
+    const after = await runAdmin(['company:delete', goneId, '--confirm', gone.company.name], cliEnv());
     expect(after.stderr).to.match(/was offboarded at/);
   });
 });

@@ -10,6 +10,7 @@ import { filesUnder } from '../support/recordingFixtures';
 // (a table with company_id), and then of every row that references one of those through a foreign key.
 
 const BOOKKEEPING = new Set(['knex_migrations', 'knex_migrations_lock']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function tables(): Promise<string[]> {
   const database = parseDatabaseUrl(testConfig().DATABASE_URL).database;
@@ -94,7 +95,8 @@ export async function companyIds(companyId: string): Promise<Set<string>> {
       keyed.set(`${fk.table}.id`, known);
     }
   }
-  return ids;
+  // Only ids that cannot occur by chance inside other text (a numeric id would match any row).
+  return new Set([...ids].filter((id) => UUID.test(id)));
 }
 
 /** Where any of `ids` still appears: `table: row` lines (the offboarding's own record excepted). */
