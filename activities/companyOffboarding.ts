@@ -79,10 +79,13 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
       const client = ctx.client;
       const graceMs = durationMs(config.OFFBOARDING_CANCEL_GRACE);
       const cancelledAt = new Map<string, number>();
-      let terminated = 0;
+      // A retried attempt (its worker died) goes on counting from what the last one reported.
+      const before = (ctx.info.heartbeatDetails ?? {}) as { cancelled?: number; terminated?: number };
+      let terminated = before.terminated ?? 0;
+      const cancelled = (): number => (before.cancelled ?? 0) + cancelledAt.size;
       for (;;) {
         const open = await runsOf(client, `${companyRuns(companyId)} AND ExecutionStatus = 'Running'`);
-        if (open.length === 0) return { cancelled: cancelledAt.size, terminated };
+        if (open.length === 0) return { cancelled: cancelled(), terminated };
         for (const run of open) {
           const id = `${run.workflowId}/${run.runId}`;
           const handle = client.workflow.getHandle(run.workflowId, run.runId);
@@ -100,7 +103,7 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
             if (!isNotFound(err)) throw err;
           }
         }
-        ctx.heartbeat({ open: open.length });
+        ctx.heartbeat({ open: open.length, cancelled: cancelled(), terminated });
         await ctx.sleep(POLL_MS);
       }
     },
@@ -146,9 +149,11 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
       const client = ctx.client;
       const namespace = client.options.namespace;
       const asked = new Set<string>();
+      // A retried attempt goes on counting from what the last one reported.
+      const before = ((ctx.info.heartbeatDetails ?? {}) as { asked?: number }).asked ?? 0;
       for (;;) {
         const { count } = await client.workflow.count(companyRuns(companyId));
-        if (count === 0) return asked.size;
+        if (count === 0) return before + asked.size;
         for (const run of await runsOf(client, companyRuns(companyId))) {
           const id = `${run.workflowId}/${run.runId}`;
           if (asked.has(id)) continue;
@@ -161,8 +166,9 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
             if (!isNotFound(err)) throw err;
           }
           asked.add(id);
+          ctx.heartbeat({ remaining: count, asked: before + asked.size });
         }
-        ctx.heartbeat({ remaining: count });
+        ctx.heartbeat({ remaining: count, asked: before + asked.size });
         await ctx.sleep(POLL_MS);
       }
     },

@@ -293,11 +293,17 @@ describe('companies: offboarding', function () {
       workflowStatus: string;
       removed: { rows: Record<string, number>; files: number; workflowRuns: number; credentialsRevoked: number };
     }>(['company:delete-status', goneId], cliEnv());
-    expect(status).to.include({ done: true, step: 'Done' });
-    expect(status.removed.credentialsRevoked).to.equal(3);
-    expect(status.removed.files).to.be.at.least(3);
-    expect(status.removed.workflowRuns).to.be.at.least(3);
-    expect(status.removed.rows).to.include.keys('companies', 'recordings', 'recording_chunks', 'webhook_deliveries');
+    const explain = `${JSON.stringify(status)}\n${worker?.output().slice(-4000) ?? ''}`;
+    expect(status, explain).to.include({ done: true, step: 'Done' });
+    expect(status.removed.credentialsRevoked, explain).to.equal(3);
+    expect(status.removed.files, explain).to.be.at.least(3);
+    expect(status.removed.workflowRuns, explain).to.be.at.least(3);
+    expect(status.removed.rows, explain).to.include.keys(
+      'companies',
+      'recordings',
+      'recording_chunks',
+      'webhook_deliveries',
+    );
     await until('the run to close', async () => (await handle.describe()).status.name === 'COMPLETED', 30_000);
     const history = await handle.fetchHistory();
     const attempts = (history.events ?? [])
