@@ -54,9 +54,9 @@ const isNotFound = (err: unknown): boolean =>
 
 export function createCompanyOffboardingActivities({ db, storage, config }: ActivityDeps) {
   return {
-    /** Records the request (kept after everything else goes). */
-    async beginCompanyOffboarding(companyId: string, workflowId: string): Promise<string> {
-      return (await recordOffboardingRequest(db, companyId, workflowId, new Date())).requestedAt.toISOString();
+    /** Records the request (kept after everything else goes); answers what it has removed so far (nothing, the first time). */
+    async beginCompanyOffboarding(companyId: string, workflowId: string): Promise<OffboardingRemoved> {
+      return (await recordOffboardingRequest(db, companyId, workflowId, new Date())).removed;
     },
 
     /**

@@ -75,24 +75,14 @@ export const userErasureActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
-/** A company's offboarding (workflows/companyOffboarding.ts): every step retried without limit, like a person's erasure. */
+/**
+ * A company's offboarding (workflows/companyOffboarding.ts): the same groups as a person's erasure, every step
+ * retried without limit (database steps; files deleted a batch at a time; waiting on Temporal, heartbeating).
+ */
 export const companyOffboardingActivityProfiles = {
-  /** Database steps and row deletions a batch at a time: short, retried without limit. */
-  bookkeeping: {
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-  },
-  /** Deleting stored files a batch at a time: a slow bucket gets minutes, retried without limit. */
-  purge: {
-    startToCloseTimeout: '10 minutes',
-    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
-  },
-  /** Waiting on Temporal (runs to close, deletions to show): long, heartbeating, resumed elsewhere if its worker dies. */
-  waiting: {
-    startToCloseTimeout: '1 hour',
-    heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
-  },
+  bookkeeping: userErasureActivityProfiles.bookkeeping,
+  purge: userErasureActivityProfiles.purge,
+  waiting: userErasureActivityProfiles.waiting,
 } satisfies Record<string, ActivityOptions>;
 
 /** The retention cleanup (workflows/recordingRetention.ts). */

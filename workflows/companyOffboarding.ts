@@ -43,14 +43,9 @@ const STEPS: Record<OffboardingPhase, string> = {
 
 export async function companyOffboarding(input: CompanyOffboardingInput): Promise<OffboardingRemoved> {
   const { companyId } = input;
-  const removed: OffboardingRemoved = input.resume?.removed ?? {
-    credentialsRevoked: 0,
-    workflowsCancelled: 0,
-    workflowsTerminated: 0,
-    files: 0,
-    rows: {},
-    workflowRuns: 0,
-  };
+  // The record answers what was removed so far: nothing for a new offboarding.
+  const removed: OffboardingRemoved =
+    input.resume?.removed ?? (await bookkeeping.beginCompanyOffboarding(companyId, workflowInfo().workflowId));
   let phase: OffboardingPhase = input.resume?.phase ?? 'credentials';
   setHandler(companyOffboardingStatusQuery, () => ({ phase, step: STEPS[phase], removed: { ...removed } }));
 
@@ -59,10 +54,7 @@ export async function companyOffboarding(input: CompanyOffboardingInput): Promis
     await bookkeeping.saveCompanyOffboardingProgress(companyId, STEPS[next], removed, next === 'done');
   };
 
-  if (!input.resume) {
-    await bookkeeping.beginCompanyOffboarding(companyId, workflowInfo().workflowId);
-    await enter('credentials');
-  }
+  if (!input.resume) await enter('credentials');
 
   if (phase === 'credentials') {
     const closed = await bookkeeping.closeCompanyCredentials(companyId);
