@@ -2,9 +2,11 @@ import type { ActivityDeps } from './deps';
 import { activityRegistry } from './registry';
 import { createMediaActivities } from './media/mediaActivities';
 import { createAnalyzeActivities } from './analyze';
+import { createCompanyExportActivities } from './companyExport';
 import { createPersistRecordingResultActivities } from './persistRecordingResult';
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
+import { createSweepActivities } from './sweeps';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -32,6 +34,8 @@ export function createActivities(deps: ActivityDeps) {
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
     createCompanyOffboardingActivities(deps),
+    createSweepActivities(deps),
+    createCompanyExportActivities(deps),
   );
 }
 

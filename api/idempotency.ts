@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import stringify from 'safe-stable-stringify';
 import { nowOn } from '../common/clock';
 import { durationMs } from '../common/config';
@@ -7,13 +7,13 @@ import {
   answerSubject,
   claimIdempotencyKey,
   completeIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
   dropExpiredIdempotencyKey,
   findIdempotencyRecord,
   releaseIdempotencyKey,
   takeOverIdempotencyKey,
   type IdempotencyRecord,
 } from '../db/queries/idempotencyKeys';
+import { sealAnswer, unsealAnswer } from './answerSealing';
 import type { AppDeps } from './deps';
 import { ApiError, conflict } from './errors';
 
@@ -90,26 +90,6 @@ export function requestHash(request: IdempotentRequest): string {
 
 const keyHashOf = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-// Kept answers are sealed with a key derived from the Idempotency-Key, which only the client holds:
-// an answer can carry a secret shown once (an API key, a token, a signing secret).
-const sealingKey = (request: IdempotentRequest): Buffer =>
-  Buffer.from(hkdfSync('sha256', request.key, request.companyId, 'idempotency-answer', 32));
-
-function seal(request: IdempotentRequest, body: unknown): Buffer {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(request), nonce);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(body ?? null), 'utf8'), cipher.final()]);
-  return Buffer.concat([nonce, cipher.getAuthTag(), sealed]);
-}
-
-function unseal(request: IdempotentRequest, sealed: Buffer): unknown {
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(request), sealed.subarray(0, 12));
-  decipher.setAuthTag(sealed.subarray(12, 28));
-  return JSON.parse(
-    Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8'),
-  ) as unknown;
-}
-
 const reused = (): ApiError =>
   conflict(
     'idempotency_key_reused',
@@ -141,7 +121,7 @@ function judge(record: IdempotencyRecord, hash: string, request: IdempotentReque
   if (record.response)
     return {
       kind: 'replay',
-      answer: { status: record.response.status, body: unseal(request, record.response.sealedBody) },
+      answer: { status: record.response.status, body: unsealAnswer(request, record.response.sealedBody) },
     };
   return { kind: 'pending' };
 }
@@ -157,47 +137,59 @@ export async function answerIdempotently(
   const ttlMs = durationMs(deps.config.IDEMPOTENCY_KEY_TTL);
   const { companyId, credentialId, operationId } = request;
   const key = keyHashOf(request.key);
-  if (mode === 'transaction') {
-    return deps.db.transaction(async (trx) => {
-      for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-        const now = nowOn(deps);
-        if (
-          await claimIdempotencyKey(trx, {
-            companyId,
-            credentialId,
-            keyHash: key,
-            operationId,
-            requestHash: hash,
-            now,
-            lockedUntil: null,
-          })
-        ) {
-          const answer = await run(trx, attemptOf(companyId, key, now));
-          await completeIdempotencyKey(
-            trx,
-            companyId,
-            key,
-            answer.status,
-            seal(request, answer.body),
-            answerSubject(answer.body),
-          );
-          return { ...answer, replayed: false };
-        }
-        const record = await findIdempotencyRecord(trx, companyId, key);
-        if (!record) continue;
-        const verdict = judge(record, hash, request, now, ttlMs);
-        if (verdict.kind === 'replay') return { ...verdict.answer, replayed: true };
-        if (verdict.kind === 'expired') await dropExpiredIdempotencyKey(trx, companyId, key, record.createdAt);
-        // A pending record here belongs to a lease-mode request of the same operation id, which cannot
-        // be: an operation always uses one mode. Answer as for any request still running.
-        else throw inUse();
+
+  const complete = async (db: Db, answer: Answer): Promise<IdempotentAnswer> => {
+    await completeIdempotencyKey(
+      db,
+      companyId,
+      key,
+      answer.status,
+      sealAnswer(request, answer.body),
+      answerSubject(answer.body),
+    );
+    return { ...answer, replayed: false };
+  };
+
+  /**
+   * Claims the key on `db` and runs `held` once it is ours, or answers from the record that holds it. A
+   * record still pending is a request still running, unless its lease ran out (its holder crashed): then a
+   * lease-mode claim takes it over, once. A transaction-mode claim holds no lease (leaseMs null): its record
+   * is pending only inside its own transaction, which the claim waited for, so it never takes one over.
+   */
+  const claim = async (
+    db: Db,
+    leaseMs: number | null,
+    held: (claimedAt: Date) => Promise<IdempotentAnswer>,
+  ): Promise<IdempotentAnswer> => {
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const now = nowOn(deps);
+      const lockedUntil = leaseMs === null ? null : new Date(now.getTime() + leaseMs);
+      const claimant = { companyId, credentialId, keyHash: key, operationId, requestHash: hash, now, lockedUntil };
+      if (await claimIdempotencyKey(db, claimant)) return held(now);
+      const record = await findIdempotencyRecord(db, companyId, key);
+      if (!record) continue;
+      const verdict = judge(record, hash, request, now, ttlMs);
+      if (verdict.kind === 'replay') return { ...verdict.answer, replayed: true };
+      if (verdict.kind === 'expired') {
+        await dropExpiredIdempotencyKey(db, companyId, key, record.createdAt);
+        continue;
       }
+      const heldUntil = record.lockedUntil;
+      const leaseRanOut = heldUntil !== null && heldUntil.getTime() <= now.getTime();
+      if (lockedUntil && leaseRanOut && (await takeOverIdempotencyKey(db, companyId, key, heldUntil, lockedUntil)))
+        return held(record.createdAt);
       throw inUse();
-    });
-  }
+    }
+    throw inUse();
+  };
+
+  if (mode === 'transaction')
+    return deps.db.transaction((trx) =>
+      claim(trx, null, async (claimedAt) => complete(trx, await run(trx, attemptOf(companyId, key, claimedAt)))),
+    );
 
   const { db } = deps;
-  const runHeld = async (claimedAt: Date): Promise<IdempotentAnswer> => {
+  return claim(db, IDEMPOTENCY_LEASE_MS, async (claimedAt) => {
     let answer: Answer;
     try {
       answer = await run(db, attemptOf(companyId, key, claimedAt));
@@ -210,76 +202,6 @@ export async function answerIdempotently(
       );
       throw err;
     }
-    await completeIdempotencyKey(
-      db,
-      companyId,
-      key,
-      answer.status,
-      seal(request, answer.body),
-      answerSubject(answer.body),
-    );
-    return { ...answer, replayed: false };
-  };
-  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const now = nowOn(deps);
-    const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
-    if (
-      await claimIdempotencyKey(db, {
-        companyId,
-        credentialId,
-        keyHash: key,
-        operationId,
-        requestHash: hash,
-        now,
-        lockedUntil,
-      })
-    )
-      return runHeld(now);
-    const record = await findIdempotencyRecord(db, companyId, key);
-    if (!record) continue;
-    const verdict = judge(record, hash, request, now, ttlMs);
-    if (verdict.kind === 'replay') return { ...verdict.answer, replayed: true };
-    if (verdict.kind === 'expired') {
-      await dropExpiredIdempotencyKey(db, companyId, key, record.createdAt);
-      continue;
-    }
-    if (record.lockedUntil === null || record.lockedUntil.getTime() > now.getTime()) throw inUse();
-    // The holder's lease ran out without an answer: it crashed (or failed to release); take over once.
-    if (await takeOverIdempotencyKey(db, companyId, key, record.lockedUntil, lockedUntil))
-      return runHeld(record.createdAt);
-    throw inUse();
-  }
-  throw inUse();
-}
-
-const SWEEP_BATCH = 1000;
-const SWEEP_EVERY_MS = 5 * 60_000;
-
-/** Deletes the records past IDEMPOTENCY_KEY_TTL, a batch at a time (short locks); returns how many. */
-export async function sweepExpiredIdempotencyKeys(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
-  now = nowOn(deps),
-): Promise<number> {
-  const before = new Date(now.getTime() - durationMs(deps.config.IDEMPOTENCY_KEY_TTL));
-  let removed = 0;
-  for (;;) {
-    const batch = await deleteExpiredIdempotencyKeys(deps.db, before, SWEEP_BATCH);
-    removed += batch;
-    if (batch < SWEEP_BATCH) return removed;
-  }
-}
-
-/**
- * The API process sweeps every few minutes (every replica does; the deletes are harmless to repeat).
- * Expiry does not depend on it: an expired record is ignored when its key comes again.
- */
-export function startIdempotencyKeySweep(deps: AppDeps): () => void {
-  const timer = setInterval(() => {
-    void sweepExpiredIdempotencyKeys(deps).then(
-      (removed) => removed > 0 && deps.logger.info({ removed }, 'removed expired Idempotency-Key records'),
-      (err: unknown) => deps.logger.warn({ err }, 'could not remove expired Idempotency-Key records; will try again'),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    return complete(db, answer);
+  });
 }

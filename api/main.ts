@@ -5,12 +5,11 @@ import { untilAvailable } from '../common/startupRetry';
 import { createTemporalClient } from '../common/temporalClient';
 import { explainConnectionFailure, temporalConnection } from '../common/temporalConnection';
 import { startTracing, traceLogFields } from '../common/tracing';
+import { WEBHOOK_KEYS_MISSING, webhookSecretBoxIfConfigured } from '../common/webhookSecretBox';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
 import { createApp } from './app';
 import { serve } from './httpServer';
-import { startIdempotencyKeySweep } from './idempotency';
-import { startBudgetRowSweep } from './middleware/sharedBudget';
 
 // The API process. It listens at once, even while MySQL or Temporal is still coming up (/healthz
 // answers, /readyz names what is missing) and logs its wait for each dependency. On SIGTERM/SIGINT it
@@ -19,6 +18,9 @@ import { startBudgetRowSweep } from './middleware/sharedBudget';
 async function main(): Promise<void> {
   // The API signs and checks the media links: in production it does not start without their secret.
   const config = loadConfig(process.env, {}, ['MEDIA_URL_SECRET']);
+  // Malformed webhook keys stop the start here (one line), not the first endpoint; none at all is allowed
+  // outside production, where registering an endpoint answers 503 naming the setting (warned below).
+  const webhookKeys = webhookSecretBoxIfConfigured(config);
   // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-api');
   const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     metrics: createApiMetrics({ processMetrics: true }),
     tracing: tracing !== undefined,
   };
+  if (!webhookKeys) logger.warn(`webhook endpoints cannot be registered: ${WEBHOOK_KEYS_MISSING}`);
   const app = createApp(deps);
   const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);
@@ -54,9 +57,6 @@ async function main(): Promise<void> {
     () => undefined, // aborted by shutdown
   );
 
-  const stopSweep = startIdempotencyKeySweep(deps);
-  const stopBudgetSweep = config.RATE_LIMIT_STORE === 'mysql' ? startBudgetRowSweep(db, logger) : () => undefined;
-
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -66,8 +66,6 @@ async function main(): Promise<void> {
       { signal, timeoutMs: durationMs(config.SHUTDOWN_TIMEOUT) },
       'shutting down: no new connections, finishing requests in flight',
     );
-    stopSweep();
-    stopBudgetSweep();
     await http.stop();
     await waits;
     await Promise.allSettled([db.destroy(), temporal.connection.close(), tracing?.shutdown()]);

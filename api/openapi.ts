@@ -96,6 +96,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Counts: 'Active-user counts of the company and its child companies.',
   Webhooks: 'Endpoints that receive signed events, their delivery logs, and the events themselves.',
   Recordings: 'Submitting call recordings for transcription and analysis, and following them.',
+  Exports: 'Everything a company has, in one archive to download (portability).',
 };
 
 function tags(operations: readonly Operation[]): Json[] {

@@ -146,7 +146,7 @@ export const ConfigSchema = Type.Object({
     ...Duration,
     default: '24h',
     description:
-      'How long the first answer to a request with an `Idempotency-Key` is kept: a retry within it gets that answer again; after it the key starts a new request. Expired keys are deleted by the API process every few minutes.',
+      "How long the first answer to a request with an `Idempotency-Key` is kept: a retry within it gets that answer again; after it the key starts a new request. Expired keys are deleted by the `retention-sweep` schedule every 10 minutes, with the worker's value of this setting.",
   },
   CREDENTIAL_CACHE_TTL: {
     ...Duration,
@@ -233,7 +233,7 @@ export const ConfigSchema = Type.Object({
     ...Duration,
     default: '0',
     description:
-      'Worker: stored media files and transcripts of recordings created longer ago than this are deleted by the daily `recording-retention` schedule (scores and session measures stay); `0` keeps them forever and removes the schedule.',
+      'Worker: stored media files and transcripts of recordings created longer ago than this are deleted by the `retention-sweep` schedule (scores and session measures stay); `0` keeps them forever (the schedule stays for the other sweeps).',
   },
   OFFBOARDING_CANCEL_GRACE: {
     ...Duration,
@@ -394,11 +394,17 @@ export const ConfigSchema = Type.Object({
     description:
       "Most events one `POST /api/webhook-endpoints/{id}/recover` queues (oldest first); its answer's `nextSince` says where to go on when more wait.",
   }),
+  EXPORT_RETENTION: {
+    ...Duration,
+    default: '7d',
+    description:
+      "How long a company export's archive (POST /api/exports) is kept after it is written; the worker then deletes it and the export reads `expired`.",
+  },
   WEBHOOK_EVENT_RETENTION: {
     ...Duration,
     default: '30d',
     description:
-      "Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the worker sweeps every 10 minutes); `0` keeps them. A completed recording's event, which holds a person's words, never outlives RECORDING_RETENTION when that is shorter.",
+      "Worker: events (webhook_events, GET /api/events) and delivery records (webhook_deliveries) older than this are deleted (the `retention-sweep` schedule, every 10 minutes); `0` keeps them. A completed recording's event, which holds a person's words, never outlives RECORDING_RETENTION when that is shorter.",
   },
   WEBHOOK_ROTATION_OVERLAP: {
     ...Duration,

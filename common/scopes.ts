@@ -14,6 +14,9 @@ export const SCOPES = [
   'webhooks:manage',
   'analytics:read',
   'keys:manage',
+  // Added with the company export (issue 44): keys issued with an explicit list keep it (docs/changelog.md).
+  'exports:write',
+  'exports:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -20,8 +20,10 @@ export const searchAttributeDefinitions: ReadonlyArray<{ name: string; type: 'Ke
   { name: 'UserId', type: 'Keyword' },
 ];
 
-/** The one schedule the worker keeps (worker/retentionSchedule.ts); its runs are `recording-retention-<time>`. */
-export const RETENTION_SCHEDULE_ID = 'recording-retention';
+/** The one schedule the worker keeps (worker/sweepSchedule.ts); its runs are `retention-sweep-<time>`. */
+export const SWEEP_SCHEDULE_ID = 'retention-sweep';
+/** The daily recording-retention schedule of earlier releases, which the worker removes. */
+export const LEGACY_RETENTION_SCHEDULE_ID = 'recording-retention';
 
 export const workflowIds = {
   recording: (recordingId: string): string => `recording-${recordingId}`,
@@ -33,6 +35,8 @@ export const workflowIds = {
   userErasure: (companyId: string, userId: string): string => `user-erasure-${companyId}-${userId}`.toLowerCase(),
   /** One offboarding per company; it carries no CompanyId search attribute (it would outlive the company). */
   companyOffboarding: (companyId: string): string => `company-offboarding-${companyId}`.toLowerCase(),
+  /** One workflow per export row (POST /api/exports); the row, not the id, keeps one export per company running. */
+  companyExport: (exportId: string): string => `company-export-${exportId.toLowerCase()}`,
 };
 
 /**

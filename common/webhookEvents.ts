@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'recording.processing.completed',
   'recording.processing.failed',
   'user.erased',
+  'export.completed',
+  'export.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -119,6 +121,36 @@ export const UserErasedData = Type.Object(
 );
 export type UserErasedData = Static<typeof UserErasedData>;
 
+const ExportFields = {
+  exportId: Id,
+  companyId: { ...Id, description: 'The company exported: the caller, or the child company it named.' },
+};
+
+export const ExportCompletedData = Type.Object(
+  {
+    ...ExportFields,
+    status: Type.Literal('completed'),
+    sizeBytes: Type.Integer({ minimum: 0, description: "The archive's size." }),
+    completedAt: Type.String({ format: 'date-time' }),
+    expiresAt: Type.String({
+      format: 'date-time',
+      description: 'When the archive is deleted (EXPORT_RETENTION after completedAt).',
+    }),
+  },
+  { additionalProperties: false, description: 'GET /api/exports/{exportId} gives the download link.' },
+);
+export type ExportCompletedData = Static<typeof ExportCompletedData>;
+
+export const ExportFailedData = Type.Object(
+  {
+    ...ExportFields,
+    status: Type.Literal('failed'),
+    reason: Type.String({ description: 'What failed; asking for a new export is safe.' }),
+  },
+  { additionalProperties: false },
+);
+export type ExportFailedData = Static<typeof ExportFailedData>;
+
 export const WebhookTestData = Type.Object({ endpointId: Id, message: Type.String() }, { additionalProperties: false });
 export type WebhookTestData = Static<typeof WebhookTestData>;
 
@@ -178,6 +210,19 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: readonly WebhookEventDescription[] = [
       "A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone.",
     subscribable: true,
     data: UserErasedData,
+  },
+  {
+    type: 'export.completed',
+    summary:
+      "A company export's archive is written (POST /api/exports); sent to the endpoints of the company that asked for it.",
+    subscribable: true,
+    data: ExportCompletedData,
+  },
+  {
+    type: 'export.failed',
+    summary: 'A company export failed for good; sent to the endpoints of the company that asked for it.',
+    subscribable: true,
+    data: ExportFailedData,
   },
   {
     type: WEBHOOK_ENDPOINT_DISABLED_EVENT,

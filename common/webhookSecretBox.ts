@@ -93,3 +93,16 @@ export function webhookSecretBox(config: BoxConfig): WebhookSecretBox {
   boxes.set(config, box);
   return box;
 }
+
+/** The setting an operator sets so that webhook endpoints can be registered (named by the 503 and the start-up warning). */
+export const WEBHOOK_KEYS_MISSING =
+  'no key is set to keep webhook endpoint secrets encrypted: set WEBHOOK_SECRET_KEYS (or TEMPORAL_PAYLOAD_KEYS)';
+
+/**
+ * What a process checks when it starts: keys that are set but malformed are a ConfigError then (the process
+ * refuses to start), not at the first endpoint; no key at all (allowed outside production, where
+ * TEMPORAL_PAYLOAD_KEYS is optional) is undefined: webhook endpoints cannot be registered.
+ */
+export function webhookSecretBoxIfConfigured(config: BoxConfig): WebhookSecretBox | undefined {
+  return config.WEBHOOK_SECRET_KEYS || config.TEMPORAL_PAYLOAD_KEYS ? webhookSecretBox(config) : undefined;
+}

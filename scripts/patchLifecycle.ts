@@ -137,6 +137,7 @@ export const PATCHES: PatchEntry[] = [
   {
     id: 'otel-tracing',
     workflowTypes: [
+      'companyExport',
       'connectivityCheck',
       'invitation',
       'recordingIntake',
@@ -147,6 +148,16 @@ export const PATCHES: PatchEntry[] = [
     guards:
       "Temporal's OpenTelemetry workflow interceptors (workflows/tracing.ts): spans for the run and each activity it schedules. They draw span ids from the run's seeded random source, which uuid4() shares, so older runs go untraced and keep their event ids.",
     landed: '2026-11-26 (d602b75)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
+    id: 'erasure-withdraws-exports',
+    workflowTypes: ['userErasure'],
+    guards:
+      "After the tombstone, the erasure deletes every unexpired export archive of the person's company (issue 44; the exports read `withdrawn`); older runs end without that step.",
+    landed: '2026-11-27 (issue 44)',
     state: 'patched',
     deprecateIn: RELEASE_AFTER_NEXT,
     removeIn: 'a release after that',

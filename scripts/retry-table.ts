@@ -1,11 +1,13 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import ms from 'ms';
 import {
+  companyExportActivityProfiles,
   companyOffboardingActivityProfiles,
   connectivityCheckProfile,
   invitationActivityProfiles,
   recordingActivityProfiles,
   retentionActivityProfiles,
+  sweepActivityProfile,
   userErasureActivityProfiles,
   webhookNotifyProfile,
 } from '../workflows/activityProfiles';
@@ -36,13 +38,19 @@ const GROUPS: Array<[string, string, ActivityOptions]> = [
     k,
     v,
   ]),
+  ['retentionSweep', 'sweep', sweepActivityProfile],
+  ...Object.entries(companyExportActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
+    'companyExport',
+    k,
+    v,
+  ]),
   ...Object.entries(companyOffboardingActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
     'companyOffboarding',
     k,
     v,
   ]),
   ['connectivityCheck', 'probe', connectivityCheckProfile],
-  ['recordingIntake, userErasure', 'webhook targets and policy', webhookNotifyProfile],
+  ['recordingIntake, userErasure, companyExport', 'webhook targets and policy', webhookNotifyProfile],
 ];
 
 const toMs = (d: string | number | undefined): number | undefined =>

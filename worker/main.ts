@@ -2,11 +2,12 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
-import { startEventRetentionSweep } from './eventRetention';
+import { startExportRetentionSweep } from './exportRetention';
 import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
 import { dataConverterFor } from '../common/payloadCodec';
+import { webhookSecretBoxIfConfigured } from '../common/webhookSecretBox';
 import { untilAvailable } from '../common/startupRetry';
 import { explainConnectionFailure, temporalConnection, TemporalSettingsError } from '../common/temporalConnection';
 import { recordingStorageFor } from '../common/storage/configuredStorage';
@@ -15,7 +16,7 @@ import { describeDatabaseTarget } from '../db/databaseUrl';
 import { activityInterceptors } from './activityInterceptors';
 import { createWorkerMetrics } from './metrics';
 import { WorkerReadiness } from './readiness';
-import { keepRetentionSchedule } from './retentionSchedule';
+import { keepSweepSchedule } from './sweepSchedule';
 import { workflowTracingSinks } from './tracing';
 import { installWorkerRuntime } from './runtime';
 import { activityLogContext } from './temporalLogger';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Payloads are encrypted before they reach Temporal; a production worker without keys stops here.
   const dataConverter = dataConverterFor(config);
+  // Malformed webhook keys stop the start here (one line), not the first delivery.
+  webhookSecretBoxIfConfigured(config);
   // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-worker');
   const logger = createLogger(
@@ -78,14 +81,10 @@ async function main(): Promise<void> {
       partialUploads: await sweepPartialUploads(config.STORAGE_DIR, 10 * 60_000),
     };
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
-    // RECORDING_RETENTION is the worker's setting: the daily cleanup schedule follows it (docs/operations.md, "Retention schedule").
-    await keepRetentionSchedule(
-      new Client({ connection, namespace: temporal.namespace, dataConverter }),
-      config,
-      logger,
-    );
-    // Events and delivery records past WEBHOOK_EVENT_RETENTION (and RECORDING_RETENTION for a person's words).
-    const stopEventSweep = startEventRetentionSweep(db, config, logger);
+    // The retention settings are the worker's: the sweep schedule follows them (docs/operations.md, "Retention sweep").
+    await keepSweepSchedule(new Client({ connection, namespace: temporal.namespace, dataConverter }), config, logger);
+    // Company export archives past EXPORT_RETENTION.
+    const stopExportSweep = startExportRetentionSweep(db, recordingStorageFor(config), logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -121,7 +120,7 @@ async function main(): Promise<void> {
         'worker started',
       );
     await running;
-    stopEventSweep();
+    stopExportSweep();
     logger.info('worker stopped');
   } catch (err) {
     if (!startup.signal.aborted) throw err;

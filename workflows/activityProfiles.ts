@@ -103,6 +103,40 @@ export const retentionActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
+/**
+ * A sweep of expired rows (workflows/retentionSweep.ts): short DELETEs, heartbeating per batch; retried without
+ * limit like bookkeeping, since the next scheduled run would only do the same.
+ */
+export const sweepActivityProfile = {
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+} satisfies ActivityOptions;
+
+/** A company export (workflows/companyExport.ts). */
+export const companyExportActivityProfiles = {
+  /** Database steps (the plan, the end): short, retried without limit like every bookkeeping step. */
+  bookkeeping: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /**
+   * One kind's pages: heartbeating per page with its cursor, so a retry (its worker died) resumes at the
+   * page it was on. A store or database that keeps refusing fails the export after its attempts.
+   */
+  pages: {
+    startToCloseTimeout: '6 hours',
+    heartbeatTimeout: '30 seconds',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
+  },
+  /** The archive: streamed from the parts, heartbeating per chunk; a retry writes it again from the parts. */
+  archive: {
+    startToCloseTimeout: '12 hours',
+    heartbeatTimeout: '1 minute',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 5 },
+  },
+} satisfies Record<string, ActivityOptions>;
+
 /** The operators' connectivity check (workflows/connectivityCheck.ts): a database probe, a few tries. */
 export const connectivityCheckProfile = {
   startToCloseTimeout: '10 seconds',

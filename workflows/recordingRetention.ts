@@ -3,8 +3,8 @@ import type { Activities } from '../activities';
 import type { RetentionReport } from '../activities/recordingRetention';
 import { retentionActivityProfiles } from './activityProfiles';
 
-// The retention cleanup, started daily by the `recording-retention` schedule that the worker keeps
-// (worker/retentionSchedule.ts): deletes the stored media and the transcripts of finished recordings
+// The retention cleanup, started as a child by each run of the `retention-sweep` schedule that the worker
+// keeps (workflows/retentionSweep.ts, worker/sweepSchedule.ts): deletes the stored media and the transcripts of finished recordings
 // created before now − RECORDING_RETENTION, batch by batch. Each batch is idempotent (a recording is
 // skipped once done), so a crash anywhere resumes with what is left; after `batchesPerRun` batches the
 // run continues as new with the same cutoff and the counts so far, so the history stays small.

@@ -3,6 +3,7 @@ import {
   defineQuery,
   getExternalWorkflowHandle,
   log,
+  patched,
   proxyActivities,
   setHandler,
   uuid4,
@@ -23,6 +24,12 @@ import { notifyWebhooks } from './webhookNotify';
 const bookkeeping = proxyActivities<Activities>(userErasureActivityProfiles.bookkeeping);
 const purge = proxyActivities<Activities>(userErasureActivityProfiles.purge);
 const waiting = proxyActivities<Activities>(userErasureActivityProfiles.waiting);
+
+/**
+ * Patch id: the erasure deletes every unexpired export archive of the person's company (they hold the
+ * person's data; the exports read `withdrawn`). Runs from before end without this step.
+ */
+export const ERASURE_WITHDRAWS_EXPORTS = 'erasure-withdraws-exports';
 
 export interface UserErasureInput {
   companyId: string;
@@ -124,6 +131,11 @@ export async function userErasure(input: UserErasureInput): Promise<UserErasureO
   ]);
   if (erasedAt === null)
     throw ApplicationFailure.nonRetryable(`user ${userId} vanished during its erasure`, 'UserVanished');
+
+  if (patched(ERASURE_WITHDRAWS_EXPORTS)) {
+    progress.step = 'Withdrawing company exports';
+    await purge.withdrawCompanyExports.executeWithOptions({ summary: 'Delete export archives' }, [companyId]);
+  }
 
   progress.step = 'Notifying webhooks';
   const data: UserErasedData = {

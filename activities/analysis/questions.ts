@@ -1,11 +1,11 @@
 import type { AnalysisLanguage } from '../../common/recordingAnalysis';
-import { QUESTION_CLAUSES, QUESTION_CUES, type QuestionCues } from './questionWords';
+import { QUESTION_CLAUSES, QUESTION_CUES, type QuestionCues } from './questionCues';
 
 // Questions, sentence by sentence. Sentences come from the Unicode sentence segmenter built into
 // Node (Intl.Segmenter, ICU's rules for the language), run on each line of the transcript so a
 // cue boundary is always a sentence boundary. A sentence is a question when it ends with a
 // question mark ("??" and "?!" count once; Spanish "¿…?" once), or when it has no terminal
-// punctuation and opens like a question in the call's language (see questionWords.ts).
+// punctuation and opens like a question in the call's language (see questionCues.ts).
 
 export interface Sentence {
   text: string;

@@ -3,7 +3,11 @@ import { CURRENT_API_VERSION, type ApiVersion } from '../../common/apiVersions';
 import { durationMs } from '../../common/config';
 import { blockedRange } from '../../common/outbound';
 import type { WebhookEventType } from '../../common/webhookEvents';
-import { webhookSecretBox } from '../../common/webhookSecretBox';
+import {
+  WEBHOOK_KEYS_MISSING,
+  webhookSecretBoxIfConfigured,
+  type WebhookSecretBox,
+} from '../../common/webhookSecretBox';
 import { withinCompanyCeiling } from '../../db/queries/companyCeilings';
 import { countRecoverableEvents } from '../../db/queries/eventLog';
 import {
@@ -15,7 +19,7 @@ import {
   type WebhookEndpointRow,
 } from '../../db/queries/webhooks';
 import type { AppDeps } from '../deps';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound, unavailable } from '../errors';
 
 // Registering, changing and re-keying a company's webhook endpoints: the URL policy (an internal IP literal
 // is refused at once when private networks are blocked), the company's ceiling of endpoints, and each
@@ -34,12 +38,27 @@ function assertReachable(url: string, allowPrivate: boolean): void {
   }
 }
 
+/**
+ * The box that seals endpoint secrets; 503 `webhook_keys_not_configured` when the deployment has no key
+ * (possible outside production only: the API starts and warns, docs/api.md), before anything is written.
+ */
+function secretBoxOf(config: AppDeps['config']): WebhookSecretBox {
+  const box = webhookSecretBoxIfConfigured(config);
+  if (!box)
+    throw unavailable(
+      'webhook_keys_not_configured',
+      `Webhook endpoints are not available on this deployment: ${WEBHOOK_KEYS_MISSING} (the operator's setting; docs/operations.md).`,
+    );
+  return box;
+}
+
 export async function registerWebhookEndpoint(
   deps: Pick<AppDeps, 'db' | 'config'>,
   companyId: string,
   request: { url: string; description?: string | null; events: WebhookEventType[]; apiVersion?: ApiVersion },
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   assertReachable(request.url, deps.config.OUTBOUND_ALLOW_PRIVATE);
+  const box = secretBoxOf(deps.config);
   const limit = deps.config.WEBHOOK_ENDPOINTS_PER_COMPANY;
   return withinCompanyCeiling(
     deps.db,
@@ -62,7 +81,7 @@ export async function registerWebhookEndpoint(
           events: request.events,
           apiVersion: request.apiVersion ?? CURRENT_API_VERSION,
         },
-        webhookSecretBox(deps.config),
+        box,
       ),
   );
 }
@@ -106,8 +125,9 @@ export async function rekeyWebhookEndpoint(
     expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : expiresInSeconds * 1000,
   );
   const until = overlapMs > 0 ? new Date(Date.now() + overlapMs) : null;
+  const box = secretBoxOf(deps.config);
   return deps.db.transaction(async (trx) => {
-    const secret = await rotateWebhookSecret(trx, companyId, id, webhookSecretBox(deps.config), until);
+    const secret = await rotateWebhookSecret(trx, companyId, id, box, until);
     const endpoint = secret === undefined ? undefined : await getWebhookEndpoint(trx, companyId, id);
     if (secret === undefined || !endpoint) throw notFound('Webhook endpoint');
     return { endpoint, secret, previousSecretExpiresAt: until };

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { systemClock, type Clock } from '../../common/clock';
 import { isDuplicateEntry } from '../../db/connection';
-import { deleteEndedBudgetRows, lockBudgetRow, saveBudgetRow } from '../../db/queries/rateLimitLeases';
+import { lockBudgetRow, saveBudgetRow } from '../../db/queries/rateLimitLeases';
 
 // The shared store of RATE_LIMIT_STORE=mysql: one budget per key, shared by every API process, never
 // admitting more than the budget. Counting every request in the shared row (as rate-limiter-flexible's
@@ -128,33 +127,4 @@ export function createSharedBudget(options: SharedBudgetOptions): SharedBudget {
       }
     },
   };
-}
-
-const SWEEP_EVERY_MS = 5 * 60_000;
-const SWEEP_BATCH = 1000;
-/** How long after its window a row stays: ended windows need no row (the next lease starts a new one). */
-const KEEP_ENDED_MS = 3_600_000;
-
-/** Deletes the rows of windows that ended over an hour before `nowMs`, a batch at a time; returns how many. */
-export async function sweepEndedBudgetRows(db: Knex, nowMs: number): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const batch = await deleteEndedBudgetRows(db, nowMs - KEEP_ENDED_MS, SWEEP_BATCH);
-    removed += batch;
-    if (batch < SWEEP_BATCH) return removed;
-  }
-}
-
-/**
- * Sweeps every few minutes (every replica does; repeating is harmless), so keys and companies that stopped
- * calling leave no row behind.
- */
-export function startBudgetRowSweep(db: Knex, logger: Logger, clock: Clock = systemClock): () => void {
-  const timer = setInterval(() => {
-    void sweepEndedBudgetRows(db, clock().getTime()).catch((err: unknown) =>
-      logger.warn({ err }, 'could not remove ended rate-limit rows; will try again'),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,16 +1,10 @@
-import { eventDeliveryStatuses, eventPosition, listEventLog } from '../../db/queries/eventLog';
+import { eventPosition, listEventLog } from '../../db/queries/eventLog';
 import { recoverEndpoint } from '../commands/webhookRecovery';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
+import { toCompanyEvents } from './eventView';
 import { IdParams } from '../schemas/common';
-import {
-  EventList,
-  EventListQuery,
-  RecoverBody,
-  RecoverResult,
-  type CompanyEvent,
-  type EventDeliveryStatus,
-} from '../schemas/events';
+import { EventList, EventListQuery, RecoverBody, RecoverResult } from '../schemas/events';
 
 // The company's events as they were sent, and recovering an endpoint's missed ones (docs/webhooks.md,
 // "Events and recovery"). GET /api/webhook-events stays the catalog of event types; this lists events.
@@ -48,29 +42,7 @@ export const eventOperations: Operation[] = [
       };
       const rows = await listEventLog(deps.db, filter, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
-      const statuses = await eventDeliveryStatuses(
-        deps.db,
-        company.id,
-        page.map((r) => r.id),
-      );
-      const byEvent = new Map<string, EventDeliveryStatus[]>();
-      for (const s of statuses) {
-        const list = byEvent.get(s.eventId) ?? [];
-        list.push({
-          endpointId: s.endpointId,
-          status: s.delivered ? 'delivered' : 'failed',
-          attempts: s.attempts,
-          lastAttemptAt: s.lastAttemptAt.toISOString(),
-        });
-        byEvent.set(s.eventId, list);
-      }
-      const data: CompanyEvent[] = page.map((r) => ({
-        id: r.id,
-        type: r.type,
-        createdAt: r.createdAt.toISOString(),
-        payload: JSON.parse(r.body) as Record<string, unknown>,
-        deliveries: byEvent.get(r.id) ?? [],
-      }));
+      const data = await toCompanyEvents(deps.db, company.id, page);
       return { data, hasMore: rows.length > query.limit };
     },
   ),

@@ -16,6 +16,7 @@ import { webhookEndpointOperations } from './webhookEndpoints';
 import { webhookEventOperations } from './webhookEvents';
 import { eventOperations } from './events';
 import { recordingOperations } from './recordings';
+import { exportOperations } from './exports';
 
 // Every operation of the API, in the order the OpenAPI document lists them. A new route module
 // exports its `Operation[]` and is added here once.
@@ -37,4 +38,5 @@ export const operations: Operation[] = [
   ...webhookEventOperations,
   ...eventOperations,
   ...recordingOperations,
+  ...exportOperations,
 ];

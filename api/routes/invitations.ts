@@ -4,12 +4,12 @@ import {
   findInvitationByToken,
   getInvitationWithNames,
   listOutstandingInvitations,
-  type InvitationRow,
 } from '../../db/queries/invitations';
 import type { UserRow } from '../../db/queries/users';
 import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../commands/invitations';
 import { renderInvitationPage, type InvitationPageClosed } from './invitationPage';
 import { defineOperation, type Operation } from '../operation';
+import { toInvitation } from './invitationView';
 import { IdParams, pagination } from '../schemas/common';
 import {
   AcceptBody,
@@ -20,19 +20,6 @@ import {
   InvitationTokenParams,
   InviteBody,
 } from '../schemas/invitations';
-
-/** Stored Rep/Manager shown in the invite vocabulary (User/Manager) the invitation was made with. */
-function toInvitation(row: InvitationRow): Invitation {
-  return {
-    id: row.id,
-    email: row.email,
-    teamId: row.teamId,
-    role: inputRoleFromStored(row.role),
-    expirationDate: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    resendCount: row.resendCount,
-  };
-}
 
 function toAcceptedUser(user: UserRow): AcceptedUser {
   return {

@@ -21,7 +21,7 @@ import { SLUG_ROLEPLAY_TYPE_VERSION, type ApiVersion } from '../../common/apiVer
 import { roleplayTypeOfSlug, slugOfRoleplayType } from '../../common/roleplayTypes';
 
 /** The response fields of spec 2.1; write-only fields and the scorecard stay inside. */
-function toRoleplay(row: RoleplaySummary, apiVersion: ApiVersion): Roleplay {
+export function toRoleplay(row: RoleplaySummary, apiVersion: ApiVersion): Roleplay {
   const roleplay = currentRoleplay(row);
   // Under 2026-11-21 roleplayType reads as the slug (common/roleplayTypes.ts); the schema of that version says so.
   if (apiVersion === SLUG_ROLEPLAY_TYPE_VERSION)

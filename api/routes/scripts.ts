@@ -5,7 +5,7 @@ import { PageQuery, pagination } from '../schemas/common';
 import { Script, ScriptCreate, ScriptPage, ScriptParams } from '../schemas/scripts';
 import { assertValid } from '../validation';
 
-function toScript(row: ScriptRow): Script {
+export function toScript(row: ScriptRow): Script {
   return {
     id: row.id,
     title: row.title,

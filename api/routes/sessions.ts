@@ -19,7 +19,7 @@ async function mediaLink(config: Config, key: string, now: Date): Promise<string
 }
 
 /** Spec 2.5: optional parts appear only when there is something to show. */
-async function toResult(row: SessionResultRow, config: Config, now: Date): Promise<SessionResult> {
+export async function toResult(row: SessionResultRow, config: Config, now: Date): Promise<SessionResult> {
   const result: SessionResult = {
     id: row.id,
     activityType: 'premade-roleplay',

@@ -3,7 +3,7 @@ import { defineOperation, type Operation } from '../operation';
 import { PageQuery, pagination } from '../schemas/common';
 import { CreateTeamBody, Team, TeamList } from '../schemas/teams';
 
-function toTeam(row: TeamRow): Team {
+export function toTeam(row: TeamRow): Team {
   return { id: row.id, name: row.name, type: row.type, createdAt: row.createdAt.toISOString() };
 }
 

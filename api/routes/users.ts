@@ -1,12 +1,13 @@
 import { nowOn } from '../../common/clock';
 import { invitationUrl } from '../../common/invitationLinks';
 import { recordRole, type UserStatus } from '../../common/roles';
-import { getUser, listUsers, type UserRow } from '../../db/queries/users';
+import { getUser, listUsers } from '../../db/queries/users';
 import { listUserRecords, type UserRecordRow } from '../../db/queries/userRecords';
 import { resolveCompanyScope } from '../commands/companyScope';
 import { updateUserRecord } from '../commands/users';
 import { badRequest, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
+import { toRead } from './userView';
 import { pagination } from '../schemas/common';
 import {
   UserGetQuery,
@@ -17,18 +18,6 @@ import {
   UserRecord,
   UserUpdateBody,
 } from '../schemas/users';
-
-function toRead(row: UserRow): UserRead {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    role: row.role,
-    createdAt: row.createdAt.toISOString(),
-    teamId: row.teamId,
-  };
-}
 
 type RecordSource = Pick<
   UserRecordRow,

@@ -37,7 +37,7 @@ export const webhookEndpointOperations: Operation[] = [
       body: CreateWebhookEndpointBody,
       response: WebhookEndpointWithSecret,
       successStatus: 201,
-      errors: [409],
+      errors: [409, 503],
     },
     async ({ body, company, deps }) => {
       const { endpoint, secret } = await registerWebhookEndpoint(deps, company.id, body);
@@ -101,7 +101,7 @@ export const webhookEndpointOperations: Operation[] = [
       body: RotateWebhookSecretBody,
       bodyOptional: true,
       response: RotatedWebhookEndpoint,
-      errors: [404],
+      errors: [404, 503],
     },
     async ({ params, body, company, deps }) => {
       const { endpoint, secret, previousSecretExpiresAt } = await rekeyWebhookEndpoint(

@@ -13,6 +13,8 @@ const MEDIA_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.mp4': 'video/mp4',
   '.mov': 'video/quicktime',
+  // A company export's archive (POST /api/exports), served by the same signed links.
+  '.zip': 'application/zip',
 };
 
 export function mediaTypeOfKey(key: string): string {

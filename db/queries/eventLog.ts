@@ -156,21 +156,6 @@ export async function recoverableEvents(
   return rows.map((r) => ({ id: r.id, type: r.type, createdAt: r.createdAt, lastAttempt: Number(r.lastAttempt) }));
 }
 
-/**
- * Deletes up to `limit` events created before `before` (of `types` only, when given), oldest first;
- * returns how many. Short statements, so the sweep never holds long locks.
- */
-export async function deleteEventsBefore(db: Db, before: Date, limit: number, types?: string[]): Promise<number> {
-  const q = db('webhook_events').where('created_at', '<', before);
-  if (types) q.whereIn('type', types);
-  return q.orderBy('created_at').limit(limit).delete();
-}
-
-/** Deletes up to `limit` delivery records made before `before`, oldest first; returns how many. */
-export async function deleteDeliveriesBefore(db: Db, before: Date, limit: number): Promise<number> {
-  return db('webhook_deliveries').where('created_at', '<', before).orderBy('created_at').limit(limit).delete();
-}
-
 /** How many of the company's events of `types` since `since` the endpoint has not received. */
 export async function countRecoverableEvents(
   db: Db,

@@ -138,8 +138,3 @@ export async function dropExpiredIdempotencyKey(
 ): Promise<void> {
   await db('idempotency_keys').where({ company_id: companyId, key_hash: keyHash, created_at: createdAt }).delete();
 }
-
-/** Deletes up to `limit` records created before `before`; returns how many. */
-export async function deleteExpiredIdempotencyKeys(db: Db, before: Date, limit: number): Promise<number> {
-  return db('idempotency_keys').where('created_at', '<', before).orderBy('created_at').limit(limit).delete();
-}

@@ -32,8 +32,3 @@ export async function saveBudgetRow(trx: Db, key: string, row: BudgetRow, existe
   if (existed) await trx(TABLE).where({ key }).update(row);
   else await trx(TABLE).insert({ key, ...row });
 }
-
-/** Deletes up to `limit` rows whose window ended before `beforeMs`; returns how many. */
-export async function deleteEndedBudgetRows(db: Db, beforeMs: number, limit: number): Promise<number> {
-  return db(TABLE).where('expire', '<', beforeMs).orWhereNull('expire').limit(limit).delete();
-}

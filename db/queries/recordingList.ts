@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
-import { toRow, type DbRecording, type RecordingRow, type RecordingStatus } from './recordings';
+import { recordingColumnNames, toRecording, type RecordingRow } from './recordingColumns';
+import type { RecordingStatus } from './recordings';
 
 // GET /api/recording: a company's recordings, newest first, without the transcripts and the analysis
 // (the list never shows them, and they are the large columns).
@@ -19,32 +20,8 @@ export interface RecordingFilter {
   createdBefore?: Date;
 }
 
-const LIST_COLUMNS = [
-  'id',
-  'company_id',
-  'user_id',
-  'user_unique_identifier',
-  'user_name',
-  'source_url',
-  'store_recording',
-  'roleplay_id',
-  'status',
-  'failure_reason',
-  'storage_key',
-  'content_type',
-  'size_bytes',
-  'session_id',
-  'workflow_id',
-  'rep_channel',
-  'rep_speaker',
-  'stt_job_id',
-  'media_deleted_at',
-  'external_id',
-  'metadata',
-  'completed_at',
-  'created_at',
-  'updated_at',
-];
+/** Every column but the transcript and the analysis. */
+const LIST_COLUMNS = recordingColumnNames(['transcript', 'result']);
 
 function filtered(db: Db, companyId: string, filter: RecordingFilter): Knex.QueryBuilder {
   const query = db('recordings').where({ company_id: companyId });
@@ -72,13 +49,9 @@ export async function listRecordings(
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  const found = await pageWithTotal<Omit<DbRecording, 'transcript' | 'result' | 'submitted_transcript'>>(
-    rows,
-    countOf(filtered(db, companyId, filter)),
-    page,
-  );
+  const found = await pageWithTotal<Record<string, unknown>>(rows, countOf(filtered(db, companyId, filter)), page);
   return {
-    rows: found.rows.map((r) => toRow({ ...r, transcript: null, result: null, submitted_transcript: null })),
+    rows: found.rows.map(toRecording),
     total: found.total,
   };
 }

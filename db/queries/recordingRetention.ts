@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { QUOTES_DELETED, withoutWords } from '../../common/recordingAnalysis';
+import { FINISHED_STATUSES } from '../../common/recordingStatus';
 import { fromJson, type Db } from '../connection';
 
 // Retention (RECORDING_RETENTION): recordings whose stored media and transcripts are due for deletion,
 // and the row changes that delete the transcripts and record when the media went. Scores, measures and
 // scorecard responses (recordings.result apart from its snippets and quotes, roleplay_sessions, session_responses
 // apart from their quotes) stay.
-
-/** Recordings a cleanup may touch: finished ones (a run in progress still reads its file and transcript). */
-const FINISHED = ['completed', 'failed'];
 
 /**
  * Ids of finished recordings created before `cutoff` whose media are not deleted yet, oldest first
@@ -19,7 +17,7 @@ export async function findExpiredRecordingIds(db: Db, cutoff: Date, limit: numbe
   const rows = (await db('recordings')
     .whereNull('media_deleted_at')
     .andWhere('created_at', '<', cutoff)
-    .whereIn('status', FINISHED)
+    .whereIn('status', FINISHED_STATUSES)
     .orderBy([
       { column: 'created_at', order: 'asc' },
       { column: 'id', order: 'asc' },
@@ -42,7 +40,7 @@ export async function lockExpiringRecording(trx: Knex.Transaction, id: string): 
   const row = (await trx('recordings')
     .where({ id })
     .whereNull('media_deleted_at')
-    .whereIn('status', FINISHED)
+    .whereIn('status', FINISHED_STATUSES)
     .forUpdate()
     .first('id', 'storage_key')) as { id: string; storage_key: string | null } | undefined;
   return row && { id: row.id, storageKey: row.storage_key };

@@ -1,167 +1,27 @@
 import type { Knex } from 'knex';
 import { FINISHED_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
-import { fromJson, type Db } from '../connection';
+import type { Db } from '../connection';
+import {
+  acceptedRecording,
+  recordingColumnNames,
+  recordingToColumns,
+  toRecording,
+  type NewRecording,
+  type RecordingRow,
+} from './recordingColumns';
 
 export type { RecordingStatus } from '../../common/recordingStatus';
-const TERMINAL: readonly RecordingStatus[] = FINISHED_STATUSES;
-
-export type NewRecording = Pick<
-  RecordingRow,
-  | 'id'
-  | 'companyId'
-  | 'userUniqueIdentifier'
-  | 'userName'
-  | 'sourceUrl'
-  | 'storeRecording'
-  | 'roleplayId'
-  | 'workflowId'
-> &
-  Partial<Pick<RecordingRow, 'repChannel' | 'repSpeaker' | 'transcript' | 'externalId' | 'metadata'>>;
-
-export type RepChannel = 'left' | 'right';
-
-export interface RecordingRow {
-  id: string;
-  companyId: string;
-  userId: string | null;
-  userUniqueIdentifier: string;
-  userName: string;
-  /** Null for a submitted transcript (no audio). */
-  sourceUrl: string | null;
-  storeRecording: boolean;
-  roleplayId: string | null;
-  status: RecordingStatus;
-  failureReason: string | null;
-  storageKey: string | null;
-  contentType: string | null;
-  sizeBytes: number | null;
-  /** Parsed JSON; the caller knows its shape (the transcript and the analysis). */
-  transcript: unknown;
-  result: unknown;
-  sessionId: string | null;
-  workflowId: string;
-  /** The caller's side of the rep in a stereo recording; null: the side that speaks first. */
-  repChannel: RepChannel | null;
-  /** The caller's name of the rep in a submitted transcript; null: the first speaker. */
-  repSpeaker: string | null;
-  /** The asynchronous speech-to-text job (AssemblyAI transcript id) once one was created. */
-  sttJobId: string | null;
-  /** What ffprobe found (the media step); null until then and for submitted transcripts. */
-  mediaDurationMs: number | null;
-  mediaChannels: number | null;
-  mediaHasVideo: boolean | null;
-  mediaContainer: string | null;
-  /** When retention deleted the stored media and the transcripts (null: not deleted). */
-  mediaDeletedAt: Date | null;
-  /** The caller's reference, unique in the company (null: none given). */
-  externalId: string | null;
-  /** The caller's key-value pairs (null: none given; erasure removes them). */
-  metadata: Record<string, string> | null;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface DbRecording {
-  id: string;
-  company_id: string;
-  user_id: string | null;
-  user_unique_identifier: string;
-  user_name: string;
-  source_url: string | null;
-  store_recording: number | boolean;
-  roleplay_id: string | null;
-  status: RecordingStatus;
-  failure_reason: string | null;
-  storage_key: string | null;
-  content_type: string | null;
-  size_bytes: number | string | null;
-  transcript: unknown;
-  result: unknown;
-  session_id: string | null;
-  workflow_id: string;
-  rep_channel: RepChannel | null;
-  rep_speaker: string | null;
-  submitted_transcript: unknown;
-  stt_job_id: string | null;
-  media_duration_ms: number | null;
-  media_channels: number | null;
-  media_has_video: number | boolean | null;
-  media_container: string | null;
-  media_deleted_at?: Date | null;
-  external_id?: string | null;
-  metadata?: unknown;
-  completed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function toRow(r: DbRecording): RecordingRow {
-  return {
-    id: r.id,
-    companyId: r.company_id,
-    userId: r.user_id,
-    userUniqueIdentifier: r.user_unique_identifier,
-    userName: r.user_name,
-    sourceUrl: r.source_url,
-    storeRecording: Boolean(r.store_recording),
-    roleplayId: r.roleplay_id,
-    status: r.status,
-    failureReason: r.failure_reason,
-    storageKey: r.storage_key,
-    contentType: r.content_type,
-    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
-    transcript: r.transcript === null ? null : fromJson<unknown>(r.transcript),
-    result: r.result === null ? null : fromJson<unknown>(r.result),
-    sessionId: r.session_id,
-    workflowId: r.workflow_id,
-    repChannel: r.rep_channel,
-    repSpeaker: r.rep_speaker,
-    sttJobId: r.stt_job_id,
-    mediaDurationMs: r.media_duration_ms ?? null,
-    mediaChannels: r.media_channels ?? null,
-    mediaHasVideo: r.media_has_video === null || r.media_has_video === undefined ? null : Boolean(r.media_has_video),
-    mediaContainer: r.media_container ?? null,
-    mediaDeletedAt: r.media_deleted_at ?? null,
-    externalId: r.external_id ?? null,
-    metadata: r.metadata === null || r.metadata === undefined ? null : fromJson<Record<string, string>>(r.metadata),
-    completedAt: r.completed_at,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
-
-/** The stored columns of a new recording. */
-function recordingColumns(input: NewRecording, now: Date): Record<string, string | number | boolean | Date | null> {
-  return {
-    id: input.id,
-    company_id: input.companyId,
-    user_unique_identifier: input.userUniqueIdentifier,
-    user_name: input.userName,
-    source_url: input.sourceUrl,
-    store_recording: input.storeRecording,
-    roleplay_id: input.roleplayId,
-    status: 'accepted',
-    workflow_id: input.workflowId,
-    rep_channel: input.repChannel ?? null,
-    rep_speaker: input.repSpeaker ?? null,
-    transcript: input.transcript === undefined || input.transcript === null ? null : JSON.stringify(input.transcript),
-    external_id: input.externalId ?? null,
-    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
-    created_at: now,
-    updated_at: now,
-  };
-}
+export type { NewRecording, RecordingRow, RepChannel } from './recordingColumns';
 
 /**
  * Inserts an accepted recording; a recording id that exists already fails with ER_DUP_ENTRY.
- * Returns the row from the input and the known defaults rather than reading it back: the timestamps
+ * Returns the row from the input and the accepted values rather than reading it back: the timestamps
  * are set here (millisecond precision, as stored) so the returned row equals the stored one.
  */
 export async function insertRecording(db: Db, input: NewRecording): Promise<RecordingRow> {
-  const now = new Date();
-  await db('recordings').insert(recordingColumns(input, now));
-  return acceptedRow(input, now);
+  const row = acceptedRecording(input, new Date());
+  await db('recordings').insert(recordingToColumns(row));
+  return row;
 }
 
 /**
@@ -171,8 +31,8 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
  * or waits and then finds this recording; one round trip instead of a transaction of four.
  */
 export async function insertRecordingUnlessErasing(db: Db, input: NewRecording): Promise<RecordingRow | undefined> {
-  const now = new Date();
-  const columns = recordingColumns(input, now);
+  const row = acceptedRecording(input, new Date());
+  const columns = recordingToColumns(row);
   const names = Object.keys(columns);
   const erasing = db('users')
     .select(db.raw('1'))
@@ -183,41 +43,17 @@ export async function insertRecordingUnlessErasing(db: Db, input: NewRecording):
   const [result] = (await db.raw(sql, ['recordings', ...names, ...Object.values(columns), ...erasing.bindings])) as [
     { affectedRows: number },
   ];
-  return result.affectedRows === 1 ? acceptedRow(input, now) : undefined;
+  return result.affectedRows === 1 ? row : undefined;
 }
 
-function acceptedRow(input: NewRecording, now: Date): RecordingRow {
-  return {
-    ...input,
-    userId: null,
-    status: 'accepted',
-    failureReason: null,
-    storageKey: null,
-    contentType: null,
-    sizeBytes: null,
-    transcript: input.transcript ?? null,
-    repChannel: input.repChannel ?? null,
-    repSpeaker: input.repSpeaker ?? null,
-    sttJobId: null,
-    mediaDurationMs: null,
-    mediaChannels: null,
-    mediaHasVideo: null,
-    mediaContainer: null,
-    mediaDeletedAt: null,
-    externalId: input.externalId ?? null,
-    metadata: input.metadata ?? null,
-    result: null,
-    sessionId: null,
-    completedAt: null,
-    createdAt: now,
-    updatedAt: new Date(now),
-  };
+async function readRecording(query: Knex.QueryBuilder): Promise<RecordingRow | undefined> {
+  const stored = (await query.first(recordingColumnNames())) as Record<string, unknown> | undefined;
+  return stored && toRecording(stored);
 }
 
 /** The recording when it belongs to the company; another company's id is as unknown as a made-up one. */
 export async function getRecording(db: Db, companyId: string, id: string): Promise<RecordingRow | undefined> {
-  const row = (await db('recordings').where({ company_id: companyId, id }).first()) as DbRecording | undefined;
-  return row && toRow(row);
+  return readRecording(db('recordings').where({ company_id: companyId, id }));
 }
 
 /** The company's recording with this external id, if any (the id alone: for the 409 that names it). */
@@ -233,14 +69,12 @@ export async function findRecordingIdByExternalId(
 
 /** By id alone: for the workflow's activities, which act on the recording they were started for. */
 export async function getRecordingById(db: Db, id: string): Promise<RecordingRow | undefined> {
-  const row = (await db('recordings').where({ id }).first()) as DbRecording | undefined;
-  return row && toRow(row);
+  return readRecording(db('recordings').where({ id }));
 }
 
 /** Locks the row until the surrounding transaction ends, so concurrent finishers serialise. */
 export async function getRecordingForUpdate(trx: Knex.Transaction, id: string): Promise<RecordingRow | undefined> {
-  const row = (await trx('recordings').where({ id }).forUpdate().first()) as DbRecording | undefined;
-  return row && toRow(row);
+  return readRecording(trx('recordings').where({ id }).forUpdate());
 }
 
 /** Removes a recording whose workflow could not be started (nothing else refers to it yet). */
@@ -252,7 +86,7 @@ export async function deleteRecording(db: Db, companyId: string, id: string): Pr
 export async function setRecordingStatus(db: Db, id: string, status: RecordingStatus): Promise<boolean> {
   const changed = await db('recordings')
     .where({ id })
-    .whereNotIn('status', TERMINAL)
+    .whereNotIn('status', FINISHED_STATUSES)
     .update({ status, updated_at: db.fn.now(3) });
   return changed > 0;
 }

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { Invitation } from '../../api/schemas/invitations';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import type { Config } from '../../common/config';
-import { RETENTION_SCHEDULE_ID, searchAttributeDefinitions, workflowIds } from '../../common/temporal';
+import { searchAttributeDefinitions, SWEEP_SCHEDULE_ID, workflowIds } from '../../common/temporal';
 import { temporalConnection } from '../../common/temporalConnection';
 import type { TemporalSetupResult } from '../../cli/temporalSetup';
 import { runAdmin, type CliResult } from '../support/adminCli';
@@ -134,8 +134,8 @@ describe('a Temporal cluster requiring mutual TLS, with a namespace of its own',
     expect((await handle.describe()).status.name).to.equal('RUNNING');
   });
 
-  it('the worker keeps the retention schedule in the namespace', async () => {
-    const schedule = await api.temporal.schedule.getHandle(RETENTION_SCHEDULE_ID).describe();
+  it('the worker keeps the retention sweep schedule in the namespace', async () => {
+    const schedule = await api.temporal.schedule.getHandle(SWEEP_SCHEDULE_ID).describe();
     expect(schedule.action.type).to.equal('startWorkflow');
     expect(schedule.action.type === 'startWorkflow' && schedule.action.taskQueue).to.equal(taskQueue);
   });

@@ -309,7 +309,8 @@ describe('migrations', () => {
     });
     await db.migrate.latest();
     const row = (await db('api_keys').where({ id: key }).first('scopes')) as { scopes: unknown };
-    expect(fromJson<string[]>(row.scopes)).to.deep.equal([...SCOPES]);
+    // Every scope there was then: the ones added later (exports, issue 44) are not given to existing keys.
+    expect(fromJson<string[]>(row.scopes)).to.deep.equal(SCOPES.filter((s) => !s.startsWith('exports:')));
     await db('companies').where({ id: company }).delete();
   });
 

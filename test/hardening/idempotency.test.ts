@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { IDEMPOTENCY_LEASE_MS, requestHash, sweepExpiredIdempotencyKeys } from '../../api/idempotency';
+import { IDEMPOTENCY_LEASE_MS, requestHash } from '../../api/idempotency';
+import { plannedSweep, sweepExpiredRows } from '../../activities/sweeps';
 import type { Operation } from '../../api/operation';
 import { operations } from '../../api/routes';
 import type { ErrorBody } from '../../api/schemas/common';
@@ -354,10 +355,10 @@ describe('Idempotency-Key', function () {
           .where({ company_id: world.company.id, key_hash: keyHash(key) })
           .count({ n: '*' });
       expect(await mine()).to.deep.equal([{ n: 1 }]);
-      await sweepExpiredIdempotencyKeys({ db, config: shortLived.config, clock: time.clock });
+      await sweepExpiredRows(db, plannedSweep('idempotency-keys', shortLived.config), time.clock());
       expect(await mine(), 'kept until its TTL has run out').to.deep.equal([{ n: 1 }]);
       time.advance(TTL_MS + 1);
-      const removed = await sweepExpiredIdempotencyKeys({ db, config: shortLived.config, clock: time.clock });
+      const removed = await sweepExpiredRows(db, plannedSweep('idempotency-keys', shortLived.config), time.clock());
       expect(removed).to.be.greaterThan(0);
       expect(await mine()).to.deep.equal([{ n: 0 }]);
     });

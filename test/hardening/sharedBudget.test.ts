@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { createSharedBudget, sweepEndedBudgetRows, type SharedBudget } from '../../api/middleware/sharedBudget';
+import { createSharedBudget, type SharedBudget } from '../../api/middleware/sharedBudget';
+import { plannedSweep, sweepExpiredRows } from '../../activities/sweeps';
 import { createDb } from '../../db/connection';
 import { testEnv } from '../support/env';
 import { movableClock, type MovableClock } from '../support/movableClock';
@@ -156,9 +157,13 @@ describe('shared rate-limit budget (leases)', () => {
     const live = `key:${randomBytes(6).toString('hex')}`;
     time.advance(DURATION_MS + 3_600_000 - 1);
     expect((await spend(a, live)).admitted).to.equal(true);
-    expect(await sweepEndedBudgetRows(testEnv().db, time.nowMs())).to.equal(0);
+    expect(
+      await sweepExpiredRows(testEnv().db, plannedSweep('rate-limit-windows', testEnv().config), time.clock()),
+    ).to.equal(0);
     time.advance(2);
-    expect(await sweepEndedBudgetRows(testEnv().db, time.nowMs())).to.equal(1);
+    expect(
+      await sweepExpiredRows(testEnv().db, plannedSweep('rate-limit-windows', testEnv().config), time.clock()),
+    ).to.equal(1);
     expect(await row()).to.equal(undefined);
     expect(
       await testEnv()

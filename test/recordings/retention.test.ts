@@ -4,11 +4,13 @@ import { expect } from 'chai';
 import { ScheduleNotFoundError, type Client, type ScheduleDescription } from '@temporalio/client';
 import type { RecordingView } from '../../api/schemas/recordings';
 import { QUOTES_DELETED, type RecordingAnalysis, type ScorecardResponse } from '../../common/recordingAnalysis';
-import { RETENTION_SCHEDULE_ID } from '../../common/temporal';
+import { plannedSweeps } from '../../activities/sweeps';
+import { SWEEP_SCHEDULE_ID } from '../../common/temporal';
 import { insertRecording } from '../../db/queries/recordings';
 import type { RecordingRetentionResult } from '../../workflows/recordingRetention';
+import type { RetentionSweepResult } from '../../workflows/retentionSweep';
 import { createRoleplayFixture } from '../support/contentFixtures';
-import { testEnv } from '../support/env';
+import { testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import {
@@ -20,13 +22,13 @@ import {
   waitForRecording,
   type RecordingStack,
 } from '../support/recordingFixtures';
-import { keepRetentionHistory } from '../support/retentionFixtures';
+import { keepRetentionHistory, keepSweepHistory } from '../support/retentionFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
 
-// Retention (issue 16.1): the worker keeps the daily `recording-retention` schedule in line with
-// RECORDING_RETENTION, and its cleanup deletes stored files and transcripts of old recordings while the
-// sessions, scores and measures stay.
+// Retention (issue 16.1): the worker keeps the `retention-sweep` schedule in line with RECORDING_RETENTION
+// (and the other retention settings), and its run's recordings cleanup deletes stored files and transcripts
+// of old recordings while the sessions, scores and measures stay.
 
 const WEBVTT = `WEBVTT
 
@@ -57,6 +59,9 @@ interface RecordingDbState {
 }
 
 const DAY_MS = 86_400_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+// A worker process bundles the workflow code before it is ready: minutes on a loaded machine.
+const SPAWN_TIMEOUT_MS = 240_000;
 
 /** What retention leaves of scorecard responses: the verdicts, without the quotes, saying why. */
 function withoutQuotes<T extends { criteriaResponses?: ScorecardResponse[]; metricResponses?: ScorecardResponse[] }>(
@@ -90,24 +95,26 @@ async function ageRecordings(ids: string[]): Promise<void> {
 }
 
 async function describeSchedule(client: Client): Promise<ScheduleDescription> {
-  return client.schedule.getHandle(RETENTION_SCHEDULE_ID).describe();
+  return client.schedule.getHandle(SWEEP_SCHEDULE_ID).describe();
 }
 
 /** Schedule ids the namespace lists (the list is eventually consistent: waits until it names ours). */
-async function retentionScheduleIds(client: Client): Promise<string[]> {
+async function sweepScheduleIds(client: Client): Promise<string[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const ids: string[] = [];
     for await (const schedule of client.schedule.list()) ids.push(schedule.scheduleId);
-    if (ids.includes(RETENTION_SCHEDULE_ID) || Date.now() > deadline)
-      return ids.filter((id) => id.startsWith('recording-retention'));
+    if (ids.includes(SWEEP_SCHEDULE_ID) || Date.now() > deadline)
+      return ids.filter((id) => id.startsWith('retention-sweep') || id.startsWith('recording-retention'));
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-/** Triggers the schedule now and waits for the cleanup run it started (following continue-as-new). */
-async function triggerCleanup(client: Client): Promise<{ workflowId: string; result: RecordingRetentionResult }> {
-  const handle = client.schedule.getHandle(RETENTION_SCHEDULE_ID);
+/** Triggers the schedule now and waits for the sweep run it started (its recordings cleanup a child run). */
+async function triggerSweep(
+  client: Client,
+): Promise<{ workflowId: string; runId: string; result: RetentionSweepResult }> {
+  const handle = client.schedule.getHandle(SWEEP_SCHEDULE_ID);
   const before = (await handle.describe()).info.recentActions.length;
   await handle.trigger();
   const deadline = Date.now() + 20_000;
@@ -116,9 +123,9 @@ async function triggerCleanup(client: Client): Promise<{ workflowId: string; res
     const started = info.recentActions[before]?.action ?? info.runningActions[0];
     if (started) {
       const result = await client.workflow
-        .getHandle<() => Promise<RecordingRetentionResult>>(started.workflow.workflowId)
+        .getHandle<() => Promise<RetentionSweepResult>>(started.workflow.workflowId)
         .result();
-      return { workflowId: started.workflow.workflowId, result };
+      return { workflowId: started.workflow.workflowId, runId: started.workflow.firstExecutionRunId, result };
     }
     if (Date.now() > deadline) throw new Error('the triggered schedule started no run');
     await new Promise((r) => setTimeout(r, 200));
@@ -126,7 +133,7 @@ async function triggerCleanup(client: Client): Promise<{ workflowId: string; res
 }
 
 describe('recordings: retention', function () {
-  this.timeout(180_000);
+  this.timeout(600_000);
   let files: FileServer;
   let stt: SttServer;
   let stack: RecordingStack;
@@ -151,7 +158,7 @@ describe('recordings: retention', function () {
       worker = undefined;
       // Leave no schedule behind for later suites (its daily run would start on a queue nobody polls).
       await stack.api.temporal.schedule
-        .getHandle(RETENTION_SCHEDULE_ID)
+        .getHandle(SWEEP_SCHEDULE_ID)
         .delete()
         .catch((err: unknown) => {
           if (!(err instanceof ScheduleNotFoundError)) throw err;
@@ -159,20 +166,25 @@ describe('recordings: retention', function () {
       await stack.stop();
     });
 
-    it('a short retention: the daily schedule exists, and its run deletes files and transcripts while sessions stay', async () => {
-      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '1s' });
+    it('a short retention: the sweep schedule exists, and its run deletes files and transcripts while sessions stay', async () => {
+      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '1s' }, SPAWN_TIMEOUT_MS);
       const client = stack.api.temporal;
       const schedule = await describeSchedule(client);
-      expect(schedule.spec.intervals).to.deep.equal([{ every: DAY_MS, offset: 3 * 3_600_000 }]);
+      expect(schedule.spec.intervals?.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
       expect(schedule.action).to.deep.include({
         type: 'startWorkflow',
-        workflowType: 'recordingRetention',
+        workflowType: 'retentionSweep',
         taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
       });
-      expect(schedule.action.args).to.deep.equal([{ retentionMs: 1000 }]);
+      expect(schedule.action.args).to.deep.equal([
+        {
+          sweeps: plannedSweeps(testConfig({ ...stack.config, RECORDING_RETENTION: '1s' })),
+          recordingRetentionMs: 1000,
+        },
+      ]);
       expect(schedule.state.paused).to.equal(false);
       expect(schedule.policies.overlap).to.equal('SKIP');
-      expect(worker.output()).to.match(/"change":"created".*"msg":"retention schedule checked"/);
+      expect(worker.output()).to.match(/"change":"created".*"msg":"retention sweep schedule checked"/);
 
       // A scorecard with an item the built-in analyzer quotes the call for (the questions the rep asked).
       const roleplay = await createRoleplayFixture(tenant.company.id, {
@@ -237,8 +249,16 @@ describe('recordings: retention', function () {
 
       // Older than the 1 s retention when the run computes its cutoff.
       await ageRecordings(ids);
-      const { workflowId, result } = await triggerCleanup(client);
-      expect(workflowId).to.match(/^recording-retention-/);
+      const { workflowId, runId, result: sweep } = await triggerSweep(client);
+      expect(workflowId).to.match(/^retention-sweep-/);
+      await keepSweepHistory(client, workflowId, runId, 'recordings-swept');
+      expect(Object.keys(sweep.rows), 'every sweep with a retention ran').to.include.members([
+        'idempotency-keys',
+        'webhook-events',
+        'webhook-deliveries',
+        'webhook-events-with-words',
+      ]);
+      const result = sweep.recordings as RecordingRetentionResult;
       expect(result.files, 'the one stored file').to.equal(1);
       // The run's cutoff covers every finished recording of the test database, not only this test's.
       expect(result.recordings).to.be.at.least(3);
@@ -293,31 +313,41 @@ describe('recordings: retention', function () {
       ).to.equal(404);
     });
 
-    it('a restarted worker updates the one schedule (spec, retention) and keeps it paused; without retention it removes it', async () => {
+    it('a restarted worker updates the one schedule (spec, retention) and keeps it paused; without retention it keeps it too', async () => {
       const client = stack.api.temporal;
       await worker?.stop();
       worker = undefined;
-      const handle = client.schedule.getHandle(RETENTION_SCHEDULE_ID);
+      const handle = client.schedule.getHandle(SWEEP_SCHEDULE_ID);
       // An operator paused it, and its spec drifted (an older version of the worker, a hand edit).
       await handle.update((previous) => ({ ...previous, spec: { intervals: [{ every: '1 hour' }] } }));
       await handle.pause('legal hold: keep everything');
 
-      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '2d' });
-      expect(worker.output()).to.match(/"change":"updated".*"msg":"retention schedule checked"/);
+      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '2d' }, SPAWN_TIMEOUT_MS);
+      expect(worker.output()).to.match(/"change":"updated".*"msg":"retention sweep schedule checked"/);
       const schedule = await describeSchedule(client);
-      expect(schedule.spec.intervals).to.deep.equal([{ every: DAY_MS, offset: 3 * 3_600_000 }]);
-      expect(schedule.action.args).to.deep.equal([{ retentionMs: 2 * DAY_MS }]);
+      expect(schedule.spec.intervals?.map((i) => i.every)).to.deep.equal([SWEEP_EVERY_MS]);
+      expect(schedule.action.args).to.deep.equal([
+        {
+          sweeps: plannedSweeps(testConfig({ ...stack.config, RECORDING_RETENTION: '2d' })),
+          recordingRetentionMs: 2 * DAY_MS,
+        },
+      ]);
       expect(schedule.state).to.include({ paused: true, note: 'legal hold: keep everything' });
-      expect(await retentionScheduleIds(client)).to.deep.equal([RETENTION_SCHEDULE_ID]);
+      expect(await sweepScheduleIds(client)).to.deep.equal([SWEEP_SCHEDULE_ID]);
       await worker.stop();
 
-      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '0' });
-      expect(worker.output()).to.match(/"change":"deleted".*"msg":"retention schedule checked"/);
-      const gone = await describeSchedule(client).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
-      expect(gone).to.be.instanceOf(ScheduleNotFoundError);
+      // Recordings kept for ever: the schedule stays for the other sweeps, and its runs skip the recordings.
+      worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '0' }, SPAWN_TIMEOUT_MS);
+      expect(worker.output()).to.match(/"change":"updated".*"msg":"retention sweep schedule checked"/);
+      const kept = await describeSchedule(client);
+      expect(kept.action.args).to.deep.equal([
+        { sweeps: plannedSweeps(testConfig({ ...stack.config, RECORDING_RETENTION: '0' })), recordingRetentionMs: 0 },
+      ]);
+      await handle.unpause();
+      const { workflowId, runId, result } = await triggerSweep(client);
+      expect(result.recordings).to.equal(null);
+      await keepSweepHistory(client, workflowId, runId, 'recordings-kept');
+      expect(result.rows).to.have.property('idempotency-keys');
       await worker.stop();
       worker = undefined;
     });

@@ -1,5 +1,10 @@
 import { expectRecordedHistoriesReplay } from '../support/replayHistories';
-import { RETENTION_HISTORIES, retentionHistoryDir } from '../support/retentionFixtures';
+import {
+  RETENTION_HISTORIES,
+  retentionHistoryDir,
+  SWEEP_HISTORIES,
+  sweepHistoryDir,
+} from '../support/retentionFixtures';
 
 // Recorded histories of real recordingRetention runs (written by retention.test.ts with
 // RECORD_HISTORIES=1) replayed against today's workflow code: a change that would break a cleanup in
@@ -10,5 +15,9 @@ describe('recordings: replay of recorded retention histories', function () {
 
   it('replays every history under test/histories/recordingRetention without a nondeterminism error', async () => {
     await expectRecordedHistoriesReplay(retentionHistoryDir(), RETENTION_HISTORIES);
+  });
+
+  it('replays every history under test/histories/retentionSweep (the sweep run with its cleanup child)', async () => {
+    await expectRecordedHistoriesReplay(sweepHistoryDir(), SWEEP_HISTORIES);
   });
 });

@@ -24,6 +24,7 @@ export function kindOf(op: Operation, name: string): Kind {
     roleplayId: 'roleplay',
     scriptId: 'script',
     deliveryId: 'delivery',
+    exportId: 'export',
     // GET /api/events' cursor: an event of the company.
     starting_after: 'event',
   };

@@ -3,28 +3,49 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { historyToJson } from './histories';
 
-// Recorded histories of the retention cleanup (workflows/recordingRetention.ts), replayed by
-// test/recordings/retentionReplay.test.ts. Written only with RECORD_HISTORIES=1 (docs/architecture.md, Tests).
+// Recorded histories of the retention cleanup (workflows/recordingRetention.ts) and of the sweep run that
+// starts it (workflows/retentionSweep.ts), replayed by test/recordings/retentionReplay.test.ts. Written only
+// with RECORD_HISTORIES=1 (docs/architecture.md, Tests).
 
-const HISTORY_DIR = path.join(__dirname, '..', 'histories', 'recordingRetention');
+const HISTORIES = path.join(__dirname, '..', 'histories');
 
-export const retentionHistoryDir = (): string => HISTORY_DIR;
+export const retentionHistoryDir = (): string => path.join(HISTORIES, 'recordingRetention');
+export const sweepHistoryDir = (): string => path.join(HISTORIES, 'retentionSweep');
 
 /** Every committed recordingRetention history; the replay test fails when one is missing. */
 export const RETENTION_HISTORIES = ['continued-as-new', 'nothing-due'] as const;
 export type RetentionHistoryName = (typeof RETENTION_HISTORIES)[number];
 
-/** With RECORD_HISTORIES=1, writes the history of that (finished) run to test/histories/recordingRetention/<name>.json. */
-export async function keepRetentionHistory(
+/** Every committed retentionSweep history: a run with the recordings' cleanup as a child, and one without. */
+export const SWEEP_HISTORIES = ['recordings-swept', 'recordings-kept'] as const;
+export type SweepHistoryName = (typeof SWEEP_HISTORIES)[number];
+
+/** With RECORD_HISTORIES=1, writes the history of that (finished) run to `dir`/<name>.json. */
+async function keepHistory(
+  dir: string,
+  client: Client,
+  workflowId: string,
+  runId: string,
+  name: string,
+): Promise<void> {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(
+    path.join(dir, `${name}.json`),
+    historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()),
+  );
+}
+
+export const keepRetentionHistory = (
   client: Client,
   workflowId: string,
   runId: string,
   name: RetentionHistoryName,
-): Promise<void> {
-  if (process.env.RECORD_HISTORIES !== '1') return;
-  await fs.mkdir(HISTORY_DIR, { recursive: true });
-  await fs.writeFile(
-    path.join(HISTORY_DIR, `${name}.json`),
-    historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()),
-  );
-}
+): Promise<void> => keepHistory(retentionHistoryDir(), client, workflowId, runId, name);
+
+export const keepSweepHistory = (
+  client: Client,
+  workflowId: string,
+  runId: string,
+  name: SweepHistoryName,
+): Promise<void> => keepHistory(sweepHistoryDir(), client, workflowId, runId, name);

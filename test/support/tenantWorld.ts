@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../common/temporal';
+import { failExport, insertRunningExport } from '../../db/queries/companyExports';
 import { createApiKey, createBearerToken } from '../../db/queries/credentials';
 import { startRecordingWorkflow } from '../../common/recordingWorkflow';
 import { createTemporalClient } from '../../common/temporalClient';
@@ -38,6 +39,8 @@ export interface TenantWorld extends TenantFixture {
     event: string;
     /** A second key of the company (not the one the world calls with), for the key operations to act on. */
     apiKey: string;
+    /** An export of the company that has ended (failed), so that a new one may start. */
+    export: string;
   };
   invitationToken: string;
   /** Distinctive strings that only this company's rows contain (to spot them in other answers). */
@@ -136,6 +139,15 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   // Only keys:manage: a key holding just that scope may revoke it (a key cannot revoke wider ones).
   const spareKey = await createApiKey(db, companyId, `Spare ${mark}`, ['keys:manage']);
   const token = await createBearerToken(db, companyId, 3_600_000, tenant.apiKeyId);
+  const exportId = randomUUID();
+  await insertRunningExport(db, {
+    id: exportId,
+    companyId,
+    requestedByCompanyId: companyId,
+    apiVersion: '2026-11-23',
+    includeMedia: false,
+  });
+  await failExport(db, exportId, `Export of ${mark} failed`, new Date());
   return {
     ...tenant,
     bearerToken: token.accessToken,
@@ -152,6 +164,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
       event: event.id,
       delivery: delivery.id,
       apiKey: spareKey.id,
+      export: exportId,
     },
     invitationToken: invitation.token,
     marks: [mark, companyId],

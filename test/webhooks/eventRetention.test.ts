@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { testEnv } from '../support/env';
+import { testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { testSecretBox } from '../support/webhookFixtures';
 import { createWebhookEndpoint } from '../../db/queries/webhooks';
-import { sweepExpiredEvents } from '../../worker/eventRetention';
+import { plannedSweep, sweepExpiredRows } from '../../activities/sweeps';
 
 // Events and delivery records are kept for WEBHOOK_EVENT_RETENTION; a completed recording's event, which
-// holds a person's words, never longer than RECORDING_RETENTION.
+// holds a person's words, never longer than RECORDING_RETENTION: three sweeps of the retention schedule.
 
 const DAY = 86_400_000;
 
@@ -16,6 +16,14 @@ describe('event retention', () => {
   let endpointId: string;
   const now = new Date();
   const ago = (days: number): Date => new Date(now.getTime() - days * DAY);
+
+  /** The event sweeps as the schedule's run makes them at `now` with these settings. */
+  async function sweepEvents(settings: { WEBHOOK_EVENT_RETENTION: string; RECORDING_RETENTION: string }) {
+    const config = testConfig(settings);
+    const run = (name: string) => sweepExpiredRows(testEnv().db, plannedSweep(name, config), now);
+    const events = (await run('webhook-events')) + (await run('webhook-events-with-words'));
+    return { events, deliveries: await run('webhook-deliveries') };
+  }
 
   beforeEach(async () => {
     tenant = await createTenant();
@@ -77,11 +85,7 @@ describe('event retention', () => {
     const failed31 = await eventFrom('recording.processing.failed', 31);
     const all = [words10, failed10, words3, test31, failed31];
 
-    const report = await sweepExpiredEvents(
-      testEnv().db,
-      { WEBHOOK_EVENT_RETENTION: '30d', RECORDING_RETENTION: '7d' },
-      now,
-    );
+    const report = await sweepEvents({ WEBHOOK_EVENT_RETENTION: '30d', RECORDING_RETENTION: '7d' });
     expect(report.events).to.be.at.least(3);
     expect(report.deliveries).to.be.at.least(2);
     expect(await remaining(all)).to.deep.equal([failed10, words3]);
@@ -94,12 +98,12 @@ describe('event retention', () => {
   it('with RECORDING_RETENTION 0 (kept for ever) the event retention alone applies; 0 keeps events too', async () => {
     const words10 = await eventFrom('recording.processing.completed', 10);
     const words40 = await eventFrom('recording.processing.completed', 40);
-    await sweepExpiredEvents(testEnv().db, { WEBHOOK_EVENT_RETENTION: '0', RECORDING_RETENTION: '0' }, now);
+    await sweepEvents({ WEBHOOK_EVENT_RETENTION: '0', RECORDING_RETENTION: '0' });
     expect(await remaining([words10, words40])).to.deep.equal([words10, words40]);
-    await sweepExpiredEvents(testEnv().db, { WEBHOOK_EVENT_RETENTION: '30d', RECORDING_RETENTION: '0' }, now);
+    await sweepEvents({ WEBHOOK_EVENT_RETENTION: '30d', RECORDING_RETENTION: '0' });
     expect(await remaining([words10, words40])).to.deep.equal([words10]);
     // Words never outlive RECORDING_RETENTION, even when events in general are kept for ever.
-    await sweepExpiredEvents(testEnv().db, { WEBHOOK_EVENT_RETENTION: '0', RECORDING_RETENTION: '5d' }, now);
+    await sweepEvents({ WEBHOOK_EVENT_RETENTION: '0', RECORDING_RETENTION: '5d' });
     expect(await remaining([words10])).to.deep.equal([]);
   });
 });

@@ -872,6 +872,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Export everything the company has
+     * @description Starts an export of the calling company (or, with `childCompanyId`, of a direct child; otherwise 403) into one zip archive: newline-delimited JSON per kind, each item as the API returns it in the version this request is answered in, a manifest with counts and a SHA-256 per file, and the stored audio with `includeMedia` (docs/api.md, "Company export"). Answers 202; follow it at the Location (GET /api/exports/{exportId}); the end is announced with an `export.completed` or `export.failed` webhook event to the calling company's endpoints. One export of a company runs at a time: another while one runs is 409 `export_running` naming it.
+     *
+     *     Requires the API key scope `exports:write`.
+     */
+    post: operations['createExport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exports/{exportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where an export stands
+     * @description Status, progress per kind (items written of items to write), the archive's size and, once completed, a signed download link valid for 15 minutes (ask again for a fresh one). The archive is kept for EXPORT_RETENTION (7 days) and then reads `expired`; a person's erasure deletes the company's archives (`withdrawn`: export again). Exports of a child company are read by the parent that asked for them.
+     *
+     *     Requires the API key scope `exports:read`.
+     */
+    get: operations['getExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'recording.processing.completed': {
@@ -928,6 +972,46 @@ export interface webhooks {
      * @description A person's erasure finished: their recordings' media, transcripts and snippets are deleted and the user is a tombstone. Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).
      */
     post: operations['webhookUserErased'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'export.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * export.completed event
+     * @description A company export's archive is written (POST /api/exports); sent to the endpoints of the company that asked for it. Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).
+     */
+    post: operations['webhookExportCompleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'export.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * export.failed event
+     * @description A company export failed for good; sent to the endpoints of the company that asked for it. Signed with X-Service-Signature and the Standard Webhooks headers (webhook-id is the event id).
+     */
+    post: operations['webhookExportFailed'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1262,6 +1346,8 @@ export interface operations {
                 | 'webhooks:manage'
                 | 'analytics:read'
                 | 'keys:manage'
+                | 'exports:write'
+                | 'exports:read'
               )[];
               lastUsedAt: string | null;
               revokedAt: string | null;
@@ -1366,6 +1452,8 @@ export interface operations {
             | 'webhooks:manage'
             | 'analytics:read'
             | 'keys:manage'
+            | 'exports:write'
+            | 'exports:read'
           )[];
           /**
            * @description The API version to pin the key to. Default: the current version.
@@ -1418,6 +1506,8 @@ export interface operations {
               | 'webhooks:manage'
               | 'analytics:read'
               | 'keys:manage'
+              | 'exports:write'
+              | 'exports:read'
             )[];
             lastUsedAt: string | null;
             revokedAt: string | null;
@@ -1628,6 +1718,8 @@ export interface operations {
               | 'webhooks:manage'
               | 'analytics:read'
               | 'keys:manage'
+              | 'exports:write'
+              | 'exports:read'
             )[];
             lastUsedAt: string | null;
             revokedAt: string | null;
@@ -4985,7 +5077,13 @@ export interface operations {
               /** Format: uri */
               url: string;
               description: string | null;
-              events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+              events: (
+                | 'recording.processing.completed'
+                | 'recording.processing.failed'
+                | 'user.erased'
+                | 'export.completed'
+                | 'export.failed'
+              )[];
               /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
               enabled: boolean;
               disabledReason: string | null;
@@ -5083,7 +5181,13 @@ export interface operations {
            */
           url: string;
           /** @description Event kinds to receive. */
-          events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+          events: (
+            | 'recording.processing.completed'
+            | 'recording.processing.failed'
+            | 'user.erased'
+            | 'export.completed'
+            | 'export.failed'
+          )[];
           description?: string;
           /**
            * @description The API version to render its events in. Default: the current version.
@@ -5124,7 +5228,13 @@ export interface operations {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+            events: (
+              | 'recording.processing.completed'
+              | 'recording.processing.failed'
+              | 'user.erased'
+              | 'export.completed'
+              | 'export.failed'
+            )[];
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
@@ -5180,6 +5290,15 @@ export interface operations {
       };
       /** @description Rate limit exceeded. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5299,7 +5418,13 @@ export interface operations {
            */
           url?: string;
           /** @description Event kinds to receive. */
-          events?: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+          events?: (
+            | 'recording.processing.completed'
+            | 'recording.processing.failed'
+            | 'user.erased'
+            | 'export.completed'
+            | 'export.failed'
+          )[];
           description?: string | null;
           /** @description true re-enables an endpoint (e.g. one disabled after a 410 Gone); false stops deliveries to it. */
           enabled?: boolean;
@@ -5342,7 +5467,13 @@ export interface operations {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+            events: (
+              | 'recording.processing.completed'
+              | 'recording.processing.failed'
+              | 'user.erased'
+              | 'export.completed'
+              | 'export.failed'
+            )[];
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
@@ -5473,7 +5604,13 @@ export interface operations {
             /** Format: uri */
             url: string;
             description: string | null;
-            events: ('recording.processing.completed' | 'recording.processing.failed' | 'user.erased')[];
+            events: (
+              | 'recording.processing.completed'
+              | 'recording.processing.failed'
+              | 'user.erased'
+              | 'export.completed'
+              | 'export.failed'
+            )[];
             /** @description False once the receiver answered 410 Gone; nothing is sent to a disabled endpoint. */
             enabled: boolean;
             disabledReason: string | null;
@@ -5539,6 +5676,15 @@ export interface operations {
       };
       /** @description Rate limit exceeded. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6063,6 +6209,8 @@ export interface operations {
           | 'recording.processing.completed'
           | 'recording.processing.failed'
           | 'user.erased'
+          | 'export.completed'
+          | 'export.failed'
           | 'webhook.test'
           | 'webhook.endpoint.disabled';
         /**
@@ -7765,6 +7913,280 @@ export interface operations {
       };
     };
   };
+  createExport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).
+         * @example x
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "includeMedia": false,
+         *       "childCompanyId": "2c5ba9a3-323f-4fd6-947d-0cde6238e05f"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Put the recordings' stored audio into the archive (`media/`).
+           * @default false
+           */
+          includeMedia?: boolean;
+          /**
+           * Format: uuid
+           * @description Export this direct child company (otherwise 403).
+           */
+          childCompanyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+           *       "companyId": "8bb73d03-06b4-47c7-80c7-59301f770eda",
+           *       "status": "running",
+           *       "includeMedia": true,
+           *       "apiVersion": "string",
+           *       "progress": {},
+           *       "sizeBytes": 0,
+           *       "downloadUrl": "http://example.com",
+           *       "failureReason": "string",
+           *       "createdAt": "2019-08-24T14:15:22Z",
+           *       "completedAt": "2019-08-24T14:15:22Z",
+           *       "expiresAt": "2019-08-24T14:15:22Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The company exported: the caller, or the child it named.
+             */
+            companyId: string;
+            /** @description `running`; `completed` (the archive can be downloaded until `expiresAt`); `failed` (`failureReason` says why); `withdrawn` (a person's erasure deleted the archive: export again); `expired` (EXPORT_RETENTION deleted it). */
+            status: 'running' | 'completed' | 'failed' | 'withdrawn' | 'expired';
+            includeMedia: boolean;
+            /** @description The API version the items are written in (the key's pinned one). */
+            apiVersion: string;
+            /** @description Per kind (`users`, `teams`, …, `media` with includeMedia): items written of items to write. Empty until the export has counted them. */
+            progress: {
+              [key: string]: {
+                /** @description Items written to the archive so far. */
+                written: number;
+                /** @description Items to write, as counted when the export began. */
+                total: number;
+              };
+            };
+            sizeBytes: number | null;
+            downloadUrl: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getExport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path: {
+        /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
+        exportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+           *       "companyId": "8bb73d03-06b4-47c7-80c7-59301f770eda",
+           *       "status": "running",
+           *       "includeMedia": true,
+           *       "apiVersion": "string",
+           *       "progress": {},
+           *       "sizeBytes": 0,
+           *       "downloadUrl": "http://example.com",
+           *       "failureReason": "string",
+           *       "createdAt": "2019-08-24T14:15:22Z",
+           *       "completedAt": "2019-08-24T14:15:22Z",
+           *       "expiresAt": "2019-08-24T14:15:22Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The company exported: the caller, or the child it named.
+             */
+            companyId: string;
+            /** @description `running`; `completed` (the archive can be downloaded until `expiresAt`); `failed` (`failureReason` says why); `withdrawn` (a person's erasure deleted the archive: export again); `expired` (EXPORT_RETENTION deleted it). */
+            status: 'running' | 'completed' | 'failed' | 'withdrawn' | 'expired';
+            includeMedia: boolean;
+            /** @description The API version the items are written in (the key's pinned one). */
+            apiVersion: string;
+            /** @description Per kind (`users`, `teams`, …, `media` with includeMedia): items written of items to write. Empty until the export has counted them. */
+            progress: {
+              [key: string]: {
+                /** @description Items written to the archive so far. */
+                written: number;
+                /** @description Items to write, as counted when the export began. */
+                total: number;
+              };
+            };
+            sizeBytes: number | null;
+            downloadUrl: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unknown id, or an id of another company. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   webhookRecordingProcessingCompleted: {
     parameters: {
       query?: never;
@@ -8013,6 +8435,104 @@ export interface operations {
             recordingsErased: number;
             /** @description Sessions whose snippets and media were deleted (their scores stay). */
             sessionsErased: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookExportCompleted: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description Event id: the same on every retry and redelivery; de-duplicate on it.
+           */
+          id: string;
+          /** @constant */
+          type: 'export.completed';
+          /** Format: date-time */
+          createdAt: string;
+          /** @description GET /api/exports/{exportId} gives the download link. */
+          data: {
+            /** Format: uuid */
+            exportId: string;
+            /**
+             * Format: uuid
+             * @description The company exported: the caller, or the child company it named.
+             */
+            companyId: string;
+            /** @constant */
+            status: 'completed';
+            /** @description The archive's size. */
+            sizeBytes: number;
+            /** Format: date-time */
+            completedAt: string;
+            /**
+             * Format: date-time
+             * @description When the archive is deleted (EXPORT_RETENTION after completedAt).
+             */
+            expiresAt: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the event; 410 Gone disables the endpoint; anything else is retried. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookExportFailed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description Event id: the same on every retry and redelivery; de-duplicate on it.
+           */
+          id: string;
+          /** @constant */
+          type: 'export.failed';
+          /** Format: date-time */
+          createdAt: string;
+          data: {
+            /** Format: uuid */
+            exportId: string;
+            /**
+             * Format: uuid
+             * @description The company exported: the caller, or the child company it named.
+             */
+            companyId: string;
+            /** @constant */
+            status: 'failed';
+            /** @description What failed; asking for a new export is safe. */
+            reason: string;
           };
         };
       };

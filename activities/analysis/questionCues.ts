@@ -360,30 +360,39 @@ export const QUESTION_CUES: Record<AnalysisLanguage, QuestionCues> = {
   },
 };
 
-/**
- * A question starting inside an unpunctuated sentence ("we cut routing costs how do you plan your
- * routes today"): only the unmistakable shapes, an interrogative followed by an auxiliary and a
- * subject, or an inversion. Languages without such a shape have none.
- */
-export const QUESTION_CLAUSES: Partial<Record<AnalysisLanguage, RegExp>> = {
-  en: new RegExp(
+/** Alternatives of a regular expression: the words of `list` that are plain words (no apostrophe). */
+const plain = (list: string[]): string => list.filter((word) => !/['’]/.test(word)).join('|');
+
+/** The English clauses, from the English cues above (one list of each kind of word). */
+function englishClauses({ interrogatives, auxiliaries, subjects }: QuestionCues): RegExp {
+  const contracted = interrogatives.filter((word) => word.endsWith("'s")).join('|');
+  return new RegExp(
     [
       // how has the team…, what do you…, how many trucks do you…
-      '(?:what|how|why|when|where|who|which)(?:\\s+(?:many|much|long|often|soon|big|kind\\s+of|\\p{L}+))?\\s+(?:do|does|did|are|is|was|were|can|could|would|will|should|has|have)\\s+(?:you|we|your|they|i|the|this|that|it|there)',
+      `(?:${plain(interrogatives)})(?:\\s+(?:many|much|long|often|soon|big|kind\\s+of|\\p{L}+))?\\s+(?:${plain(auxiliaries)})\\s+(?:${plain(subjects)})`,
       // what's the…, how's your…
-      "(?:what's|how's|where's|who's|when's)\\s+(?:the|your|our|this|that|it|there)",
+      `(?:${contracted})\\s+(?:${plain(subjects)})`,
       '(?:what|how)\\s+about',
       // is legal okay…, are your people ready…: a predicate-adjective question, the subject between verb and adjective
       '(?:is|are)\\s+(?!(?:not|very|really|also|still|just|so|too|quite|pretty|all|totally|always|never|already|more|less|a|an)\\b)\\p{L}+(?:\\s+\\p{L}+)?\\s+(?:okay|ok|fine|good|happy|ready|available|free|open|comfortable|interested|on\\s+board)',
       // could we…, do you… (not "you know")
-      '(?:do|does|did|can|could|would|will|are|have)\\s+(?:you|we)(?!\\s+know)',
+      `(?:${plain(auxiliaries)})\\s+(?:you|we)(?!\\s+know)`,
     ]
       .map((p) => `(?:${p})`)
       .join('|')
       .replace(/^/, "(?<![\\p{L}'])(?:")
       .concat(")(?![\\p{L}'])"),
     'giu',
-  ),
+  );
+}
+
+/**
+ * A question starting inside an unpunctuated sentence ("we cut routing costs how do you plan your
+ * routes today"): only the unmistakable shapes, an interrogative followed by an auxiliary and a
+ * subject, or an inversion. Languages without such a shape have none.
+ */
+export const QUESTION_CLAUSES: Partial<Record<AnalysisLanguage, RegExp>> = {
+  en: englishClauses(QUESTION_CUES.en),
   es: /(?<![\p{L}])(?:qué|cómo|cuándo|dónde|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|por qué|le parece|te parece|les parece|le gustaría|te gustaría|podríamos)(?![\p{L}])/giu,
   'fr-CA':
     /(?<![\p{L}'])(?:est-ce qu|qu'est-ce|combien|pourquoi|(?<!importe )(?:quel|quelle|quels|quelles)|[\p{L}']+-(?:vous|tu|t-il|t-elle|t-on|nous|ils|elles)(?![\p{L}]))/giu,

@@ -1,0 +1,201 @@
+import type { TSchema } from '@sinclair/typebox';
+import { SLUG_ROLEPLAY_TYPE_VERSION, type ApiVersion } from '../../common/apiVersions';
+import type { Config } from '../../common/config';
+import type { Transcript } from '../../common/transcript';
+import type { Db } from '../../db/connection';
+import { exportIdsAfter, exportSetCount, type ExportSet } from '../../db/queries/companyExports';
+import { eventPosition, listEventLog } from '../../db/queries/eventLog';
+import { getInvitation } from '../../db/queries/invitations';
+import { getRecording } from '../../db/queries/recordings';
+import { getRecordingTranscript } from '../../db/queries/recordingTranscript';
+import { getRoleplay } from '../../db/queries/roleplays';
+import { getScript } from '../../db/queries/scripts';
+import { getSessionResult } from '../../db/queries/sessions';
+import { getTeam } from '../../db/queries/teams';
+import { getUser } from '../../db/queries/users';
+import { getWebhookEndpoint } from '../../db/queries/webhooks';
+import { toCompanyEvents } from '../../api/routes/eventView';
+import { toInvitation } from '../../api/routes/invitationView';
+import { toRecordingView } from '../../api/routes/recordings/view';
+import { toTranscriptView } from '../../api/routes/recordings/transcriptView';
+import { toRoleplay } from '../../api/routes/roleplays';
+import { toScript } from '../../api/routes/scripts';
+import { toResult } from '../../api/routes/sessions';
+import { toTeam } from '../../api/routes/teams';
+import { toRead } from '../../api/routes/userView';
+import { toEndpoint } from '../../api/routes/webhookView';
+import { CompanyEvent } from '../../api/schemas/events';
+import { Invitation } from '../../api/schemas/invitations';
+import { RecordingView } from '../../api/schemas/recordings';
+import { Roleplay, RoleplaySlugVersion } from '../../api/schemas/roleplays';
+import { Script } from '../../api/schemas/scripts';
+import { SessionResult } from '../../api/schemas/sessions';
+import { Team } from '../../api/schemas/teams';
+import { TranscriptView } from '../../api/schemas/transcripts';
+import { UserRead } from '../../api/schemas/users';
+import { WebhookEndpoint } from '../../api/schemas/webhooks';
+
+// What a company export holds, one newline-delimited JSON file per kind. Every item is what the API's own
+// GET of it answers, built by the same query and view function the route uses, under the export's API
+// version, and described by the same TypeBox schema (docs/api.md's list of fields is generated from it).
+// Items are read a keyset page at a time, so an export's memory does not grow with the company.
+
+export interface KindReadContext {
+  db: Db;
+  config: Config;
+  companyId: string;
+  apiVersion: ApiVersion;
+  now: Date;
+}
+
+export interface KindPage {
+  items: unknown[];
+  /** Where the next page starts; null after the last page. */
+  next: string | null;
+}
+
+export interface ExportKind {
+  name: string;
+  /** The file in the archive. */
+  file: string;
+  /** The operation whose answer each item is. */
+  sameAs: string;
+  summary: string;
+  /** The item's schema under `apiVersion`. */
+  schema: (apiVersion: ApiVersion) => TSchema;
+  count: (ctx: KindReadContext) => Promise<number>;
+  page: (ctx: KindReadContext, after: string | null, limit: number) => Promise<KindPage>;
+}
+
+/** A kind whose rows are paged by id and each read by the route's own query and view. */
+function byId(
+  set: ExportSet,
+  readOne: (ctx: KindReadContext, id: string) => Promise<unknown>,
+): Pick<ExportKind, 'count' | 'page'> {
+  return {
+    count: (ctx) => exportSetCount(ctx.db, set, ctx.companyId),
+    async page(ctx, after, limit) {
+      const ids = await exportIdsAfter(ctx.db, set, ctx.companyId, after, limit);
+      // The page's reads at once (the pool bounds them); a row deleted since the page was read is not exported.
+      const read = await Promise.all(ids.map((id) => readOne(ctx, id)));
+      const items = read.filter((item) => item !== undefined);
+      return { items, next: ids.length < limit ? null : ids[ids.length - 1] };
+    },
+  };
+}
+
+const current = (schema: TSchema) => (): TSchema => schema;
+const mapped = <R, T>(row: R | undefined, view: (row: R) => T): T | undefined =>
+  row === undefined ? undefined : view(row);
+
+/** Events keep GET /api/events's order (newest first); the cursor is an event id, as its `starting_after`. */
+const events: Pick<ExportKind, 'count' | 'page'> = {
+  count: (ctx) => exportSetCount(ctx.db, 'events', ctx.companyId),
+  async page(ctx, after, limit) {
+    const position = after === null ? undefined : await eventPosition(ctx.db, ctx.companyId, after);
+    const rows = await listEventLog(ctx.db, { companyId: ctx.companyId }, limit, position);
+    const items = await toCompanyEvents(ctx.db, ctx.companyId, rows);
+    return { items, next: rows.length < limit ? null : rows[rows.length - 1].id };
+  },
+};
+
+export const EXPORT_KINDS: readonly ExportKind[] = [
+  {
+    name: 'users',
+    file: 'users.ndjson',
+    sameAs: 'GET /api/user/{userId}',
+    summary: 'Every user of the company, erased ones as their tombstone.',
+    schema: current(UserRead),
+    ...byId('users', async (ctx, id) => mapped(await getUser(ctx.db, ctx.companyId, id), toRead)),
+  },
+  {
+    name: 'teams',
+    file: 'teams.ndjson',
+    sameAs: 'GET /api/team (an item)',
+    summary: 'Every team.',
+    schema: current(Team),
+    ...byId('teams', async (ctx, id) => mapped(await getTeam(ctx.db, ctx.companyId, id), toTeam)),
+  },
+  {
+    name: 'invitations',
+    file: 'invitations.ndjson',
+    sameAs: 'GET /api/invitations (an item)',
+    summary: 'Every invitation, whatever its status (pending, accepted, revoked, expired).',
+    schema: current(Invitation),
+    ...byId('invitations', async (ctx, id) => mapped(await getInvitation(ctx.db, ctx.companyId, id), toInvitation)),
+  },
+  {
+    name: 'roleplays',
+    file: 'roleplays.ndjson',
+    sameAs: 'GET /api/roleplay/{id}',
+    summary: 'Every roleplay, drafts included.',
+    schema: (v) => (v === SLUG_ROLEPLAY_TYPE_VERSION ? RoleplaySlugVersion : Roleplay),
+    ...byId('roleplays', async (ctx, id) =>
+      mapped(await getRoleplay(ctx.db, ctx.companyId, id), (row) => toRoleplay(row, ctx.apiVersion)),
+    ),
+  },
+  {
+    name: 'sessions',
+    file: 'sessions.ndjson',
+    sameAs: 'GET /api/roleplay/session/{id}',
+    summary: 'Every roleplay session with its result (snippets, criteria and metric responses).',
+    schema: current(SessionResult),
+    ...byId('sessions', async (ctx, id) => {
+      const row = await getSessionResult(ctx.db, ctx.companyId, id);
+      return row && toResult(row, ctx.config, ctx.now);
+    }),
+  },
+  {
+    name: 'scripts',
+    file: 'scripts.ndjson',
+    sameAs: 'GET /api/memorization/script/{scriptId}',
+    summary: 'Every memorization script with its segments.',
+    schema: current(Script),
+    ...byId('scripts', async (ctx, id) => mapped(await getScript(ctx.db, ctx.companyId, id), toScript)),
+  },
+  {
+    name: 'recordings',
+    file: 'recordings.ndjson',
+    sameAs: 'GET /api/recording/{id}',
+    summary: 'Every recording with its analysis (`result`) once completed.',
+    schema: current(RecordingView),
+    ...byId('recordings', async (ctx, id) => mapped(await getRecording(ctx.db, ctx.companyId, id), toRecordingView)),
+  },
+  {
+    name: 'transcripts',
+    file: 'transcripts.ndjson',
+    sameAs: 'GET /api/recording/{id}/transcript',
+    summary:
+      'The transcript of every recording that has one, utterances with their times (not those deleted by retention or an erasure).',
+    schema: current(TranscriptView),
+    ...byId('transcripts', async (ctx, id) => {
+      const row = await getRecordingTranscript(ctx.db, ctx.companyId, id);
+      if (!row || row.erased || row.mediaDeletedAt || row.transcript === null) return undefined;
+      return toTranscriptView(row.id, row.transcript as Transcript);
+    }),
+  },
+  {
+    name: 'webhookEndpoints',
+    file: 'webhook-endpoints.ndjson',
+    sameAs: 'GET /api/webhook-endpoints (an item)',
+    summary: 'Every webhook endpoint, without its signing secret (the API never shows it again either).',
+    schema: current(WebhookEndpoint),
+    ...byId('webhookEndpoints', async (ctx, id) =>
+      mapped(await getWebhookEndpoint(ctx.db, ctx.companyId, id), toEndpoint),
+    ),
+  },
+  {
+    name: 'events',
+    file: 'events.ndjson',
+    sameAs: 'GET /api/events (an item)',
+    summary: 'Every kept event (WEBHOOK_EVENT_RETENTION) with its body as delivered and its deliveries, newest first.',
+    schema: current(CompanyEvent),
+    ...events,
+  },
+];
+
+export const exportKind = (name: string): ExportKind => {
+  const kind = EXPORT_KINDS.find((k) => k.name === name);
+  if (!kind) throw new Error(`unknown export kind ${name}`);
+  return kind;
+};

@@ -1,0 +1,16 @@
+import type { UserRow } from '../../db/queries/users';
+import type { UserRead } from '../schemas/users';
+
+// A user as GET /api/user/{userId} answers it (users.ts, and the company export's users).
+
+export function toRead(row: UserRow): UserRead {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    teamId: row.teamId,
+  };
+}
