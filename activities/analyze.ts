@@ -59,11 +59,6 @@ export function createAnalyzeActivities({ db, config, metrics }: ActivityDeps) {
   }
 
   return {
-    /** Runs started before the claim check (patch `claim-check`): the analysis is the activity's result. */
-    async analyzeRecording(recordingId: string): Promise<RecordingAnalysis> {
-      return analyze(recordingId);
-    },
-
     /**
      * The analysis kept on the recording (recordings.pending_analysis) for persistRecordingResult: the
      * person's words and scores never enter the workflow history. A retry after it was kept asks no one again.

@@ -20,8 +20,8 @@ export interface ActivityDeps {
 
 /** The worker's own measures that activities feed (worker/metrics.ts defines them; docs/operations.md lists them). */
 export interface ActivityMetrics {
-  /** Delivery attempts by outcome: delivered, failed_will_retry, exhausted, failed_permanently, endpoint_disabled, skipped. */
-  webhookDeliveries: Counter<'outcome'>;
+  /** Delivery attempts by outcome (delivered, failed_will_retry, exhausted, failed_permanently, endpoint_disabled, skipped) and trigger (event, test, redeliver). */
+  webhookDeliveries: Counter<'outcome' | 'trigger'>;
   /** Recordings that ended, counted once by the activity that moved them to completed or failed. */
   recordingsFinished: Counter<'outcome' | 'failure_type'>;
   recordingDuration: Histogram<'outcome' | 'speech_to_text'>;

@@ -85,12 +85,6 @@ export function createResolveRecordingUserActivities({ db }: ActivityDeps) {
   }
 
   return {
-    /** Runs started before the claim check (patch `claim-check`): the name and identifier are in the result. */
-    async resolveRecordingUser(recordingId: string): Promise<RecordingEventUser> {
-      const { user, userUniqueIdentifier } = await resolve(recordingId);
-      return eventUser(user, userUniqueIdentifier);
-    },
-
     /** The user's id only: who the person is stays in MySQL, out of the workflow history. */
     async resolveRecordingUserId(recordingId: string): Promise<string> {
       return (await resolve(recordingId)).user.id;

@@ -37,7 +37,17 @@ export interface DeliverWebhookInput {
   event?: DeliverableEvent;
   /** See WebhookDeliveryInput.attemptOffset. */
   attemptOffset?: number;
+  /** See WebhookDeliveryInput.trigger; absent: `event`. */
+  trigger?: DeliveryTrigger;
 }
+
+/**
+ * Why an attempt is made (the `trigger` label of sales_practice_webhook_deliveries_total): `event` for an event's
+ * own delivery (its schedule, or a recovery), `test` and `redeliver` for the one attempt a customer asked for
+ * through the API. A customer's failed test says nothing of receivers failing on their own, so the alert counts
+ * only `event`.
+ */
+export type DeliveryTrigger = 'event' | 'test' | 'redeliver';
 
 export type WebhookDeliveryResult =
   | { outcome: 'delivered'; statusCode: number; attempt: number }
@@ -184,15 +194,16 @@ export function createWebhookActivities({ db, config, logger, metrics, clock }: 
    * disable the endpoint (webhookEndpointHealth.ts).
    */
   async function countedAttempt(input: DeliverWebhookInput, lastAttempt: boolean): Promise<WebhookDeliveryResult> {
+    const trigger = input.trigger ?? 'event';
     try {
       const result = await attemptDelivery(input);
-      metrics?.webhookDeliveries.inc({ outcome: result.outcome });
+      metrics?.webhookDeliveries.inc({ outcome: result.outcome, trigger });
       return result;
     } catch (err) {
       if (!(err instanceof CancelledFailure)) {
         const permanent = err instanceof ApplicationFailure && err.nonRetryable;
         const outcome = permanent ? 'failed_permanently' : lastAttempt ? 'exhausted' : 'failed_will_retry';
-        metrics?.webhookDeliveries.inc({ outcome });
+        metrics?.webhookDeliveries.inc({ outcome, trigger });
       }
       // A refused attempt (recorded as failed): has the endpoint failed for too long? Never masks the failure.
       if (err instanceof ApplicationFailure) {

@@ -577,6 +577,30 @@ export const ConfigSchema = Type.Object({
     }),
   ),
   OTEL_SDK_DISABLED: Type.Optional(Type.String({ description: '`true` keeps tracing off even with an endpoint set.' })),
+  // Batching of finished spans before export, read by the OpenTelemetry SDK's BatchSpanProcessor itself
+  // (common/tracing/sdk.ts): declared here so they are checked at start and documented with the rest.
+  OTEL_BSP_SCHEDULE_DELAY: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      description: 'Milliseconds between two exports of finished spans; unset: `5000`.',
+    }),
+  ),
+  OTEL_BSP_EXPORT_TIMEOUT: Type.Optional(
+    Type.String({ pattern: '^[0-9]+$', description: 'Milliseconds one export may take; unset: `30000`.' }),
+  ),
+  OTEL_BSP_MAX_QUEUE_SIZE: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      description:
+        'Finished spans kept waiting for export; more are dropped (a process never blocks on tracing); unset: `2048`.',
+    }),
+  ),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+$',
+      description: 'Spans per export request, at most OTEL_BSP_MAX_QUEUE_SIZE; unset: `512`.',
+    }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyFromJson } from '../test/support/histories';
-import { KEPT_FOR_PREVIOUS_RELEASE, needsOldBranch, PATCHES, PREVIOUS_RELEASE } from './patchLifecycle';
+import { KEPT_FOR_PREVIOUS_RELEASE, needsOldBranch, PATCHES } from './patchLifecycle';
 
 // Prints docs/operations.md's patch table (Markdown) from scripts/patchLifecycle.ts and the committed
 // histories under test/histories/<workflowType>/: `npx tsx scripts/patch-table.ts`.
@@ -42,7 +42,7 @@ export function patchTable(): string {
       '|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      `Kept for the runs of ${PREVIOUS_RELEASE} (not patches):`,
+      'Kept for runs or processes of older releases (not patches):',
       '',
       '| What | Where | Removed in |',
       '|---|---|---|',

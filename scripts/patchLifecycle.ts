@@ -1,4 +1,5 @@
 import type { temporal } from '@temporalio/proto';
+import { previousRelease } from './releases';
 
 // Every patched() id of the workflows with its lifecycle (docs/operations.md, "Patches"): what it guards,
 // when it landed, the workflow types whose runs reach it, and where it stands. `npm run replay-check`
@@ -7,14 +8,15 @@ import type { temporal } from '@temporalio/proto';
 
 export type PatchState = 'patched' | 'deprecated';
 
-// Releases are git tags vYYYY.MM.DD (docs/operations.md, "Releases and upgrades"). The supported upgrade is from
-// the previous release with work in flight, so a patch's old branch stays while a run the previous release
-// started can take it; then the call becomes deprecatePatch (old branch deleted), and a release later it goes.
-/** The release the supported upgrade starts from. */
-export const PREVIOUS_RELEASE = 'v2026.11.23';
-/** The release that ends issue 35's work (tagged by the lead), in which the patches it retires are deprecated. */
-export const THIS_RELEASE = 'the release after v2026.11.23';
-/** The release after that: what only v2026.11.23's runs still need goes then. */
+// Releases are the commits listed in RELEASES.md (docs/operations.md, "Releases and upgrades"; scripts/releases.ts
+// reads it). The supported upgrade is from the previous release with work in flight, so a patch's old branch stays
+// while a run the previous release started can take it; then the call becomes deprecatePatch (old branch deleted),
+// and a release later it goes.
+/** The release the supported upgrade starts from: the last one listed. */
+export const PREVIOUS_RELEASE = previousRelease().name;
+/** The release being built on main (listed once its commit exists). */
+export const THIS_RELEASE = `the release after ${PREVIOUS_RELEASE}`;
+/** The release after that. */
 export const RELEASE_AFTER_NEXT = 'the release after next';
 
 export interface PatchEntry {
@@ -29,90 +31,18 @@ export interface PatchEntry {
   /** When it moves on: the release whose code deprecates it (old branch deleted), and the one that removes the call. */
   deprecateIn: string;
   removeIn: string;
-  /**
-   * Patch ids whose marker means a run never reaches this call (it sits in their old branch): such a
-   * history does not need this patch's old branch even without its marker.
-   */
-  unreachedWith?: string[];
 }
 
-const STEPWISE_ONLY = ['folded-steps'];
-
 export const PATCHES: PatchEntry[] = [
-  {
-    id: 'media-step',
-    workflowTypes: ['recordingIntake'],
-    guards:
-      'The media step (probe, 16 kHz rendition, pieces within the provider limits) before speech-to-text; the old branch (deleted) transcribed the file in one call (transcribeRecording).',
-    landed: '2026-11-22 (7208866)',
-    state: 'deprecated',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
-    unreachedWith: STEPWISE_ONLY,
-  },
-  {
-    id: 'transcript-submissions',
-    workflowTypes: ['recordingIntake'],
-    guards:
-      'A submitted transcript skips fetching and speech-to-text. Only runs of submitted transcripts call it, so audio runs never need its old branch.',
-    landed: '2026-11-22 (c85c4fc)',
-    state: 'deprecated',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
-    unreachedWith: STEPWISE_ONLY,
-  },
-  {
-    id: 'webhook-retry-from-worker',
-    workflowTypes: ['recordingIntake', 'userErasure'],
-    guards:
-      "Deliveries take the worker's retry policy (webhookRetryPolicy activity); older runs (branch deleted) used the policy in their input.",
-    landed: '2026-11-22 (949cdc9)',
-    state: 'deprecated',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
-    unreachedWith: STEPWISE_ONLY,
-  },
-  {
-    id: 'user-id-search-attribute',
-    workflowTypes: ['recordingIntake'],
-    guards: 'The run upserts the UserId search attribute once the user is resolved (a command in history).',
-    landed: '2026-11-23 (8cd4e55)',
-    state: 'deprecated',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
-    unreachedWith: STEPWISE_ONLY,
-  },
-  {
-    id: 'claim-check',
-    workflowTypes: ['recordingIntake'],
-    guards:
-      "Ids only in the run's history: the user resolved to an id, the analysis kept on the recording (analyzeAndKeepRecording), webhook events written to MySQL and delivered by id. Older runs (all of v2026.11.23's) pass the person's data as activity results and arguments (resolveRecordingUser, analyzeRecording, the event sent by value).",
-    landed: '2026-11-25 (5be2ccb)',
-    state: 'patched',
-    deprecateIn: RELEASE_AFTER_NEXT,
-    removeIn: 'a release after that',
-    unreachedWith: STEPWISE_ONLY,
-  },
-  {
-    id: 'first-piece-first',
-    workflowTypes: ['recordingIntake'],
-    guards:
-      "With a provider that labels speakers per request, each side's first piece is transcribed alone, and later pieces send the speakers it labelled (reference clips); older runs (all of v2026.11.23's) scheduled every piece at once.",
-    landed: '2026-11-25 (699256b)',
-    state: 'patched',
-    deprecateIn: RELEASE_AFTER_NEXT,
-    removeIn: 'a release after that',
-    unreachedWith: STEPWISE_ONLY,
-  },
   {
     id: 'folded-steps',
     workflowTypes: ['recordingIntake'],
     guards:
-      "A recording costs ~5 workflow tasks: each long step sets its status as its first write, the short database steps are local activities, and a webhook's first attempt is made by the run (a delivery child only to retry). Older runs (all of v2026.11.23's) keep the stepwise shape (workflows/recordingIntakeStepwise.ts, with setRecordingStatus).",
+      "A recording costs ~5 workflow tasks: each long step sets its status as its first write, the short database steps are local activities, and a webhook's first attempt is made by the run (a delivery child only to retry). Older runs (all of v2026.11.23's) had the stepwise shape, deleted with the patches only it called (media-step, transcript-submissions, webhook-retry-from-worker, user-id-search-attribute, claim-check, first-piece-first).",
     landed: '2026-11-25 (4525782)',
-    state: 'patched',
-    deprecateIn: RELEASE_AFTER_NEXT,
-    removeIn: 'a release after that',
+    state: 'deprecated',
+    deprecateIn: THIS_RELEASE,
+    removeIn: RELEASE_AFTER_NEXT,
   },
   {
     id: 'first-attempt-activity',
@@ -165,8 +95,9 @@ export const PATCHES: PatchEntry[] = [
 ];
 
 /**
- * What runs of the previous release still need that is not a patch: kept until they are drained, with the
- * release that removes it (docs/operations.md's table shows these too).
+ * What runs or processes of an older release still need that is not a patch: kept until they are drained, with
+ * the release that removes it (docs/operations.md's table shows these too). Those below were kept for
+ * v2026.11.23, which v2026.11.26 replaced: due in this release.
  */
 export interface KeptForPreviousRelease {
   what: string;
@@ -176,25 +107,19 @@ export interface KeptForPreviousRelease {
 
 export const KEPT_FOR_PREVIOUS_RELEASE: KeptForPreviousRelease[] = [
   {
-    what: 'The stepwise recording workflow (old branch of folded-steps) with what only it calls: setRecordingStatus, resolveRecordingUser and analyzeRecording, and recording events sent by value in the delivery input (old branch of claim-check; user.erased is sent by value by design)',
-    where:
-      'workflows/recordingIntakeStepwise.ts, activities/recordingStatus.ts, activities/resolveRecordingUser.ts, activities/analyze.ts',
-    removeIn: RELEASE_AFTER_NEXT,
-  },
-  {
     what: 'Reading analyses stored without speakerAttribution or evidence (migration 20261126030000 rewrites them; that release runs it again first, for rows an old worker wrote during this deploy)',
     where: 'common/recordingAnalysis.ts (storedAnalysis, storedResponse)',
-    removeIn: RELEASE_AFTER_NEXT,
+    removeIn: THIS_RELEASE,
   },
   {
     what: "Invitation runs under the address-based workflow id (invitations created before their row's workflow_id)",
     where: 'common/temporal.ts, api/commands/invitationWorkflow.ts',
-    removeIn: RELEASE_AFTER_NEXT,
+    removeIn: THIS_RELEASE,
   },
   {
     what: 'The recordings.submitted_transcript column (no longer written; old API processes may still write it during the deploy)',
     where: 'a migration dropping it',
-    removeIn: RELEASE_AFTER_NEXT,
+    removeIn: THIS_RELEASE,
   },
 ];
 
@@ -224,10 +149,5 @@ export function needsOldBranch(
   workflowType: string,
   history: temporal.api.history.v1.IHistory,
 ): boolean {
-  const markers = patchMarkersOf(history);
-  return (
-    patch.workflowTypes.includes(workflowType) &&
-    !markers.has(patch.id) &&
-    !(patch.unreachedWith ?? []).some((id) => markers.has(id))
-  );
+  return patch.workflowTypes.includes(workflowType) && !patchMarkersOf(history).has(patch.id);
 }

@@ -51,8 +51,8 @@ export function createActivityMetrics(registry: Registry): ActivityMetrics {
   return {
     webhookDeliveries: new Counter({
       name: `${METRIC_PREFIX}webhook_deliveries_total`,
-      help: 'Webhook delivery attempts by outcome: delivered, endpoint_disabled, skipped, failed_permanently, exhausted (the last attempt of the schedule failed) are final; failed_will_retry is not.',
-      labelNames: ['outcome'],
+      help: "Webhook delivery attempts by outcome (delivered, endpoint_disabled, skipped, failed_permanently, exhausted (the last attempt of the schedule failed) are final; failed_will_retry is not) and trigger (event: an event's own delivery; test, redeliver: one attempt a customer asked for).",
+      labelNames: ['outcome', 'trigger'],
       registers: [registry],
     }),
     recordingsFinished: new Counter({

@@ -1,8 +1,8 @@
 import {
   CancellationScope,
+  deprecatePatch,
   isCancellation,
   log,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -23,7 +23,6 @@ import {
   type RecordingIntakeInput,
   type RecordingIntakeOutcome,
 } from './recordingIntakeCommon';
-import { stepwiseRecordingIntake } from './recordingIntakeStepwise';
 import { notifyKeptEventFirstHere } from './webhookNotify';
 
 // One recording from acceptance to notification. Every side effect is an activity; this code only
@@ -68,8 +67,8 @@ async function notifyRecordingEvent(
 }
 
 export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
-  // Asked once, first: a run started before the patch keeps the stepwise shape its history records.
-  if (!patched(FOLDED_STEPS_PATCH)) return stepwiseRecordingIntake(input);
+  // Runs of the stepwise shape (before the patch) were all v2026.11.23's: its code is gone, the marker stays a release.
+  deprecatePatch(FOLDED_STEPS_PATCH);
   const { recordingId, companyId } = input;
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };

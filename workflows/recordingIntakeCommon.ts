@@ -3,9 +3,8 @@ import type { FailureTypes } from '../common/failureTypes';
 import type { ProcessingStatus } from '../common/recordingStatus';
 import { searchAttributes } from '../common/temporal';
 
-// What both shapes of the recording workflow share: its input and outcome, its query, its patch ids,
-// and the search-attribute and failure helpers. workflows/recordingIntake.ts runs new recordings;
-// workflows/recordingIntakeStepwise.ts runs the ones started before the folded-steps patch.
+// The recording workflow's input and outcome, its query, its patch ids, and the search-attribute and
+// failure helpers (workflows/recordingIntake.ts).
 
 export interface RecordingProgress {
   step: string;
@@ -35,29 +34,10 @@ export type RecordingIntakeOutcome =
  * Patch id: folded steps. Each status change is the first write of the activity it precedes, the short
  * database steps run as local activities inside the workflow task that follows the long step before them,
  * and a webhook's first attempt is made from the recording's own run (a delivery child only when it must
- * retry). A recording costs ~5 workflow tasks instead of ~18. Runs started before it stay stepwise.
+ * retry). A recording costs ~5 workflow tasks instead of ~18. Runs started before it (the stepwise shape,
+ * all of v2026.11.23's) are no longer run: deprecated.
  */
 export const FOLDED_STEPS_PATCH = 'folded-steps';
-/** Patch id: recordings go through the media step (probe, 16 kHz rendition, pieces within the provider's limits). */
-export const MEDIA_STEP_PATCH = 'media-step';
-/** Patch id: the run carries the recording's user as the `UserId` search attribute once resolved. */
-export const USER_ID_SEARCH_ATTRIBUTE_PATCH = 'user-id-search-attribute';
-/** Patch id: transcript submissions skip speech-to-text (histories from before never take that branch). */
-export const TRANSCRIPT_SUBMISSIONS_PATCH = 'transcript-submissions';
-/**
- * With a plan that asks for it (a provider labelling speakers per request), each side's first piece
- * is transcribed alone before the rest, which send the speakers it labelled. Runs recorded before
- * this patch scheduled every piece at once.
- */
-export const FIRST_PIECE_FIRST_PATCH = 'first-piece-first';
-/**
- * Patch id: claim check. The user is resolved to an id only, the analysis is kept on the recording
- * (analyzeAndKeepRecording) rather than returned, and webhook events are written to MySQL by an activity
- * and delivered by id: the person's name, identifier and words never enter this history. Runs started
- * before it keep passing them as they did (their histories hold them already).
- */
-export const CLAIM_CHECK_PATCH = 'claim-check';
-
 export const WITHDRAWN: (typeof FailureTypes)['RecordingNotFound'] = 'RecordingNotFound';
 
 export function setStatusAttribute(status: ProcessingStatus | 'completed' | 'failed'): void {

@@ -1,6 +1,6 @@
 import { proxyActivities, proxyLocalActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { WebhookDeliveryResult } from '../activities/webhooks';
+import type { DeliveryTrigger, WebhookDeliveryResult } from '../activities/webhooks';
 import type { DeliverableEvent } from '../common/webhookEvents';
 import { withAttemptsAtMost, type WebhookRetry } from '../common/webhookRetry';
 import { webhookDeliveryProfile, webhookNotifyProfile } from './activityProfiles';
@@ -22,6 +22,8 @@ export interface WebhookDeliveryInput {
    * Inputs without it (every run started before) never ask, so their histories replay unchanged.
    */
   workerPolicy?: { attempts: number };
+  /** The API's test (`test`) or redelivery (`redeliver`), counted apart from an event's own deliveries; absent: `event`. */
+  trigger?: Exclude<DeliveryTrigger, 'event'>;
   /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
   attemptOffset?: number;
   /**
@@ -56,11 +58,11 @@ export async function webhookDelivery(input: WebhookDeliveryInput): Promise<Webh
       `POST ${input.event?.type ?? input.eventType ?? 'event'} ${input.event?.id ?? input.eventId ?? ''}`,
     ),
   );
-  const { companyId, endpointId, attemptOffset } = input;
+  const { companyId, endpointId, attemptOffset, trigger } = input;
   if (input.firstDelayMs !== undefined && input.firstDelayMs > 0) await sleep(input.firstDelayMs);
   return deliverWebhook(
     input.event
-      ? { companyId, endpointId, event: input.event, attemptOffset }
-      : { companyId, endpointId, eventId: input.eventId, attemptOffset },
+      ? { companyId, endpointId, event: input.event, attemptOffset, trigger }
+      : { companyId, endpointId, eventId: input.eventId, attemptOffset, trigger },
   );
 }

@@ -1,7 +1,6 @@
 // @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import {
-  deprecatePatch,
   isCancellation,
   ParentClosePolicy,
   patched,
@@ -22,12 +21,6 @@ const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(w
 /** The same two, as local activities, for runs with folded steps (notifyKeptEventFirstHere). */
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
-/**
- * Deliveries ask the worker for its retry policy (webhookRetryPolicy). Retired: runs from before, which carried
- * the policy in their input, are not among the previous release's; the call stays until the release after.
- */
-export const WEBHOOK_RETRY_FROM_WORKER = 'webhook-retry-from-worker';
-
 /** Every recording event is kept (webhook_events), whether or not an endpoint subscribes when it happens. */
 export const KEEP_EVERY_EVENT = 'keep-every-event';
 
@@ -37,11 +30,6 @@ export const KEEP_EVERY_EVENT = 'keep-every-event';
  * applies its timeout to a POST that may take WEBHOOK_TIMEOUT). Runs from before made it a local activity.
  */
 export const FIRST_ATTEMPT_ACTIVITY = 'first-attempt-activity';
-
-async function deliveryRetry(): Promise<WebhookRetry> {
-  deprecatePatch(WEBHOOK_RETRY_FROM_WORKER);
-  return webhookRetryPolicy();
-}
 
 /**
  * Called from inside a workflow (it is not a workflow itself): starts one webhookDelivery child per
@@ -56,30 +44,11 @@ export async function notifyWebhooks(companyId: string, event: WebhookEvent): Pr
   await startDeliveries(companyId, endpointIds, event);
 }
 
-/**
- * Claim check: when an endpoint subscribes to the event, `keep` writes its body to webhook_events (false:
- * not kept, nobody is told) and the deliveries get the event's id only; with no subscriber nothing is written.
- */
-export async function notifyKeptEvent(
-  companyId: string,
-  event: WebhookEventRef,
-  keep: () => Promise<boolean>,
-): Promise<void> {
-  const endpointIds = await listWebhookTargets(companyId, event.type);
-  if (endpointIds.length === 0 || !(await keep())) return;
-  await startDeliveries(companyId, endpointIds, event);
-}
-
-async function startDeliveries(
-  companyId: string,
-  endpointIds: string[],
-  event: WebhookEvent | WebhookEventRef,
-): Promise<void> {
-  // A kept event is delivered by id: each attempt reads its body from webhook_events.
-  const what = 'data' in event ? { event } : { eventId: event.id, eventType: event.type };
-  const retry = await deliveryRetry();
+async function startDeliveries(companyId: string, endpointIds: string[], event: WebhookEvent): Promise<void> {
+  // Deliveries take the worker's retry policy.
+  const retry = await webhookRetryPolicy();
   await Promise.all(
-    endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, ...what, retry })),
+    endpointIds.map((endpointId) => startDelivery(companyId, event, { companyId, endpointId, event, retry })),
   );
 }
 

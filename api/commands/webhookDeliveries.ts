@@ -43,6 +43,7 @@ async function deliverOnce(
   event: Pick<DeliverableEvent, 'id' | 'type'>,
   workflowId: string,
   attemptOffset: number,
+  trigger: 'test' | 'redeliver',
 ): Promise<AttemptOutcome> {
   let handle: WorkflowHandle<typeof webhookDelivery>;
   try {
@@ -63,6 +64,7 @@ async function deliverOnce(
           workerPolicy: { attempts: 1 },
           retry: { ...webhookRetryFromConfig(deps.config), maximumAttempts: 1 },
           ...(attemptOffset > 0 ? { attemptOffset } : {}),
+          trigger,
         },
       ],
       typedSearchAttributes: [{ key: searchAttributes.CompanyId, value: companyId }],
@@ -95,7 +97,7 @@ export async function sendTestEvent(deps: AppDeps, companyId: string, endpointId
     data: { endpointId, message: 'A test event sent on request. Verify its signature and answer 2xx.' },
   };
   await rememberWebhookEvent(deps.db, companyId, event);
-  return deliverOnce(deps, companyId, endpointId, event, workflowIds.webhookDelivery(event.id, endpointId), 0);
+  return deliverOnce(deps, companyId, endpointId, event, workflowIds.webhookDelivery(event.id, endpointId), 0, 'test');
 }
 
 /**
@@ -120,5 +122,5 @@ export async function redeliverEvent(
     );
   const offset = await lastWebhookAttempt(deps.db, endpointId, event.id);
   const workflowId = `${workflowIds.webhookDelivery(event.id, endpointId)}-redelivery-${offset + 1}`;
-  return deliverOnce(deps, companyId, endpointId, event, workflowId, offset);
+  return deliverOnce(deps, companyId, endpointId, event, workflowId, offset, 'redeliver');
 }

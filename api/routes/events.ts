@@ -1,13 +1,12 @@
 import { eventPosition, listEventLog } from '../../db/queries/eventLog';
-import { recoverEndpoint } from '../commands/webhookRecovery';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { toCompanyEvents } from './eventView';
-import { IdParams } from '../schemas/common';
-import { EventList, EventListQuery, RecoverBody, RecoverResult } from '../schemas/events';
+import { EventList, EventListQuery } from '../schemas/events';
 
-// The company's events as they were sent, and recovering an endpoint's missed ones (docs/webhooks.md,
-// "Events and recovery"). GET /api/webhook-events stays the catalog of event types; this lists events.
+// The company's events as they were sent (docs/webhooks.md, "Events and recovery"); recovering an endpoint's
+// missed ones is an action on the endpoint (webhookActions.ts). GET /api/webhook-events stays the catalog of
+// event types; this lists events.
 
 const TAGS = ['Webhooks'];
 
@@ -44,44 +43,6 @@ export const eventOperations: Operation[] = [
       const page = rows.slice(0, query.limit);
       const data = await toCompanyEvents(deps.db, company.id, page);
       return { data, hasMore: rows.length > query.limit };
-    },
-  ),
-  defineOperation(
-    {
-      operationId: 'recoverWebhookEndpoint',
-      method: 'post',
-      idempotent: 'lease',
-      path: '/api/webhook-endpoints/{id}/recover',
-      summary: 'Deliver again the events an endpoint missed',
-      description:
-        'Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for ' +
-        'delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were ' +
-        'queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest ' +
-        'first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).',
-      tags: TAGS,
-      auth: 'apiKey',
-      scope: 'webhooks:manage',
-      params: IdParams,
-      body: RecoverBody,
-      response: RecoverResult,
-      successStatus: 202,
-      errors: [404, 409, 503],
-    },
-    async ({ params, body, company, deps }) => {
-      const outcome = await recoverEndpoint(
-        deps,
-        company.id,
-        params.id,
-        new Date(body.since),
-        body.until === undefined ? undefined : new Date(body.until),
-      );
-      return {
-        queued: outcome.queued,
-        alreadyQueued: outcome.alreadyQueued,
-        since: outcome.since.toISOString(),
-        until: outcome.until.toISOString(),
-        nextSince: outcome.nextSince ? outcome.nextSince.toISOString() : null,
-      };
     },
   ),
 ];

@@ -1,16 +1,13 @@
 import { redeliverEvent, sendTestEvent, type AttemptOutcome } from '../commands/webhookDeliveries';
-import { changeWebhookEndpoint } from '../commands/webhookEndpoints';
+import { recoverEndpoint } from '../commands/webhookRecovery';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
-import {
-  DeliveryParams,
-  UpdatedWebhookEndpoint,
-  UpdateWebhookEndpointBody,
-  WebhookAttemptResult,
-} from '../schemas/webhooks';
-import { toDelivery, toEndpoint } from './webhookView';
+import { RecoverBody, RecoverResult } from '../schemas/events';
+import { DeliveryParams, WebhookAttemptResult } from '../schemas/webhooks';
+import { toDelivery } from './webhookView';
 
-// Changing an endpoint, sending it a test event, redelivering an event.
+// Actions on an endpoint (POST /api/webhook-endpoints/{id}/…): sending it a test event, redelivering an event,
+// recovering the events it missed. The endpoint itself (create, list, change, delete) is webhookEndpoints.ts.
 
 const TAGS = ['Webhooks'];
 
@@ -24,29 +21,6 @@ function toAttemptResult(outcome: AttemptOutcome): WebhookAttemptResult {
 }
 
 export const webhookActionOperations: Operation[] = [
-  defineOperation(
-    {
-      operationId: 'updateWebhookEndpoint',
-      method: 'patch',
-      path: '/api/webhook-endpoints/{id}',
-      summary: 'Change a webhook endpoint',
-      description:
-        'Changes `url`, `events`, `description` or `enabled`; only the fields sent change. `{"enabled": true}` is the way back for an endpoint ' +
-        "disabled after its receiver answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER: the next event is delivered again, and the answer's " +
-        '`eventsToRecover` says how many kept events it has not received (POST …/recover sends them). The secret is unchanged (see rotate-secret).',
-      tags: TAGS,
-      auth: 'apiKey',
-      scope: 'webhooks:manage',
-      params: IdParams,
-      body: UpdateWebhookEndpointBody,
-      response: UpdatedWebhookEndpoint,
-      errors: [404],
-    },
-    async ({ params, body, company, deps }) => {
-      const { endpoint, eventsToRecover } = await changeWebhookEndpoint(deps, company.id, params.id, body);
-      return eventsToRecover === undefined ? toEndpoint(endpoint) : { ...toEndpoint(endpoint), eventsToRecover };
-    },
-  ),
   defineOperation(
     {
       operationId: 'testWebhookEndpoint',
@@ -87,5 +61,43 @@ export const webhookActionOperations: Operation[] = [
     },
     async ({ params, company, deps }) =>
       toAttemptResult(await redeliverEvent(deps, company.id, params.id, params.deliveryId)),
+  ),
+  defineOperation(
+    {
+      operationId: 'recoverWebhookEndpoint',
+      method: 'post',
+      idempotent: 'lease',
+      path: '/api/webhook-endpoints/{id}/recover',
+      summary: 'Deliver again the events an endpoint missed',
+      description:
+        'Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for ' +
+        'delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were ' +
+        'queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest ' +
+        'first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).',
+      tags: TAGS,
+      auth: 'apiKey',
+      scope: 'webhooks:manage',
+      params: IdParams,
+      body: RecoverBody,
+      response: RecoverResult,
+      successStatus: 202,
+      errors: [404, 409, 503],
+    },
+    async ({ params, body, company, deps }) => {
+      const outcome = await recoverEndpoint(
+        deps,
+        company.id,
+        params.id,
+        new Date(body.since),
+        body.until === undefined ? undefined : new Date(body.until),
+      );
+      return {
+        queued: outcome.queued,
+        alreadyQueued: outcome.alreadyQueued,
+        since: outcome.since.toISOString(),
+        until: outcome.until.toISOString(),
+        nextSince: outcome.nextSince ? outcome.nextSince.toISOString() : null,
+      };
+    },
   ),
 ];

@@ -4,7 +4,7 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
 } from '../../db/queries/webhooks';
-import { registerWebhookEndpoint, rekeyWebhookEndpoint } from '../commands/webhookEndpoints';
+import { changeWebhookEndpoint, registerWebhookEndpoint, rekeyWebhookEndpoint } from '../commands/webhookEndpoints';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { IdParams, PageQuery, pagination } from '../schemas/common';
@@ -12,6 +12,8 @@ import {
   CreateWebhookEndpointBody,
   RotatedWebhookEndpoint,
   RotateWebhookSecretBody,
+  UpdatedWebhookEndpoint,
+  UpdateWebhookEndpointBody,
   WebhookDeliveryList,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
@@ -60,6 +62,29 @@ export const webhookEndpointOperations: Operation[] = [
     async ({ query, company, deps }) => {
       const { rows, total } = await listWebhookEndpoints(deps.db, company.id, query);
       return { data: rows.map(toEndpoint), pagination: pagination(total, query.offset, query.limit, rows.length) };
+    },
+  ),
+  defineOperation(
+    {
+      operationId: 'updateWebhookEndpoint',
+      method: 'patch',
+      path: '/api/webhook-endpoints/{id}',
+      summary: 'Change a webhook endpoint',
+      description:
+        'Changes `url`, `events`, `description` or `enabled`; only the fields sent change. `{"enabled": true}` is the way back for an endpoint ' +
+        "disabled after its receiver answered 410 Gone or failed for WEBHOOK_DISABLE_AFTER: the next event is delivered again, and the answer's " +
+        '`eventsToRecover` says how many kept events it has not received (POST …/recover sends them). The secret is unchanged (see rotate-secret).',
+      tags: TAGS,
+      auth: 'apiKey',
+      scope: 'webhooks:manage',
+      params: IdParams,
+      body: UpdateWebhookEndpointBody,
+      response: UpdatedWebhookEndpoint,
+      errors: [404],
+    },
+    async ({ params, body, company, deps }) => {
+      const { endpoint, eventsToRecover } = await changeWebhookEndpoint(deps, company.id, params.id, body);
+      return eventsToRecover === undefined ? toEndpoint(endpoint) : { ...toEndpoint(endpoint), eventsToRecover };
     },
   ),
   defineOperation(

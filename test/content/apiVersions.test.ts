@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { ApiKey } from '../../api/schemas/apiKeys';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { Roleplay } from '../../api/schemas/roleplays';
-import { API_VERSION_NAMES, CURRENT_API_VERSION } from '../../common/apiVersions';
+import { API_VERSION_NAMES, API_VERSIONS, CURRENT_API_VERSION } from '../../common/apiVersions';
 import { createApiKey } from '../../db/queries/credentials';
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
@@ -168,4 +168,28 @@ describe('API versions', function () {
     expect(listed).to.deep.equal([...API_VERSION_NAMES]);
     expect([...listed].sort()).to.deep.equal(listed);
   });
+
+  it("docs/changelog.md says under each version exactly that version's changes in common/apiVersions.ts", async () => {
+    const changelog = await fs.readFile(path.join(__dirname, '..', '..', 'docs', 'changelog.md'), 'utf8');
+    for (const { version, changes } of API_VERSIONS)
+      expect(changelogBullets(changelog, version), version).to.deep.equal([...changes]);
+  });
 });
+
+/**
+ * The bullets under `## <version>` (a bullet's wrapped lines joined by one space), up to the first line that is
+ * neither a bullet nor its continuation (the next heading, or the text after the last version).
+ */
+function changelogBullets(changelog: string, version: string): string[] {
+  const lines = changelog.split('\n');
+  const start = lines.indexOf(`## ${version}`);
+  if (start < 0) return [];
+  const bullets: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '') continue;
+    if (line.startsWith('- ')) bullets.push(line.slice(2).trim());
+    else if (line.startsWith('  ') && bullets.length > 0) bullets[bullets.length - 1] += ` ${line.trim()}`;
+    else break;
+  }
+  return bullets;
+}

@@ -8,8 +8,9 @@ import type { SessionResult } from '../../api/schemas/sessions';
 import { mediaLinkSecrets, signMediaLink, verifyMediaLink } from '../../common/mediaLinks';
 import { startApi, type TestApi } from '../support/api';
 import { movableClock } from '../support/movableClock';
-import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture, createSessionFixture } from '../support/contentFixtures';
 import { createTenant, type TenantFixture } from '../support/fixtures';
+import { makeUser } from '../support/userFixtures';
 
 /** The service's own path and query of a link (PUBLIC_URL is not the test server's address). */
 const local = (link: string) => {
@@ -48,7 +49,7 @@ describe('signed recording links', () => {
     videoStorageKey?: string;
   }): Promise<SessionResult> {
     const rp = await createRoleplayFixture(tenant.company.id);
-    const u = await createUserFixture(tenant.company.id);
+    const u = await makeUser(tenant.company.id);
     const id = await createSessionFixture({
       companyId: tenant.company.id,
       roleplayId: rp.id,
@@ -110,7 +111,7 @@ describe('signed recording links', () => {
     const clocked = await startApi({ STORAGE_DIR: storageDir, MEDIA_URL_TTL: '10m' }, undefined, { clock: time.clock });
     try {
       const rp = await createRoleplayFixture(tenant.company.id);
-      const u = await createUserFixture(tenant.company.id);
+      const u = await makeUser(tenant.company.id);
       const id = await createSessionFixture({
         companyId: tenant.company.id,
         roleplayId: rp.id,

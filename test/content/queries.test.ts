@@ -3,13 +3,9 @@ import { getRoleplay, listRoleplays, updateRoleplay } from '../../db/queries/rol
 import { getScript, listScripts } from '../../db/queries/scripts';
 import { getSessionResult, insertSession, listSessions } from '../../db/queries/sessions';
 import { createTenant } from '../support/fixtures';
-import {
-  createRoleplayFixture,
-  createScriptFixture,
-  createSessionFixture,
-  createUserFixture,
-} from '../support/contentFixtures';
+import { createRoleplayFixture, createScriptFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
+import { makeUser } from '../support/userFixtures';
 
 describe('content query modules', () => {
   it('roleplays: create with table defaults, get scoped by company, update only what is given', async () => {
@@ -40,7 +36,7 @@ describe('content query modules', () => {
   it('sessions: insert inside a caller transaction, list and result', async () => {
     const { company } = await createTenant();
     const rp = await createRoleplayFixture(company.id);
-    const user = await createUserFixture(company.id);
+    const user = await makeUser(company.id);
     const id = await testEnv().db.transaction(async (trx) =>
       insertSession(trx, {
         companyId: company.id,

@@ -1,13 +1,9 @@
 import { expect } from 'chai';
 import { startApi, type TestApi } from '../support/api';
-import {
-  createRoleplayFixture,
-  createScriptFixture,
-  createSessionFixture,
-  createUserFixture,
-} from '../support/contentFixtures';
+import { createRoleplayFixture, createScriptFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
+import { makeUser } from '../support/userFixtures';
 
 interface QueryEvent {
   sql: string;
@@ -36,10 +32,10 @@ describe('list endpoints run a fixed number of queries', () => {
     this.timeout(120_000);
     api = await startApi();
     tenant = await createTenant();
-    const users = [await createUserFixture(tenant.company.id), await createUserFixture(tenant.company.id)];
+    const users = [await makeUser(tenant.company.id), await makeUser(tenant.company.id)];
     filterUserId = users[0].id;
     single = await createTenant();
-    const only = await createUserFixture(single.company.id);
+    const only = await makeUser(single.company.id);
     const rp = await createRoleplayFixture(single.company.id);
     await createScriptFixture(single.company.id);
     await createSessionFixture({ companyId: single.company.id, roleplayId: rp.id, userId: only.id });

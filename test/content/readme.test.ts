@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { createActivities } from '../../activities';
+import { createLocalStorage } from '../../common/storage/localStorage';
+import { silentLogger, testConfig, testEnv } from '../support/env';
 import { operationFor } from '../support/schemaAssert';
 
 // The README's first screen (issue 34 §7): what the service is and who it is for in two sentences, the two
@@ -63,6 +66,58 @@ describe('README: the first screen', () => {
       const method = whole.includes(' -d ') ? 'POST' : 'GET';
       const concrete = url.replace('<recordingId>', '4b0b1c46-8f7e-4c55-9f0e-0d3f5b0c2b11');
       expect(operationFor(method, concrete), `${method} ${url}`).to.not.equal(undefined);
+    }
+  });
+});
+
+describe('README: where an endpoint lives', () => {
+  let rows: string[][];
+
+  before(async () => {
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| Endpoints | Route |'));
+    const lines = table.split('\n').slice(2);
+    rows = lines
+      .slice(
+        0,
+        lines.findIndex((line) => !line.startsWith('| ')),
+      )
+      .map((line) => line.slice(2, -2).split(' | '));
+  });
+
+  const names = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+
+  it('names route modules that exist', async () => {
+    for (const [endpoints, route] of rows) {
+      // The module (or folder) first; what follows in parentheses is inside it.
+      const files = names(route.split(' (')[0]).filter((n) => n.endsWith('.ts') || n.endsWith('/'));
+      expect(files, endpoints).to.not.be.empty;
+      for (const file of files) await fs.access(path.join(ROOT, 'api', 'routes', file));
+    }
+  });
+
+  it('names, for each endpoint that starts a workflow, workflows and activities the worker has', async () => {
+    // The worker registers what workflows/index.ts exports (read as text: workflow code runs in the sandbox).
+    const index = await fs.readFile(path.join(ROOT, 'workflows', 'index.ts'), 'utf8');
+    const workflows = [...index.matchAll(/^export \{ (\w+) \}/gm)].map((m) => m[1]);
+    const config = testConfig();
+    const activities = createActivities({
+      db: testEnv().db,
+      config,
+      logger: silentLogger,
+      storage: createLocalStorage(config.STORAGE_DIR),
+    });
+    const starts = rows.map((row) => row[5]).filter((cell) => cell !== '—');
+    expect(starts).to.have.length.greaterThan(0);
+    for (const cell of starts) {
+      for (const workflow of names(cell).filter((n) => /^[a-z][A-Za-z]+$/.test(n)))
+        expect(workflows, cell).to.include(workflow);
+      const activityNames = cell
+        .replace(/`[^`]+`/g, '')
+        .split(/[^A-Za-z]+/)
+        .filter((w) => /^[a-z]+[A-Z]/.test(w));
+      expect(activityNames, cell).to.not.be.empty;
+      for (const name of activityNames) expect(activities, cell).to.have.property(name);
     }
   });
 });

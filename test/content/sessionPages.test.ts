@@ -4,9 +4,10 @@ import type { SessionPage } from '../../api/schemas/sessions';
 import { recountSessions } from '../../db/queries/sessionCounts';
 import { insertSession, listSessions, type SessionFilter } from '../../db/queries/sessions';
 import { startApi, type TestApi } from '../support/api';
-import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
+import { makeUser } from '../support/userFixtures';
 
 // pagination.total comes from counters kept with every stored session, and pages in the older half of
 // a list are read from the oldest end. Both must be invisible: every page and total equals what a plain
@@ -32,7 +33,7 @@ describe('session list pages and totals', () => {
   before(async () => {
     api = await startApi();
     tenant = await createTenant();
-    users = [(await createUserFixture(tenant.company.id)).id, (await createUserFixture(tenant.company.id)).id];
+    users = [(await makeUser(tenant.company.id)).id, (await makeUser(tenant.company.id)).id];
     roleplays = [
       (await createRoleplayFixture(tenant.company.id)).id,
       (await createRoleplayFixture(tenant.company.id)).id,
@@ -96,7 +97,7 @@ describe('session list pages and totals', () => {
 
   it('counts each new session in the totals at once, and a failed insert in none', async () => {
     const t = await createTenant();
-    const u = await createUserFixture(t.company.id);
+    const u = await makeUser(t.company.id);
     const rp = await createRoleplayFixture(t.company.id);
     const totals = async () =>
       Promise.all(
@@ -138,7 +139,7 @@ describe('session list pages and totals', () => {
 
   it('recounts a company whose sessions were written without insertSession', async () => {
     const t = await createTenant();
-    const u = await createUserFixture(t.company.id);
+    const u = await makeUser(t.company.id);
     const rp = await createRoleplayFixture(t.company.id);
     await createSessionFixture({ companyId: t.company.id, userId: u.id, roleplayId: rp.id });
     const raw = {

@@ -3,9 +3,10 @@ import { expect } from 'chai';
 import type { ErrorBody } from '../../api/schemas/common';
 import type { SessionPage, SessionResult } from '../../api/schemas/sessions';
 import { startApi, type TestApi } from '../support/api';
-import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture, createSessionFixture } from '../support/contentFixtures';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { expectPageParamErrors } from '../support/pageParams';
+import { makeUser } from '../support/userFixtures';
 
 describe('roleplay sessions API', () => {
   let api: TestApi;
@@ -29,8 +30,8 @@ describe('roleplay sessions API', () => {
     it('lists sessions with every list-item field, newest first', async () => {
       const t = await createTenant();
       const rp = await createRoleplayFixture(t.company.id, { title: 'Pricing objection' });
-      const ana = await createUserFixture(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
-      const solo = await createUserFixture(t.company.id, { firstName: 'Cher', lastName: null });
+      const ana = await makeUser(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
+      const solo = await makeUser(t.company.id, { firstName: 'Cher', lastName: null });
       const first = await createSessionFixture({
         companyId: t.company.id,
         roleplayId: rp.id,
@@ -78,7 +79,7 @@ describe('roleplay sessions API', () => {
     it('filters by userId and roleplayId, with the filtered total', async () => {
       const t = await createTenant();
       const [rp1, rp2] = [await createRoleplayFixture(t.company.id), await createRoleplayFixture(t.company.id)];
-      const [u1, u2] = [await createUserFixture(t.company.id), await createUserFixture(t.company.id)];
+      const [u1, u2] = [await makeUser(t.company.id), await makeUser(t.company.id)];
       const ids: Record<string, string> = {};
       for (const [name, rp, u] of [
         ['a', rp1, u1],
@@ -103,7 +104,7 @@ describe('roleplay sessions API', () => {
 
     it("never shows another company's sessions, even when filtering by that company's ids", async () => {
       const rp = await createRoleplayFixture(other.company.id);
-      const u = await createUserFixture(other.company.id);
+      const u = await makeUser(other.company.id);
       await createSessionFixture({ companyId: other.company.id, roleplayId: rp.id, userId: u.id });
       const t = await createTenant();
       for (const q of ['', `?userId=${u.id}`, `?roleplayId=${rp.id}`]) {
@@ -116,7 +117,7 @@ describe('roleplay sessions API', () => {
     it('pages in a stable order through sessions created in the same millisecond (no skip, no repeat)', async () => {
       const t = await createTenant();
       const rp = await createRoleplayFixture(t.company.id);
-      const u = await createUserFixture(t.company.id);
+      const u = await makeUser(t.company.id);
       const at = new Date('2026-04-01T00:00:00.000Z');
       const ids: string[] = [];
       for (let i = 0; i < 7; i += 1)
@@ -147,7 +148,7 @@ describe('roleplay sessions API', () => {
     it('answers an empty page past the end, with the total', async () => {
       const t = await createTenant();
       const rp = await createRoleplayFixture(t.company.id);
-      const u = await createUserFixture(t.company.id);
+      const u = await makeUser(t.company.id);
       await createSessionFixture({ companyId: t.company.id, roleplayId: rp.id, userId: u.id });
       const res = await api.request<SessionPage>('GET', '/api/roleplay/session?offset=5&limit=1000', {
         apiKey: t.apiKey,
@@ -178,7 +179,7 @@ describe('roleplay sessions API', () => {
     it('answers the result with snippets in order, responses, counts and the persona picture', async () => {
       const t = await createTenant();
       const rp = await createRoleplayFixture(t.company.id, { title: 'Renewal', passingScore: 75 });
-      const u = await createUserFixture(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
+      const u = await makeUser(t.company.id, { firstName: 'Ana', lastName: 'Silva' });
       const snippets = Array.from({ length: 12 }, (_, i) => ({ isUser: i % 2 === 0, text: `line ${i}` }));
       // Each response with its evidence: quotes with their times, or none and why (kept as stored).
       const criteria = [
@@ -264,7 +265,7 @@ describe('roleplay sessions API', () => {
       const rp = await createRoleplayFixture(t.company.id, {
         customerPersona: { name: 'Faceless', imageUrl: '', tags: [] },
       });
-      const u = await createUserFixture(t.company.id, { lastName: null });
+      const u = await makeUser(t.company.id, { lastName: null });
       const id = await createSessionFixture({
         companyId: t.company.id,
         roleplayId: rp.id,
@@ -294,7 +295,7 @@ describe('roleplay sessions API', () => {
     it("passes a caller's own recording URL on as is when the file was not stored", async () => {
       const t = await createTenant();
       const rp = await createRoleplayFixture(t.company.id);
-      const u = await createUserFixture(t.company.id);
+      const u = await makeUser(t.company.id);
       const audioExternalUrl = 'https://files.example.test/calls/123.mp3';
       const id = await createSessionFixture({
         companyId: t.company.id,
@@ -309,7 +310,7 @@ describe('roleplay sessions API', () => {
 
     it("answers 404 for an unknown id and for another company's id, 400 for a malformed one", async () => {
       const rp = await createRoleplayFixture(other.company.id);
-      const u = await createUserFixture(other.company.id);
+      const u = await makeUser(other.company.id);
       const foreign = await createSessionFixture({ companyId: other.company.id, roleplayId: rp.id, userId: u.id });
       for (const id of [randomUUID(), foreign]) {
         const res = await api.request<ErrorBody>('GET', `/api/roleplay/session/${id}`, { apiKey: tenant.apiKey });

@@ -33,7 +33,7 @@ describe('the activity registry', () => {
       storage: createLocalStorage(config.STORAGE_DIR),
     });
     expect(Object.keys(activities)).to.include.members([
-      'setRecordingStatus',
+      'markRecordingFailed',
       'deliverWebhook',
       'webhookRetryPolicy',
       'sendInvitationEmail',

@@ -8,7 +8,6 @@ import type { ErrorBody } from '../../api/schemas/common';
 import { buildOpenApi } from '../../api/openapi';
 import { SCOPES } from '../../common/scopes';
 import { createApiKey } from '../../db/queries/credentials';
-import { createUserFixture } from '../support/contentFixtures';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
 import { movableClock, type MovableClock } from '../support/movableClock';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
@@ -16,6 +15,7 @@ import { dbSnapshot } from '../support/dbSnapshot';
 import { testConfig, testEnv } from '../support/env';
 import { buildCall } from '../support/operationCalls';
 import { createTenantWorld, type TenantWorld } from '../support/tenantWorld';
+import { makeUser } from '../support/userFixtures';
 
 // Idempotency-Key on every POST that creates or acts, generated from the operation list: the same key
 // and request answer the first answer again and write nothing; the same key on another request is 409
@@ -195,7 +195,7 @@ describe('Idempotency-Key', function () {
   it('keeps nothing for a request that failed, so its retry runs', async () => {
     const db = testEnv().db;
     // Held by a lease (invite): the handler's 409 releases the key.
-    const existing = await createUserFixture(world.company.id);
+    const existing = await makeUser(world.company.id);
     const inviteKey = randomUUID();
     let before = await dbSnapshot();
     const taken = await post<ErrorBody>(

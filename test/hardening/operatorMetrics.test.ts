@@ -198,7 +198,7 @@ describe('measures an operator asks for', function () {
     await registerWebhook(stack.api, other.apiKey, receiver, '/measured-exhausted');
     receiver.respond('/measured-exhausted', () => ({ status: 500, body: 'down' }));
     const outcome = (t: string, o: string): number =>
-      sample(t, 'sales_practice_webhook_deliveries_total', { outcome: o });
+      sample(t, 'sales_practice_webhook_deliveries_total', { outcome: o, trigger: 'event' });
     const before = await worker();
     const id = await acceptRecording(stack.api, other.apiKey, {
       recordingPresignedUrl: audio('delivered-to-nobody'),
@@ -215,6 +215,27 @@ describe('measures an operator asks for', function () {
     }
     expect(outcome(text, 'exhausted') - outcome(before, 'exhausted')).to.equal(1);
     expect(outcome(text, 'failed_will_retry') - outcome(before, 'failed_will_retry')).to.equal(1);
+  });
+
+  it("counts a customer's failed test event apart (trigger test), not as an event's delivery that gave up", async () => {
+    const other = await createTenant('Measured Test Event Co');
+    const endpoint = await registerWebhook(stack.api, other.apiKey, receiver, '/measured-test');
+    receiver.respond('/measured-test', () => ({ status: 500, body: 'down' }));
+    const exhausted = (t: string, trigger: string): number =>
+      sample(t, 'sales_practice_webhook_deliveries_total', { outcome: 'exhausted', trigger });
+    const before = await worker();
+    const res = await stack.api.request('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
+      apiKey: other.apiKey,
+    });
+    expect(res.status, res.text).to.equal(200);
+    let text = await worker();
+    const deadline = Date.now() + 20_000;
+    while (exhausted(text, 'test') === exhausted(before, 'test') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      text = await worker();
+    }
+    expect(exhausted(text, 'test') - exhausted(before, 'test')).to.equal(1);
+    expect(exhausted(text, 'event') - exhausted(before, 'event')).to.equal(0);
   });
 
   it('reports the recordings not finished by status, read from MySQL when scraped', async () => {

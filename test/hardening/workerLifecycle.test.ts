@@ -121,7 +121,7 @@ describe('worker process lifecycle', function () {
     let text = '';
     const deadline = Date.now() + 10_000;
     while (
-      sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' }) === 0 &&
+      sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered', trigger: 'event' }) === 0 &&
       Date.now() < deadline
     ) {
       text = await (await fetch(metricsUrl)).text();
@@ -153,8 +153,12 @@ describe('worker process lifecycle', function () {
         outcome: 'completed',
       }),
     ).to.equal(1);
-    expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(1);
-    expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered' })).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry', trigger: 'event' }),
+    ).to.equal(1);
+    expect(
+      sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'delivered', trigger: 'event' }),
+    ).to.equal(1);
     // The Temporal SDK's own metrics come through the same endpoint.
     expect(text).to.match(/^temporal_worker_task_slots_available\{/m);
     expect(text).to.match(/^temporal_activity_execution_latency_(bucket|count)\{/m);

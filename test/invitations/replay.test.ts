@@ -1,4 +1,8 @@
-import { HISTORIES_DIR, INVITATION_HISTORIES } from '../support/invitationFixtures';
+import {
+  HISTORIES_DIR,
+  INVITATION_HISTORIES,
+  PREVIOUS_RELEASE_INVITATION_HISTORIES,
+} from '../support/invitationFixtures';
 import { expectRecordedHistoriesReplay } from '../support/replayHistories';
 
 // Histories of completed invitation runs (recorded with RECORD_HISTORIES=1 by the other invitation
@@ -7,6 +11,9 @@ import { expectRecordedHistoriesReplay } from '../support/replayHistories';
 
 describe('invitations: replay of recorded histories', () => {
   it('replays every recorded invitation history without a determinism error', async () => {
-    await expectRecordedHistoriesReplay(HISTORIES_DIR, INVITATION_HISTORIES);
+    await expectRecordedHistoriesReplay(HISTORIES_DIR, [
+      ...INVITATION_HISTORIES,
+      ...PREVIOUS_RELEASE_INVITATION_HISTORIES,
+    ]);
   });
 });

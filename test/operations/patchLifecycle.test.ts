@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { needsOldBranch, patchMarkersOf, PATCHES } from '../../scripts/patchLifecycle';
+import { needsOldBranch, patchMarkersOf, PATCHES, PREVIOUS_RELEASE } from '../../scripts/patchLifecycle';
 import { patchTable } from '../../scripts/patch-table';
 import { historyFromJson } from '../support/histories';
 
@@ -59,21 +59,32 @@ describe('patches with a lifecycle', () => {
   });
 
   it('reads patch markers from histories: a run of the previous release has the markers of the patches it passed', () => {
-    const media = PATCHES.find((p) => p.id === 'media-step');
-    const claimCheck = PATCHES.find((p) => p.id === 'claim-check');
-    const folded = PATCHES.find((p) => p.id === 'folded-steps');
-    if (!media || !claimCheck || !folded) throw new Error('patch entries missing');
-    const previous = history('recordingIntake/remote-openai.v2026.11.23.json');
-    const recent = history('recordingIntake/folded-stored.json');
-    expect([...patchMarkersOf(previous)]).to.include.members(['media-step', 'webhook-retry-from-worker']);
-    expect(patchMarkersOf(previous).has('claim-check')).to.equal(false);
-    expect(needsOldBranch(media, 'recordingIntake', previous)).to.equal(false);
-    expect(needsOldBranch(claimCheck, 'recordingIntake', previous)).to.equal(true);
-    expect(needsOldBranch(folded, 'recordingIntake', previous)).to.equal(true);
-    // A run with folded steps never reaches the stepwise shape's patches, though it has no marker for them.
-    expect(patchMarkersOf(recent).has('claim-check')).to.equal(false);
-    expect(needsOldBranch(claimCheck, 'recordingIntake', recent)).to.equal(false);
+    const patch = (id: string) => {
+      const entry = PATCHES.find((p) => p.id === id);
+      if (!entry) throw new Error(`patch entry ${id} missing`);
+      return entry;
+    };
+    const previous = history(`recordingIntake/remote-openai.${PREVIOUS_RELEASE}.json`);
+    // Recorded before keep-every-event landed (not a release's run): it takes that patch's old branch.
+    const older = history('recordingIntake/remote-openai.json');
+    expect([...patchMarkersOf(previous)]).to.include.members(['folded-steps', 'keep-every-event']);
+    expect(needsOldBranch(patch('folded-steps'), 'recordingIntake', previous)).to.equal(false);
+    expect(needsOldBranch(patch('keep-every-event'), 'recordingIntake', previous)).to.equal(false);
+    expect(patchMarkersOf(older).has('keep-every-event')).to.equal(false);
+    expect(needsOldBranch(patch('keep-every-event'), 'recordingIntake', older)).to.equal(true);
     // Another workflow type never reaches the call.
-    expect(needsOldBranch(media, 'invitation', previous)).to.equal(false);
+    expect(needsOldBranch(patch('keep-every-event'), 'invitation', older)).to.equal(false);
+  });
+
+  it('keeps no committed history that would need the deleted old branch of a deprecated patch', () => {
+    for (const patch of PATCHES.filter((p) => p.state === 'deprecated'))
+      for (const workflowType of patch.workflowTypes) {
+        const dir = path.join(ROOT, 'test', 'histories', workflowType);
+        for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')))
+          expect(
+            needsOldBranch(patch, workflowType, history(`${workflowType}/${file}`)),
+            `${workflowType}/${file}`,
+          ).to.equal(false);
+      }
   });
 });

@@ -10,6 +10,7 @@ import { createRoleplayFixture } from '../support/contentFixtures';
 import { testConfig } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant } from '../support/fixtures';
+import { previousRelease } from '../../scripts/releases';
 import { checkoutPreviousBuild, type PreviousBuild } from '../support/previousBuild';
 import {
   finishedThrough,
@@ -24,14 +25,13 @@ import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 
 // A deploy with old and new processes side by side (docs/operations.md, "Deploying"): the database is
 // migrated by this build's migrations (the root hook runs them, as `npm run migrate` does before a
-// release), and the previous build's API and worker (commit PREVIOUS, checked out from this repository's
-// history) run against it beside this build's. A recording submitted through the old API completes on
-// a new worker, and one submitted through the new API completes on an old worker.
+// release), and the previous release's API and worker (the last of RELEASES.md, checked out from this
+// repository's history) run against it beside this build's. A recording submitted through the old API
+// completes on a new worker, and one submitted through the new API completes on an old worker.
 
-/** The last commit before the fleet work (2026-11-26): the build a deploy of this one replaces. */
-const PREVIOUS = '1feb5d6';
+const PREVIOUS = previousRelease();
 
-describe('deploying: the previous build and this one side by side on the migrated database', function () {
+describe(`deploying: the previous release (${PREVIOUS.name}) and this build side by side on the migrated database`, function () {
   this.timeout(420_000);
   let previous: PreviousBuild;
   let files: FileServer;
@@ -42,7 +42,7 @@ describe('deploying: the previous build and this one side by side on the migrate
 
   before(async () => {
     [previous, files, stt] = await Promise.all([
-      checkoutPreviousBuild(PREVIOUS),
+      checkoutPreviousBuild(PREVIOUS.commit),
       startFileServer(),
       startOpenAiSttServer({ segments: CONVERSATION }),
     ]);
@@ -59,6 +59,10 @@ describe('deploying: the previous build and this one side by side on the migrate
     await Promise.all(processes.map((p) => p.kill()));
     await Promise.all([files.close(), stt.close(), previous?.remove()]);
     await fs.rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('runs a release that RELEASES.md says can run beside the next one', () => {
+    expect(PREVIOUS.sideBySide, `${PREVIOUS.name}: ${PREVIOUS.notes}`).to.equal(true);
   });
 
   const scratch = (): Promise<string> => fs.mkdtemp(path.join(os.tmpdir(), 'sp-deploy-scratch-'));

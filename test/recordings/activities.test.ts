@@ -23,12 +23,13 @@ import {
   insertRecordingUnlessErasing,
   setRecordingUser,
 } from '../../db/queries/recordings';
-import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture } from '../support/contentFixtures';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { CONVERSATION, filesUnder, SAMPLE_AUDIO } from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { makeUser } from '../support/userFixtures';
 
 // Each activity on its own (in a mock activity context): idempotent under retries and races.
 
@@ -133,31 +134,30 @@ describe('recordings: activities', () => {
     const returned = await insertRecordingUnlessErasing(testEnv().db, input(id, 'crm-10'));
     expect(returned).to.deep.equal(await getRecordingById(testEnv().db, id));
 
-    const erasing = await createUserFixture(tenant.company.id, { externalId: 'crm-being-erased' });
+    const erasing = await makeUser(tenant.company.id, { externalId: 'crm-being-erased' });
     await testEnv().db('users').where({ id: erasing.id }).update({ erasure_requested_at: new Date() });
     const refused = randomUUID();
     expect(await insertRecordingUnlessErasing(testEnv().db, input(refused, 'crm-being-erased'))).to.equal(undefined);
     expect(await getRecordingById(testEnv().db, refused)).to.equal(undefined);
   });
 
-  it('resolveRecordingUser: racing recordings for one new identifier create one Integration user', async () => {
-    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
+  it('resolveRecordingUserId: racing recordings for one new identifier create one Integration user', async () => {
+    const { resolveRecordingUserId } = createResolveRecordingUserActivities(deps);
     const ids = await Promise.all(Array.from({ length: 8 }, () => newRecording({ externalId: 'crm-race' })));
-    const users = await Promise.all(ids.map((id) => run(resolveRecordingUser, id)));
-    expect(new Set(users.map((u) => u.id)).size).to.equal(1);
-    expect(users[0]).to.deep.equal({ id: users[0].id, name: 'Ana Maria Lopez', userUniqueIdentifier: 'crm-race' });
+    const userIds = await Promise.all(ids.map((id) => run(resolveRecordingUserId, id)));
+    expect(new Set(userIds).size).to.equal(1);
     const rows = await testEnv().db('users').where({ company_id: tenant.company.id, external_id: 'crm-race' });
     expect(rows).to.have.length(1);
-    expect(rows[0]).to.include({ role: 'Integration', first_name: 'Ana', last_name: 'Maria Lopez' });
+    expect(rows[0]).to.include({ id: userIds[0], role: 'Integration', first_name: 'Ana', last_name: 'Maria Lopez' });
     expect(await testEnv().db('teams').where({ company_id: tenant.company.id, type: 'integration' })).to.have.length(1);
-    for (const id of ids) expect((await getRecordingById(testEnv().db, id))?.userId).to.equal(users[0].id);
+    for (const id of ids) expect((await getRecordingById(testEnv().db, id))?.userId).to.equal(userIds[0]);
   });
 
-  it('resolveRecordingUser: an existing user with the identifier is used as is', async () => {
-    const existing = await createUserFixture(tenant.company.id, { externalId: 'crm-existing' });
-    const { resolveRecordingUser } = createResolveRecordingUserActivities(deps);
-    const user = await run(resolveRecordingUser, await newRecording({ externalId: 'crm-existing' }));
-    expect(user.id).to.equal(existing.id);
+  it('resolveRecordingUserId: an existing user with the identifier is used as is', async () => {
+    const existing = await makeUser(tenant.company.id, { externalId: 'crm-existing' });
+    const { resolveRecordingUserId } = createResolveRecordingUserActivities(deps);
+    const userId = await run(resolveRecordingUserId, await newRecording({ externalId: 'crm-existing' }));
+    expect(userId).to.equal(existing.id);
     expect(await testEnv().db('users').where({ company_id: tenant.company.id })).to.have.length(1);
   });
 
@@ -189,7 +189,7 @@ describe('recordings: activities', () => {
 
   it('persistRecordingResult: repeated and concurrent attempts store one session', async () => {
     const roleplay = await createRoleplayFixture(tenant.company.id);
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);
@@ -216,7 +216,7 @@ describe('recordings: activities', () => {
 
   it("persistRecordingResult: an analysis made before the upgrade saves its unsupported verdict as not passed, without the model's words", async () => {
     const roleplay = await createRoleplayFixture(tenant.company.id);
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const made = analyzeConversation(roleplay);
@@ -257,7 +257,7 @@ describe('recordings: activities', () => {
         ],
       },
     });
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const id = await newRecording({ roleplayId: roleplay.id, store: false });
     await setRecordingUser(testEnv().db, id, user.id);
     const result = analyzeConversation(roleplay);

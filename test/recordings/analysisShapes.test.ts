@@ -4,9 +4,10 @@ import { up } from '../../db/migrations/20261126030000_analysis_stored_shapes';
 import { fromJson } from '../../db/connection';
 import { insertRecording } from '../../db/queries/recordings';
 import { insertSession } from '../../db/queries/sessions';
-import { createRoleplayFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
+import { makeUser } from '../support/userFixtures';
 
 // Migration 20261126030000: analyses stored before speakerAttribution and evidence existed are rewritten in
 // today's shape, so the code that reads the old shape (common/recordingAnalysis.ts) can go in a later
@@ -25,7 +26,7 @@ describe('recordings: analyses stored in older shapes are migrated', () => {
     const db = testEnv().db;
     const tenant = await createTenant();
     const roleplay = await createRoleplayFixture(tenant.company.id);
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     const ids = { diarized: randomUUID(), oneVoice: randomUUID(), current: randomUUID() };
     for (const id of Object.values(ids))
       await insertRecording(db, {

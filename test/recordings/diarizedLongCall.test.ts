@@ -8,7 +8,6 @@ import { createTenant, type TenantFixture } from '../support/fixtures';
 import { generatedTalkRatio, longTwoVoiceCall, type LongCall } from '../support/longTwoVoiceCall';
 import {
   acceptRecording,
-  keepHistory,
   registerWebhook,
   startRecordingStack,
   type RecordingStack,
@@ -109,6 +108,5 @@ describe('recordings: a 30-minute diarised call keeps its speakers across pieces
     expect(result.speakerAttribution).to.equal('diarization');
     expect(result.talkRatio).to.be.closeTo(generatedTalkRatio(call.lines), 0.05);
     expect(result.length).to.be.closeTo(call.duration * 1000, 2000);
-    await keepHistory(stack.api, id, 'media-pieces-known-speakers');
   });
 });

@@ -218,8 +218,12 @@ describe('recordings: folded steps with WEBHOOK_MAX_ATTEMPTS=1', function () {
       ]);
       // The delivery gave up: its one attempt was its last (docs/operations.md, WebhookDeliveriesExhausted).
       const text = await registry.metrics();
-      expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'exhausted' })).to.equal(1);
-      expect(sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry' })).to.equal(0);
+      expect(
+        sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'exhausted', trigger: 'event' }),
+      ).to.equal(1);
+      expect(
+        sample(text, 'sales_practice_webhook_deliveries_total', { outcome: 'failed_will_retry', trigger: 'event' }),
+      ).to.equal(0);
     } finally {
       await stack.stop();
       await stt.close();

@@ -1,5 +1,6 @@
 import { expectRecordedHistoriesReplay } from '../support/replayHistories';
 import {
+  PREVIOUS_RELEASE_RETENTION_HISTORIES,
   RETENTION_HISTORIES,
   retentionHistoryDir,
   SWEEP_HISTORIES,
@@ -14,7 +15,10 @@ describe('recordings: replay of recorded retention histories', function () {
   this.timeout(120_000);
 
   it('replays every history under test/histories/recordingRetention without a nondeterminism error', async () => {
-    await expectRecordedHistoriesReplay(retentionHistoryDir(), RETENTION_HISTORIES);
+    await expectRecordedHistoriesReplay(retentionHistoryDir(), [
+      ...RETENTION_HISTORIES,
+      ...PREVIOUS_RELEASE_RETENTION_HISTORIES,
+    ]);
   });
 
   it('replays every history under test/histories/retentionSweep (the sweep run with its cleanup child)', async () => {

@@ -12,10 +12,10 @@ import { createUserErasureActivities } from '../../activities/userErasure';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
 import { insertRecording } from '../../db/queries/recordings';
-import { createUserFixture } from '../support/contentFixtures';
 import { silentLogger, testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { filesUnder } from '../support/recordingFixtures';
+import { makeUser } from '../support/userFixtures';
 
 // Pieces of a cut kept in the recording store go when the recording ends (removeMediaScratch, covered by
 // test/operations/fleet.test.ts); a run that never ended (terminated) leaves them, and then retention
@@ -78,7 +78,7 @@ describe('recordings: stored pieces never outlive retention or erasure', () => {
   });
 
   it("erasure deletes the pieces a run left with the person's recordings", async () => {
-    const user = await createUserFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
     await recordingWithStoredPieces(user.id);
     const batch = await run(
       createUserErasureActivities(deps).eraseUserRecordingsBatch,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
 import { createTenant } from '../support/fixtures';
-import { keepHistory, startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
+import { startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
 
 // Issue 16.4: each recording's run carries its user as the `UserId` search attribute, so an operator
 // finds a person's recordings in the Web UI or with `temporal workflow list --query "UserId='<id>'"`.
@@ -63,6 +63,5 @@ describe('recordings: UserId search attribute', function () {
     expect(await runsOfUser(c.userId ?? '', 1)).to.deep.equal([workflowIds.recording(other)]);
     const described = await stack.api.temporal.workflow.getHandle(workflowIds.recording(first)).describe();
     expect(described.searchAttributes.UserId).to.deep.equal([a.userId]);
-    await keepHistory(stack.api, first, 'user-id-attribute');
   });
 });

@@ -37,18 +37,6 @@ export async function createRoleplayFixture(
   return createRoleplay(testEnv().db, companyId, roleplayInput(overrides));
 }
 
-export async function createUserFixture(companyId: string, overrides: Partial<NewUser> = {}): Promise<UserRow> {
-  const n = next();
-  return createUser(testEnv().db, {
-    companyId,
-    email: `rep${n}@example.test`,
-    firstName: `Rep${n}`,
-    lastName: 'Tester',
-    role: 'Rep',
-    ...overrides,
-  });
-}
-
 export type SessionFixtureInput = Pick<NewSession, 'companyId' | 'roleplayId' | 'userId'> & Partial<NewSession>;
 
 export async function createSessionFixture(input: SessionFixtureInput): Promise<string> {

@@ -9,6 +9,7 @@ import { invitationWorkflowId, type InvitationStatus } from '../../db/queries/in
 import { startApi, type TestApi } from './api';
 import { testEnv } from './env';
 import { historyToJson } from './histories';
+import { ofPreviousRelease } from './replayHistories';
 import { startSmtpServer, type LoopbackSmtp, type ReceivedMail } from './smtpServer';
 import { startWorker, type RunningWorker } from './worker';
 
@@ -160,6 +161,14 @@ export const INVITATION_HISTORIES = [
   'resent-after-restart-accepted',
   'revoked',
 ] as const;
+
+/** Runs of the previous release (RELEASES.md), recorded by its own tests. */
+export const PREVIOUS_RELEASE_INVITATION_HISTORIES = ofPreviousRelease([
+  'accepted',
+  'email-rejected-resent-revoked',
+  'expired',
+  'revoked',
+]);
 
 /**
  * With RECORD_HISTORIES=1, saves the history of a completed run as a replay fixture

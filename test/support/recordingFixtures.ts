@@ -12,6 +12,7 @@ import { workflowIds } from '../../common/temporal';
 import type { WebhookEventType } from '../../common/webhookEvents';
 import { startApi, type ApiResponse, type TestApi } from './api';
 import { historyToJson } from './histories';
+import { ofPreviousRelease } from './replayHistories';
 import { speakScript } from './sampleCall';
 import type { SpokenSegment } from './sttServers';
 import type { WebhookReceiver } from './webhookFixtures';
@@ -178,8 +179,6 @@ export const recordingHistoryDir = (): string => HISTORY_DIR;
 export const RECORDING_HISTORIES = [
   'assemblyai-diarized',
   'assemblyai-worker-killed',
-  'claim-check-completed',
-  'claim-check-failed',
   'diarize-openai',
   'failed-store-404',
   'folded-failed',
@@ -187,35 +186,27 @@ export const RECORDING_HISTORIES = [
   'folded-webhook-retry',
   'keep-every-event',
   'media-failed-truncated',
-  'media-pieces-known-speakers',
   'media-pieces-worker-killed',
   'media-video',
   'remote-deepgram',
   'remote-openai',
   'stored-openai-roleplay',
   'submitted-webvtt',
-  'user-id-attribute',
   'worker-killed',
 ] as const;
 
 /**
- * Histories of runs the previous release (git tag v2026.11.23) started, recorded by that release's own tests
+ * Histories of runs the previous release (the last in RELEASES.md) started, recorded by that release's own tests
  * (docs/architecture.md, "Workflow histories"): the supported upgrade starts from them with work in flight.
  */
-export const PREVIOUS_RELEASE_HISTORIES = [
-  'assemblyai-diarized.v2026.11.23',
-  'assemblyai-worker-killed.v2026.11.23',
-  'diarize-openai.v2026.11.23',
-  'failed-store-404.v2026.11.23',
-  'media-failed-truncated.v2026.11.23',
-  'media-pieces-worker-killed.v2026.11.23',
-  'media-video.v2026.11.23',
-  'remote-deepgram.v2026.11.23',
-  'remote-openai.v2026.11.23',
-  'stored-openai-roleplay.v2026.11.23',
-  'submitted-webvtt.v2026.11.23',
-  'worker-killed.v2026.11.23',
-] as const;
+export const PREVIOUS_RELEASE_HISTORIES = ofPreviousRelease([
+  'diarize-openai',
+  'failed-store-404',
+  'remote-deepgram',
+  'remote-openai',
+  'stored-openai-roleplay',
+  'submitted-webvtt',
+]);
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
 /**

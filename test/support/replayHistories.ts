@@ -2,9 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { expect } from 'chai';
+import { previousRelease } from '../../scripts/releases';
 import { historyFromJson } from './histories';
 import { workflowTracingSinks } from '../../worker/tracing';
 import { workflowBundle } from './worker';
+
+/**
+ * The names of the histories the previous release's own tests recorded (`<name>.<release>.json`, release the
+ * last of RELEASES.md): listing a new release makes every replay test ask for its runs.
+ */
+export function ofPreviousRelease<N extends string>(names: readonly N[]): string[] {
+  return names.map((name) => `${name}.${previousRelease().name}`);
+}
 
 /**
  * Replays every recorded history in `dir` against today's workflow code: each must replay without a

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { historyToJson } from './histories';
+import { ofPreviousRelease } from './replayHistories';
 
 // Recorded histories of the retention cleanup (workflows/recordingRetention.ts) and of the sweep run that
 // starts it (workflows/retentionSweep.ts), replayed by test/recordings/retentionReplay.test.ts. Written only
@@ -14,6 +15,8 @@ export const sweepHistoryDir = (): string => path.join(HISTORIES, 'retentionSwee
 
 /** Every committed recordingRetention history; the replay test fails when one is missing. */
 export const RETENTION_HISTORIES = ['continued-as-new', 'nothing-due'] as const;
+/** Runs of the previous release (RELEASES.md), recorded by its own tests. */
+export const PREVIOUS_RELEASE_RETENTION_HISTORIES = ofPreviousRelease(RETENTION_HISTORIES);
 export type RetentionHistoryName = (typeof RETENTION_HISTORIES)[number];
 
 /** Every committed retentionSweep history: a run with the recordings' cleanup as a child, and one without. */

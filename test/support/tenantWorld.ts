@@ -8,10 +8,10 @@ import { failRecording, insertRecording } from '../../db/queries/recordings';
 import type { WebhookTestEvent } from '../../common/webhookEvents';
 import { rememberWebhookEvent } from '../../db/queries/webhookEvents';
 import { createWebhookEndpoint, recordWebhookDelivery } from '../../db/queries/webhooks';
-import { createRoleplayFixture, createScriptFixture, createSessionFixture, createUserFixture } from './contentFixtures';
+import { createRoleplayFixture, createScriptFixture, createSessionFixture } from './contentFixtures';
 import { testConfig, testEnv } from './env';
 import { createTenant, type TenantFixture } from './fixtures';
-import { insertInvitation, makeTeam } from './userFixtures';
+import { insertInvitation, makeTeam, makeUser } from './userFixtures';
 import { testSecretBox } from './webhookFixtures';
 
 // A company with one of everything an id can name (team, user, roleplay, session, script, invitation,
@@ -53,7 +53,7 @@ export async function createTenantWorld(label: string, parentCompanyId: string |
   const companyId = tenant.company.id;
   const mark = `${label.toLowerCase().replace(/\W+/g, '')}${randomUUID().slice(0, 8)}`;
   const team = await makeTeam(companyId, `Team ${mark}`);
-  const user = await createUserFixture(companyId, {
+  const user = await makeUser(companyId, {
     firstName: `First${mark}`,
     lastName: `Last${mark}`,
     email: `${mark}@example.com`,

@@ -10,7 +10,7 @@ import type { UserRead, UserRecord } from '../../api/schemas/users';
 import { workflowIds } from '../../common/temporal';
 import { fromJson } from '../../db/connection';
 import type { UserErasedData } from '../../common/webhookEvents';
-import { createRoleplayFixture, createSessionFixture, createUserFixture } from '../support/contentFixtures';
+import { createRoleplayFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { startApi } from '../support/api';
@@ -29,7 +29,7 @@ import {
 } from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
-import { makeTeam } from '../support/userFixtures';
+import { makeTeam, makeUser } from '../support/userFixtures';
 import { QUOTES_DELETED, type ScorecardResponse } from '../../common/recordingAnalysis';
 
 // Erasure of a person (POST /api/user/{userId}/erase) on a real worker: a user with recordings in
@@ -380,7 +380,7 @@ describe('users: erasure of a person', function () {
   it('a recording submitted while an erasure is being marked waits for that, then is refused (409) and nothing is written', async () => {
     const tenant = await createTenant();
     const externalId = `crm-${randomUUID()}`;
-    const user = await createUserFixture(tenant.company.id, { externalId });
+    const user = await makeUser(tenant.company.id, { externalId });
     const before = await testEnv().db('recordings').where({ company_id: tenant.company.id }).count({ n: '*' });
     // The erasure's mark, not yet committed: the intake's read of the person must wait for it, not read around it.
     const marking = await testEnv().db.transaction();
@@ -427,7 +427,7 @@ describe('users: erasure of a person', function () {
     const child = await createTenant(undefined, parent.company.id);
     const team = await makeTeam(child.company.id);
     const email = `erase-${randomUUID()}@example.test`;
-    const user = await createUserFixture(child.company.id, {
+    const user = await makeUser(child.company.id, {
       email,
       teamId: team.id,
       externalId: `ext-${randomUUID()}`,

@@ -12,10 +12,10 @@ import { workflowIds } from '../../common/temporal';
 import { insertRecording, setRecordingUser } from '../../db/queries/recordings';
 import { userErasureStatusQuery } from '../../workflows/userErasure';
 import { startApi, type TestApi } from '../support/api';
-import { createUserFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
 import { spawnWorker, type WorkerProcess } from '../support/workerProcess';
+import { makeUser } from '../support/userFixtures';
 
 const { PendingActivityState } = temporal.api.enums.v1;
 
@@ -49,7 +49,7 @@ describe('users: erasure across a worker crash', function () {
 
   it('resumes the step it was in and finishes', async () => {
     const tenant = await createTenant();
-    const user = await createUserFixture(tenant.company.id, { externalId: `crm-${randomUUID()}`, role: 'Integration' });
+    const user = await makeUser(tenant.company.id, { externalId: `crm-${randomUUID()}`, role: 'Integration' });
     // A recording in progress whose workflow no worker runs: it ignores the erasure's cancel, so the
     // erasure sits in its waiting step until the recording ends.
     const recordingId = randomUUID();

@@ -13,7 +13,6 @@ import { linkFromMail, tokenFromLink } from '../support/invitationFixtures';
 import {
   acceptRecording,
   CONVERSATION,
-  keepHistory,
   registerWebhook,
   SAMPLE_AUDIO,
   startRecordingStack,
@@ -186,9 +185,6 @@ describe('users: an erasure leaves no trace of the person in MySQL, Temporal or 
     );
     expect(attempts[0].rawBody.equals(completedEvent!.rawBody)).to.equal(true);
     const eventIds = delivered.map((h) => h.event?.id ?? '');
-    // Runs of the claim-check path (patch `claim-check`) for the replay test (with RECORD_HISTORIES=1).
-    await keepHistory(api, completed, 'claim-check-completed');
-    await keepHistory(api, failed, 'claim-check-failed');
 
     // The erasure.
     const erased = await api.request<UserErasure>('POST', `/api/user/${userId}/erase`, { apiKey: tenant.apiKey });

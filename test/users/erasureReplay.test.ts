@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { expectRecordedHistoriesReplay } from '../support/replayHistories';
+import { expectRecordedHistoriesReplay, ofPreviousRelease } from '../support/replayHistories';
 
 // Recorded histories of real userErasure runs (written by test/users/erasure.test.ts with
 // RECORD_HISTORIES=1) replayed against today's workflow code: a change that would break erasures in
-// flight fails here, and so does a missing history.
+// flight fails here, and so does a missing history (today's and the previous release's, recorded by its own tests).
 
 export const ERASURE_HISTORIES = ['recordings-in-every-state'] as const;
 
@@ -11,6 +11,9 @@ describe('users: replay of recorded erasure histories', function () {
   this.timeout(120_000);
 
   it('replays every history under test/histories/userErasure without a nondeterminism error', async () => {
-    await expectRecordedHistoriesReplay(path.join(__dirname, '..', 'histories', 'userErasure'), ERASURE_HISTORIES);
+    await expectRecordedHistoriesReplay(path.join(__dirname, '..', 'histories', 'userErasure'), [
+      ...ERASURE_HISTORIES,
+      ...ofPreviousRelease(ERASURE_HISTORIES),
+    ]);
   });
 });

@@ -11,40 +11,31 @@ import type {
   WebhookEventCatalog,
 } from '../../api/schemas/webhooks';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import { registerWebhook, startRecordingStack } from '../support/recordingFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 import { assertSchema } from '../support/schemaAssert';
 import { movableClock } from '../support/movableClock';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { testEnv } from '../support/env';
 import { workflowIds } from '../../common/temporal';
 
-// PATCH, test event, redelivery and the event catalog, on a real worker and a real receiver.
+// PATCH, test event, redelivery and the event catalog, on a real worker and a real web.receiver.
 
 describe('webhook endpoints: change, test, redeliver, event catalog', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
   let n = 0;
   // The worker's clock, which timestamps the signatures: ahead of the system clock by what the test moved it.
   const time = movableClock({ flowing: true });
 
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true }, { clock: time.clock });
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
-  });
+  const web = useWebhookStack({ OUTBOUND_ALLOW_PRIVATE: true }, { clock: time.clock });
   beforeEach(async () => {
     tenant = await createTenant();
   });
 
-  const api = () => stack.api;
+  const api = () => web.stack.api;
   const newEndpoint = async (): Promise<{ endpoint: WebhookEndpointWithSecret; path: string }> => {
     const path = `/actions/${++n}`;
-    return { endpoint: await registerWebhook(api(), tenant.apiKey, receiver, path), path };
+    return { endpoint: await registerWebhook(api(), tenant.apiKey, web.receiver, path), path };
   };
   const test = (id: string) =>
     api().request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${id}/test`, { apiKey: tenant.apiKey });
@@ -114,7 +105,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
       outcome: 'delivered',
       statusCode: 200,
     });
-    const [hook] = receiver.on(path);
+    const [hook] = web.receiver.on(path);
     expect(hook.verified, hook.signatureProblem ?? '').to.equal(true);
     expect(hook.standardVerified).to.equal(true);
     expect(hook.event).to.deep.include({ id: res.body.eventId, type: 'webhook.test' });
@@ -124,7 +115,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
 
   it('an endpoint disabled by a 410 refuses tests until re-enabled, then receives the next event', async () => {
     const { endpoint, path } = await newEndpoint();
-    receiver.respond(path, (i) => ({ status: i === 1 ? 410 : 200 }));
+    web.receiver.respond(path, (i) => ({ status: i === 1 ? 410 : 200 }));
     const gone = await test(endpoint.id);
     expect(gone.body).to.deep.include({ outcome: 'failed' });
     expect(gone.body.delivery?.statusCode).to.equal(410);
@@ -133,26 +124,26 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     });
     expect(listed.body.data.find((e) => e.id === endpoint.id)).to.deep.include({
       enabled: false,
-      disabledReason: 'The receiver answered 410 Gone',
+      disabledReason: 'The web.receiver answered 410 Gone',
     });
 
     const refused = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
       apiKey: tenant.apiKey,
     });
     expect([refused.status, refused.body.error.code]).to.deep.equal([409, 'endpoint_disabled']);
-    expect(receiver.on(path)).to.have.length(1);
+    expect(web.receiver.on(path)).to.have.length(1);
 
     const enabled = await patch(endpoint.id, { enabled: true });
     expect(enabled.body).to.deep.include({ enabled: true, disabledReason: null });
     const next = await test(endpoint.id);
     expect(next.body.outcome).to.equal('delivered');
-    expect(receiver.on(path)).to.have.length(2);
-    expect(receiver.on(path)[1].event?.id).to.equal(next.body.eventId);
+    expect(web.receiver.on(path)).to.have.length(2);
+    expect(web.receiver.on(path)[1].event?.id).to.equal(next.body.eventId);
   });
 
   it('redeliver sends the same event id again with a fresh valid signature, numbering attempts after the earlier ones', async () => {
     const { endpoint, path } = await newEndpoint();
-    receiver.respond(path, (i) => ({ status: i === 1 ? 500 : 200 }));
+    web.receiver.respond(path, (i) => ({ status: i === 1 ? 500 : 200 }));
     const first = await test(endpoint.id);
     expect(first.body).to.deep.include({ outcome: 'failed', attempt: 1 });
     expect(first.body.delivery?.statusCode).to.equal(500);
@@ -168,7 +159,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     expect(again.status, again.text).to.equal(200);
     expect(again.body).to.deep.include({ eventId: first.body.eventId, outcome: 'delivered', attempt: 2 });
 
-    const [original, resent] = receiver.on(path);
+    const [original, resent] = web.receiver.on(path);
     expect(resent.verified, resent.signatureProblem ?? '').to.equal(true);
     expect(resent.standardVerified).to.equal(true);
     expect(resent.event?.id).to.equal(original.event?.id);
@@ -210,7 +201,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     ]);
     const { endpoint, path } = await newEndpoint();
     await test(endpoint.id);
-    const [hook] = receiver.on(path);
+    const [hook] = web.receiver.on(path);
     const testSchema = res.body.data.find((e) => e.type === 'webhook.test')?.schema as unknown as TSchema;
     assertSchema(testSchema, JSON.parse(hook.rawBody.toString('utf8')), 'the webhook.test body');
     const failedSchema = res.body.data.find((e) => e.type === 'recording.processing.failed')
@@ -238,7 +229,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
       const created = await strict.api.request<WebhookEndpointWithSecret>('POST', '/api/webhook-endpoints', {
         apiKey: tenant.apiKey,
         json: {
-          url: `${receiver.url.replace('127.0.0.1', 'localhost')}/strict`,
+          url: `${web.receiver.url.replace('127.0.0.1', 'localhost')}/strict`,
           events: ['recording.processing.completed'],
         },
       });
@@ -255,7 +246,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
         error: 'Outbound connection to localhost refused: the address is not allowed',
       });
       expect(res.text).to.not.match(/127\.0\.0\.1|::1|loopback/);
-      expect(receiver.on('/strict')).to.have.length(0);
+      expect(web.receiver.on('/strict')).to.have.length(0);
     } finally {
       await strict.stop();
     }
@@ -264,36 +255,27 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
 
 describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', function () {
   this.timeout(180_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
 
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    // API and worker read the same settings, as in production.
-    stack = await startRecordingStack({
-      OUTBOUND_ALLOW_PRIVATE: true,
-      WEBHOOK_TIMEOUT: '45s',
-      WEBHOOK_ATTEMPT_WAIT: '90s',
-    });
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
+  // API and worker read the same settings, as in production.
+  const web = useWebhookStack({
+    OUTBOUND_ALLOW_PRIVATE: true,
+    WEBHOOK_TIMEOUT: '45s',
+    WEBHOOK_ATTEMPT_WAIT: '90s',
   });
 
-  it('lets a receiver take 32 s: the attempt is not ended by Temporal while its POST may still wait', async () => {
+  it('lets a web.receiver take 32 s: the attempt is not ended by Temporal while its POST may still wait', async () => {
     const tenant = await createTenant();
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, '/patient');
-    receiver.respond('/patient', () => ({ status: 200, delayMs: 32_000 }));
+    const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, '/patient');
+    web.receiver.respond('/patient', () => ({ status: 200, delayMs: 32_000 }));
     // The API waits for the delivery run to close (Temporal's long poll) and then reads the attempt's record once.
     let recordReads = 0;
     const countReads = (q: { sql: string }): void => {
       if (/^select\b/i.test(q.sql) && /from `webhook_deliveries`/i.test(q.sql)) recordReads += 1;
     };
     testEnv().db.on('query', countReads);
-    let res: Awaited<ReturnType<typeof stack.api.request<WebhookAttemptResult>>>;
+    let res: Awaited<ReturnType<typeof web.stack.api.request<WebhookAttemptResult>>>;
     try {
-      res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
+      res = await web.stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
         apiKey: tenant.apiKey,
       });
     } finally {
@@ -303,9 +285,11 @@ describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', f
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.deep.include({ outcome: 'delivered', attempt: 1 });
     expect(res.body.delivery).to.deep.include({ attempt: 1, outcome: 'delivered', statusCode: 200 });
-    expect(receiver.on('/patient')).to.have.length(1);
+    expect(web.receiver.on('/patient')).to.have.length(1);
     // Temporal saw the attempt succeed too: its activity was not timed out (and retried or failed) meanwhile.
-    const delivery = stack.api.temporal.workflow.getHandle(workflowIds.webhookDelivery(res.body.eventId, endpoint.id));
+    const delivery = web.stack.api.temporal.workflow.getHandle(
+      workflowIds.webhookDelivery(res.body.eventId, endpoint.id),
+    );
     expect(await delivery.result()).to.deep.equal({ outcome: 'delivered', statusCode: 200, attempt: 1 });
   });
 });

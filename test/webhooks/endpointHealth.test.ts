@@ -7,13 +7,8 @@ import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope, type EndpointDisabledData 
 import { assertSchema } from '../support/schemaAssert';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import {
-  registerWebhook,
-  startRecordingStack,
-  waitForRecording,
-  type RecordingStack,
-} from '../support/recordingFixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import { registerWebhook, waitForRecording } from '../support/recordingFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 
 // An endpoint that failed every attempt for WEBHOOK_DISABLE_AFTER is disabled with a reason, the
 // company's other endpoints hear it, and re-enabling it says how many events wait for recovery. Time is
@@ -31,28 +26,19 @@ const WEBVTT = `WEBVTT
 
 describe('webhook endpoints that keep failing', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
   let n = 0;
 
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_DISABLE_AFTER: '5d' });
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
-  });
+  const web = useWebhookStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_DISABLE_AFTER: '5d' });
   beforeEach(async () => {
     tenant = await createTenant();
   });
 
-  const api = () => stack.api;
+  const api = () => web.stack.api;
   const endpointAt = async (answer: number) => {
     const path = `/health/${++n}`;
-    receiver.respond(path, () => ({ status: answer }));
-    return { path, endpoint: await registerWebhook(api(), tenant.apiKey, receiver, path) };
+    web.receiver.respond(path, () => ({ status: answer }));
+    return { path, endpoint: await registerWebhook(api(), tenant.apiKey, web.receiver, path) };
   };
   const attemptOnRecord = (endpointId: string, outcome: 'delivered' | 'failed', daysAgo: number) =>
     testEnv()
@@ -83,7 +69,7 @@ describe('webhook endpoints that keep failing', function () {
     await attemptOnRecord(failing.endpoint.id, 'failed', 6);
 
     expect((await test(failing.endpoint.id)).body.outcome).to.equal('failed');
-    const [told] = await receiver.waitFor(other.path, 1);
+    const [told] = await web.receiver.waitFor(other.path, 1);
     expect(told.verified && told.standardVerified).to.equal(true);
     expect(told.event?.type).to.equal('webhook.endpoint.disabled');
     const disabledDescription = WEBHOOK_EVENT_DESCRIPTIONS.find((d) => d.type === 'webhook.endpoint.disabled');
@@ -109,7 +95,7 @@ describe('webhook endpoints that keep failing', function () {
     });
     await waitForRecording(api(), tenant.apiKey, submitted.body.recordingId);
     await api().temporal.workflow.getHandle(`recording-${submitted.body.recordingId}`).result();
-    receiver.respond(failing.path, () => ({ status: 200 }));
+    web.receiver.respond(failing.path, () => ({ status: 200 }));
     const back = await api().request<UpdatedWebhookEndpoint>('PATCH', `/api/webhook-endpoints/${failing.endpoint.id}`, {
       apiKey: tenant.apiKey,
       json: { enabled: true },
@@ -134,7 +120,7 @@ describe('webhook endpoints that keep failing', function () {
       },
     );
     expect(recovered.body.queued).to.equal(1);
-    const hooks = await receiver.waitFor(failing.path, 2);
+    const hooks = await web.receiver.waitFor(failing.path, 2);
     expect(hooks.at(-1)?.event?.type).to.equal('recording.processing.completed');
   });
 

@@ -2,8 +2,7 @@ import { expect } from 'chai';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../../api/schemas/webhooks';
 import { CURRENT_API_VERSION } from '../../common/apiVersions';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 
 // API versions (issue 34 §6) on webhook endpoints: pinned at creation to the current version (or the one
 // asked for), moved by PATCH, and each delivery names the endpoint's version in Sales-Practice-Version.
@@ -12,31 +11,24 @@ const OLD = '2026-11-21';
 
 describe('webhook endpoints: pinned API versions', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
 
+  const web = useWebhookStack();
   before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack();
     tenant = await createTenant();
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
   });
 
   const createEndpoint = async (urlPath: string, apiVersion?: string): Promise<WebhookEndpointWithSecret> => {
-    const res = await stack.api.request<WebhookEndpointWithSecret>('POST', '/api/webhook-endpoints', {
+    const res = await web.stack.api.request<WebhookEndpointWithSecret>('POST', '/api/webhook-endpoints', {
       apiKey: tenant.apiKey,
-      json: { url: receiver.url + urlPath, events: ['recording.processing.completed'], apiVersion },
+      json: { url: web.receiver.url + urlPath, events: ['recording.processing.completed'], apiVersion },
     });
     expect(res.status, res.text).to.equal(201);
-    receiver.setSecret(urlPath, res.body.secret);
+    web.receiver.setSecret(urlPath, res.body.secret);
     return res.body;
   };
   const sendTest = async (id: string) => {
-    const res = await stack.api.request('POST', `/api/webhook-endpoints/${id}/test`, { apiKey: tenant.apiKey });
+    const res = await web.stack.api.request('POST', `/api/webhook-endpoints/${id}/test`, { apiKey: tenant.apiKey });
     expect(res.status, res.text).to.equal(200);
   };
 
@@ -48,29 +40,29 @@ describe('webhook endpoints: pinned API versions', function () {
 
     await sendTest(current.id);
     await sendTest(old.id);
-    const [toCurrent] = await receiver.waitFor('/v-current', 1);
-    const [toOld] = await receiver.waitFor('/v-old', 1);
+    const [toCurrent] = await web.receiver.waitFor('/v-current', 1);
+    const [toOld] = await web.receiver.waitFor('/v-old', 1);
     expect(toCurrent.headers['sales-practice-version']).to.equal(CURRENT_API_VERSION);
     expect(toOld.headers['sales-practice-version']).to.equal(OLD);
     expect(toOld.standardVerified).to.equal(true);
 
-    const moved = await stack.api.request<WebhookEndpoint>('PATCH', `/api/webhook-endpoints/${old.id}`, {
+    const moved = await web.stack.api.request<WebhookEndpoint>('PATCH', `/api/webhook-endpoints/${old.id}`, {
       apiKey: tenant.apiKey,
       json: { apiVersion: CURRENT_API_VERSION },
     });
     expect(moved.status, moved.text).to.equal(200);
     expect(moved.body.apiVersion).to.equal(CURRENT_API_VERSION);
-    const listed = await stack.api.request<{ data: WebhookEndpoint[] }>('GET', '/api/webhook-endpoints', {
+    const listed = await web.stack.api.request<{ data: WebhookEndpoint[] }>('GET', '/api/webhook-endpoints', {
       apiKey: tenant.apiKey,
     });
     expect(listed.body.data.find((e) => e.id === old.id)?.apiVersion).to.equal(CURRENT_API_VERSION);
     await sendTest(old.id);
-    const [, again] = await receiver.waitFor('/v-old', 2);
+    const [, again] = await web.receiver.waitFor('/v-old', 2);
     expect(again.headers['sales-practice-version']).to.equal(CURRENT_API_VERSION);
 
-    const refused = await stack.api.request('POST', '/api/webhook-endpoints', {
+    const refused = await web.stack.api.request('POST', '/api/webhook-endpoints', {
       apiKey: tenant.apiKey,
-      json: { url: `${receiver.url}/v-bad`, events: ['recording.processing.completed'], apiVersion: '2020-01-01' },
+      json: { url: `${web.receiver.url}/v-bad`, events: ['recording.processing.completed'], apiVersion: '2020-01-01' },
     });
     expect(refused.status).to.equal(400);
   });

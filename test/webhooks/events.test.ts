@@ -3,15 +3,9 @@ import type { RecordingAccepted } from '../../api/schemas/recordings';
 import { EventList, RecoverResult, type CompanyEvent } from '../../api/schemas/events';
 import type { WebhookAttemptResult, WebhookEndpointWithSecret } from '../../api/schemas/webhooks';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import {
-  keepHistory,
-  registerWebhook,
-  startRecordingStack,
-  waitForRecording,
-  type RecordingStack,
-} from '../support/recordingFixtures';
+import { keepHistory, registerWebhook, waitForRecording } from '../support/recordingFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 import { assertSchema } from '../support/schemaAssert';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
 // Every recording event is kept, subscribed or not; GET /api/events lists them by cursor; an endpoint
 // added (or back) later recovers what it missed, once each, the same bytes and webhook-id.
@@ -27,24 +21,15 @@ const WEBVTT = `WEBVTT
 
 describe('events: kept, listed, recovered', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
   let n = 0;
 
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_RECOVER_BATCH: 2 });
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
-  });
+  const web = useWebhookStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_RECOVER_BATCH: 2 });
   beforeEach(async () => {
     tenant = await createTenant();
   });
 
-  const api = () => stack.api;
+  const api = () => web.stack.api;
   const events = async (query = '') => {
     const res = await api().request<EventList>('GET', `/api/events${query}`, { apiKey: tenant.apiKey });
     expect(res.status, res.text).to.equal(200);
@@ -84,7 +69,7 @@ describe('events: kept, listed, recovered', function () {
     expect(event.payload).to.deep.include({ id: event.id, type: 'recording.processing.completed' });
 
     const path = `/events/${++n}`;
-    const endpoint = await registerWebhook(api(), tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(api(), tenant.apiKey, web.receiver, path);
     const since = new Date(Date.parse(event.createdAt) - 60_000).toISOString();
     const key = `recover-${n}-${Date.now()}`;
     const first = await recover(endpoint.id, { since }, { 'Idempotency-Key': key });
@@ -92,7 +77,7 @@ describe('events: kept, listed, recovered', function () {
     assertSchema(RecoverResult, first.body);
     expect(first.body).to.include({ queued: 1, alreadyQueued: 0, since, nextSince: null });
 
-    const [hook] = await receiver.waitFor(path, 1);
+    const [hook] = await web.receiver.waitFor(path, 1);
     expect(hook.verified && hook.standardVerified).to.equal(true);
     expect(hook.headers['webhook-id']).to.equal(event.id);
     expect(JSON.parse(hook.rawBody.toString('utf8'))).to.deep.equal(event.payload);
@@ -114,13 +99,13 @@ describe('events: kept, listed, recovered', function () {
     expect(listed.deliveries[0]).to.include({ endpointId: endpoint.id, status: 'delivered', attempts: 1 });
     const again = await recover(endpoint.id, { since });
     expect(again.body).to.include({ queued: 0, alreadyQueued: 0 });
-    expect(receiver.on(path)).to.have.length(1);
+    expect(web.receiver.on(path)).to.have.length(1);
   });
 
   it('recovers only what the endpoint subscribes to and has not received, a batch at a time', async () => {
     const path = `/events/${++n}`;
     // Subscribed to failures only while the recordings complete: their events reach it by recovery alone.
-    const endpoint: WebhookEndpointWithSecret = await registerWebhook(api(), tenant.apiKey, receiver, path, [
+    const endpoint: WebhookEndpointWithSecret = await registerWebhook(api(), tenant.apiKey, web.receiver, path, [
       'recording.processing.failed',
     ]);
     // A test event is kept too, but never subscribed: recovery leaves it alone.
@@ -135,7 +120,7 @@ describe('events: kept, listed, recovered', function () {
       json: { events: ['recording.processing.completed'] },
     });
     expect(changed.status).to.equal(200);
-    const before = receiver.on(path).length;
+    const before = web.receiver.on(path).length;
 
     const since = new Date(Date.parse(kept[0].createdAt) - 60_000).toISOString();
     const first = await recover(endpoint.id, { since });
@@ -143,7 +128,7 @@ describe('events: kept, listed, recovered', function () {
     expect(first.body.nextSince).to.be.a('string');
     const second = await recover(endpoint.id, { since: first.body.nextSince });
     expect(second.body).to.include({ queued: 1, nextSince: null });
-    const got = await receiver.waitFor(path, before + 3);
+    const got = await web.receiver.waitFor(path, before + 3);
     const recovered = got.slice(before).map((h) => h.headers['webhook-id']);
     expect(recovered).to.have.members(kept.map((e) => e.id));
 
@@ -153,7 +138,7 @@ describe('events: kept, listed, recovered', function () {
 
   it('lists newest first by cursor, filtered by type and time', async () => {
     const path = `/events/${++n}`;
-    const endpoint = await registerWebhook(api(), tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(api(), tenant.apiKey, web.receiver, path);
     for (let i = 0; i < 3; i++) {
       const res = await api().request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
         apiKey: tenant.apiKey,
@@ -205,7 +190,7 @@ describe('events: kept, listed, recovered', function () {
 
   it('a disabled endpoint recovers nothing until it is enabled again', async () => {
     const path = `/events/${++n}`;
-    const endpoint = await registerWebhook(api(), tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(api(), tenant.apiKey, web.receiver, path);
     await api().request('PATCH', `/api/webhook-endpoints/${endpoint.id}`, {
       apiKey: tenant.apiKey,
       json: { enabled: false },

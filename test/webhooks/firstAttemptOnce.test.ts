@@ -6,9 +6,9 @@ import { workflowIds } from '../../common/temporal';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
-import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import { registerWebhook } from '../support/recordingFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 
 // Issue 35 (patch `first-attempt-activity`): the first attempt of a webhook made by the recording's own run is an
 // ordinary activity. A workflow task that runs again (here: reset to the run's last task, which makes the server
@@ -21,34 +21,28 @@ const SAMPLE = JSON.parse(
 
 describe('webhooks: a retried workflow task never sends a first attempt twice', function () {
   this.timeout(90_000);
-  let receiver: WebhookReceiver;
   let stt: SttServer;
-  let stack: RecordingStack;
 
   before(async () => {
-    receiver = await startWebhookReceiver();
     stt = await startOpenAiSttServer({ segments: [{ start: 0, end: 1, text: 'never asked' }] });
-    stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url });
   });
-  after(async () => {
-    await stack.stop();
-    await Promise.all([receiver.close(), stt.close()]);
-  });
+  after(() => stt.close());
+  const web = useWebhookStack(() => ({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url }));
 
   it('resetting the recording run to its last workflow task replays the delivered first attempt', async () => {
     const tenant = await createTenant();
     const hookPath = `/once/${randomUUID()}`;
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath);
-    const res = await stack.api.request<RecordingAccepted>('POST', '/api/recording', {
+    const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, hookPath);
+    const res = await web.stack.api.request<RecordingAccepted>('POST', '/api/recording', {
       apiKey: tenant.apiKey,
       json: SAMPLE,
     });
     expect(res.status, res.text).to.equal(200);
     const workflowId = workflowIds.recording(res.body.recordingId);
-    const client = stack.api.temporal;
+    const client = web.stack.api.temporal;
     const first = client.workflow.getHandle(workflowId);
     await first.result();
-    const [hook] = await receiver.waitFor(hookPath, 1);
+    const [hook] = await web.receiver.waitFor(hookPath, 1);
     expect(hook.event?.type).to.equal('recording.processing.completed');
 
     const events = (await first.fetchHistory()).events ?? [];
@@ -76,6 +70,6 @@ describe('webhooks: a retried workflow task never sends a first attempt twice', 
       .where({ endpoint_id: endpoint.id })
       .select('attempt', 'outcome');
     expect(attempts.map((a) => [a.attempt, a.outcome])).to.deep.equal([[1, 'delivered']]);
-    expect(receiver.on(hookPath)).to.have.length(1);
+    expect(web.receiver.on(hookPath)).to.have.length(1);
   });
 });

@@ -11,14 +11,15 @@ import { admin } from '../support/adminCli';
 import { startApi } from '../support/api';
 import { testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { registerWebhook, startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
+import { registerWebhook } from '../support/recordingFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 import { assertSchema } from '../support/schemaAssert';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhookFixtures';
+import type { ReceivedWebhook } from '../support/webhookFixtures';
 
 // Rotating a secret keeps the previous one signing for an overlap, so receivers on either verify; secrets
 // are kept sealed, never in clear, and the migration seals the rows written before it.
 
-/** Whether a receiver holding only `secret` accepts the delivery: the public library and our header both. */
+/** Whether a web.receiver holding only `secret` accepts the delivery: the public library and our header both. */
 function verifiesWith(hook: ReceivedWebhook, secret: string): { standard: boolean; service: boolean } {
   let standard = true;
   try {
@@ -34,39 +35,30 @@ const NEITHER = { standard: false, service: false };
 
 describe('webhook secrets: rotation with an overlap, sealed at rest', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
   let n = 0;
 
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_ROTATION_OVERLAP: '2h' });
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
-  });
+  const web = useWebhookStack({ OUTBOUND_ALLOW_PRIVATE: true, WEBHOOK_ROTATION_OVERLAP: '2h' });
   beforeEach(async () => {
     tenant = await createTenant();
   });
 
   const rotate = (id: string, json?: unknown) =>
-    stack.api.request<RotatedWebhookEndpoint>('POST', `/api/webhook-endpoints/${id}/rotate-secret`, {
+    web.stack.api.request<RotatedWebhookEndpoint>('POST', `/api/webhook-endpoints/${id}/rotate-secret`, {
       apiKey: tenant.apiKey,
       ...(json === undefined ? {} : { json }),
     });
   const delivered = async (id: string, path: string): Promise<ReceivedWebhook> => {
-    const res = await stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${id}/test`, {
+    const res = await web.stack.api.request<WebhookAttemptResult>('POST', `/api/webhook-endpoints/${id}/test`, {
       apiKey: tenant.apiKey,
     });
     expect(res.body.outcome, res.text).to.equal('delivered');
-    return receiver.on(path).at(-1)!;
+    return web.receiver.on(path).at(-1)!;
   };
 
   it('signs with the new and the previous secret during the overlap, so either verifies; the one before is forgotten', async () => {
     const path = `/rotation/${++n}`;
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, path);
     const s1 = endpoint.secret;
 
     const started = Date.now();
@@ -103,7 +95,7 @@ describe('webhook secrets: rotation with an overlap, sealed at rest', function (
 
   it('expiresInSeconds 0 stops the previous secret at once; more than the setting is cut to it; bad values are refused', async () => {
     const path = `/rotation/${++n}`;
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, path);
     const now = await rotate(endpoint.id, { expiresInSeconds: 0 });
     expect(now.status).to.equal(200);
     expect(now.body.previousSecretExpiresAt).to.equal(null);
@@ -125,7 +117,7 @@ describe('webhook secrets: rotation with an overlap, sealed at rest', function (
 
   it('keeps no secret in clear: the rows hold sealed values that open only for their own endpoint', async () => {
     const path = `/rotation/${++n}`;
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, path);
+    const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, path);
     const rotated = await rotate(endpoint.id);
     const rows = (await testEnv().db('webhook_endpoints').where({ company_id: tenant.company.id })) as Array<
       Record<string, unknown>

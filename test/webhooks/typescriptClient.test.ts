@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { createSalesPracticeClient, verifyWebhook, WebhookVerificationError } from '../../clients/typescript/src';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import { startRecordingStack, type RecordingStack } from '../support/recordingFixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import { useWebhookStack } from '../support/webhookStack';
 
 // The generated TypeScript client (clients/typescript: openapi-fetch over openapi-typescript's types of
 // openapi.json) against the running service, for an integrator's main flows: register a webhook endpoint,
@@ -20,25 +19,22 @@ const TRANSCRIPT = `WEBVTT
 
 describe('the TypeScript client against the running service', function () {
   this.timeout(90_000);
-  let stack: RecordingStack;
-  let receiver: WebhookReceiver;
   let tenant: TenantFixture;
 
+  const web = useWebhookStack();
   before(async () => {
-    receiver = await startWebhookReceiver();
-    stack = await startRecordingStack();
     tenant = await createTenant();
-  });
-  after(async () => {
-    await stack.stop();
-    await receiver.close();
   });
 
   it('registers an endpoint, submits, polls, lists and verifies the webhook it receives', async () => {
-    const client = createSalesPracticeClient({ baseUrl: stack.api.url, apiKey: tenant.apiKey });
+    const client = createSalesPracticeClient({ baseUrl: web.stack.api.url, apiKey: tenant.apiKey });
 
     const created = await client.POST('/api/webhook-endpoints', {
-      body: { url: `${receiver.url}/client`, events: ['recording.processing.completed'], description: 'client test' },
+      body: {
+        url: `${web.receiver.url}/client`,
+        events: ['recording.processing.completed'],
+        description: 'client test',
+      },
     });
     expect(created.response.status).to.equal(201);
     const secret = created.data!.secret;
@@ -97,7 +93,7 @@ describe('the TypeScript client against the running service', function () {
     expect(missing.response.status).to.equal(404);
     expect(missing.error!.error.code).to.equal('not_found');
 
-    const [hook] = await receiver.waitFor('/client', 1);
+    const [hook] = await web.receiver.waitFor('/client', 1);
     const event = verifyWebhook(secret, hook.rawBody, hook.headers);
     if (event.type !== 'recording.processing.completed') throw new Error(`unexpected ${event.type}`);
     expect(event.data).to.deep.include({ recordingId, externalId: 'client-call-1' });
@@ -107,7 +103,7 @@ describe('the TypeScript client against the running service', function () {
     const tampered = Buffer.from(hook.rawBody.toString('utf8').replace('client-call-1', 'client-call-2'));
     expect(() => verifyWebhook(secret, tampered, hook.headers)).to.throw(WebhookVerificationError);
     const other = await client.POST('/api/webhook-endpoints', {
-      body: { url: `${receiver.url}/other`, events: ['recording.processing.completed'] },
+      body: { url: `${web.receiver.url}/other`, events: ['recording.processing.completed'] },
     });
     expect(() => verifyWebhook(other.data!.secret, hook.rawBody, hook.headers)).to.throw(WebhookVerificationError);
   });

@@ -690,6 +690,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/webhook-endpoints/{id}/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver again the events an endpoint missed
+     * @description Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).
+     *
+     *     Requires the API key scope `webhooks:manage`.
+     */
+    post: operations['recoverWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhook-events': {
     parameters: {
       query?: never;
@@ -728,28 +750,6 @@ export interface paths {
     get: operations['listEvents'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/webhook-endpoints/{id}/recover': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Deliver again the events an endpoint missed
-     * @description Every event created in [`since`, `until`) that the endpoint subscribes to and has not received (no attempt answered 2xx) is queued for delivery again, once each: the same body bytes and `webhook-id`, a fresh signature, on the usual retry schedule. Answers how many were queued; one still being recovered from an earlier request is not queued twice. At most WEBHOOK_RECOVER_BATCH (1000) per request, oldest first; `nextSince` says where to go on. 409 `endpoint_disabled` for a disabled endpoint (enable it first).
-     *
-     *     Requires the API key scope `webhooks:manage`.
-     */
-    post: operations['recoverWebhookEndpoint'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6121,6 +6121,145 @@ export interface operations {
       };
     };
   };
+  recoverWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).
+         * @example x
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
+         * @example 2026-11-23
+         */
+        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+      };
+      path: {
+        /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-24T06:00:00.000Z",
+         *       "until": "2026-11-25T18:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description Events created at or after this time.
+           */
+          since: string;
+          /**
+           * Format: date-time
+           * @description Events created before this time; now when absent.
+           */
+          until?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /** @description The API version this answer was given in. */
+          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "queued": 0,
+           *       "alreadyQueued": 0,
+           *       "since": "2019-08-24T14:15:22Z",
+           *       "until": "2019-08-24T14:15:22Z",
+           *       "nextSince": "2019-08-24T14:15:22Z"
+           *     }
+           */
+          'application/json': {
+            /** @description Events queued for delivery: each one the endpoint subscribes to and has not received. */
+            queued: number;
+            /** @description Events of the window whose recovery from an earlier request is still being delivered. */
+            alreadyQueued: number;
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until: string;
+            nextSince: string | null;
+          };
+        };
+      };
+      /** @description Invalid request: every problem is listed in error.details. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, invalid, expired or revoked credential. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unknown id, or an id of another company. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A dependency is unavailable; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   listWebhookEvents: {
     parameters: {
       query?: never;
@@ -6344,145 +6483,6 @@ export interface operations {
       };
       /** @description Rate limit exceeded. */
       429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  recoverWebhookEndpoint: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description Makes retries safe: a retry with the same key and the same request from the same credential gets the first answer again (with `Idempotent-Replayed: true`) and does nothing twice. The same key with another request, or from another API key, is 409 idempotency_key_reused. Kept for IDEMPOTENCY_KEY_TTL (24 hours by default).
-         * @example x
-         */
-        'Idempotency-Key'?: string;
-        /**
-         * @description The dated API version to answer in (docs/changelog.md). Without it: the API key's pinned version (the current one when the key was created).
-         * @example 2026-11-23
-         */
-        'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
-      };
-      path: {
-        /** @example 497f6eca-6276-4993-bfeb-53cbbbba6f08 */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "since": "2026-11-24T06:00:00.000Z",
-         *       "until": "2026-11-25T18:00:00.000Z"
-         *     }
-         */
-        'application/json': {
-          /**
-           * Format: date-time
-           * @description Events created at or after this time.
-           */
-          since: string;
-          /**
-           * Format: date-time
-           * @description Events created before this time; now when absent.
-           */
-          until?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Success */
-      202: {
-        headers: {
-          /** @description The API version this answer was given in. */
-          'Sales-Practice-Version'?: '2026-11-21' | '2026-11-23';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "queued": 0,
-           *       "alreadyQueued": 0,
-           *       "since": "2019-08-24T14:15:22Z",
-           *       "until": "2019-08-24T14:15:22Z",
-           *       "nextSince": "2019-08-24T14:15:22Z"
-           *     }
-           */
-          'application/json': {
-            /** @description Events queued for delivery: each one the endpoint subscribes to and has not received. */
-            queued: number;
-            /** @description Events of the window whose recovery from an earlier request is still being delivered. */
-            alreadyQueued: number;
-            /** Format: date-time */
-            since: string;
-            /** Format: date-time */
-            until: string;
-            nextSince: string | null;
-          };
-        };
-      };
-      /** @description Invalid request: every problem is listed in error.details. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Missing, invalid, expired or revoked credential. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Unknown id, or an id of another company. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Conflicts with the current state. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Rate limit exceeded. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description A dependency is unavailable; retry later. */
-      503: {
         headers: {
           [name: string]: unknown;
         };
