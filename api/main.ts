@@ -21,10 +21,11 @@ async function main(): Promise<void> {
   // Malformed webhook keys stop the start here (one line), not the first endpoint; none at all is allowed
   // outside production, where registering an endpoint answers 503 naming the setting (warned below).
   const webhookKeys = webhookSecretBoxIfConfigured(config);
-  // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
+  // Before any request or query is made, so that they are traced; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-api');
   const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
+  tracing?.traceSql(db, parseDatabaseUrl(config.DATABASE_URL).database);
   const temporal = createTemporalClient(config, tracing?.workflowClientInterceptors);
   const deps = {
     db,

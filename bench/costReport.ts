@@ -5,7 +5,7 @@ import { f, table } from './textTable';
 // the real pipeline and the bare shape, CPU seconds per recording by process, workflow tasks per
 // recording from sampled histories, the worker's cache over the run, and the ratios issue 25 targets.
 
-type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'realRound3' | 'cost'> & {
+type CostInput = Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'cost'> & {
   settings: { endToEndConcurrency: number };
   workerPeakRssMiB: number;
 };
@@ -58,23 +58,9 @@ export function formatCost(r: CostInput): string[] {
       ],
       [
         costRow('real pipeline', r.endToEnd.completedPerSecond, cost.real, r.workerPeakRssMiB),
-        ...(r.realRound3 && cost.realRound3
-          ? [
-              costRow(
-                "real pipeline, round 3's worker",
-                r.realRound3.endToEnd.completedPerSecond,
-                cost.realRound3,
-                r.realRound3.workerPeak,
-              ),
-            ]
-          : []),
         costRow('bare shape', r.shape.completedPerSecond, cost.shape, r.shape.peakRssMiB),
       ],
     ),
-    `ratios: real / bare shape completions ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s${
-      cost.ratios.cpuRealOverRound3Real === undefined
-        ? ''
-        : `; real pipeline now / with round 3's worker: CPU ${f(cost.ratios.cpuRealOverRound3Real, 2)} (<= 0.5), workflow tasks ${f(cost.ratios.tasksRealOverRound3Real ?? 0, 2)} (<= 0.5)`
-    }`,
+    `ratios: real / bare shape completions ${f(cost.ratios.realOverShapeThroughput, 2)} (>= 0.8); CPU per recording, real pipeline: ${f(cost.real.cpuPerRecording.total, 3)} s`,
   ];
 }

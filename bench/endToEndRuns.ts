@@ -35,18 +35,12 @@ export interface EndToEndRuns {
     real: { stored: HistoryShape; byUrl: HistoryShape };
     bare: { stored: HistoryShape; byUrl: HistoryShape };
   };
-  /** The real pipeline again with round 3's worker (`--round3-worker DIR`: a checkout of that commit), when given. */
-  realRound3?: { endToEnd: EndToEnd; workerPeak: number };
   cost: {
     real: RunCost;
     shape: RunCost;
-    realRound3?: RunCost;
     /** What issue 25's targets compare. */
     ratios: {
       realOverShapeThroughput: number;
-      /** With round 3's worker measured: total CPU and workflow tasks per recording, now / then. */
-      cpuRealOverRound3Real?: number;
-      tasksRealOverRound3Real?: number;
     };
   };
 }
@@ -107,7 +101,6 @@ export async function endToEndRuns(
   companyId: string,
   apiPid: number,
   e2eInput: Parameters<typeof runEndToEnd>[0],
-  round3WorkerRoot?: string,
 ): Promise<EndToEndRuns> {
   const { config, bareConfig } = stack;
   const shared = await sharedPids(stack, apiPid);
@@ -121,15 +114,6 @@ export async function endToEndRuns(
   const endToEnd = real.result;
   const workerPeak = await worker.peakRssMiB();
   await stop(stack, worker);
-  let then: { m: Measured<EndToEnd>; workerPeak: number } | undefined;
-  if (round3WorkerRoot) {
-    // Same API, database, dev server and recordings; only the worker is round 3's (its workflow code and activities).
-    log(`end to end again with round 3's worker from ${round3WorkerRoot}`);
-    const old = await startWorker(stack, 'worker-round3', 'worker/main.ts', {}, round3WorkerRoot);
-    const m = await measured({ ...shared, worker: old.pid }, old, () => runEndToEnd(e2eInput), apart);
-    then = { m, workerPeak: await old.peakRssMiB() };
-    await stop(stack, old);
-  }
   // The bench's own calls (starts, results, histories) wait longer than the API's deadline: a slow call here is not
   // what is measured. Bare settings: the shape's workflows travel as the service's do, without encryption or tracing.
   const client = createTemporalClient({ ...bareConfig, TEMPORAL_START_TIMEOUT: '60s' });
@@ -175,23 +159,12 @@ export async function endToEndRuns(
     const costs = {
       real: await cost(client, real, endToEnd.taskSample),
       shape: await cost(client, now.m, now.m.result.taskSample),
-      ...(then ? { realRound3: await cost(client, then.m, then.m.result.taskSample) } : {}),
     };
-    const ratios = {
-      realOverShapeThroughput: shape.ratio,
-      ...(costs.realRound3
-        ? {
-            cpuRealOverRound3Real: costs.real.cpuPerRecording.total / costs.realRound3.cpuPerRecording.total,
-            tasksRealOverRound3Real:
-              costs.real.workflowTasks.mean.completed / costs.realRound3.workflowTasks.mean.completed,
-          }
-        : {}),
-    };
+    const ratios = { realOverShapeThroughput: shape.ratio };
     return {
       endToEnd,
       workerPeak,
       shape,
-      ...(then ? { realRound3: { endToEnd: then.m.result, workerPeak: then.workerPeak } } : {}),
       cost: { ...costs, ratios },
     };
   } finally {

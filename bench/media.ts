@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-// Part of `npm run bench` (bench/run.ts); alone: `npm run bench:media [-- --minutes 60]`: the media step on an N-minute stored call (speech-to-text
+// Part of `npm run bench` (bench/run.ts); alone: `npm run bench -- media [--minutes 60]`: the media step on an N-minute stored call (speech-to-text
 // excluded) against the same ffmpeg commands run bare, one after another, in the same run; and the
 // worker-side process's peak RSS with the media work against the same process without it.
 
@@ -138,7 +138,7 @@ export function runMedia(minutes: number): MediaReport {
   return report;
 }
 
-function main(): void {
+export function main(): Promise<void> {
   const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
   const report = runMedia(Number(values.minutes));
   const resultsDir = path.join(__dirname, 'results');
@@ -147,6 +147,5 @@ function main(): void {
     `${JSON.stringify(report, null, 2)}\n`,
   );
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  return Promise.resolve();
 }
-
-if (require.main === module) main();

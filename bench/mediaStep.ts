@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { cutRecording } from '../activities/media/pieces';
-import { observeTools, runTool } from '../activities/media/ffmpeg';
+import { observeTools } from '../activities/media/ffmpeg';
 import { loadConfig } from '../common/config';
 import { createOutboundAgent } from '../common/outbound';
 import { createLocalStorage } from '../common/storage/localStorage';
@@ -14,8 +14,6 @@ import type { RecordingRow } from '../db/queries/recordings';
 async function main(): Promise<void> {
   const [storageDir, key, scratchDir, idle] = process.argv.slice(2);
   const config = loadConfig({}, { STORAGE_DIR: storageDir, SCRATCH_DIR: scratchDir, LOG_LEVEL: 'silent' });
-  // A running worker started its tool host (activities/media/toolHost.ts) with its first media run: not part of a step.
-  await runTool('ffprobe', ['-version']);
   const commands: Array<{ command: string; args: string[] }> = [];
   observeTools((command, args) => commands.push({ command, args: [...args] }));
   const started = process.hrtime.bigint();

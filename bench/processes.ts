@@ -34,7 +34,7 @@ export interface NodeCommand {
   flags: string[];
   /** The script, relative to the checkout it runs from. */
   entry: string;
-  /** That checkout (default: this one); `--round3-worker` runs an earlier commit's worker from its own. */
+  /** A checkout to run the entry from (default: this one). */
   root?: string;
 }
 
@@ -66,7 +66,8 @@ export async function startProcess(name: string, command: NodeCommand, options: 
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Generous: on a shared, loaded machine a worker can take minutes to load its workflow bundle.
+  const deadline = Date.now() + (options.timeoutMs ?? 300_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}): ${stderr || stdout}`);
     if (options.readyText && stdout.includes(options.readyText)) break;

@@ -73,7 +73,7 @@ export interface RecordingFloor {
   pieces: number;
   completedPerSecond: number;
   failed: number;
-  /** CPU seconds per recording by process (worker with its tool host and ffmpeg), real pipeline and bare shape. */
+  /** CPU seconds per recording by process (worker with its ffmpeg runs), real pipeline and bare shape. */
   real: Record<string, number> & { total: number };
   shape: Record<string, number> & { total: number };
   /** The bench process (load generator, stand-ins, file server, receiver), apart from the totals. */
@@ -82,11 +82,13 @@ export interface RecordingFloor {
   floor: number;
   /** Real total / floor; issue 36's target for the 25-minute call is at most 1.3. */
   ratio: number;
+  /** Peak RSS (VmHWM) of the real worker and of the bare shape's, MiB. */
+  workerPeakRssMiB: { real: number; shape: number };
 }
 
 export function recordingFloor(
   minutes: number,
-  runs: Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'cost'>,
+  runs: Pick<EndToEndRuns, 'endToEnd' | 'shape' | 'cost' | 'workerPeak'>,
   parts: FloorParts,
 ): RecordingFloor {
   const { real, shape } = runs.cost;
@@ -103,6 +105,7 @@ export function recordingFloor(
     parts: { ...parts, shape: shape.cpuPerRecording.total },
     floor,
     ratio: real.cpuPerRecording.total / floor,
+    workerPeakRssMiB: { real: runs.workerPeak, shape: runs.shape.peakRssMiB },
   };
 }
 
@@ -110,7 +113,7 @@ const PROCESSES = ['api', 'worker', 'temporal', 'mariadb', 'total'] as const;
 
 export function formatFloor(r: RecordingFloor): string {
   const rows = PROCESSES.map((p) => [
-    p === 'worker' ? 'worker (+ tool host, ffmpeg)' : p,
+    p === 'worker' ? 'worker (+ ffmpeg)' : p,
     f(r.real[p] ?? 0, 3),
     f(r.shape[p] ?? 0, 3),
     f((r.real[p] ?? 0) - (r.shape[p] ?? 0), 3),
@@ -133,6 +136,7 @@ export function formatFloor(r: RecordingFloor): string {
       ],
     ),
     `ratio real / floor: ${f(r.ratio, 2)}${r.minutes >= 25 ? ' (target <= 1.3)' : ''}`,
+    `worker peak RSS: ${f(r.workerPeakRssMiB.real, 0)} MiB (bare shape's worker ${f(r.workerPeakRssMiB.shape, 0)} MiB)`,
     `not in the floor: one bare decode that also encodes the 32 kbps rendition ${f(r.parts.renditionEncode, 3)} s (the media step renders a call it cannot send as it is)`,
   ].join('\n');
 }

@@ -14,7 +14,7 @@ import { formatFloor, measureFloorParts, recordingFloor, type RecordingFloor } f
 import { forgetEarlierRecordings, seedBench } from './seed';
 import { buildService, startApi, startStack, teardown, type Stack } from './stack';
 import { startToolCounter } from './toolCounter';
-import { runEntry, writeResults } from './entry';
+import { writeResults } from './entry';
 
 // `npm run bench:recording -- --minutes M --recordings N [--floor] [--workers 1,2,3] [--kill] [--kill-at download|cut|piece]
 //   [--cpu-prof] [--floor-runs 5] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR]` (issue 36 parts 2 and 4).
@@ -124,7 +124,7 @@ async function measure(opts: Options, stack: Stack, call: RecordingCall, results
   }
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const opts = options();
   const loadAverageAtStart = os.loadavg()[0];
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
@@ -157,5 +157,3 @@ async function main(): Promise<void> {
     cpuProfileDir,
   );
 }
-
-runEntry(main);

@@ -53,7 +53,6 @@ export interface BenchResults {
   endToEnd: EndToEnd;
   /** The bare shape (the real workflow code with empty activities, bench/shape), with the real and bare histories compared. */
   shape: EndToEndRuns['shape'];
-  realRound3?: EndToEndRuns['realRound3'];
   /** Cost per recording of the three runs: CPU by process, workflow tasks, the worker's cache. */
   cost: EndToEndRuns['cost'];
   twoOfEach: {
@@ -101,13 +100,6 @@ export function judge(r: Omit<BenchResults, 'targets'>): BenchResults['targets']
     0.85,
   );
   add('End to end: completions / bare workflow of the same shape', r.shape.ratio, '>=', 0.8);
-  if (r.cost.ratios.cpuRealOverRound3Real !== undefined)
-    add(
-      "CPU per recording, all processes: real pipeline / with round 3's worker",
-      r.cost.ratios.cpuRealOverRound3Real,
-      '<=',
-      0.5,
-    );
   add('Worker peak RSS MiB (end to end)', r.memory.workerPeakRssMiB, '<', 350);
   add('API peak RSS MiB', r.memory.apiPeakRssMiB, '<', 250);
   add(`Media step (${r.media.minutes}-minute call): bare ffmpeg time / step time`, r.media.ratio, '>=', 0.9);

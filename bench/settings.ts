@@ -14,7 +14,7 @@ import { captureInput } from './serviceSql';
 import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { formatSettings, type SettingResult } from './settingsReport';
 import { buildService, stackPids, startApi, startBaseline, startStack, stop, teardown, type Stack } from './stack';
-import { runEntry, writeResults } from './entry';
+import { writeResults } from './entry';
 
 // `npm run bench:settings [-- --only reference,payload,…] [--recordings N] [--reads session,user,users] [--cpu-prof]`
 // Issue 36 part 1: what each production setting costs. Every setting gets a fresh stack on one MariaDB of the
@@ -127,7 +127,7 @@ async function measure(
   return result;
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const opts = options();
   const cpuProfileDir = opts.cpuProfile ? await mkdtemp(path.join(os.tmpdir(), 'sp-bench-profiles-')) : undefined;
   log('building (npm run build)');
@@ -174,5 +174,3 @@ async function main(): Promise<void> {
   if (opts.mode.name === 'smoke') return log('smoke run: nothing written');
   await writeResults(opts.out, `${new Date().toISOString().slice(0, 10)}-settings.json`, results, log, cpuProfileDir);
 }
-
-runEntry(main);

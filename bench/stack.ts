@@ -209,7 +209,7 @@ export async function startWorker(
       },
       readyText: 'worker started',
       cpuProfileDir: stack.cpuProfileDir,
-      timeoutMs: 120_000,
+      timeoutMs: 300_000,
     },
   );
   stack.processes.push(p);

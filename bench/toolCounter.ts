@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolCommand } from '../activities/media/toolProtocol';
+import type { ToolCommand } from '../activities/media/ffmpeg';
 
 // Counts the ffmpeg and ffprobe runs of the workers it is given to: a folder put first on their PATH
 // holds an `ffmpeg` and an `ffprobe` that append their command line to a log and exec the real binary.
-// The worker's tool host starts them by name (activities/media/toolHost.ts: spawn(command), its PATH
-// inherited from the worker), so every run the media step makes is a line; the arguments name the
-// recording's scratch folder, so a run is counted against its recording.
+// The worker starts them by name (activities/media/ffmpeg.ts: spawn(command) on its own PATH), so every
+// run the media step makes is a line; the arguments name the recording's scratch folder, so a run is
+// counted against its recording.
 
 const TOOLS: ToolCommand[] = ['ffmpeg', 'ffprobe'];
 

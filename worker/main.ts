@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const dataConverter = dataConverterFor(config);
   // Malformed webhook keys stop the start here (one line), not the first delivery.
   webhookSecretBoxIfConfigured(config);
-  // Before the database driver loads, so that its instrumentation applies; nothing is loaded when off.
+  // Before any request or query is made, so that they are traced; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-worker');
   const logger = createLogger(
     config.LOG_LEVEL,
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   // Where Temporal is and with which TLS settings (a bad setting stops the worker here, in one line).
   const temporal = temporalConnection(config);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
+  tracing?.traceSql(db, parseDatabaseUrl(config.DATABASE_URL).database);
   let connection: NativeConnection | undefined;
   try {
     const target = parseDatabaseUrl(config.DATABASE_URL);

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Pause } from './cuts';
 import { FFMPEG_QUIET, runTool } from './ffmpeg';
 
 // The audio the provider gets: 16 kHz mono MP3 at 32 kbps (every supported provider takes MP3, and
 // an hour is ~14 MB, so only very long calls need splitting for size). A stereo call whose channels
 // differ becomes one file per channel, so each side is transcribed and labelled on its own. A mono MP3
-// at most 128 kbps is sent as it is (pieces.ts), cut without re-encoding if long: only its pauses and length are heard.
+// at most 128 kbps is sent as it is (pieces.ts), cut by frame if long (mp3Frames.ts): only its pauses and length are heard.
 // Each side is decoded once: the same pass writes the rendition and hears the pauses and the real length.
 
 export const RENDITION_BITRATE = 32_000;
@@ -104,66 +103,4 @@ export function soundMs(heard: HeardAudio): number {
     heard.durationMs -
     heard.pauses.reduce((sum, p) => sum + Math.max(0, Math.min(p.endMs, heard.durationMs) - p.startMs), 0)
   );
-}
-
-/** Cuts `file` at `cutsMs` without re-encoding; returns the pieces' paths in order. */
-export async function splitAudio(file: string, cutsMs: number[], signal?: AbortSignal): Promise<string[]> {
-  const dir = path.dirname(file);
-  const base = path.basename(file, '.mp3');
-  if (cutsMs.length === 0) return [file];
-  const pattern = path.join(dir, `${base}-%04d.mp3`);
-  const times = cutsMs.map((ms) => (ms / 1000).toFixed(3)).join(',');
-  await runTool(
-    'ffmpeg',
-    [
-      ...FFMPEG_QUIET,
-      '-i',
-      file,
-      '-f',
-      'segment',
-      '-segment_times',
-      times,
-      '-c',
-      'copy',
-      '-reset_timestamps',
-      '1',
-      pattern,
-    ],
-    signal,
-  );
-  return Array.from({ length: cutsMs.length + 1 }, (_, i) =>
-    path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`),
-  );
-}
-
-/** Copies each `[startMs, endMs)` range of `file` without re-encoding (ranges may overlap); returns the pieces' paths in order. */
-export async function extractRanges(
-  file: string,
-  ranges: Array<{ startMs: number; endMs: number }>,
-  signal?: AbortSignal,
-): Promise<string[]> {
-  const dir = path.dirname(file);
-  const base = path.basename(file, '.mp3');
-  const out: string[] = [];
-  for (const [i, r] of ranges.entries()) {
-    const piece = path.join(dir, `${base}-${String(i).padStart(4, '0')}.mp3`);
-    await runTool(
-      'ffmpeg',
-      [
-        ...FFMPEG_QUIET,
-        '-ss',
-        (r.startMs / 1000).toFixed(3),
-        '-to',
-        (r.endMs / 1000).toFixed(3),
-        '-i',
-        file,
-        '-c',
-        'copy',
-        piece,
-      ],
-      signal,
-    );
-    out.push(piece);
-  }
-  return out;
 }

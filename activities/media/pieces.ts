@@ -14,21 +14,21 @@ import { openRecordingSource } from '../recordingSource';
 import { requireSourceUrl } from '../requireRecording';
 import {
   channelsDiffer,
-  extractRanges,
   listenTo,
   listenWithLog,
   RENDITION_BITRATE,
   renderSide,
   soundMs,
-  splitAudio,
   type HeardAudio,
   type Side,
 } from './audio';
 import { pieceOverlapMs, providerLimits } from '../stt/limits';
 import { chooseCuts } from './cuts';
 import { MediaToolError, lastLines } from './ffmpeg';
+import { mp3FrameCuts } from './mp3Frames';
 import { loggedAudioFacts, probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
 import { recordingScratchDir } from './scratch';
+import { IO_CHUNK } from './storedPieces';
 
 // From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
 // (stored or streamed from the caller's URL, never held in memory), probe it, render 16 kHz MP3 per
@@ -42,7 +42,9 @@ export interface Piece {
   index: number;
   startMs: number;
   durationMs: number;
+  /** The side's file; the piece is its bytes [start, end) (whole frames), or all of it. */
   file: string;
+  bytes?: { start: number; end: number };
 }
 
 export interface CutRecording {
@@ -130,11 +132,11 @@ async function copyOriginal(
   if (recording.storageKey) {
     const stored = await deps.storage.get(recording.storageKey);
     if (!stored) throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');
-    await pipeline(stored.stream, createWriteStream(file), { signal });
+    await pipeline(stored.stream, createWriteStream(file, { highWaterMark: IO_CHUNK }), { signal });
     return;
   }
   const source = await openRecordingSource(requireSourceUrl(recording), deps.outbound, { maxBytes, signal });
-  await pipeline(source.stream, meter(maxBytes), createWriteStream(file), { signal });
+  await pipeline(source.stream, meter(maxBytes), createWriteStream(file, { highWaterMark: IO_CHUNK }), { signal });
 }
 
 function unusable(err: unknown): never {
@@ -212,19 +214,31 @@ export async function cutRecording(
     const ranges = bounds
       .slice(0, -1)
       .map((from, i) => ({ startMs: Math.max(0, i > 0 ? from - overlap : from), endMs: bounds[i + 1] }));
-    const files = await (
-      overlap > 0 && cuts.length > 0 ? extractRanges(file, ranges, signal) : splitAudio(file, cuts, signal)
-    ).catch(unusable);
-    files.forEach((f, index) =>
+    // One piece is the whole file; more are byte ranges of its frames (mp3Frames.ts), read where they are.
+    const frames =
+      ranges.length > 1
+        ? await mp3FrameCuts(
+            file,
+            ranges.flatMap((r) => [r.startMs, r.endMs]),
+          ).catch((err: Error) =>
+            unusable(new MediaToolError(`the MP3 frames cannot be followed: ${err.message}`, err.message)),
+          )
+        : undefined;
+    ranges.forEach((r, index) =>
       pieces.push({
         channel: side,
         index,
-        startMs: ranges[index].startMs,
-        durationMs: ranges[index].endMs - ranges[index].startMs,
-        file: f,
+        startMs: r.startMs,
+        durationMs: r.endMs - r.startMs,
+        file,
+        ...(frames && {
+          bytes: {
+            start: index === 0 ? frames.start : frames.offsets[2 * index],
+            end: index === ranges.length - 1 ? frames.end : frames.offsets[2 * index + 1],
+          },
+        }),
       }),
     );
-    if (files.length > 1) await fs.rm(file, { force: true });
   }
   return { probe: { ...probe, durationMs: decodedMs }, pieces };
 }

@@ -11,6 +11,9 @@ import type { Piece } from './pieces';
 // when the recording's workflow ends (removeMediaScratch), and by retention and erasure, which find
 // them through the recording's recording_chunks rows: a piece is stored only after its row is written.
 
+/** Files are copied a MiB at a time: 16–64 KiB reads and writes cost a system call each (BENCHMARKS.md). */
+export const IO_CHUNK = 1024 * 1024;
+
 export interface PieceName {
   channel: ChunkChannel;
   index: number;
@@ -28,8 +31,16 @@ export async function storePieces(
   maxBytes: number,
 ): Promise<void> {
   // One at a time: the pieces are a few MiB each and S3's multipart upload already streams.
-  for (const piece of pieces)
-    await storage.put(pieceKey(recordingId, piece), createReadStream(piece.file), { maxBytes });
+  for (const piece of pieces) {
+    const range = piece.bytes && { start: piece.bytes.start, end: piece.bytes.end - 1 };
+    await storage.put(
+      pieceKey(recordingId, piece),
+      createReadStream(piece.file, { ...range, highWaterMark: IO_CHUNK }),
+      {
+        maxBytes,
+      },
+    );
+  }
 }
 
 /** Whether every one of these pieces is in the store. */
@@ -53,7 +64,7 @@ export async function fetchPiece(
   const stored = await storage.get(pieceKey(recordingId, piece));
   if (!stored) return undefined;
   const file = path.join(dir, `${piece.channel}-${piece.index}.mp3`);
-  await pipeline(stored.stream, createWriteStream(file), { signal });
+  await pipeline(stored.stream, createWriteStream(file, { highWaterMark: IO_CHUNK }), { signal });
   return file;
 }
 

@@ -1,7 +1,6 @@
 import { context, diag, DiagLogLevel, propagation, trace, type Attributes } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import os from 'node:os';
 import { detectResourcesSync, envDetectorSync, Resource } from '@opentelemetry/resources';
@@ -17,14 +16,16 @@ import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
 import { PEER_SERVICE } from './peer';
 import { RedactingSpanProcessor } from './spanRedaction';
+import { traceSqlStatements } from './sqlSpans';
 
 // The OpenTelemetry SDK for Node, loaded only when tracing is on (./index.ts). Everything is read from
 // the standard OTEL_* variables by the SDK itself: the OTLP/HTTP (protobuf) endpoint and headers
 // (OTEL_EXPORTER_OTLP_*), the sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), the resource
 // (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), the propagators (OTEL_PROPAGATORS: W3C trace context
 // and baggage by default; baggage carries the request id to the worker) and batching (OTEL_BSP_*).
-// Outbound HTTP (undici: providers, file hosts, webhook receivers) and SQL (mysql2) are instrumented;
-// Temporal's interceptors are added by the API's client and the worker.
+// Outbound HTTP (undici: providers, file hosts, webhook receivers) is instrumented; SQL statements get
+// spans from Knex's events, inside sampled traces only (./sqlSpans.ts); Temporal's interceptors are
+// added by the API's client and the worker.
 
 /** Starts the SDK: the tracer provider (global), its context manager and propagators, the instrumentations. */
 export function startTracingSdk(defaultServiceName: string): Tracing {
@@ -52,7 +53,6 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
           return typeof peer === 'string' ? { 'peer.service': peer } : {};
         },
       }),
-      new MySQL2Instrumentation(),
     ],
   });
   return {
@@ -61,6 +61,7 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
     workflowClientInterceptors: [new OpenTelemetryWorkflowClientInterceptor()],
     activityInterceptors,
     workflowExporter: makeWorkflowExporter(spanProcessor, resource),
+    traceSql: traceSqlStatements,
     shutdown: () => provider.shutdown(),
   };
 }

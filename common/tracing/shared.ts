@@ -3,6 +3,7 @@ import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { WorkflowClientInterceptor } from '@temporalio/client';
 import type { OpenTelemetryWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import type { ActivityInterceptorsFactory, InjectedSink } from '@temporalio/worker';
+import type { Knex } from 'knex';
 
 // What both halves of tracing share (./index, loaded by every process, and ./sdk, loaded only when traces are
 // asked for), apart from both so that neither imports the other back.
@@ -21,6 +22,8 @@ export interface Tracing {
   activityInterceptors: ActivityInterceptorsFactory;
   /** The worker's sink for the spans the workflow code makes in its sandbox (worker/tracing.ts). */
   workflowExporter: InjectedSink<OpenTelemetryWorkflowExporter>;
+  /** A span per SQL statement of `db` inside a sampled trace (./sqlSpans.ts). */
+  traceSql(db: Knex, database: string): void;
   /** Exports what is still buffered. */
   shutdown(): Promise<void>;
 }

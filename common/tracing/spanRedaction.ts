@@ -3,8 +3,8 @@ import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace
 
 // What leaves the process in a span carries ids, never personal data (docs/security.md): every span,
 // the API's and the worker's, workflow spans included, passes through here before it is exported.
-// - SQL: `db.statement` with its literals replaced by `?` (the mysql2 instrumentation formats the bound
-//   values into the statement when it can; Knex's placeholders stay as they are).
+// - SQL: `db.statement` with its literals replaced by `?` (./sqlSpans.ts records Knex's statement with its
+//   placeholders; a literal written into the SQL itself is replaced).
 // - URLs: the origin only. Customers' URLs carry tokens (presigned recording links, webhook paths) and
 //   our own paths do too (/media/{token}, /invitations/{token}); the HTTP server span names its route
 //   template instead.

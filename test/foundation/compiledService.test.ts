@@ -7,7 +7,6 @@ import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
-import { eventually, isRunning } from '../support/procTree';
 import { assertResponseSchema } from '../support/schemaAssert';
 import { spawnCommand, type ServiceProcess } from '../support/serviceProcess';
 import { freePort } from '../support/temporalServer';
@@ -52,25 +51,6 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     const status = JSON.parse(stdout) as { done: number; pending: number };
     const sources = (await readdir(path.join(ROOT, 'db', 'migrations'))).filter((f) => f.endsWith('.ts'));
     expect(status).to.deep.equal({ done: sources.length, pending: 0 });
-  });
-
-  it('starts ffmpeg and ffprobe from the compiled tool host: plain node, small, gone with its worker', async () => {
-    // One ffprobe through the compiled runTool; the process then has nothing left to do and must end on its own.
-    const script = `
-      const { readFileSync } = require('node:fs');
-      const { runTool } = require('./dist/activities/media/ffmpeg.js');
-      const { toolHostPid } = require('./dist/activities/media/toolHostClient.js');
-      runTool('ffprobe', ['-version']).then(({ stdout }) => {
-        const pid = toolHostPid();
-        const read = (file) => readFileSync('/proc/' + pid + '/' + file, 'utf8');
-        console.log(JSON.stringify({ stdout, pid, cmdline: read('cmdline').split('\\0').join(' ').trim(), rssKb: Number(/VmRSS:\\s+(\\d+)/.exec(read('status'))[1]) }));
-      });`;
-    const { stdout } = await run(process.execPath, ['-e', script], { cwd: ROOT, timeout: 30_000 });
-    const seen = JSON.parse(stdout) as { stdout: string; pid: number; cmdline: string; rssKb: number };
-    expect(seen.stdout).to.match(/^ffprobe version/);
-    expect(seen.cmdline).to.match(/^\S*node \S*dist\/activities\/media\/toolHost\.js$/);
-    expect(seen.rssKb / 1024).to.be.below(64);
-    expect(await eventually(() => !isRunning(seen.pid), 20_000), 'the tool host outlived its process').to.be.true;
   });
 
   it('takes a recording from the API to its result and stops cleanly on SIGTERM', async () => {
