@@ -15,6 +15,7 @@ import { createDiagnosticsActivities } from './diagnostics';
 import { createInvitationEmailActivities } from './invitationEmail';
 import { createInvitationExpiryActivities } from './invitationExpiry';
 import { createUserErasureActivities } from './userErasure';
+import { createCompanyOffboardingActivities } from './companyOffboarding';
 import { createWebhookActivities } from './webhooks';
 
 /** Every activity the worker registers, built from injected dependencies; no two of the same name. */
@@ -34,6 +35,7 @@ export function createActivities(deps: ActivityDeps) {
     createSilenceActivities(deps),
     createUserErasureActivities(deps),
     createRecordingRetentionActivities(deps),
+    createCompanyOffboardingActivities(deps),
     createSweepActivities(deps),
     createCompanyExportActivities(deps),
   );

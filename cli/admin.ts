@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerCompanyCommands } from './commands/companies';
+import { registerCompanyOffboardingCommands } from './commands/companyOffboarding';
 import { registerCredentialCommands } from './commands/credentials';
 import { registerPeopleCommands } from './commands/people';
 import { registerSeedCommand } from './commands/seed';
@@ -17,6 +18,7 @@ const program = new Command()
   .showHelpAfterError('(run with --help for usage)');
 
 registerCompanyCommands(program);
+registerCompanyOffboardingCommands(program);
 registerCredentialCommands(program);
 registerPeopleCommands(program);
 registerSeedCommand(program);

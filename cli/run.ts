@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../common/config';
 import { knexConfig, parseDatabaseUrl, quietKnexLog } from '../db/connection';
 import { describeDatabaseFailure } from '../db/databaseFailure';
+import { CompanyClosedError } from '../db/queries/credentials';
 
 // Every admin command runs through here: configuration from the environment, one small pool, the
 // result printed as JSON on stdout, a readable message on stderr and exit code 1 on failure, and the
@@ -24,7 +25,7 @@ interface SqlError {
 
 /** Turns driver errors into sentences that say what to do next. */
 export function describeError(err: unknown, config: Config | undefined): string {
-  if (err instanceof CliError) return err.message;
+  if (err instanceof CliError || err instanceof CompanyClosedError) return err.message;
   const e = (typeof err === 'object' && err !== null ? err : {}) as SqlError;
   let target: ReturnType<typeof parseDatabaseUrl> | undefined;
   try {

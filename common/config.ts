@@ -235,6 +235,12 @@ export const ConfigSchema = Type.Object({
     description:
       'Worker: stored media files and transcripts of recordings created longer ago than this are deleted by the `retention-sweep` schedule (scores and session measures stay); `0` keeps them forever (the schedule stays for the other sweeps).',
   },
+  OFFBOARDING_CANCEL_GRACE: {
+    ...Duration,
+    default: '1m',
+    description:
+      "Worker: how long a company's offboarding (`admin company:delete`) waits for its running workflows to end after cancelling them before it terminates those still running.",
+  },
   RECORDING_MAX_BYTES: Type.Integer({
     minimum: 1,
     default: 524288000,

@@ -33,6 +33,8 @@ export const workflowIds = {
   webhookDelivery: (eventId: string, endpointId: string): string => `webhook-${eventId}-${endpointId}`,
   /** One erasure per person: a second request finds the same workflow (docs/security.md, "Erasure of a person"). */
   userErasure: (companyId: string, userId: string): string => `user-erasure-${companyId}-${userId}`.toLowerCase(),
+  /** One offboarding per company; it carries no CompanyId search attribute (it would outlive the company). */
+  companyOffboarding: (companyId: string): string => `company-offboarding-${companyId}`.toLowerCase(),
   /** One workflow per export row (POST /api/exports); the row, not the id, keeps one export per company running. */
   companyExport: (exportId: string): string => `company-export-${exportId.toLowerCase()}`,
 };

@@ -2,6 +2,7 @@ import type { ActivityOptions } from '@temporalio/workflow';
 import ms from 'ms';
 import {
   companyExportActivityProfiles,
+  companyOffboardingActivityProfiles,
   connectivityCheckProfile,
   invitationActivityProfiles,
   recordingActivityProfiles,
@@ -40,6 +41,11 @@ const GROUPS: Array<[string, string, ActivityOptions]> = [
   ['retentionSweep', 'sweep', sweepActivityProfile],
   ...Object.entries(companyExportActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
     'companyExport',
+    k,
+    v,
+  ]),
+  ...Object.entries(companyOffboardingActivityProfiles).map(([k, v]): [string, string, ActivityOptions] => [
+    'companyOffboarding',
     k,
     v,
   ]),

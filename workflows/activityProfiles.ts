@@ -75,6 +75,16 @@ export const userErasureActivityProfiles = {
   },
 } satisfies Record<string, ActivityOptions>;
 
+/**
+ * A company's offboarding (workflows/companyOffboarding.ts): the same groups as a person's erasure, every step
+ * retried without limit (database steps; files deleted a batch at a time; waiting on Temporal, heartbeating).
+ */
+export const companyOffboardingActivityProfiles = {
+  bookkeeping: userErasureActivityProfiles.bookkeeping,
+  purge: userErasureActivityProfiles.purge,
+  waiting: userErasureActivityProfiles.waiting,
+} satisfies Record<string, ActivityOptions>;
+
 /** The retention cleanup (workflows/recordingRetention.ts). */
 export const retentionActivityProfiles = {
   /** Finding the next batch: a database read, retried without limit like every bookkeeping step. */

@@ -1,4 +1,5 @@
 // Every workflow the worker registers. Workflow code is deterministic orchestration only.
+export { companyOffboarding } from './companyOffboarding';
 export { connectivityCheck } from './connectivityCheck';
 export { invitation } from './invitation';
 export { recordingIntake } from './recordingIntake';

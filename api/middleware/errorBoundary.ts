@@ -2,7 +2,8 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { activeTraceId } from '../../common/tracing';
 import { isDuplicateEntry } from '../../db/connection';
-import { ApiError } from '../errors';
+import { CompanyClosedError } from '../../db/queries/credentials';
+import { ApiError, unauthorized } from '../errors';
 
 interface HttpLikeError {
   status?: unknown;
@@ -15,6 +16,9 @@ function normalise(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
   if (isDuplicateEntry(err))
     return new ApiError(409, 'conflict', 'A record with the same unique value already exists.');
+  // A key kept in an API process's credential cache asked for a new credential after its company's offboarding began.
+  if (err instanceof CompanyClosedError)
+    return unauthorized('invalid_credentials', 'The API key is not valid or has been revoked.');
   const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
   if (e.type === 'entity.too.large' || e.status === 413)
     return new ApiError(413, 'payload_too_large', 'The request body is larger than the 1 MiB limit.');

@@ -10,6 +10,34 @@ import { isScope, SCOPES, type Scope } from '../../common/scopes';
 export const API_KEY_KIND = 'spk';
 export const BEARER_TOKEN_KIND = 'spt';
 
+/** A credential asked for a company that is being offboarded (or does not exist). */
+export class CompanyClosedError extends Error {
+  readonly code = 'company_closed';
+  constructor(companyId: string) {
+    super(`Company ${companyId} does not exist or is being offboarded: it gets no new credentials.`);
+    this.name = 'CompanyClosedError';
+  }
+}
+
+/**
+ * Inserts a credential row only while its company exists and is not being offboarded, in one statement:
+ * INSERT … SELECT locks the company row it reads, so an offboarding that marks the company waits for it,
+ * and the offboarding's revocation, which comes after the mark, catches a credential inserted just before.
+ */
+async function insertForActiveCompany(
+  db: Db,
+  table: 'api_keys' | 'bearer_tokens',
+  companyId: string,
+  row: Record<string, string | Date | null>,
+): Promise<void> {
+  const columns = Object.keys(row);
+  const [result] = (await db.raw(
+    `INSERT INTO ?? (company_id, ${columns.map(() => '??').join(', ')}) SELECT id, ${columns.map(() => '?').join(', ')} FROM companies WHERE id = ? AND offboarding_at IS NULL`,
+    [table, ...columns, ...Object.values(row), companyId],
+  )) as [{ affectedRows: number }];
+  if (result.affectedRows !== 1) throw new CompanyClosedError(companyId);
+}
+
 /** Issues a key with `scopes` (default: every scope). */
 export async function createApiKey(
   db: Db,
@@ -20,9 +48,8 @@ export async function createApiKey(
 ): Promise<{ id: string; key: string }> {
   const id = randomUUID();
   const secret = issueSecret(API_KEY_KIND);
-  await db('api_keys').insert({
+  await insertForActiveCompany(db, 'api_keys', companyId, {
     id,
-    company_id: companyId,
     prefix: secret.prefix,
     key_hash: secret.hash,
     name,
@@ -63,9 +90,8 @@ export async function createBearerToken(
   const id = randomUUID();
   const secret = issueSecret(BEARER_TOKEN_KIND);
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await db('bearer_tokens').insert({
+  await insertForActiveCompany(db, 'bearer_tokens', companyId, {
     id,
-    company_id: companyId,
     prefix: secret.prefix,
     token_hash: secret.hash,
     expires_at: expiresAt,
@@ -122,6 +148,8 @@ const apiKeyByPrefix = statement<{ prefix: string }>(['prefix'], (q, { prefix })
       apiVersion: 'k.api_version',
     })
     .where('k.prefix', prefix)
+    // A company being offboarded: none of its credentials opens a request any more.
+    .whereNull('c.offboarding_at')
     .first(),
 );
 // A token minted from a key lives only as long as the key: its key's revocation ends it too (also
@@ -141,6 +169,7 @@ const bearerTokenByPrefix = statement<{ prefix: string }>(['prefix'], (q, { pref
       keyApiVersion: 'k.api_version',
     })
     .where('t.prefix', prefix)
+    .whereNull('c.offboarding_at')
     .first(),
 );
 
