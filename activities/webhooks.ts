@@ -13,6 +13,7 @@ import {
 import { retryAfterMs } from '../common/retryAfter';
 import type { DeliverableEvent, WebhookEventType } from '../common/webhookEvents';
 import type { WebhookRetry } from '../common/webhookRetry';
+import type { DeliveryTrigger, WebhookDeliveryResult } from '../common/webhookDeliveryRun';
 import { asPeer } from '../common/tracing/peer';
 import { webhookSecretBox } from '../common/webhookSecretBox';
 import { webhookSignatureHeaders } from '../common/webhookSignature';
@@ -41,20 +42,7 @@ export interface DeliverWebhookInput {
   trigger?: DeliveryTrigger;
 }
 
-/**
- * Why an attempt is made (the `trigger` label of sales_practice_webhook_deliveries_total): `event` for an event's
- * own delivery (its schedule, or a recovery), `test` and `redeliver` for the one attempt a customer asked for
- * through the API. A customer's failed test says nothing of receivers failing on their own, so the alert counts
- * only `event`.
- */
-export type DeliveryTrigger = 'event' | 'test' | 'redeliver';
-
-export type WebhookDeliveryResult =
-  | { outcome: 'delivered'; statusCode: number; attempt: number }
-  /** A 410 Gone: the receiver asked us to stop, the endpoint is now disabled. */
-  | { outcome: 'endpoint_disabled'; statusCode: 410; attempt: number }
-  /** Deleted or disabled before this attempt: nothing was sent. */
-  | { outcome: 'skipped'; reason: string };
+export type { DeliveryTrigger, WebhookDeliveryResult };
 
 /** The first attempt's answer (firstWebhookAttempt): a failure is an answer too, for the run to act on. */
 export type FirstWebhookAttemptResult =

@@ -1,39 +1,10 @@
 import { proxyActivities, proxyLocalActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DeliveryTrigger, WebhookDeliveryResult } from '../activities/webhooks';
-import type { DeliverableEvent } from '../common/webhookEvents';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from '../common/webhookDeliveryRun';
 import { withAttemptsAtMost, type WebhookRetry } from '../common/webhookRetry';
 import { webhookDeliveryProfile, webhookNotifyProfile } from './activityProfiles';
 
-export interface WebhookDeliveryInput {
-  companyId: string;
-  endpointId: string;
-  /** The kept event (webhook_events) to send: its id and type only (claim check). */
-  eventId?: string;
-  eventType?: string;
-  /** Only in deliveries started before events were kept when created: the whole event. */
-  event?: DeliverableEvent;
-  /** The schedule, as the producing run asked the worker for it (ignored with `workerPolicy`). */
-  retry: WebhookRetry;
-  /**
-   * Every client-side start (common/workflowStarts/webhookDelivery.ts): run on the worker's own policy
-   * (webhookRetryPolicy, asked here), with at most `attempts` attempts when given (test, redelivery), so
-   * WEBHOOK_TIMEOUT and the rest are the worker's, never the starting process's. The start still sends `retry`
-   * for a worker of the previous release during a deploy, which ignores this field.
-   * Inputs without it (every run started before) never ask, so their histories replay unchanged.
-   */
-  workerPolicy?: { attempts?: number };
-  /** The API's test (`test`) or redelivery (`redeliver`), counted apart from an event's own deliveries; absent: `event`. */
-  trigger?: Exclude<DeliveryTrigger, 'event'>;
-  /** Attempts made for this event and endpoint before this workflow (a redelivery); numbering continues after them. */
-  attemptOffset?: number;
-  /**
-   * Wait before the first attempt here: the first wait of the schedule (or the receiver's Retry-After) when
-   * the first attempt was made by the run that produced the event (patch `folded-steps`). Absent in every
-   * other delivery, so their histories hold no timer.
-   */
-  firstDelayMs?: number;
-}
+export type { WebhookDeliveryInput };
 
 /** Asked as a local activity: a database-free answer from the worker's configuration, no task of its own. */
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);

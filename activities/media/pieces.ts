@@ -28,7 +28,7 @@ import { MediaToolError, lastLines } from './ffmpeg';
 import { mp3FrameCuts } from './mp3Frames';
 import { loggedAudioFacts, probeMedia, UndecodableMediaError, type MediaProbe } from './probe';
 import { recordingScratchDir } from './scratch';
-import { IO_CHUNK } from './storedPieces';
+import { IO_CHUNK } from './ioChunk';
 
 // From the caller's file to the pieces speech-to-text gets: copy the original into scratch space
 // (stored or streamed from the caller's URL, never held in memory), probe it, render 16 kHz MP3 per

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { RecordingStorage } from '../../common/storage/recordingStorage';
 import type { ChunkChannel } from '../../db/queries/recordingChunks';
+import { IO_CHUNK } from './ioChunk';
 import type { Piece } from './pieces';
 
 // The pieces of a cut recording kept in the recording store (S3 in production), so that whichever
@@ -10,9 +11,6 @@ import type { Piece } from './pieces';
 // gets one of its pieces (docs/architecture.md, "Pieces in the recording store"). They are deleted
 // when the recording's workflow ends (removeMediaScratch), and by retention and erasure, which find
 // them through the recording's recording_chunks rows: a piece is stored only after its row is written.
-
-/** Files are copied a MiB at a time: 16–64 KiB reads and writes cost a system call each (BENCHMARKS.md). */
-export const IO_CHUNK = 1024 * 1024;
 
 export interface PieceName {
   channel: ChunkChannel;

@@ -1,7 +1,7 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import type { webhookDelivery } from '../../workflows/webhookDelivery';
 import type { Config } from '../config';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from '../webhookDeliveryRun';
 import { searchAttributes } from '../temporal';
 import { webhookRetryFromConfig } from '../webhookRetryPolicy';
 import { companyPriority, type CompanyFairness } from './priority';
@@ -13,6 +13,9 @@ import { companyPriority, type CompanyFairness } from './priority';
 //
 // One policy source: the worker's. Every delivery started here runs on the schedule of the worker that runs
 // it (the workflow asks its worker, `workerPolicy`), whatever this process's WEBHOOK_* settings say.
+
+/** workflows/webhookDelivery.ts's signature (its types live in common/webhookDeliveryRun.ts). */
+type WebhookDeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
 
 type StartConfig = Pick<
   Config,
@@ -49,10 +52,10 @@ export async function startWebhookDelivery(
   config: StartConfig,
   company: CompanyFairness,
   delivery: DeliveryToStart,
-): Promise<WorkflowHandle<typeof webhookDelivery> | null> {
+): Promise<WorkflowHandle<WebhookDeliveryWorkflow> | null> {
   const { event, endpointId, attempts, attemptOffset } = delivery;
   try {
-    return await temporal.workflow.start<typeof webhookDelivery>('webhookDelivery', {
+    return await temporal.workflow.start<WebhookDeliveryWorkflow>('webhookDelivery', {
       workflowId: delivery.workflowId,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       workflowIdReusePolicy: delivery.rerunClosed ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
