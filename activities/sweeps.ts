@@ -2,7 +2,9 @@ import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { nowOn } from '../common/clock';
 import { durationMs, type Config } from '../common/config';
+import type { RecordingStorage } from '../common/storage/recordingStorage';
 import { deleteExpiredRows, type ExpiredRows } from '../db/queries/expiredRows';
+import { sweepExpiredExports } from './companyExport/expiry';
 import type { ActivityDeps } from './deps';
 
 // Rows that expire, declared once: each sweep is a table, the column its age is read from, a batch size
@@ -12,14 +14,25 @@ import type { ActivityDeps } from './deps';
 // Adding a sweep is one entry here (and its setting in common/config.ts, if it has one); docs/operations.md,
 // "Retention sweep", lists them.
 
-export interface Sweep extends ExpiredRows {
+interface SweepBase {
   /** Its name in the schedule's input and in the run's result. */
   name: string;
-  /** Rows per DELETE: short locks. */
-  batch: number;
   /** How long a row is kept after its age column's time, in milliseconds; 0: for ever (the sweep is off). */
   retentionMs(config: Config): number;
 }
+
+/** Rows deleted by age, a batch per DELETE. */
+export interface RowSweep extends SweepBase, ExpiredRows {
+  /** Rows per DELETE: short locks. */
+  batch: number;
+}
+
+/** Rows that name a file in the recording store: the sweep deletes the file before it ends the row. */
+export interface StoredFileSweep extends SweepBase {
+  sweep(db: Knex, storage: RecordingStorage, now: Date): Promise<number>;
+}
+
+export type Sweep = RowSweep | StoredFileSweep;
 
 /** Event types whose body holds what a person said: never kept longer than RECORDING_RETENTION. */
 export const EVENTS_WITH_WORDS = ['recording.processing.completed'];
@@ -73,6 +86,12 @@ export const SWEEPS: readonly Sweep[] = [
       return words > 0 && (events === 0 || words < events) ? words : 0;
     },
   },
+  {
+    // Each export's expiry was set from EXPORT_RETENTION when it was written (expires_at): the cutoff is now.
+    name: 'export-archives',
+    retentionMs: (config) => durationMs(config.EXPORT_RETENTION),
+    sweep: sweepExpiredExports,
+  },
 ];
 
 /** A sweep as the schedule's input names it: its retention from the worker's configuration. */
@@ -92,16 +111,24 @@ export function plannedSweep(name: string, config: Config): PlannedSweep {
   return planned;
 }
 
-/** Deletes the sweep's rows older than `now` less its retention, a batch at a time; returns how many. */
+/**
+ * Deletes the sweep's rows older than `now` less its retention, a batch at a time (a stored-file sweep: its files
+ * and rows past their expiry, `storage` required); returns how many.
+ */
 export async function sweepExpiredRows(
   db: Knex,
   planned: PlannedSweep,
   now: Date,
   onBatch: () => void = () => undefined,
+  storage?: RecordingStorage,
 ): Promise<number> {
   const sweep = SWEEPS.find((s) => s.name === planned.name);
   if (!sweep) throw new Error(`no sweep is named ${planned.name}`);
   if (planned.retentionMs <= 0) return 0;
+  if ('sweep' in sweep) {
+    if (!storage) throw new Error(`sweep ${planned.name} deletes stored files: it needs the recording store`);
+    return sweep.sweep(db, storage, now);
+  }
   const before = new Date(now.getTime() - planned.retentionMs);
   let removed = 0;
   for (;;) {
@@ -116,7 +143,13 @@ export function createSweepActivities(deps: ActivityDeps) {
   return {
     /** One sweep, its cutoff on the worker's clock (a test moves it); heartbeats per batch. */
     async sweepExpiredRows(planned: PlannedSweep): Promise<number> {
-      const removed = await sweepExpiredRows(deps.db, planned, nowOn(deps), () => Context.current().heartbeat());
+      const removed = await sweepExpiredRows(
+        deps.db,
+        planned,
+        nowOn(deps),
+        () => Context.current().heartbeat(),
+        deps.storage,
+      );
       if (removed > 0) deps.logger.info({ sweep: planned.name, removed }, 'removed rows past retention');
       return removed;
     },

@@ -2,7 +2,6 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
-import { startExportRetentionSweep } from './exportRetention';
 import { ConfigError, durationMs, loadConfig } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
@@ -84,8 +83,6 @@ async function main(): Promise<void> {
     if (swept.scratch + swept.partialUploads > 0) logger.info(swept, 'removed files left by stopped workers');
     // The retention settings are the worker's: the sweep schedule follows them (docs/operations.md, "Retention sweep").
     await keepSweepSchedule(new Client({ connection, namespace: temporal.namespace, dataConverter }), config, logger);
-    // Company export archives past EXPORT_RETENTION.
-    const stopExportSweep = startExportRetentionSweep(db, recordingStorageFor(config), logger);
     const bundle = await workflowBundle();
     const worker = await Worker.create({
       connection,
@@ -121,7 +118,6 @@ async function main(): Promise<void> {
         'worker started',
       );
     await running;
-    stopExportSweep();
     logger.info('worker stopped');
   } catch (err) {
     if (!startup.signal.aborted) throw err;

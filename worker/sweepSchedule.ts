@@ -35,7 +35,7 @@ export function sweepAction(config: Config): SweepAction {
 const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '10 minutes' } as const;
 
 const noteFor = (config: Config): string =>
-  `RECORDING_RETENTION=${config.RECORDING_RETENTION}, WEBHOOK_EVENT_RETENTION=${config.WEBHOOK_EVENT_RETENTION}, IDEMPOTENCY_KEY_TTL=${config.IDEMPOTENCY_KEY_TTL}, set by the worker when it started`;
+  `RECORDING_RETENTION=${config.RECORDING_RETENTION}, WEBHOOK_EVENT_RETENTION=${config.WEBHOOK_EVENT_RETENTION}, IDEMPOTENCY_KEY_TTL=${config.IDEMPOTENCY_KEY_TTL}, EXPORT_RETENTION=${config.EXPORT_RETENTION}, set by the worker when it started`;
 
 /** Makes the sweep schedule match `config` (see above); says what it did. */
 export async function syncSweepSchedule(client: Client, config: Config): Promise<SweepScheduleChange> {

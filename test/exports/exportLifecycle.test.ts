@@ -8,7 +8,7 @@ import type { CompanyExport } from '../../api/schemas/exports';
 import type { UserErasure } from '../../api/schemas/userErasure';
 import { archiveKey } from '../../activities/companyExport/storeKeys';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
-import { sweepExpiredExports } from '../../worker/exportRetention';
+import { plannedSweep, sweepExpiredRows } from '../../activities/sweeps';
 import { startApi, type TestApi } from '../support/api';
 import { testConfig, testEnv } from '../support/env';
 import { download, waitForExport } from '../support/exportFixtures';
@@ -94,7 +94,9 @@ describe('exports: withdrawn by an erasure, expired by retention', function () {
     const expired = await waitForExport(api, tenant.apiKey, done.id, () => true);
     expect(expired).to.deep.include({ status: 'expired', downloadUrl: null });
     const storage = recordingStorageFor(testConfig({ STORAGE_DIR: storageDir }));
-    expect(await sweepExpiredExports(testEnv().db, storage, time.clock())).to.be.at.least(1);
+    // The retention sweep's `export-archives` entry, as the schedule's run calls it.
+    const planned = plannedSweep('export-archives', testConfig({ EXPORT_RETENTION: '7d' }));
+    expect(await sweepExpiredRows(testEnv().db, planned, time.clock(), undefined, storage)).to.be.at.least(1);
     expect(await exists(archiveFile(tenant, done.id))).to.equal(false);
     const [row] = (await testEnv().db('company_exports').where({ id: done.id })) as Array<{
       status: string;
