@@ -290,7 +290,7 @@ describe('admin CLI', () => {
 
     it('unknown commands and options fail with usage help', async () => {
       await Promise.all([
-        expectFailure(['company:delete', '--id', randomUUID()], /unknown command 'company:delete'/),
+        expectFailure(['company:purge', '--id', randomUUID()], /unknown command 'company:purge'/),
         expectFailure(
           ['team:create', '--company', companyId, '--name', 'X', '--colour', 'red'],
           /unknown option '--colour'/,
