@@ -24,7 +24,12 @@ export function createShapeActivities(plan: ShapePlan) {
     ): Promise<{ segments: number }> {
       return { segments: 0 };
     },
-    async stitchTranscript(_recordingId: string): Promise<void> {},
+    // What the real step answers (TranscriptionSummary): the run reads redactedSpans from it.
+    async stitchTranscript(
+      _recordingId: string,
+    ): Promise<{ provider: 'openai'; language: null; durationMs: number; segments: number; redactedSpans: number }> {
+      return { provider: 'openai', language: null, durationMs: 0, segments: 0, redactedSpans: 0 };
+    },
     async analyzeAndKeepRecording(_recordingId: string): Promise<void> {},
     async persistRecordingResult(_recordingId: string): Promise<{ sessionId: string | null }> {
       return { sessionId: null };
