@@ -98,6 +98,20 @@ async function describeSchedule(client: Client): Promise<ScheduleDescription> {
   return client.schedule.getHandle(SWEEP_SCHEDULE_ID).describe();
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The schedule once it shows a change sent to it (the scheduler applies patches a moment after they are taken). */
+async function scheduleSettled(client: Client, shows: (d: ScheduleDescription) => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const d = await describeSchedule(client);
+    if (shows(d)) return;
+    if (Date.now() > deadline)
+      throw new Error(`the schedule never showed the change: ${JSON.stringify({ state: d.state, spec: d.spec })}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Schedule ids the namespace lists (the list is eventually consistent: waits until it names ours). */
 async function sweepScheduleIds(client: Client): Promise<string[]> {
   const deadline = Date.now() + 20_000;
@@ -150,19 +164,23 @@ describe('recordings: retention', function () {
   });
 
   describe('the schedule kept by the worker process', () => {
-    before(async () => {
-      stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url }, { worker: false });
-    });
-    after(async () => {
-      await worker?.stop();
-      worker = undefined;
-      // Leave no schedule behind for later suites (its daily run would start on a queue nobody polls).
-      await stack.api.temporal.schedule
+    const deleteSchedule = () =>
+      stack.api.temporal.schedule
         .getHandle(SWEEP_SCHEDULE_ID)
         .delete()
         .catch((err: unknown) => {
           if (!(err instanceof ScheduleNotFoundError)) throw err;
         });
+    before(async () => {
+      stack = await startRecordingStack({ STT_PROVIDER: 'openai', STT_BASE_URL: stt.url }, { worker: false });
+      // A worker process of an earlier suite on the same dev server may have left its schedule: start from none.
+      await deleteSchedule();
+    });
+    after(async () => {
+      await worker?.stop();
+      worker = undefined;
+      // Leave no schedule behind for later suites (its daily run would start on a queue nobody polls).
+      await deleteSchedule();
       await stack.stop();
     });
 
@@ -320,7 +338,10 @@ describe('recordings: retention', function () {
       const handle = client.schedule.getHandle(SWEEP_SCHEDULE_ID);
       // An operator paused it, and its spec drifted (an older version of the worker, a hand edit).
       await handle.update((previous) => ({ ...previous, spec: { intervals: [{ every: '1 hour' }] } }));
+      // The scheduler may apply a patch before an update sent ahead of it: one change at a time.
+      await scheduleSettled(client, (d) => d.spec.intervals?.[0]?.every === HOUR_MS);
       await handle.pause('legal hold: keep everything');
+      await scheduleSettled(client, (d) => d.state.paused);
 
       worker = await spawnWorker({ ...stack.config, RECORDING_RETENTION: '2d' }, SPAWN_TIMEOUT_MS);
       expect(worker.output()).to.match(/"change":"updated".*"msg":"retention sweep schedule checked"/);
@@ -333,7 +354,7 @@ describe('recordings: retention', function () {
         },
       ]);
       expect(schedule.state).to.include({ paused: true, note: 'legal hold: keep everything' });
-      expect(await sweepScheduleIds(client)).to.deep.equal([SWEEP_SCHEDULE_ID]);
+      expect(await sweepScheduleIds(client), 'one sweep schedule').to.deep.equal([SWEEP_SCHEDULE_ID]);
       await worker.stop();
 
       // Recordings kept for ever: the schedule stays for the other sweeps, and its runs skip the recordings.

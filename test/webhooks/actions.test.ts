@@ -18,7 +18,7 @@ import { movableClock } from '../support/movableClock';
 import { testEnv } from '../support/env';
 import { workflowIds } from '../../common/temporal';
 
-// PATCH, test event, redelivery and the event catalog, on a real worker and a real web.receiver.
+// PATCH, test event, redelivery and the event catalog, on a real worker and a real receiver.
 
 describe('webhook endpoints: change, test, redeliver, event catalog', function () {
   this.timeout(90_000);
@@ -124,7 +124,7 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
     });
     expect(listed.body.data.find((e) => e.id === endpoint.id)).to.deep.include({
       enabled: false,
-      disabledReason: 'The web.receiver answered 410 Gone',
+      disabledReason: 'The receiver answered 410 Gone',
     });
 
     const refused = await api().request<ErrorBody>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, {
@@ -196,6 +196,8 @@ describe('webhook endpoints: change, test, redeliver, event catalog', function (
       ['recording.processing.completed', true],
       ['recording.processing.failed', true],
       ['user.erased', true],
+      ['export.completed', true],
+      ['export.failed', true],
       ['webhook.endpoint.disabled', false],
       ['webhook.test', false],
     ]);
@@ -263,7 +265,7 @@ describe('webhook test and redelivery with a WEBHOOK_TIMEOUT of 30 s or more', f
     WEBHOOK_ATTEMPT_WAIT: '90s',
   });
 
-  it('lets a web.receiver take 32 s: the attempt is not ended by Temporal while its POST may still wait', async () => {
+  it('lets a receiver take 32 s: the attempt is not ended by Temporal while its POST may still wait', async () => {
     const tenant = await createTenant();
     const endpoint = await registerWebhook(web.stack.api, tenant.apiKey, web.receiver, '/patient');
     web.receiver.respond('/patient', () => ({ status: 200, delayMs: 32_000 }));
