@@ -21,7 +21,7 @@ COPY package.json package-lock.json ./
 COPY scripts/install.sh scripts/install.sh
 RUN bash scripts/install.sh --omit=dev && npm cache clean --force
 COPY --from=build /app/dist dist
-COPY scripts/worker.sh scripts/api.sh scripts/
+COPY scripts/start.sh scripts/
 RUN mkdir -p /app/.data/recordings && chown -R node:node /app/.data
 USER node
 # Production rules apply in the image (set after the install, which needs the dev dependencies): the API
@@ -29,4 +29,4 @@ USER node
 ENV NODE_ENV=production
 EXPOSE 3000
 # The API with its heap limit (API_MAX_OLD_SPACE_MB, "Memory" in docs/operations.md): package.json's start script.
-CMD ["bash", "scripts/api.sh"]
+CMD ["bash", "scripts/start.sh", "api"]

@@ -30,7 +30,7 @@ export interface StartOptions {
 const root = path.join(__dirname, '..');
 
 export interface NodeCommand {
-  /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs` (api/nodeFlags.ts, worker/tuning.ts). */
+  /** Node's own flags, e.g. `--max-old-space-size=1024 --require tsx/cjs` (scripts/start.sh). */
   flags: string[];
   /** The script, relative to the checkout it runs from. */
   entry: string;

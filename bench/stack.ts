@@ -9,9 +9,7 @@ import { startFileServer, type FileServer } from '../test/support/fileServer';
 import { startOpenAiSttServer, type SpokenSegment, type SttServer } from '../test/support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/support/webhookFixtures';
-import { workerNodeFlags } from '../worker/tuning';
 import { BENCH_CALL } from './endToEnd';
-import { apiNodeFlags } from '../api/nodeFlags';
 import { findDatabaseServer, findTemporalDevServer } from './processCpu';
 import { startProcess, type BenchProcess, type NodeCommand } from './processes';
 
@@ -136,8 +134,14 @@ export async function teardown(stack: Stack): Promise<void> {
   if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
 }
 
-/** The compiled API with the node flags scripts/api.sh gives it (`npm start`: API_MAX_OLD_SPACE_MB, api/nodeFlags.ts). */
-export const apiCommand = (config: Config): NodeCommand => ({ flags: apiNodeFlags(config), entry: 'dist/api/main.js' });
+/** The heap limit flag scripts/start.sh gives a process (0: none, Node's default). */
+const heapFlags = (mib: number): string[] => (mib > 0 ? [`--max-old-space-size=${mib}`] : []);
+
+/** The compiled API with the node flags `scripts/start.sh api` gives it (`npm start`: API_MAX_OLD_SPACE_MB). */
+export const apiCommand = (config: Config): NodeCommand => ({
+  flags: heapFlags(config.API_MAX_OLD_SPACE_MB),
+  entry: 'dist/api/main.js',
+});
 
 /** The API as `npm start` runs it, on a port of its own; resolves with its URL once /healthz answers. */
 export async function startApi(stack: Stack, name: string): Promise<{ process: BenchProcess; url: string }> {
@@ -176,13 +180,13 @@ export async function startBaseline(
   return { process: p, url: `http://127.0.0.1:${port}` };
 }
 
-/** The node flags scripts/worker.sh gives the worker (worker/tuning.ts), with tsx's CommonJS hook as it loads it. */
+/** The node flags `scripts/start.sh worker` gives the worker, with tsx's CommonJS hook as it loads it. */
 export const workerCommand = (config: Config, entry: string): NodeCommand => ({
-  flags: [...workerNodeFlags(config), '--require', 'tsx/cjs'],
+  flags: [...heapFlags(config.WORKER_MAX_OLD_SPACE_MB), '--require', 'tsx/cjs'],
   entry,
 });
 
-/** The environment scripts/worker.sh adds (unless the caller's environment sets it). */
+/** The environment `scripts/start.sh worker` adds (unless the caller's environment sets it). */
 const WORKER_LAUNCH_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 export type WorkerProcess = BenchProcess & {

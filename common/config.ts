@@ -516,14 +516,14 @@ export const ConfigSchema = Type.Object({
     maximum: 65536,
     default: 1024,
     description:
-      'V8 old-generation limit of the API process in MiB, passed by `scripts/api.sh` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size` (api/nodeFlags.ts); 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
+      'V8 old-generation limit of the API process in MiB, passed by `scripts/start.sh api` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size`; 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
   }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({
     minimum: 0,
     maximum: 65536,
     default: 384,
     description:
-      "V8 old-generation limit of the worker process in MiB, passed by `scripts/worker.sh` (`npm run worker`) as `--max-old-space-size`; 0 leaves Node's default (a share of the machine's memory, which lets V8 grow the heap far past what the worker keeps alive).",
+      "V8 old-generation limit of the worker process in MiB, passed by `scripts/start.sh worker` (`npm run worker`) as `--max-old-space-size`; 0 leaves Node's default (a share of the machine's memory, which lets V8 grow the heap far past what the worker keeps alive).",
   }),
   // Tracing: OpenTelemetry's own variables, read by its SDK (common/tracing); listed here to be documented
   // and checked. Unset by default: tracing is off and the SDK is not loaded. docs/operations.md, "Traces".

@@ -170,8 +170,8 @@ fi
 # `npm run worker` and `npm start` run the build (dist/); here the same processes run their TypeScript
 # through tsx, so an edit needs no build: the worker bundles workflows/ at start (worker/workflowBundle.ts),
 # and both take the node flags of `npm start`'s and `npm run worker`'s scripts.
-start worker bash scripts/worker.sh --source
-start api bash scripts/api.sh --source
+start worker bash scripts/start.sh worker --source
+start api bash scripts/start.sh api --source
 for _ in $(seq 1 120); do
   curl -fsS "$API_URL/readyz" >/dev/null 2>&1 && break
   kill -0 "${PIDS[-1]}" 2>/dev/null || fail_with_log "the API exited" api

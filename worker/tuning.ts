@@ -3,9 +3,9 @@ import type { Config } from '../common/config';
 import { workerMemoryLimit, type MemoryLimit } from './memoryLimit';
 
 // The worker's sizing, from configuration: the one place that turns the WORKER_* settings into Temporal
-// worker options and node flags. The production worker (worker/main.ts), its launcher (scripts/worker.sh,
-// through worker/nodeFlags.ts) and the benchmark's bare-shape worker all take them from here, so a
-// comparison runs both workers with the same options.
+// worker options (its heap limit is node's flag, given by scripts/start.sh). The production worker
+// (worker/main.ts) and the benchmark's bare-shape worker both take them from here, so a comparison runs
+// both workers with the same options.
 //
 // The workflow cache and the task slots, when not set (0), are sized to the worker's memory
 // (worker/memoryLimit.ts) by a model of its peak resident set, measured with the benchmark's end to end
@@ -111,14 +111,6 @@ export function workerTuning(config: TuningConfig, limit?: MemoryLimit): WorkerT
       maximum: Math.min(config.WORKER_ACTIVITY_TASK_POLLERS, s.maxConcurrentActivities),
     },
   };
-}
-
-/**
- * Node's flags for the worker process. The heap limit must be given when node starts (V8 sizes its heap
- * once), so the launcher asks for these before it starts worker/main.ts.
- */
-export function workerNodeFlags(config: Pick<Config, 'WORKER_MAX_OLD_SPACE_MB'>): string[] {
-  return config.WORKER_MAX_OLD_SPACE_MB > 0 ? [`--max-old-space-size=${config.WORKER_MAX_OLD_SPACE_MB}`] : [];
 }
 
 /** What a worker runs with, and what was derived from which memory limit: for its start-up log line and the benchmark's report. */

@@ -6,13 +6,13 @@ import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { pieceKey } from '../../activities/media/storedPieces';
 import { workflowIds } from '../../common/temporal';
-import { createCompany } from '../../db/queries/companies';
 import { getCompanyOffboarding } from '../../db/queries/companyOffboardings';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
 import { admin, runAdmin } from '../support/adminCli';
 import { startApi, type TestApi } from '../support/api';
 import { createSessionFixture } from '../support/contentFixtures';
 import { testConfig, testEnv } from '../support/env';
+import { createTenant } from '../support/fixtures';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import {
   acceptRecording,
@@ -169,11 +169,10 @@ describe('companies: offboarding', function () {
     (await api.temporal.workflow.count(`CompanyId = '${companyId}' AND ExecutionStatus = 'Running'`)).count;
 
   it('refuses a wrong confirmation, an unknown or malformed id and a parent with children, changing nothing', async () => {
-    const db = testEnv().db;
-    const parent = await createCompany(db, 'Offboard Parent');
-    const childA = await createCompany(db, 'Offboard Child A', parent.id);
-    const childB = await createCompany(db, 'Offboard Child B', parent.id);
-    const lone = await createCompany(db, 'Offboard Lone');
+    const { company: parent } = await createTenant('Offboard Parent');
+    const { company: childA } = await createTenant('Offboard Child A', parent.id);
+    const { company: childB } = await createTenant('Offboard Child B', parent.id);
+    const { company: lone } = await createTenant('Offboard Lone');
     const before = await otherRowsDigest(new Set());
     const cases: Array<[string[], RegExp]> = [
       [['company:delete', lone.id, '--confirm', 'Offboard lone'], /confirmation does not match.*"Offboard Lone"/],

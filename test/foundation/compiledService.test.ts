@@ -12,7 +12,7 @@ import { spawnCommand, type ServiceProcess } from '../support/serviceProcess';
 import { freePort } from '../support/temporalServer';
 
 // What production runs: `npm run build`, then the API as `npm start` runs it (node dist/api/main.js) and the
-// worker as `npm run worker` does (scripts/worker.sh → node dist/worker/main.js with the prebuilt workflow
+// worker as `npm run worker` does (scripts/start.sh worker → node dist/worker/main.js with the prebuilt workflow
 // bundle), no tsx anywhere. One transcript goes through them, submitted and read back over HTTP.
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -59,17 +59,17 @@ describe('the compiled service (npm run build, npm start, npm run worker)', func
     ).scripts;
     const [bash, ...startArgs] = scripts['start'].split(' ');
     expect(bash).to.equal('bash');
-    // API_MAX_OLD_SPACE_MB is the one setting of the API's heap limit (scripts/api.sh, api/nodeFlags.ts).
+    // API_MAX_OLD_SPACE_MB is the one setting of the API's heap limit (scripts/start.sh).
     const api = spawnCommand('bash', startArgs, { ...settings, API_MAX_OLD_SPACE_MB: 768 });
     running.push(api);
-    const worker = spawnCommand('bash', ['scripts/worker.sh'], settings);
+    const worker = spawnCommand('bash', ['scripts/start.sh', 'worker'], settings);
     running.push(worker);
     await Promise.all([
       api.waitFor('"msg":"database and temporal are available"'),
       worker.waitFor('"msg":"worker started"', 120_000),
     ]);
 
-    // The processes are node running the compiled files (worker.sh execs node), not TypeScript through tsx.
+    // The processes are node running the compiled files (start.sh execs node), not TypeScript through tsx.
     expect(await cmdline(api.pid)).to.match(/^\S*node --max-old-space-size=768 dist\/api\/main\.js$/);
     expect(await cmdline(worker.pid)).to.match(/^\S*node .*dist\/worker\/main\.js$/);
     for (const p of [api, worker]) expect(await cmdline(p.pid)).to.not.contain('tsx');

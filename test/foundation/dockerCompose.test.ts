@@ -115,9 +115,17 @@ describe('docker-compose.yml', () => {
       expect(commandText(s), `${name} command`).to.equal(command);
     }
     // The compiled service (npm run build), not TypeScript through tsx.
-    expect(scripts['start']).to.equal('bash scripts/api.sh');
-    expect(readFileSync(path.join(root, 'scripts/api.sh'), 'utf8')).to.match(/from=dist\/api/);
-    expect(readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8')).to.match(/from=dist\/worker/);
+    expect(scripts['start']).to.equal('bash scripts/start.sh api');
+    expect(scripts['worker']).to.equal('bash scripts/start.sh worker');
+    const launcher = readFileSync(path.join(root, 'scripts/start.sh'), 'utf8');
+    expect(launcher).to.match(/exec node "\$\{flags\[@\]\}" "dist\/\$process\/main\.js"/);
+    // The launcher passes the heap limit without starting node first: its defaults are the configuration's.
+    for (const setting of ['API_MAX_OLD_SPACE_MB', 'WORKER_MAX_OLD_SPACE_MB'] as const) {
+      const fallback = new RegExp(`\\$\\{${setting}:-(\\d+)\\}`).exec(launcher)?.[1];
+      expect(Number(fallback), `${setting} default in scripts/start.sh`).to.equal(
+        ConfigSchema.properties[setting].default,
+      );
+    }
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? '[]').join(' '), 'Dockerfile CMD').to.equal(scripts['start']);
   });
@@ -146,7 +154,8 @@ describe('docker-compose.yml', () => {
     };
     for (const command of [
       scripts()['start'],
-      readFileSync(path.join(root, 'scripts/worker.sh'), 'utf8').split('else')[1],
+      // The launcher's lines after its `--source` branch: what the image runs.
+      ((text) => text.slice(text.lastIndexOf('\nfi\n')))(readFileSync(path.join(root, 'scripts/start.sh'), 'utf8')),
     ]) {
       for (const dev of Object.keys(pkg.devDependencies))
         expect(command, dev).to.not.match(new RegExp(`\\b${dev.replace(/[/.]/g, '\\$&')}\\b`));

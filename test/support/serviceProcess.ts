@@ -5,7 +5,7 @@ import { testConfig } from './env';
 
 // The API or the worker as its own OS process, configured only through the environment as in
 // production, with all of its output kept. It runs as `node --require tsx/cjs <entry>` (or any command
-// that execs the service: the build's `node dist/…`, scripts/worker.sh) so that the pid we signal is the
+// that execs the service: the build's `node dist/…`, scripts/start.sh) so that the pid we signal is the
 // service itself (`npx` does not pass SIGTERM on to it).
 
 export interface ServiceProcess {
