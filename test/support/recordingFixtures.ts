@@ -201,12 +201,18 @@ export const RECORDING_HISTORIES = [
  * (docs/architecture.md, "Workflow histories"): the supported upgrade starts from them with work in flight.
  */
 export const PREVIOUS_RELEASE_HISTORIES = ofPreviousRelease([
+  'assemblyai-diarized',
+  'assemblyai-worker-killed',
   'diarize-openai',
   'failed-store-404',
+  'media-failed-truncated',
+  'media-pieces-worker-killed',
+  'media-video',
   'remote-deepgram',
   'remote-openai',
   'stored-openai-roleplay',
   'submitted-webvtt',
+  'worker-killed',
 ]);
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
