@@ -6,6 +6,7 @@ import { runEntry } from './entry';
 //   settings               each production setting priced against a reference (bench/settings.ts)
 //   recording              a call against its physical floor (--floor), the fleet (--workers, --kill) (bench/recordingRun.ts)
 //   media                  the media step alone on an N-minute call: time against its bare commands, peak RSS (bench/media.ts)
+//   redaction              what `redactPii` costs a recording: the transcript step and the audio's silencing (bench/redaction.ts)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -15,6 +16,7 @@ const PARTS = {
   settings: () => require('./settings') as typeof import('./settings'),
   recording: () => require('./recordingRun') as typeof import('./recordingRun'),
   media: () => require('./media') as typeof import('./media'),
+  redaction: () => require('./redaction') as typeof import('./redaction'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
