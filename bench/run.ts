@@ -7,6 +7,10 @@ import { runEntry } from './entry';
 //   recording              a call against its physical floor (--floor), the fleet (--workers, --kill) (bench/recordingRun.ts)
 //   media                  the media step alone on an N-minute call: time against its bare commands, peak RSS (bench/media.ts)
 //   redaction              what `redactPii` costs a recording: the transcript step and the audio's silencing (bench/redaction.ts)
+//   fairness               one company's backlog, then another's recording, with task queue fairness on and off:
+//                          the other's latency, the backlog's throughput (bench/fairness.ts; --backlog 200, --smoke)
+//   export                 a company export of N seeded recordings: items/s and the worker's peak RSS per size
+//                          (bench/exportRun.ts; --sizes 10000,100000, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -17,6 +21,8 @@ const PARTS = {
   recording: () => require('./recordingRun') as typeof import('./recordingRun'),
   media: () => require('./media') as typeof import('./media'),
   redaction: () => require('./redaction') as typeof import('./redaction'),
+  fairness: () => require('./fairness') as typeof import('./fairness'),
+  export: () => require('./exportRun') as typeof import('./exportRun'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -31,6 +31,8 @@ export interface StackOptions {
   databasePid?: number;
   /** Processes whose CPU is reported apart from the service's (the trace store). */
   apartPids?: Record<string, number | undefined>;
+  /** The dev server the stack starts runs with task queue fairness unless false (bench/fairness.ts). */
+  temporalFairness?: boolean;
 }
 
 /** What the service adds on top of its transport; the bare baselines go without (same address, same TLS). */
@@ -60,7 +62,8 @@ export async function startStack(
 ): Promise<Stack> {
   const stack: Partial<Stack> & { processes: BenchProcess[] } = { processes: [], cpuProfileDir, options };
   try {
-    if (!temporalAddress && !options.env?.TEMPORAL_ADDRESS) stack.temporal = await startTemporalDevServer();
+    if (!temporalAddress && !options.env?.TEMPORAL_ADDRESS)
+      stack.temporal = await startTemporalDevServer(undefined, { fairness: options.temporalFairness });
     stack.stt = await startOpenAiSttServer({ segments: options.segments ?? BENCH_CALL, language: 'english' });
     stack.files = await startFileServer();
     stack.receiver = await startWebhookReceiver();

@@ -38,6 +38,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** What a helper needs of an API: its requests (a test's in-process API, or a bench's API process: bench/httpApi.ts). */
+export type ApiRequests = Pick<TestApi, 'request'>;
+
 /**
  * Serves the real app on a loopback port; every JSON response is checked against its schema. `db` is
  * the run's database unless a test brings another (a restored backup); `clock` is one the test moves

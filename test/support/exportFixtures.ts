@@ -5,7 +5,7 @@ import type { CompanyExport } from '../../api/schemas/exports';
 import type { Manifest } from '../../activities/companyExport/archive';
 import { EXPORT_KINDS } from '../../activities/companyExport/kinds';
 import type { ApiVersion } from '../../common/apiVersions';
-import type { TestApi } from './api';
+import type { ApiRequests, TestApi } from './api';
 import { testEnv } from './env';
 import { assertSchema } from './schemaAssert';
 
@@ -13,7 +13,7 @@ import { assertSchema } from './schemaAssert';
 // (yauzl, not the writer's library) and checking the manifest against the files, and making many rows fast.
 
 export async function waitForExport(
-  api: TestApi,
+  api: ApiRequests,
   apiKey: string,
   id: string,
   until: (e: CompanyExport) => boolean = (e) => e.status !== 'running',

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
-import type { TestApi } from './api';
+import type { ApiRequests } from './api';
 import { waitForRecording } from './recordingFixtures';
 
 // Fairness as a user sees it (issue 41 §4): one company's backlog of recordings, then another's one; how long
@@ -35,7 +35,7 @@ export const transcriptSubmission = (extra: SubmissionBody = {}): SubmissionBody
 });
 
 /** Submits one recording; its id. */
-export async function submit(api: TestApi, apiKey: string, body: SubmissionBody): Promise<string> {
+export async function submit(api: ApiRequests, apiKey: string, body: SubmissionBody): Promise<string> {
   const res = await api.request<RecordingAccepted>('POST', '/api/recording', { apiKey, json: body });
   expect(res.status, res.text).to.equal(200);
   return res.body.recordingId;
@@ -43,7 +43,7 @@ export async function submit(api: TestApi, apiKey: string, body: SubmissionBody)
 
 /** Submits `count` recordings, `concurrency` requests at a time, as a backfill script would; their ids. */
 export async function submitMany(
-  api: TestApi,
+  api: ApiRequests,
   apiKey: string,
   count: number,
   body: SubmissionBody,
@@ -63,7 +63,7 @@ export async function submitMany(
 
 /** Submits one recording and waits for it: how long it took from the request to its completion, in ms. */
 export async function timeToComplete(
-  api: TestApi,
+  api: ApiRequests,
   apiKey: string,
   body: SubmissionBody,
   timeoutMs: number,

@@ -10,7 +10,7 @@ import type { Clock } from '../../common/clock';
 import type { Config } from '../../common/config';
 import { workflowIds } from '../../common/temporal';
 import type { WebhookEventType } from '../../common/webhookEvents';
-import { startApi, type ApiResponse, type TestApi } from './api';
+import { startApi, type ApiRequests, type ApiResponse, type TestApi } from './api';
 import { historyToJson } from './histories';
 import { ofPreviousRelease } from './replayHistories';
 import { speakScript } from './sampleCall';
@@ -148,7 +148,7 @@ export async function acceptRecording(
 
 /** Polls GET /api/recording/{id} until it is completed or failed. */
 export async function waitForRecording(
-  api: TestApi,
+  api: ApiRequests,
   apiKey: string,
   id: string,
   timeoutMs = 45_000,

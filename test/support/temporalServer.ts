@@ -24,22 +24,30 @@ export async function freePort(): Promise<number> {
 
 class PortTaken extends Error {}
 
+export interface DevServerOptions {
+  /** Task queue fairness (matching.enableFairness); on unless false (the fairness bench prices it off). */
+  fairness?: boolean;
+}
+
 /**
  * A real Temporal dev server (in-memory SQLite) on free ports (or gRPC on `grpcPort`), with the project's
  * search attributes. A port found free can be taken by another process before the server binds it (two
  * suites at once on one machine): then it starts again on other ports.
  */
-export async function startTemporalDevServer(grpcPort?: number): Promise<TemporalDevServer> {
+export async function startTemporalDevServer(
+  grpcPort?: number,
+  options: DevServerOptions = {},
+): Promise<TemporalDevServer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnPorts(grpcPort);
+      return await startOnPorts(grpcPort, options);
     } catch (err) {
       if (!(err instanceof PortTaken) || attempt >= 5) throw err;
     }
   }
 }
 
-async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
+async function startOnPorts(grpcPort: number | undefined, options: DevServerOptions): Promise<TemporalDevServer> {
   const port = grpcPort ?? (await freePort());
   const args = [
     'server',
@@ -51,10 +59,9 @@ async function startOnPorts(grpcPort?: number): Promise<TemporalDevServer> {
     '--headless',
     '--log-level',
     'error',
-    // Task queue fairness (docs/operations.md, "Fairness"), as in every server the project runs.
-    '--dynamic-config-value',
-    `${FAIRNESS_SETTING}=true`,
   ];
+  // Task queue fairness (docs/operations.md, "Fairness"), as in every server the project runs.
+  if (options.fairness !== false) args.push('--dynamic-config-value', `${FAIRNESS_SETTING}=true`);
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);
   const child: ChildProcess = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
