@@ -2,7 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../common/config';
 import { knexConfig, parseDatabaseUrl, quietKnexLog } from '../db/connection';
 import { describeDatabaseFailure } from '../db/databaseFailure';
-import { CompanyClosedError } from '../db/queries/credentials';
+import { CompanyClosedError } from '../db/queries/companies';
 
 // Every admin command runs through here: configuration from the environment, one small pool, the
 // result printed as JSON on stdout, a readable message on stderr and exit code 1 on failure, and the

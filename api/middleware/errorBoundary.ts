@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { activeTraceId } from '../../common/tracing';
 import { isDuplicateEntry } from '../../db/connection';
-import { CompanyClosedError } from '../../db/queries/credentials';
+import { CompanyClosedError } from '../../db/queries/companies';
 import { ApiError, unauthorized } from '../errors';
 
 interface HttpLikeError {

@@ -28,9 +28,30 @@ const columns = {
 const toCompany = (row: CompanyRow | undefined): CompanyRow | undefined =>
   row ? { ...row, redactPii: Boolean(row.redactPii) } : undefined;
 
+/** Something new asked for a company that is being offboarded (or does not exist): a credential, a child company. */
+export class CompanyClosedError extends Error {
+  readonly code = 'company_closed';
+  constructor(companyId: string, what: 'credentials' | 'child companies') {
+    super(`Company ${companyId} does not exist or is being offboarded: it gets no new ${what}.`);
+    this.name = 'CompanyClosedError';
+  }
+}
+
+/**
+ * A company; under a parent only while the parent exists and is not being offboarded, in one statement
+ * (INSERT … SELECT reads the parent's mark and the insert together), so no child appears under a company
+ * once its offboarding has marked it. (`admin company:delete` refuses a company that has children.)
+ */
 export async function createCompany(db: Db, name: string, parentCompanyId: string | null = null): Promise<CompanyRow> {
   const id = randomUUID();
-  await db('companies').insert({ id, name, parent_company_id: parentCompanyId });
+  if (parentCompanyId === null) await db('companies').insert({ id, name, parent_company_id: null });
+  else {
+    const [result] = (await db.raw(
+      'INSERT INTO companies (id, name, parent_company_id) SELECT ?, ?, id FROM companies WHERE id = ? AND offboarding_at IS NULL',
+      [id, name, parentCompanyId],
+    )) as [{ affectedRows: number }];
+    if (result.affectedRows !== 1) throw new CompanyClosedError(parentCompanyId, 'child companies');
+  }
   const row = await getCompany(db, id);
   if (!row) throw new Error('company vanished after insert');
   return row;

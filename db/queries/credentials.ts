@@ -3,21 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { hashMatches, issueSecret, prefixOf } from '../../common/secrets';
 import { statement } from '../statement';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
-import type { CompanyRow } from './companies';
+import { CompanyClosedError, type CompanyRow } from './companies';
 import { fromJson, type Db } from '../connection';
 import { isScope, SCOPES, type Scope } from '../../common/scopes';
 
 export const API_KEY_KIND = 'spk';
 export const BEARER_TOKEN_KIND = 'spt';
-
-/** A credential asked for a company that is being offboarded (or does not exist). */
-export class CompanyClosedError extends Error {
-  readonly code = 'company_closed';
-  constructor(companyId: string) {
-    super(`Company ${companyId} does not exist or is being offboarded: it gets no new credentials.`);
-    this.name = 'CompanyClosedError';
-  }
-}
 
 /**
  * Inserts a credential row only while its company exists and is not being offboarded, in one statement:
@@ -35,7 +26,7 @@ async function insertForActiveCompany(
     `INSERT INTO ?? (company_id, ${columns.map(() => '??').join(', ')}) SELECT id, ${columns.map(() => '?').join(', ')} FROM companies WHERE id = ? AND offboarding_at IS NULL`,
     [table, ...columns, ...Object.values(row), companyId],
   )) as [{ affectedRows: number }];
-  if (result.affectedRows !== 1) throw new CompanyClosedError(companyId);
+  if (result.affectedRows !== 1) throw new CompanyClosedError(companyId, 'credentials');
 }
 
 /** Issues a key with `scopes` (default: every scope). */

@@ -7,6 +7,7 @@ import { admin, runAdmin } from '../support/adminCli';
 import { startApi, type TestApi } from '../support/api';
 import { movableClock } from '../support/movableClock';
 import { testConfig, testEnv } from '../support/env';
+import { closeCompanyCredentials } from '../../db/queries/companyOffboardings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -48,6 +49,16 @@ describe('admin CLI', () => {
       const child = await admin(['company:create', '--name', 'Cli Child', '--parent', parent.id]);
       const row = await testEnv().db('companies').where({ id: child.id }).first();
       expect(row.parent_company_id).to.equal(parent.id);
+    });
+
+    it('refuses a parent being offboarded, creating nothing under it', async () => {
+      const parent = await admin(['company:create', '--name', 'Cli Leaving']);
+      await closeCompanyCredentials(testEnv().db, parent.id, new Date());
+      await expectFailure(
+        ['company:create', '--name', 'Late Child', '--parent', parent.id],
+        /does not exist or is being offboarded: it gets no new child companies/,
+      );
+      expect(await testEnv().db('companies').where({ parent_company_id: parent.id })).to.deep.equal([]);
     });
 
     it('refuses an unknown or malformed parent and a missing name, creating nothing', async () => {
