@@ -4,14 +4,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CompanyExport } from '../api/schemas/exports';
 import { workflowIds } from '../common/temporal';
-import { createDb, ensureDatabase, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { waitForExport } from '../test/support/exportFixtures';
 import { timeToComplete, transcriptSubmission } from '../test/support/fairnessScenario';
 import { writeResults } from './entry';
 import { httpApi } from './httpApi';
-import { buildService, startApi, startStack, startWorker, stop, teardown, type Stack } from './stack';
+import { startApi, startStack, startWorker, stop, teardown, withBuiltServiceAndDatabase, type Stack } from './stack';
 import { f, table } from './textTable';
 
 // Part of `npm run bench` (bench/run.ts): `npm run bench -- export [--sizes 10000,100000] [--smoke] [--out DIR]`
@@ -190,12 +190,8 @@ export async function main(): Promise<void> {
   const opts = options();
   const loadAverageAtStart = os.loadavg()[0];
   log('building (npm run build)');
-  await buildService();
-  await ensureDatabase(opts.databaseUrl);
-  const db = createDb(opts.databaseUrl, 4);
   const sizes: ExportSize[] = [];
-  try {
-    await db.migrate.latest();
+  await withBuiltServiceAndDatabase(opts.databaseUrl, async (db) => {
     const stack = await startStack(opts.databaseUrl, undefined, undefined);
     try {
       const api = await startApi(stack, 'api');
@@ -204,9 +200,7 @@ export async function main(): Promise<void> {
     } finally {
       await teardown(stack);
     }
-  } finally {
-    await db.destroy();
-  }
+  });
   const [first, last] = [sizes[0], sizes[sizes.length - 1]];
   const ratios = {
     perSecond: last.recordingsPerSecond / first.recordingsPerSecond,

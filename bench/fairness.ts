@@ -2,13 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigSchema } from '../common/config';
-import { createDb, ensureDatabase, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { allCompleted, submitMany, timeToComplete, transcriptSubmission } from '../test/support/fairnessScenario';
 import { writeResults } from './entry';
 import { httpApi } from './httpApi';
-import { buildService, startApi, startStack, startWorker, teardown } from './stack';
+import { startApi, startStack, startWorker, teardown, withBuiltServiceAndDatabase } from './stack';
 import { f, table } from './textTable';
 
 // Part of `npm run bench` (bench/run.ts): `npm run bench -- fairness [--backlog 200] [--smoke] [--out DIR]`
@@ -127,16 +127,10 @@ export async function main(): Promise<void> {
   const opts = options();
   const loadAverageAtStart = os.loadavg()[0];
   log('building (npm run build)');
-  await buildService();
-  await ensureDatabase(opts.databaseUrl);
-  const db = createDb(opts.databaseUrl, 4);
   const runs: FairnessRun[] = [];
-  try {
-    await db.migrate.latest();
+  await withBuiltServiceAndDatabase(opts.databaseUrl, async (db) => {
     for (const fairness of [true, false]) runs.push(await runOne(opts, db, fairness));
-  } finally {
-    await db.destroy();
-  }
+  });
   const [on, off] = runs;
   const ratio = on.backlogPerSecond / off.backlogPerSecond;
   console.log(`${formatFairness(runs, ratio)}\n`);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, type Config } from '../common/config';
+import { createDb, ensureDatabase, type Db } from '../db/connection';
 import { startFileServer, type FileServer } from '../test/support/fileServer';
 import { startOpenAiSttServer, type SpokenSegment, type SttServer } from '../test/support/sttServers';
 import { freePort, startTemporalDevServer, type TemporalDevServer } from '../test/support/temporalServer';
@@ -231,4 +232,20 @@ export async function startWorker(
 export async function stop(stack: Stack, p: BenchProcess): Promise<void> {
   await p.stop();
   stack.processes = stack.processes.filter((x) => x !== p);
+}
+
+/**
+ * The service built (its processes run from dist/) and `databaseUrl` created and migrated; `fn` gets a small pool
+ * on it, closed after. For parts that seed a database of their own.
+ */
+export async function withBuiltServiceAndDatabase<T>(databaseUrl: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  await buildService();
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, 4);
+  try {
+    await db.migrate.latest();
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -30,6 +30,31 @@ export interface RequestOptions {
   skipSchema?: boolean;
 }
 
+/** One request to the API at `url` as `options` say, its body parsed when JSON; no schema check (see request). */
+export async function sendRequest<T>(
+  url: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey;
+  if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
+  let body: string | Buffer | undefined;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = options.contentType ?? 'application/json';
+  } else if (options.raw !== undefined) {
+    body = options.raw;
+    if (options.contentType) headers['content-type'] = options.contentType;
+  }
+  const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  const isJson = (res.headers.get('content-type') ?? '').includes('json');
+  const parsed = isJson && text ? (JSON.parse(text) as T) : (text as unknown as T);
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
 export interface TestApi {
   url: string;
   config: Config;
@@ -59,31 +84,17 @@ export async function startApi(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
-    if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey;
-    if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
-    let body: string | Buffer | undefined;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers['content-type'] = options.contentType ?? 'application/json';
-    } else if (options.raw !== undefined) {
-      body = options.raw;
-      if (options.contentType) headers['content-type'] = options.contentType;
-    }
-    const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
-    const text = await res.text();
-    const isJson = (res.headers.get('content-type') ?? '').includes('json');
-    const parsed = isJson && text ? (JSON.parse(text) as T) : (text as unknown as T);
+    const res = await sendRequest<T>(url, method, path, options);
     if (!options.skipSchema)
       assertResponseSchema(
         method,
         path,
         res.status,
-        parsed,
+        res.body,
         res.headers.get('content-type') ?? undefined,
         res.headers.get('sales-practice-version') ?? undefined,
       );
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return res;
   }
 
   return {
