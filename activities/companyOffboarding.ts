@@ -20,6 +20,8 @@ import {
 import { listPieceRefs } from '../db/queries/recordingChunks';
 import type { ActivityDeps } from './deps';
 import { deleteStoredPieces } from './media/storedPieces';
+import { EXPORT_KINDS } from './companyExport/kinds';
+import { deleteParts } from './companyExport/storeKeys';
 
 export type { FileColumns, OffboardingRemoved };
 
@@ -115,7 +117,8 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
 
     /**
      * Step 3a, one batch: the stored files the rows name (and a recording's stored pieces, named by its
-     * chunk rows), deleted while the rows still say what they are; the rows go in step 3b.
+     * chunk rows; an export's parts, named by its id: a cancelled export leaves them behind its archive),
+     * deleted while the rows still say what they are; the rows go in step 3b.
      */
     async deleteCompanyFilesBatch(companyId: string, source: FileColumns, afterId: string | null): Promise<FilesBatch> {
       const page = await companyFilesPage(db, source, companyId, afterId, OFFBOARDING_FILE_BATCH);
@@ -123,8 +126,12 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
       await Promise.all(keys.map((key) => storage.delete(key)));
       const pieces = source.table === 'recordings' ? await listPieceRefs(db, page.ids) : [];
       await deleteStoredPieces(storage, pieces);
+      let parts = 0;
+      if (source.table === 'company_exports')
+        for (const exportId of page.ids)
+          for (const kind of EXPORT_KINDS) parts += await deleteParts(storage, companyId, exportId, kind.name);
       return {
-        files: keys.length + pieces.length,
+        files: keys.length + pieces.length + parts,
         next: page.ids.length === OFFBOARDING_FILE_BATCH ? page.ids[page.ids.length - 1] : null,
       };
     },

@@ -11,14 +11,16 @@ export const archiveKey = (companyId: string, exportId: string): string => `${ro
 export const partKey = (companyId: string, exportId: string, kind: string, seq: number): string =>
   `${root(companyId, exportId)}/parts/${kind}/${seq}.ndjson`;
 
-/** Deletes a kind's parts: written from 0 without gaps, so the first missing one ends them. */
+/** Deletes a kind's parts (written from 0 without gaps, so the first missing one ends them); answers how many. */
 export async function deleteParts(
   storage: RecordingStorage,
   companyId: string,
   exportId: string,
   kind: string,
-): Promise<void> {
-  for (let seq = 0; await storage.exists(partKey(companyId, exportId, kind, seq)); seq += 1) {
+): Promise<number> {
+  let seq = 0;
+  for (; await storage.exists(partKey(companyId, exportId, kind, seq)); seq += 1) {
     await storage.delete(partKey(companyId, exportId, kind, seq));
   }
+  return seq;
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { pieceKey } from '../../activities/media/storedPieces';
+import { EXPORT_KINDS } from '../../activities/companyExport/kinds';
+import { partKey } from '../../activities/companyExport/storeKeys';
 import { workflowIds } from '../../common/temporal';
 import { getCompanyOffboarding } from '../../db/queries/companyOffboardings';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
@@ -226,12 +228,17 @@ describe('companies: offboarding', function () {
       async () => openRuns(goneId),
     );
 
+    // A part its cancelled export left (no column names it: the archive is the export's one stored key).
+    const part = path.join(storageDir, partKey(goneId, gone.ids.export, EXPORT_KINDS[0].name, 0));
+    await fs.mkdir(path.dirname(part), { recursive: true });
+    await fs.writeFile(part, '{}\n');
+
     const ids = await companyIds(goneId);
     const goneFiles = [...(await storeContents(storageDir)).keys()].filter((f) =>
       [...ids].some((id) => f.toLowerCase().includes(id)),
     );
-    // Its stored recording, its piece and its session audio.
-    expect(goneFiles.length, goneFiles.join(', ')).to.be.at.least(3);
+    // Its stored recording, its piece, its session audio and the export's part.
+    expect(goneFiles.length, goneFiles.join(', ')).to.be.at.least(4);
     expect(await leftoverRows(ids)).to.not.be.empty;
     const othersBefore = await otherRowsDigest(ids);
     const storeBefore = await storeContents(storageDir);
