@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { createActivities } from '../../activities';
-import { createLocalStorage } from '../../common/storage/localStorage';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testActivities } from '../support/worker';
+import { testConfig } from '../support/env';
 import { operationFor } from '../support/schemaAssert';
 
 // The README's first screen (issue 34 §7): what the service is and who it is for in two sentences, the two
@@ -101,12 +100,7 @@ describe('README: where an endpoint lives', () => {
     const index = await fs.readFile(path.join(ROOT, 'workflows', 'index.ts'), 'utf8');
     const workflows = [...index.matchAll(/^export \{ (\w+) \}/gm)].map((m) => m[1]);
     const config = testConfig();
-    const activities = createActivities({
-      db: testEnv().db,
-      config,
-      logger: silentLogger,
-      storage: createLocalStorage(config.STORAGE_DIR),
-    });
+    const activities = testActivities(config);
     const starts = rows.map((row) => row[5]).filter((cell) => cell !== '—');
     expect(starts).to.have.length.greaterThan(0);
     for (const cell of starts) {

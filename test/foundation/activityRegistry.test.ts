@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { createActivities } from '../../activities';
+import { testActivities } from '../support/worker';
 import { activityRegistry } from '../../activities/registry';
-import { createLocalStorage } from '../../common/storage/localStorage';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testConfig } from '../support/env';
 
 // Workflows call activities by name: two groups defining the same name must stop the worker at start,
 // not let one silently replace the other.
@@ -26,12 +25,7 @@ describe('the activity registry', () => {
 
   it("builds the worker's activities, each group's names its own", () => {
     const config = testConfig();
-    const activities = createActivities({
-      db: testEnv().db,
-      config,
-      logger: silentLogger,
-      storage: createLocalStorage(config.STORAGE_DIR),
-    });
+    const activities = testActivities(config);
     expect(Object.keys(activities)).to.include.members([
       'markRecordingFailed',
       'deliverWebhook',

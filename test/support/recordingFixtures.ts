@@ -200,20 +200,7 @@ export const RECORDING_HISTORIES = [
  * Histories of runs the previous release (the last in RELEASES.md) started, recorded by that release's own tests
  * (docs/architecture.md, "Workflow histories"): the supported upgrade starts from them with work in flight.
  */
-export const PREVIOUS_RELEASE_HISTORIES = ofPreviousRelease([
-  'assemblyai-diarized',
-  'assemblyai-worker-killed',
-  'diarize-openai',
-  'failed-store-404',
-  'media-failed-truncated',
-  'media-pieces-worker-killed',
-  'media-video',
-  'remote-deepgram',
-  'remote-openai',
-  'stored-openai-roleplay',
-  'submitted-webvtt',
-  'worker-killed',
-]);
+export const PREVIOUS_RELEASE_HISTORIES = ofPreviousRelease(RECORDING_HISTORIES);
 export type RecordingHistoryName = (typeof RECORDING_HISTORIES)[number];
 
 /**

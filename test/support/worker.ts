@@ -34,6 +34,20 @@ export interface RunningWorker {
  * `metrics` its activities count into them as the worker process's do; `clock` as in AppDeps; `tuned` sizes
  * it from the WORKER_* settings as the worker process is.
  */
+/** The worker's activities as the tests run them: the test database, the configured store, no logs. */
+export function testActivities(
+  config: Config,
+  extra: { metrics?: ActivityMetrics; clock?: Clock } = {},
+): ReturnType<typeof createActivities> {
+  return createActivities({
+    db: testEnv().db,
+    config,
+    logger: silentLogger,
+    storage: recordingStorageFor(config),
+    ...extra,
+  });
+}
+
 export async function startWorker(
   overrides: Partial<Config> = {},
   options: { metrics?: ActivityMetrics; clock?: Clock; tuned?: boolean } = {},
@@ -47,14 +61,7 @@ export async function startWorker(
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
     dataConverter: dataConverterFor(config),
-    activities: createActivities({
-      db: testEnv().db,
-      config,
-      logger: silentLogger,
-      storage: recordingStorageFor(config),
-      metrics: options.metrics,
-      clock: options.clock,
-    }),
+    activities: testActivities(config, { metrics: options.metrics, clock: options.clock }),
     sinks: workflowTracingSinks(),
     shutdownGraceTime: '5 seconds',
     // `tuned`: the slots and pollers the WORKER_* settings give the worker process (worker/tuning.ts).

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities';
+import { testActivities } from '../support/worker';
 import type { Config } from '../../common/config';
 import { dataConverterFor } from '../../common/payloadCodec';
-import { createLocalStorage } from '../../common/storage/localStorage';
 import { searchAttributes, workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
 import { temporalConnection } from '../../common/temporalConnection';
 import { createWebhookEndpoint, disableWebhookEndpoint } from '../../db/queries/webhooks';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
 import {
   sampleWebhookEvent,
@@ -46,12 +45,7 @@ describe('notifyWebhooks (fan-out from inside a workflow)', function () {
         workflowsPath: require.resolve('./notifyWorkflows'),
         logger: undefined,
       }),
-      activities: createActivities({
-        db: testEnv().db,
-        config,
-        logger: silentLogger,
-        storage: createLocalStorage(config.STORAGE_DIR),
-      }),
+      activities: testActivities(config),
       dataConverter: dataConverterFor(config),
       shutdownGraceTime: '5 seconds',
     });
