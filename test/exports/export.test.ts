@@ -13,20 +13,10 @@ import { SCOPES } from '../../common/scopes';
 import { createRoleplayFixture, createScriptFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { download, readArchive, waitForExport } from '../support/exportFixtures';
-import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
-import {
-  acceptRecording,
-  CONVERSATION,
-  registerWebhook,
-  SAMPLE_AUDIO,
-  startRecordingStack,
-  waitForRecording,
-  type RecordingStack,
-} from '../support/recordingFixtures';
-import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
+import { acceptRecording, registerWebhook, SAMPLE_AUDIO, waitForRecording } from '../support/recordingFixtures';
 import { insertInvitation, makeTeam, makeUser } from '../support/userFixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
+import { useCallStack } from '../support/webhookStack';
 
 // A company export through the real stack: the API, a worker, Temporal and MariaDB; a real recording made
 // through the speech-to-text stand-in gives a transcript, an analysis, an event and stored audio. The
@@ -34,31 +24,15 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFi
 
 describe('exports: a company export', function () {
   this.timeout(240_000);
-  let stack: RecordingStack;
-  let stt: SttServer;
-  let files: FileServer;
-  let receiver: WebhookReceiver;
-
-  before(async () => {
-    files = await startFileServer();
-    receiver = await startWebhookReceiver();
-    stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    stack = await startRecordingStack({ STT_BASE_URL: stt.url, OUTBOUND_ALLOW_PRIVATE: true });
-  });
-  after(async () => {
-    await stack.stop();
-    await stt.close();
-    await files.close();
-    await receiver.close();
-  });
+  const call = useCallStack();
 
   const startExport = (tenant: TenantFixture, json: unknown = {}, headers: Record<string, string> = {}) =>
-    stack.api.request<CompanyExport>('POST', '/api/exports', { apiKey: tenant.apiKey, json, headers });
+    call.stack.api.request<CompanyExport>('POST', '/api/exports', { apiKey: tenant.apiKey, json, headers });
 
   it('writes everything the company has into one archive whose manifest matches its files', async () => {
     const tenant = await createTenant();
     const hook = `/export-${randomUUID()}`;
-    const endpoint = await registerWebhook(stack.api, tenant.apiKey, receiver, hook, [
+    const endpoint = await registerWebhook(call.stack.api, tenant.apiKey, call.receiver, hook, [
       'export.completed',
       'recording.processing.completed',
     ]);
@@ -73,20 +47,20 @@ describe('exports: a company export', function () {
       userId: user.id,
     });
     await createScriptFixture(tenant.company.id);
-    const audio = files.serve(`/export/${randomUUID()}.mp3`, { body: SAMPLE_AUDIO });
-    const recordingId = await acceptRecording(stack.api, tenant.apiKey, {
+    const audio = call.files.serve(`/export/${randomUUID()}.mp3`, { body: SAMPLE_AUDIO });
+    const recordingId = await acceptRecording(call.stack.api, tenant.apiKey, {
       recordingPresignedUrl: audio,
       storeRecording: true,
     });
-    expect((await waitForRecording(stack.api, tenant.apiKey, recordingId)).status).to.equal('completed');
-    await receiver.waitFor(hook, 1);
+    expect((await waitForRecording(call.stack.api, tenant.apiKey, recordingId)).status).to.equal('completed');
+    await call.receiver.waitFor(hook, 1);
 
     const started = await startExport(tenant, { includeMedia: true });
     expect(started.status, started.text).to.equal(202);
     expect(started.headers.get('location')).to.equal(`/api/exports/${started.body.id}`);
     expect(started.body).to.deep.include({ status: 'running', companyId: tenant.company.id, includeMedia: true });
 
-    const done = await waitForExport(stack.api, tenant.apiKey, started.body.id);
+    const done = await waitForExport(call.stack.api, tenant.apiKey, started.body.id);
     expect(done.status, done.failureReason ?? '').to.equal('completed');
     for (const [kind, p] of Object.entries(done.progress)) expect(p.written, kind).to.equal(p.total);
     expect(done.progress).to.deep.include({
@@ -98,7 +72,7 @@ describe('exports: a company export', function () {
       media: { written: 1, total: 1 },
     });
 
-    const got = await download(stack.api, done.downloadUrl as string);
+    const got = await download(call.stack.api, done.downloadUrl as string);
     expect(got.status).to.equal(200);
     expect(got.type).to.equal('application/zip');
     expect(got.body.length).to.equal(done.sizeBytes);
@@ -107,18 +81,19 @@ describe('exports: a company export', function () {
 
     // Each item is what the API's own GET answers.
     for (const item of archive.items.get('users') as UserRead[]) {
-      const res = await stack.api.request<UserRead>('GET', `/api/user/${item.id}`, { apiKey: tenant.apiKey });
+      const res = await call.stack.api.request<UserRead>('GET', `/api/user/${item.id}`, { apiKey: tenant.apiKey });
       expect(item).to.deep.equal(res.body);
     }
     const [recording] = archive.items.get('recordings') as RecordingView[];
     expect(recording).to.deep.equal(
-      (await stack.api.request<RecordingView>('GET', `/api/recording/${recordingId}`, { apiKey: tenant.apiKey })).body,
+      (await call.stack.api.request<RecordingView>('GET', `/api/recording/${recordingId}`, { apiKey: tenant.apiKey }))
+        .body,
     );
     expect(recording.result).to.not.equal(null);
     const [transcript] = archive.items.get('transcripts') as TranscriptView[];
     expect(transcript).to.deep.equal(
       (
-        await stack.api.request<TranscriptView>('GET', `/api/recording/${recordingId}/transcript`, {
+        await call.stack.api.request<TranscriptView>('GET', `/api/recording/${recordingId}/transcript`, {
           apiKey: tenant.apiKey,
         })
       ).body,
@@ -136,10 +111,10 @@ describe('exports: a company export', function () {
       .where({ id: recordingId })
       .first<{ storage_key: string }>('storage_key');
     const media = archive.files.get(`media/${recordingId}${path.extname(stored.storage_key)}`);
-    expect(media?.equals(await fs.readFile(path.join(stack.storageDir, stored.storage_key)))).to.equal(true);
+    expect(media?.equals(await fs.readFile(path.join(call.stack.storageDir, stored.storage_key)))).to.equal(true);
 
     // The end is announced to the company's endpoint.
-    const [, event] = await receiver.waitFor(hook, 2);
+    const [, event] = await call.receiver.waitFor(hook, 2);
     expect(event.verified).to.equal(true);
     expect(event.event?.type).to.equal('export.completed');
     const data = event.event?.data as ExportCompletedData;
@@ -149,16 +124,16 @@ describe('exports: a company export', function () {
     const again = await startExport(tenant);
     expect(again.status, again.text).to.equal(202);
     expect(again.body.id).to.not.equal(done.id);
-    expect((await waitForExport(stack.api, tenant.apiKey, again.body.id)).status).to.equal('completed');
+    expect((await waitForExport(call.stack.api, tenant.apiKey, again.body.id)).status).to.equal('completed');
   });
 
   it("exports a child company for its parent, in the key's pinned version, and tells the parent's endpoints", async () => {
     const parent = await createTenant();
     const child = await createTenant(undefined, parent.company.id);
     const hook = `/parent-${randomUUID()}`;
-    await registerWebhook(stack.api, parent.apiKey, receiver, hook, ['export.completed']);
+    await registerWebhook(call.stack.api, parent.apiKey, call.receiver, hook, ['export.completed']);
     const childHook = `/child-${randomUUID()}`;
-    await registerWebhook(stack.api, child.apiKey, receiver, childHook, ['export.completed']);
+    await registerWebhook(call.stack.api, child.apiKey, call.receiver, childHook, ['export.completed']);
     await makeUser(child.company.id);
     await makeUser(parent.company.id);
     await createRoleplayFixture(child.company.id, {
@@ -172,19 +147,19 @@ describe('exports: a company export', function () {
     );
     expect(started.status, started.text).to.equal(202);
     expect(started.body).to.deep.include({ companyId: child.company.id, apiVersion: '2026-11-21' });
-    const done = await waitForExport(stack.api, parent.apiKey, started.body.id);
+    const done = await waitForExport(call.stack.api, parent.apiKey, started.body.id);
     expect(done.status).to.equal('completed');
-    const archive = await readArchive((await download(stack.api, done.downloadUrl as string)).body, '2026-11-21');
+    const archive = await readArchive((await download(call.stack.api, done.downloadUrl as string)).body, '2026-11-21');
     expect(archive.items.get('users')).to.have.length(1);
     const [roleplay] = archive.items.get('roleplays') as Array<{ conversationType: { roleplayType: string } }>;
     expect(roleplay.conversationType.roleplayType).to.equal('discovery');
 
-    const [event] = await receiver.waitFor(hook, 1);
+    const [event] = await call.receiver.waitFor(hook, 1);
     expect((event.event?.data as ExportCompletedData).companyId).to.equal(child.company.id);
     // The child's own key does not see its parent's export.
-    const asChild = await stack.api.request<ErrorBody>('GET', `/api/exports/${done.id}`, { apiKey: child.apiKey });
+    const asChild = await call.stack.api.request<ErrorBody>('GET', `/api/exports/${done.id}`, { apiKey: child.apiKey });
     expect(asChild.status).to.equal(404);
-    expect(receiver.on(childHook)).to.have.length(0);
+    expect(call.receiver.on(childHook)).to.have.length(0);
   });
 
   it('refuses a company that is not a child, a key without the scope, and an unknown id', async () => {
@@ -200,18 +175,18 @@ describe('exports: a company export', function () {
       'read only',
       SCOPES.filter((s) => s !== 'exports:write'),
     );
-    const noScope = await stack.api.request<ErrorBody>('POST', '/api/exports', { apiKey: readOnly, json: {} });
+    const noScope = await call.stack.api.request<ErrorBody>('POST', '/api/exports', { apiKey: readOnly, json: {} });
     expect(noScope.status).to.equal(403);
     expect(noScope.body.error.code).to.equal('insufficient_scope');
     const { key: noRead } = await createApiKey(testEnv().db, tenant.company.id, 'no read', ['users:read']);
-    const unread = await stack.api.request<ErrorBody>('GET', `/api/exports/${randomUUID()}`, { apiKey: noRead });
+    const unread = await call.stack.api.request<ErrorBody>('GET', `/api/exports/${randomUUID()}`, { apiKey: noRead });
     expect(unread.status).to.equal(403);
 
-    const unknown = await stack.api.request<ErrorBody>('GET', `/api/exports/${randomUUID()}`, {
+    const unknown = await call.stack.api.request<ErrorBody>('GET', `/api/exports/${randomUUID()}`, {
       apiKey: tenant.apiKey,
     });
     expect(unknown.status).to.equal(404);
-    const bad = await stack.api.request<ErrorBody>('POST', '/api/exports', {
+    const bad = await call.stack.api.request<ErrorBody>('POST', '/api/exports', {
       apiKey: tenant.apiKey,
       json: { includeMedia: 'yes' },
     });

@@ -1,5 +1,7 @@
 import type { Config } from '../../common/config';
-import { startRecordingStack, type RecordingStack } from './recordingFixtures';
+import { startFileServer, type FileServer } from './fileServer';
+import { CONVERSATION, startRecordingStack, type RecordingStack } from './recordingFixtures';
+import { startOpenAiSttServer, type SttServer } from './sttServers';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookFixtures';
 
 // The stack the webhook suites share: a loopback webhook receiver and a recording stack (API and worker),
@@ -30,17 +32,55 @@ export function useWebhookStack(
     await stack?.stop();
     await receiver?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined)
-      throw new Error('useWebhookStack: the suite has not started it yet (use it inside a test)');
-    return value;
-  };
   return {
     get stack() {
       return started(stack);
     },
     get receiver() {
       return started(receiver);
+    },
+  };
+}
+
+const started = <T>(value: T | undefined): T => {
+  if (value === undefined) throw new Error('the suite has not started its stack yet (use it inside a test)');
+  return value;
+};
+
+export interface CallStack extends WebhookStack {
+  readonly files: FileServer;
+  readonly stt: SttServer;
+}
+
+/**
+ * useWebhookStack with a loopback file host and the OpenAI speech-to-text stand-in answering
+ * CONVERSATION: the stack a real call goes through (private addresses allowed, as the loopback is).
+ */
+export function useCallStack(settings: Partial<Config> = {}): CallStack {
+  let files: FileServer | undefined;
+  let stt: SttServer | undefined;
+  before(async () => {
+    files = await startFileServer();
+    stt = await startOpenAiSttServer({ segments: CONVERSATION });
+  });
+  const web = useWebhookStack(() => ({ STT_BASE_URL: started(stt).url, OUTBOUND_ALLOW_PRIVATE: true, ...settings }));
+  // Registered after the stack's own: mocha runs `after` hooks in order, so the stack stops first.
+  after(async () => {
+    await stt?.close();
+    await files?.close();
+  });
+  return {
+    get stack() {
+      return web.stack;
+    },
+    get receiver() {
+      return web.receiver;
+    },
+    get files() {
+      return started(files);
+    },
+    get stt() {
+      return started(stt);
     },
   };
 }

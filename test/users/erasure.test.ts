@@ -12,24 +12,20 @@ import { fromJson } from '../../db/connection';
 import type { UserErasedData } from '../../common/webhookEvents';
 import { createRoleplayFixture, createSessionFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
-import { startFileServer, type FileServer } from '../support/fileServer';
+import type { FileServer } from '../support/fileServer';
 import { startApi } from '../support/api';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { historyToJson } from '../support/histories';
 import {
   acceptRecording,
-  CONVERSATION,
   filesUnder,
   registerWebhook,
   SAMPLE_AUDIO,
   submitRecording,
-  startRecordingStack,
   waitForRecording,
-  type RecordingStack,
 } from '../support/recordingFixtures';
-import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookFixtures';
 import { makeTeam, makeUser } from '../support/userFixtures';
+import { useCallStack } from '../support/webhookStack';
 import { QUOTES_DELETED, type ScorecardResponse } from '../../common/recordingAnalysis';
 
 // Erasure of a person (POST /api/user/{userId}/erase) on a real worker: a user with recordings in
@@ -47,39 +43,22 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
 
 describe('users: erasure of a person', function () {
   this.timeout(240_000);
-  let stack: RecordingStack;
-  let stt: SttServer;
-  let files: FileServer;
-  let receiver: WebhookReceiver;
-
-  before(async () => {
-    files = await startFileServer();
-    receiver = await startWebhookReceiver();
-    stt = await startOpenAiSttServer({ segments: CONVERSATION });
-    stack = await startRecordingStack({
-      STT_BASE_URL: stt.url,
-      OUTBOUND_ALLOW_PRIVATE: true,
-      RECORDING_CANCEL_WAIT: '15s',
-    });
-  });
-  after(async () => {
-    await stack.stop();
-    await stt.close();
-    await files.close();
-    await receiver.close();
-  });
+  const call = useCallStack({ RECORDING_CANCEL_WAIT: '15s' });
 
   const erase = (tenant: TenantFixture, userId: string, query = '') =>
-    stack.api.request<UserErasure>('POST', `/api/user/${userId}/erase${query}`, { apiKey: tenant.apiKey });
+    call.stack.api.request<UserErasure>('POST', `/api/user/${userId}/erase${query}`, { apiKey: tenant.apiKey });
   const erasure = (tenant: TenantFixture, userId: string, query = '') =>
-    stack.api.request<UserErasure>('GET', `/api/user/${userId}/erase${query}`, { apiKey: tenant.apiKey });
+    call.stack.api.request<UserErasure>('GET', `/api/user/${userId}/erase${query}`, { apiKey: tenant.apiKey });
   const untilErased = (tenant: TenantFixture, userId: string) =>
     until('the erasure to finish', async () => (await erasure(tenant, userId)).body.status === 'erased', 120_000);
 
   it('cancels, deletes and tombstones a user with recordings in every state, keeping scores and counts', async () => {
     const tenant = await createTenant();
     const hookPath = `/erasure/${randomUUID()}`;
-    await registerWebhook(stack.api, tenant.apiKey, receiver, hookPath, ['recording.processing.failed', 'user.erased']);
+    await registerWebhook(call.stack.api, tenant.apiKey, call.receiver, hookPath, [
+      'recording.processing.failed',
+      'user.erased',
+    ]);
     // An item the built-in analyzer answers with quotes of the call (the person's words, to be erased).
     const roleplay = await createRoleplayFixture(tenant.company.id, {
       scorecard: {
@@ -90,65 +69,68 @@ describe('users: erasure of a person', function () {
     const person = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Erin Example' };
     const bystander = { userUniqueIdentifier: `crm-${randomUUID()}`, userName: 'Bea Bystander' };
     const serve = (name: string, route: Parameters<FileServer['serve']>[1]) =>
-      files.serve(`/erasure/${randomUUID()}-${name}.mp3`, route);
+      call.files.serve(`/erasure/${randomUUID()}-${name}.mp3`, route);
 
     // Completed, stored, with a session (snippets) — and the bystander's, which must stay whole.
-    const completed = await acceptRecording(stack.api, tenant.apiKey, {
+    const completed = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: serve('done', { body: SAMPLE_AUDIO }),
       storeRecording: true,
       roleplayId: roleplay.id,
     });
-    const kept = await acceptRecording(stack.api, tenant.apiKey, {
+    const kept = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...bystander,
       recordingPresignedUrl: serve('kept', { body: SAMPLE_AUDIO }),
       storeRecording: true,
       roleplayId: roleplay.id,
     });
     // Failed: the host answers 404.
-    const failed = await acceptRecording(stack.api, tenant.apiKey, {
+    const failed = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: serve('gone', { status: 404 }),
       storeRecording: true,
     });
-    const done = await waitForRecording(stack.api, tenant.apiKey, completed);
+    const done = await waitForRecording(call.stack.api, tenant.apiKey, completed);
     expect(done.status, done.failureReason ?? '').to.equal('completed');
-    expect((await waitForRecording(stack.api, tenant.apiKey, kept)).status).to.equal('completed');
-    expect((await waitForRecording(stack.api, tenant.apiKey, failed)).status).to.equal('failed');
+    expect((await waitForRecording(call.stack.api, tenant.apiKey, kept)).status).to.equal('completed');
+    expect((await waitForRecording(call.stack.api, tenant.apiKey, failed)).status).to.equal('failed');
     // Cancelled: kept fetching by a host that keeps failing, then cancelled through the API.
     const cancelledUrl = serve('cancel', { body: SAMPLE_AUDIO, failTimes: 1000, retryAfter: '60' });
-    const cancelled = await acceptRecording(stack.api, tenant.apiKey, {
+    const cancelled = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: cancelledUrl,
       storeRecording: true,
     });
-    await until('the download to start', () => files.hits(new URL(cancelledUrl).pathname) > 0);
+    await until('the download to start', () => call.files.hits(new URL(cancelledUrl).pathname) > 0);
     expect(
-      (await stack.api.request<RecordingView>('POST', `/api/recording/${cancelled}/cancel`, { apiKey: tenant.apiKey }))
-        .body.status,
+      (
+        await call.stack.api.request<RecordingView>('POST', `/api/recording/${cancelled}/cancel`, {
+          apiKey: tenant.apiKey,
+        })
+      ).body.status,
     ).to.equal('failed');
     // In progress: the same kind of host, left running for the erasure to cancel.
     const busyUrl = serve('busy', { body: SAMPLE_AUDIO, failTimes: 1000, retryAfter: '60' });
-    const inProgress = await acceptRecording(stack.api, tenant.apiKey, {
+    const inProgress = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: busyUrl,
       storeRecording: true,
     });
-    await until('the second download to start', () => files.hits(new URL(busyUrl).pathname) > 0);
+    await until('the second download to start', () => call.files.hits(new URL(busyUrl).pathname) > 0);
 
     const userId = done.userId ?? '';
     const sessionId = done.sessionId ?? '';
-    const sessionBefore = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
+    const sessionBefore = await call.stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
       apiKey: tenant.apiKey,
     });
     expect(sessionBefore.body.snippets.length).to.be.greaterThan(0);
     const listSessions = () =>
-      stack.api.request<{
+      call.stack.api.request<{
         data: Array<{ id: string; score: number; userName: string }>;
         pagination: { total: number };
       }>('GET', `/api/roleplay/session?userId=${userId}`, { apiKey: tenant.apiKey });
     const sessionsBefore = (await listSessions()).body;
-    const storedBefore = await filesUnder(stack.storageDir);
+    const storedBefore = await filesUnder(call.stack.storageDir);
     expect(storedBefore).to.have.length(2);
     expect(await erasure(tenant, userId)).to.deep.include({
       status: 200,
@@ -164,27 +146,27 @@ describe('users: erasure of a person', function () {
       completedAt: null,
     });
     expect(first.body.status).to.be.oneOf(['erasing', 'erased']);
-    const handle = stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, userId));
+    const handle = call.stack.api.temporal.workflow.getHandle(workflowIds.userErasure(tenant.company.id, userId));
     const runId = (await handle.describe()).runId;
 
     // While it runs (or once done) the person cannot be given recordings or changed.
     const again = await erase(tenant, userId);
     expect(again.status).to.equal(202);
     expect(again.body.requestedAt).to.equal(first.body.requestedAt);
-    const refusedRecording = await submitRecording(stack.api, tenant.apiKey, {
+    const refusedRecording = await submitRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: serve('late', { body: SAMPLE_AUDIO }),
       storeRecording: false,
     });
     expect(refusedRecording.status, refusedRecording.text).to.equal(409);
     expect((refusedRecording.body as unknown as ErrorBody).error.code).to.equal('user_erased');
-    const refusedPatch = await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
+    const refusedPatch = await call.stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
       apiKey: tenant.apiKey,
       json: { firstName: 'Back' },
     });
     expect(refusedPatch.status).to.equal(409);
     expect(refusedPatch.body.error.code).to.equal('user_erased');
-    const refusedRetry = await stack.api.request<ErrorBody>('POST', `/api/recording/${failed}/retry`, {
+    const refusedRetry = await call.stack.api.request<ErrorBody>('POST', `/api/recording/${failed}/retry`, {
       apiKey: tenant.apiKey,
     });
     expect(refusedRetry.status).to.equal(409);
@@ -195,14 +177,14 @@ describe('users: erasure of a person', function () {
     expect((await handle.describe()).runId, 'one run only').to.equal(runId);
 
     // The recording in progress was cancelled through its workflow and ended failed.
-    const stopped = await waitForRecording(stack.api, tenant.apiKey, inProgress);
+    const stopped = await waitForRecording(call.stack.api, tenant.apiKey, inProgress);
     expect(stopped).to.deep.include({ status: 'failed', failureReason: 'Processing was cancelled' });
     expect(
-      (await stack.api.temporal.workflow.getHandle(workflowIds.recording(inProgress)).describe()).status.name,
+      (await call.stack.api.temporal.workflow.getHandle(workflowIds.recording(inProgress)).describe()).status.name,
     ).to.equal('CANCELLED');
 
     // Stored media gone, the bystander's file stays.
-    expect(await filesUnder(stack.storageDir)).to.deep.equal([`${tenant.company.id}/${kept}.mp3`]);
+    expect(await filesUnder(call.stack.storageDir)).to.deep.equal([`${tenant.company.id}/${kept}.mp3`]);
     // Transcripts and snippets gone; scores, session rows and counts stay.
     const db = testEnv().db;
     const rows = (await db('recordings')
@@ -235,7 +217,7 @@ describe('users: erasure of a person', function () {
         .count({ n: '*' }),
     ).to.deep.equal([{ n: 0 }]);
     const view = (
-      await stack.api.request<RecordingView>('GET', `/api/recording/${completed}`, { apiKey: tenant.apiKey })
+      await call.stack.api.request<RecordingView>('GET', `/api/recording/${completed}`, { apiKey: tenant.apiKey })
     ).body;
     expect(view.status).to.equal('completed');
     expect(view.result?.score).to.equal(done.result?.score);
@@ -249,7 +231,7 @@ describe('users: erasure of a person', function () {
       await new Promise((r) => setTimeout(r, 200))
     ) {
       found = [];
-      for await (const wf of stack.api.temporal.workflow.list({
+      for await (const wf of call.stack.api.temporal.workflow.list({
         query: `UserId = '${userId}' AND WorkflowType = 'userErasure'`,
       }))
         found.push(wf.workflowId);
@@ -257,7 +239,7 @@ describe('users: erasure of a person', function () {
     expect(found, 'the erasure is found by UserId in the Web UI').to.deep.equal([
       workflowIds.userErasure(tenant.company.id, userId),
     ]);
-    const sessionAfter = await stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
+    const sessionAfter = await call.stack.api.request<SessionResult>('GET', `/api/roleplay/session/${sessionId}`, {
       apiKey: tenant.apiKey,
     });
     expect(sessionAfter.status).to.equal(200);
@@ -270,7 +252,7 @@ describe('users: erasure of a person', function () {
     expect(sessionsAfter.pagination).to.deep.equal(sessionsBefore.pagination);
     expect(sessionsAfter.data).to.deep.equal(sessionsBefore.data.map((s) => ({ ...s, userName: 'Erased user' })));
     const keptView = (
-      await stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })
+      await call.stack.api.request<RecordingView>('GET', `/api/recording/${kept}`, { apiKey: tenant.apiKey })
     ).body;
     expect(keptView.result?.snippets.length).to.be.greaterThan(0);
     expect(keptView.mediaDeletedAt).to.equal(null);
@@ -285,7 +267,7 @@ describe('users: erasure of a person', function () {
     expect(quotes(keptView.result?.metricResponses).length).to.be.greaterThan(0);
 
     // The tombstone.
-    const user = await stack.api.request<UserRead>('GET', `/api/user/${userId}`, { apiKey: tenant.apiKey });
+    const user = await call.stack.api.request<UserRead>('GET', `/api/user/${userId}`, { apiKey: tenant.apiKey });
     expect(user.body).to.deep.include({
       id: userId,
       firstName: 'Erased user',
@@ -299,7 +281,7 @@ describe('users: erasure of a person', function () {
     });
 
     // The event: signed, nothing personal in it.
-    const hooks = await receiver.waitFor(hookPath, 4);
+    const hooks = await call.receiver.waitFor(hookPath, 4);
     const erased = hooks.filter((h) => h.event?.type === 'user.erased');
     expect(erased).to.have.length(1);
     expect(erased[0].verified).to.equal(true);
@@ -351,7 +333,7 @@ describe('users: erasure of a person', function () {
     expect((await handle.describe()).runId).to.equal(runId);
     expect(
       (
-        await stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
+        await call.stack.api.request<ErrorBody>('PATCH', `/api/user/${userId}`, {
           apiKey: tenant.apiKey,
           json: { firstName: 'Back' },
         })
@@ -359,12 +341,12 @@ describe('users: erasure of a person', function () {
     ).to.equal('user_erased');
 
     // The identifier is forgotten: a new recording under it is a new person.
-    const fresh = await acceptRecording(stack.api, tenant.apiKey, {
+    const fresh = await acceptRecording(call.stack.api, tenant.apiKey, {
       ...person,
       recordingPresignedUrl: serve('fresh', { body: SAMPLE_AUDIO }),
       storeRecording: false,
     });
-    const freshDone = await waitForRecording(stack.api, tenant.apiKey, fresh);
+    const freshDone = await waitForRecording(call.stack.api, tenant.apiKey, fresh);
     expect(freshDone.status).to.equal('completed');
     expect(freshDone.userId).to.not.equal(userId);
 
@@ -390,9 +372,9 @@ describe('users: erasure of a person', function () {
         'SELECT trx_id FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = CONNECTION_ID()',
       )) as [Array<{ trx_id: string }>];
       let answered = false;
-      const submitted = submitRecording(stack.api, tenant.apiKey, {
+      const submitted = submitRecording(call.stack.api, tenant.apiKey, {
         userUniqueIdentifier: externalId,
-        recordingPresignedUrl: files.serve(`/marking/${externalId}.mp3`, { body: SAMPLE_AUDIO }),
+        recordingPresignedUrl: call.files.serve(`/marking/${externalId}.mp3`, { body: SAMPLE_AUDIO }),
         storeRecording: false,
       }).finally(() => {
         answered = true;
@@ -459,14 +441,14 @@ describe('users: erasure of a person', function () {
       await idle.close();
     }
     const invite = () =>
-      stack.api.request<ErrorBody>('POST', '/api/user/invite', {
+      call.stack.api.request<ErrorBody>('POST', '/api/user/invite', {
         apiKey: child.apiKey,
         json: { email, teamId: team.id, role: 'User' },
       });
     const refused = await invite();
     expect(refused.status, refused.text).to.equal(409);
     expect(refused.body.error.code).to.equal('user_erased');
-    const refusedRecording = await submitRecording(stack.api, child.apiKey, {
+    const refusedRecording = await submitRecording(call.stack.api, child.apiKey, {
       userUniqueIdentifier: user.externalId ?? '',
       recordingPresignedUrl: 'https://files.example.com/x.mp3',
       storeRecording: false,
@@ -475,7 +457,7 @@ describe('users: erasure of a person', function () {
     expect(await erasure(parent, user.id, scoped)).to.deep.include({ status: 200 });
 
     // An operator terminated that run: asking again starts a new one, which the stack's worker runs.
-    const handle = stack.api.temporal.workflow.getHandle(workflowIds.userErasure(child.company.id, user.id));
+    const handle = call.stack.api.temporal.workflow.getHandle(workflowIds.userErasure(child.company.id, user.id));
     await handle.terminate('test: never polled');
     const restarted = await erase(parent, user.id, scoped);
     expect(restarted.status).to.equal(202);
@@ -485,13 +467,13 @@ describe('users: erasure of a person', function () {
       async () => (await erasure(parent, user.id, scoped)).body.status === 'erased',
       60_000,
     );
-    const patched = await stack.api.request<ErrorBody>('PATCH', `/api/user/${user.id}`, {
+    const patched = await call.stack.api.request<ErrorBody>('PATCH', `/api/user/${user.id}`, {
       apiKey: parent.apiKey,
       json: { lastName: 'Again', childCompanyId: child.company.id },
     });
     expect(patched.status).to.equal(409);
     expect(patched.body.error.code).to.equal('user_erased');
-    const record = await stack.api.request<{ users: UserRecord[] }>(
+    const record = await call.stack.api.request<{ users: UserRecord[] }>(
       'GET',
       `/api/user?child_company_id=${child.company.id}`,
       { apiKey: parent.apiKey },
