@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -53,8 +54,14 @@ export async function startProcess(name: string, command: NodeCommand, options: 
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: command.root ?? root,
     env: options.env,
-    stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+    // BENCH_LOG_DIR keeps every process's output whole, one file each (to see why a request failed).
+    stdio: ['ignore', options.discardStdout && !process.env.BENCH_LOG_DIR ? 'ignore' : 'pipe', 'pipe'],
   });
+  if (process.env.BENCH_LOG_DIR) {
+    const log = createWriteStream(path.join(process.env.BENCH_LOG_DIR, `${name}-${child.pid}.log`));
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   let stdout = '';
   let stderr = '';
   let ready = false;

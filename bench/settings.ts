@@ -15,6 +15,7 @@ import { forgetEarlierRecordings, seedBench, type BenchData } from './seed';
 import { formatSettings, type SettingResult } from './settingsReport';
 import { buildService, stackPids, startApi, startBaseline, startStack, stop, teardown, type Stack } from './stack';
 import { writeResults } from './entry';
+import { searchAttributesInUse } from './searchAttributesInUse';
 
 // `npm run bench:settings [-- --only reference,payload,…] [--recordings N] [--reads session,user,users] [--cpu-prof]`
 // Issue 36 part 1: what each production setting costs. Every setting gets a fresh stack on one MariaDB of the
@@ -148,6 +149,7 @@ export async function main(): Promise<void> {
         const url = infrastructure.stackOptions.env?.DATABASE_URL ?? plainUrl;
         stack = await startStack(url, undefined, cpuProfileDir, infrastructure.stackOptions);
         await setUpTemporal(stack.config);
+        await searchAttributesInUse(stack.config);
         return await measure(setting, stack, data, o);
       } finally {
         if (stack) await teardown(stack);

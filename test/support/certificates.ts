@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -83,7 +84,10 @@ export async function issueCertificate(
     ca.certPath,
     '-CAkey',
     ca.keyPath,
-    '-CAcreateserial',
+    // A random serial of its own: -CAcreateserial shares one serial file per CA, which certificates issued
+    // at once (a cluster's several) read and write over each other ("Unable to load number").
+    '-set_serial',
+    `0x${randomBytes(16).toString('hex')}`,
     '-out',
     `${base}.pem`,
     '-days',
