@@ -1,8 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 // What every bench entry (npm run bench, bench:settings, bench:recording) ends with: its results written as
 // JSON where it was told, and the process's exit status.
+
+/** The machine a run had, for its results: cores, CPU model and the load average when it started. */
+export function machine(loadAverageAtStart: number): { nproc: number; cpu: string; loadAverageAtStart: number } {
+  return { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', loadAverageAtStart };
+}
 
 /** Writes `results` to `<dir>/<name>` and logs where, with the CPU profiles' folder when there is one. */
 export async function writeResults(

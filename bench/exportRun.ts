@@ -9,7 +9,7 @@ import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { waitForExport } from '../test/support/exportFixtures';
 import { timeToComplete, transcriptSubmission } from '../test/support/fairnessScenario';
-import { writeResults } from './entry';
+import { machine, writeResults } from './entry';
 import { httpApi } from './httpApi';
 import { startApi, startStack, startWorker, stop, teardown, withBuiltServiceAndDatabase, type Stack } from './stack';
 import { f, table } from './textTable';
@@ -213,7 +213,7 @@ export async function main(): Promise<void> {
     `${date.slice(0, 10)}-export${opts.smoke ? '-smoke' : ''}.json`,
     {
       date,
-      machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', loadAverageAtStart },
+      machine: machine(loadAverageAtStart),
       sizes,
       lastOverFirst: ratios,
       targets: { flat: 1 },

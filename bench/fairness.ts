@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { allCompleted, submitMany, timeToComplete, transcriptSubmission } from '../test/support/fairnessScenario';
-import { writeResults } from './entry';
+import { machine, writeResults } from './entry';
 import { httpApi } from './httpApi';
 import { startApi, startStack, startWorker, teardown, withBuiltServiceAndDatabase } from './stack';
 import { f, table } from './textTable';
@@ -140,7 +140,7 @@ export async function main(): Promise<void> {
     `${date.slice(0, 10)}-fairness${opts.smoke ? '-smoke' : ''}.json`,
     {
       date,
-      machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', loadAverageAtStart },
+      machine: machine(loadAverageAtStart),
       runs,
       throughputOnOverOff: ratio,
       targets: { throughputOnOverOffAtLeast: 0.95 },

@@ -35,7 +35,7 @@ const seconds = (t: string): number => {
 };
 
 /** CPU seconds (user + system) of one run of `command`, from bash's `times` (its children's line). */
-async function childCpu(command: string, args: string[]): Promise<number> {
+export async function childCpu(command: string, args: string[]): Promise<number> {
   // Asynchronous: the file server answering curl lives in this process's event loop.
   const { stdout } = await run('bash', ['-c', '"$@" >/dev/null 2>&1 || exit 1; times', 'bash', command, ...args]);
   const children = stdout.trim().split('\n')[1]?.trim().split(/\s+/);

@@ -14,7 +14,7 @@ import { formatFloor, measureFloorParts, recordingFloor, type RecordingFloor } f
 import { forgetEarlierRecordings, seedBench } from './seed';
 import { buildService, startApi, startStack, teardown, type Stack } from './stack';
 import { startToolCounter } from './toolCounter';
-import { writeResults } from './entry';
+import { machine, writeResults } from './entry';
 
 // `npm run bench:recording -- --minutes M --recordings N [--floor] [--workers 1,2,3] [--kill] [--kill-at download|cut|piece]
 //   [--cpu-prof] [--floor-runs 5] [--database-url URL] [--temporal-address HOST:PORT] [--out DIR]` (issue 36 parts 2 and 4).
@@ -139,7 +139,7 @@ export async function main(): Promise<void> {
     date: new Date().toISOString(),
     minutes: opts.minutes,
     recordings: opts.recordings,
-    machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', loadAverageAtStart },
+    machine: machine(loadAverageAtStart),
   };
   try {
     await measure(opts, stack, call, results);

@@ -1,21 +1,23 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { analyzeBuiltin } from '../activities/analysis/builtin';
 import { silenceSpans } from '../activities/media/silence';
 import { redactTranscript, withoutWords, type RedactedSpan } from '../common/redaction';
 import type { Transcript, TranscriptSegment } from '../common/transcript';
 import { BENCH_CALL } from './endToEnd';
 import { recordingCall } from './recordingCall';
+import { childCpu } from './recordingFloor';
 import { labelledUtterances } from './redactionAccuracy';
 import { cpuPerRecording, readCpu } from './processCpu';
 import { sharedPids } from './endToEndRuns';
 import { modes } from './modes';
 import { forgetEarlierRecordings, seedBench } from './seed';
-import { buildService, startApi, startStack, startWorker, teardown } from './stack';
+import { startApi, startStack, startWorker, teardown, withBuiltServiceAndDatabase } from './stack';
+import { httpApi } from './httpApi';
+import { allCompleted, submitMany, transcriptSubmission } from '../test/support/fairnessScenario';
 import { f, table } from './textTable';
 
 // Issue 45 §4: what `redactPii` costs a recording (`npm run bench -- redaction [--minutes 2,25] [--runs 30]`).
@@ -28,9 +30,7 @@ import { f, table } from './textTable';
 // worker, with `redactPii` and without, CPU per recording of every process from /proc.
 // Audio: the silencing ffmpeg pass (activities/media/silence.ts) over the M-minute call with the spans
 // the transcript step found, against one bare decode of the same file (`ffmpeg -i <file> -f null -`),
-// each child's CPU as bash's `times` reports it.
-
-const run = promisify(execFile);
+// each child's CPU as bash's `times` reports it (bench/recordingFloor.ts).
 
 interface Options {
   minutes: number[];
@@ -90,20 +90,6 @@ function cpuMsPerCall(fn: () => unknown, runs: number): number {
   return (used.user + used.system) / 1000 / runs;
 }
 
-const seconds = (t: string): number => {
-  const m = /^(\d+)m([\d.]+)s$/.exec(t);
-  if (!m) throw new Error(`unreadable time ${t}`);
-  return Number(m[1]) * 60 + Number(m[2]);
-};
-
-/** CPU seconds of a shell command's children, from bash's `times`. */
-async function childCpu(script: string, ...args: string[]): Promise<number> {
-  const { stdout } = await run('bash', ['-c', `${script} >/dev/null 2>&1 || exit 1; times`, 'bash', ...args]);
-  const children = stdout.trim().split('\n')[1]?.trim().split(/\s+/);
-  if (children?.length !== 2) throw new Error(`unreadable times output: ${stdout}`);
-  return seconds(children[0]) + seconds(children[1]);
-}
-
 export interface RedactionCost {
   minutes: number;
   spans: number;
@@ -138,7 +124,7 @@ async function measure(minutes: number, runs: number): Promise<RedactionCost> {
       const before = childrenCpuS();
       await silenceSpans(file, spans, dir);
       silence += childrenCpuS() - before;
-      decode += await childCpu('ffmpeg -hide_banner -nostdin -i "$1" -f null -', file);
+      decode += await childCpu('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-f', 'null', '-']);
     }
     silence /= audioRuns;
     decode /= audioRuns;
@@ -213,79 +199,42 @@ const submittedCall = () =>
 /** CPU seconds per submitted transcript recording of the stack's processes, without and with redactPii. */
 async function transcriptEndToEnd(count: number): Promise<{ without: number; with: number }> {
   const databaseUrl = 'mysql://root@127.0.0.1:3306/sp_bench_smoke';
-  await buildService();
-  const stack = await startStack(databaseUrl, undefined, undefined);
-  try {
-    const data = await seedBench(databaseUrl, modes.smoke.counts, () => undefined);
-    await forgetEarlierRecordings(databaseUrl, data.companyId);
-    const api = await startApi(stack, 'api');
-    const worker = await startWorker(stack, 'worker');
-    const pids = { ...(await sharedPids(stack, api.process.pid)), worker: worker.pid };
-    const arm = async (redactPii: boolean): Promise<number> => {
-      const before = await readCpu(pids);
-      const ids = await submitAll(api.url, data.apiKey, count, redactPii);
-      await allCompleted(api.url, data.apiKey, ids);
-      return cpuPerRecording(
-        before,
-        await readCpu(pids),
-        count,
-        Object.keys(pids).filter((k) => !COUNTED.has(k)),
-      ).total;
-    };
-    await arm(false); // warm: JIT, pools and caches as a running service has them
-    // Alternated, so that a drift of the machine's load falls on both arms alike.
-    const without: number[] = [];
-    const withRedaction: number[] = [];
-    for (let round = 0; round < 2; round += 1) {
-      without.push(await arm(false));
-      withRedaction.push(await arm(true));
+  return withBuiltServiceAndDatabase(databaseUrl, async (db) => {
+    const stack = await startStack(databaseUrl, undefined, undefined);
+    try {
+      const data = await seedBench(databaseUrl, modes.smoke.counts, () => undefined);
+      await forgetEarlierRecordings(databaseUrl, data.companyId);
+      const api = await startApi(stack, 'api');
+      const worker = await startWorker(stack, 'worker');
+      const pids = { ...(await sharedPids(stack, api.process.pid)), worker: worker.pid };
+      const apart = Object.keys(pids).filter((k) => !COUNTED.has(k));
+      const arm = async (redactPii: boolean): Promise<number> => {
+        const before = await readCpu(pids);
+        const body = transcriptSubmission({
+          userUniqueIdentifier: 'bench-redaction',
+          userName: 'Dana Reyes',
+          repSpeaker: 'Dana Reyes',
+          transcript: submittedCall(),
+          redactPii,
+        });
+        // Watched in MySQL, not through the API: the waiting costs the measured processes nothing.
+        await allCompleted(db, await submitMany(httpApi(api.url), data.apiKey, count, body), 600_000);
+        return cpuPerRecording(before, await readCpu(pids), count, apart).total;
+      };
+      await arm(false); // warm: JIT, pools and caches as a running service has them
+      // Alternated, so that a drift of the machine's load falls on both arms alike.
+      const without: number[] = [];
+      const withRedaction: number[] = [];
+      for (let round = 0; round < 2; round += 1) {
+        without.push(await arm(false));
+        withRedaction.push(await arm(true));
+      }
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      return { without: mean(without), with: mean(withRedaction) };
+    } finally {
+      await teardown(stack);
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    return { without: mean(without), with: mean(withRedaction) };
-  } finally {
-    await teardown(stack);
-  }
+  });
 }
 
 const COUNTED = new Set(['api', 'worker', 'temporal', 'mariadb']);
-
-async function submitAll(url: string, apiKey: string, count: number, redactPii: boolean): Promise<string[]> {
-  const body = JSON.stringify({
-    userUniqueIdentifier: 'bench-redaction',
-    userName: 'Dana Reyes',
-    storeRecording: false,
-    repSpeaker: 'Dana Reyes',
-    transcript: submittedCall(),
-    redactPii,
-  });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 8) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(8, count - i) }, async () => {
-        const res = await fetch(`${url}/api/recording`, {
-          method: 'POST',
-          headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-          body,
-        });
-        if (res.status !== 200) throw new Error(`POST /api/recording answered ${res.status}: ${await res.text()}`);
-        return ((await res.json()) as { recordingId: string }).recordingId;
-      }),
-    );
-    ids.push(...batch);
-  }
-  return ids;
-}
-
-async function allCompleted(url: string, apiKey: string, ids: string[]): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  for (const id of ids) {
-    for (;;) {
-      const res = await fetch(`${url}/api/recording/${id}`, { headers: { 'x-api-key': apiKey } });
-      const status = ((await res.json()) as { status?: string }).status;
-      if (status === 'completed') break;
-      if (status === 'failed') throw new Error(`recording ${id} failed`);
-      if (Date.now() > deadline) throw new Error(`recording ${id} is still ${status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
