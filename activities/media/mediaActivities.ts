@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import { createOutboundAgent } from '../../common/outbound';
 import { setRecordingMediaFacts, setRecordingStatus, type RecordingRow } from '../../db/queries/recordings';
@@ -21,7 +22,7 @@ import { requireRecording } from '../requireRecording';
 import { mergeChannelTranscripts } from '../stt/channels';
 import { joinPieces } from '../stt/overlap';
 import { voicedBetween } from '../stt/placement';
-import type { KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
+import type { AudioInput, KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
 import { listenTo } from './audio';
 import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
@@ -30,11 +31,12 @@ import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '.
 import { redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
-import { deleteStoredPieces, fetchPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
+import { IO_CHUNK } from './ioChunk';
+import { deleteStoredPieces, fetchPiece, openPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
 
 // The media step as activities: prepareMedia cuts the recording into pieces, keeps the plan in MySQL
-// and the pieces in the recording store; transcribeRecordingPiece, on whichever worker, reads one piece
-// from the store, sends it and keeps its answer; stitchTranscript puts the answers back together on the
+// and the pieces in the recording store; transcribeRecordingPiece, on whichever worker, streams one piece
+// from the store to the provider and keeps its answer; stitchTranscript puts the answers back together on the
 // recording's timeline; removeMediaScratch deletes the stored pieces when the recording ends. The
 // workflow runs the pieces with bounded concurrency, and a piece that has an answer is never sent again.
 // No worker keeps files between activities: each one's scratch files are gone when it returns.
@@ -109,16 +111,29 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
     return running;
   };
 
-  /** A piece copied from the store into `dir`; cut again (and stored) when the store does not hold it. */
-  async function pieceIn(recordingId: string, piece: PieceName, dir: string, signal: AbortSignal): Promise<string> {
-    const stored = await fetchPiece(storage, recordingId, piece, dir, signal);
+  /** What `read` finds of a piece in the store, cutting again (and storing) first when the store does not hold it. */
+  async function fromStore<T>(
+    recordingId: string,
+    piece: PieceName,
+    signal: AbortSignal,
+    read: () => Promise<T | undefined>,
+  ): Promise<T> {
+    const stored = await read();
     if (stored) return stored;
     // Cut by a build that kept pieces in its own scratch space (a deploy's old worker): cut again, same pieces.
     await cut(recordingId, signal);
-    const again = await fetchPiece(storage, recordingId, piece, dir, signal);
+    const again = await read();
     if (!again) throw new Error(`Piece ${piece.channel}/${piece.index} is not in the recording store after a cut`);
     return again;
   }
+
+  /** A piece copied from the store into `dir`. */
+  const pieceIn = (recordingId: string, piece: PieceName, dir: string, signal: AbortSignal): Promise<string> =>
+    fromStore(recordingId, piece, signal, () => fetchPiece(storage, recordingId, piece, dir, signal));
+
+  /** A piece's bytes streamed straight from the store. */
+  const pieceStream = (recordingId: string, piece: PieceName, signal: AbortSignal): Promise<Readable> =>
+    fromStore(recordingId, piece, signal, () => openPiece(storage, recordingId, piece));
 
   const planOf = (pieces: PieceRef[], durationMs: number, hasVideo: boolean): MediaPlan => ({
     pieces: pieces.map(({ channel, index }) => ({ channel, index })),
@@ -179,28 +194,36 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
     };
     const stop = keepAlive(5_000);
     try {
+      const send = async (stream: Readable): Promise<Transcript> => {
+        try {
+          const audio: AudioInput = {
+            kind: 'bytes',
+            stream,
+            contentType: 'audio/mpeg',
+            filename: `${channel}-${index}.mp3`,
+          };
+          return await stt.transcribe(audio, options);
+        } finally {
+          // A refused or failed upload may leave it unread: its file or store connection goes now, not at GC.
+          stream.destroy();
+        }
+      };
       const transcript =
         piece.sttJobId && stt.resume
           ? await stt.resume(piece.sttJobId, options)
-          : await withAttemptScratch(config.SCRATCH_DIR, recordingId, async (dir) => {
-              const file = await pieceIn(recordingId, { channel, index }, dir, signal);
-              if (stt.needsVoiced) {
+          : stt.needsVoiced || (stt.takesKnownSpeakers && index > 0)
+            ? await withAttemptScratch(config.SCRATCH_DIR, recordingId, async (dir) => {
+                if (stt.takesKnownSpeakers && index > 0)
+                  options.knownSpeakers = await knownSpeakersOf(recordingId, channel, dir, signal);
+                if (!stt.needsVoiced) return send(await pieceStream(recordingId, { channel, index }, signal));
                 // The provider answers text without times: it is placed over this piece's voiced stretches.
+                const file = await pieceIn(recordingId, { channel, index }, dir, signal);
                 const heard = await listenTo(file, signal);
                 options.voiced = voicedBetween(heard.durationMs, heard.pauses);
-              }
-              if (stt.takesKnownSpeakers && index > 0)
-                options.knownSpeakers = await knownSpeakersOf(recordingId, channel, dir, signal);
-              return stt.transcribe(
-                {
-                  kind: 'bytes',
-                  stream: createReadStream(file),
-                  contentType: 'audio/mpeg',
-                  filename: `${channel}-${index}.mp3`,
-                },
-                options,
-              );
-            });
+                return send(createReadStream(file, { highWaterMark: IO_CHUNK }));
+              })
+            : // Nothing to learn from the file first: its bytes go from the store to the provider, read once.
+              await send(await pieceStream(recordingId, { channel, index }, signal));
       // Redacted before it is kept: the provider's words exist only in this worker's memory. Words are
       // not kept either way (they served to time the redactions).
       const kept = withoutWords(recording.redactPii ? redactTranscript(transcript) : transcript);

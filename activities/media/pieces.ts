@@ -129,6 +129,11 @@ async function copyOriginal(
   signal: AbortSignal,
 ): Promise<void> {
   const maxBytes = deps.config.RECORDING_MAX_BYTES;
+  if (recording.storageKey && deps.storage.copyToFile) {
+    if (!(await deps.storage.copyToFile(recording.storageKey, file)))
+      throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');
+    return;
+  }
   if (recording.storageKey) {
     const stored = await deps.storage.get(recording.storageKey);
     if (!stored) throw permanent(FailureTypes.InvalidState, 'The stored recording file is missing');

@@ -11,7 +11,8 @@ import path from 'node:path';
 // any folder of another machine (it cannot tell whether that process lives).
 //
 // Nothing in scratch outlives an activity: the cut's files go to the recording store (storedPieces.ts)
-// and a piece is fetched into a folder of its own attempt and removed after it (withAttemptScratch).
+// and a piece that must be heard first is fetched into a folder of its own attempt and removed after it
+// (withAttemptScratch); otherwise it streams from the store to the provider.
 
 // Host names may hold characters a folder name should not; `-` separates the parts, so it goes too.
 const HOST = os.hostname().replace(/[^A-Za-z0-9.]/g, '_') || 'host';

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RecordingStorage } from '../../common/storage/recordingStorage';
 import type { ChunkChannel } from '../../db/queries/recordingChunks';
@@ -30,6 +31,11 @@ export async function storePieces(
 ): Promise<void> {
   // One at a time: the pieces are a few MiB each and S3's multipart upload already streams.
   for (const piece of pieces) {
+    // The whole side is one piece: where the store can, it copies the file without the bytes passing through here.
+    if (!piece.bytes && storage.putFile) {
+      await storage.putFile(pieceKey(recordingId, piece), piece.file, { maxBytes });
+      continue;
+    }
     const range = piece.bytes && { start: piece.bytes.start, end: piece.bytes.end - 1 };
     await storage.put(
       pieceKey(recordingId, piece),
@@ -49,6 +55,18 @@ export async function piecesStored(
 ): Promise<boolean> {
   const found = await Promise.all(pieces.map((p) => storage.exists(pieceKey(recordingId, p))));
   return found.every(Boolean);
+}
+
+/**
+ * A stored piece's bytes as a stream, read straight from the store (nothing copied to scratch first), or
+ * undefined when the store does not hold it. The caller destroys the stream if it does not read it to the end.
+ */
+export async function openPiece(
+  storage: RecordingStorage,
+  recordingId: string,
+  piece: PieceName,
+): Promise<Readable | undefined> {
+  return (await storage.get(pieceKey(recordingId, piece)))?.stream;
 }
 
 /** Copies a stored piece into `dir`; the file's path, or undefined when the store does not hold it. */

@@ -15,11 +15,22 @@ export function createLocalStorage(rootDir: string): RecordingStorage {
     return full;
   };
 
+  /** Writes `key` through a temporary file renamed into place: a reader never sees a partial file. */
+  const writeWhole = async (key: string, write: (temp: string) => Promise<void>): Promise<void> => {
+    const target = resolve(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await write(temp);
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  };
+
   return {
     async put(key, body: Readable, { maxBytes }) {
-      const target = resolve(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _enc, callback) {
@@ -28,13 +39,13 @@ export function createLocalStorage(rootDir: string): RecordingStorage {
           else callback(null, chunk);
         },
       });
-      try {
-        await pipeline(body, limit, createWriteStream(temp));
-        await fs.rename(temp, target);
-      } catch (err) {
-        await fs.rm(temp, { force: true });
-        throw err;
-      }
+      await writeWhole(key, (temp) => pipeline(body, limit, createWriteStream(temp)));
+      return { sizeBytes: size };
+    },
+    async putFile(key, file, { maxBytes }) {
+      const { size } = await fs.stat(file);
+      if (size > maxBytes) throw new StorageLimitError(maxBytes);
+      await writeWhole(key, (temp) => fs.copyFile(file, temp));
       return { sizeBytes: size };
     },
     async get(key) {
@@ -47,6 +58,15 @@ export function createLocalStorage(rootDir: string): RecordingStorage {
     async exists(key) {
       const stat = await fs.stat(resolve(key)).catch(() => undefined);
       return Boolean(stat?.isFile());
+    },
+    async copyToFile(key, file) {
+      try {
+        await fs.copyFile(resolve(key), file);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

@@ -11,6 +11,14 @@ export interface RecordingStorage {
   /** A stream of the stored bytes, or undefined when the key does not exist. */
   get(key: string): Promise<{ stream: Readable; sizeBytes: number } | undefined>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Copies the stored file to a local path without its bytes passing through JavaScript (a directory: the
+   * kernel's copy); false when the key does not exist. Absent when the backend has no such copy (S3): the
+   * caller streams get() into the file.
+   */
+  copyToFile?(key: string, file: string): Promise<boolean>;
+  /** The reverse: stores a whole local file under `key`, as put() would, by the kernel's copy. Absent on S3. */
+  putFile?(key: string, file: string, options: { maxBytes: number }): Promise<{ sizeBytes: number }>;
   delete(key: string): Promise<void>;
   /**
    * A link a browser can fetch the stored file from directly, valid for `ttlMs` (an S3 presigned GET).
