@@ -19,8 +19,6 @@ import type { ActivityDeps } from '../deps';
 import { FailureTypes, permanent } from '../failures';
 import { keepAlive } from '../progress';
 import { requireRecording } from '../requireRecording';
-import { mergeChannelTranscripts } from '../stt/channels';
-import { joinPieces } from '../stt/overlap';
 import { voicedBetween } from '../stt/placement';
 import type { AudioInput, KnownSpeaker, Transcript, TranscribeOptions } from '../stt/transcript';
 import { listenTo } from './audio';
@@ -30,6 +28,7 @@ import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
 import { redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
+import { stitchPieces } from './stitch';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
 import { IO_CHUNK } from './ioChunk';
 import { deleteStoredPieces, fetchPiece, openPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
@@ -263,39 +262,8 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
       const pieces = await listRecordingChunks(db, recordingId);
       if (pieces.length === 0 || pieces.some((p) => !p.transcript))
         throw permanent(FailureTypes.InvalidState, 'Not every piece of the recording has been transcribed');
-      const side = (channel: ChunkChannel): Transcript | undefined => {
-        const ofSide = pieces.filter((p) => p.channel === channel).sort((a, b) => a.index - b.index);
-        if (ofSide.length === 0) return undefined;
-        const parts = ofSide.map((p) => ({
-          startMs: p.startMs,
-          durationMs: p.durationMs,
-          transcript: p.transcript as Transcript,
-        }));
-        const first = parts[0].transcript;
-        return {
-          ...first,
-          language: parts.find((p) => p.transcript.language)?.transcript.language ?? null,
-          durationMs: recording.mediaDurationMs ?? Math.max(...parts.map((p) => p.startMs + p.transcript.durationMs)),
-          // Each piece was timed from its own start: its segments move onto the recording's timeline (overlaps resolved).
-          segments: joinPieces(
-            parts.map((p) => ({ startMs: p.startMs, durationMs: p.durationMs, segments: p.transcript.segments })),
-          ),
-        };
-      };
-      const left = side('left');
-      const right = side('right');
-      const joined = left && right ? mergeChannelTranscripts({ left, right }, recording.repChannel) : side('mono');
-      if (!joined) throw permanent(FailureTypes.InvalidState, 'The recording has pieces of one channel only');
-      // Each piece's redactions, timed from its own start, move onto the recording's timeline.
-      const redactions = pieces.flatMap((p) =>
-        ((p.transcript as Transcript).redactions ?? []).map((r) => ({
-          ...r,
-          startMs: r.startMs + p.startMs,
-          endMs: r.endMs + p.startMs,
-        })),
-      );
-      const { redactions: _first, ...transcript } = joined;
-      return keepTranscript(db, recordingId, redactions.length > 0 ? { ...transcript, redactions } : transcript, null);
+      const transcript = stitchPieces(pieces, recording);
+      return keepTranscript(db, recordingId, transcript, null);
     },
 
     /** When the recording ends, whichever worker runs it: its stored pieces go, and this worker's scratch files of it. */
