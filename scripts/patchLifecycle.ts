@@ -35,24 +35,14 @@ export interface PatchEntry {
 
 export const PATCHES: PatchEntry[] = [
   {
-    id: 'folded-steps',
-    workflowTypes: ['recordingIntake'],
-    guards:
-      "A recording costs ~5 workflow tasks: each long step sets its status as its first write, the short database steps are local activities, and a webhook's first attempt is made by the run (a delivery child only to retry). Older runs (all of v2026.11.23's) had the stepwise shape, deleted with the patches only it called (media-step, transcript-submissions, webhook-retry-from-worker, user-id-search-attribute, claim-check, first-piece-first).",
-    landed: '2026-11-25 (4525782)',
-    state: 'deprecated',
-    deprecateIn: 'v2026.11.27',
-    removeIn: THIS_RELEASE,
-  },
-  {
     id: 'first-attempt-activity',
     workflowTypes: ['recordingIntake'],
     guards:
       'The first attempt of a webhook made by the recording run is an ordinary activity (never sent again by a retried workflow task); runs from before made it a local activity. No release started such runs.',
     landed: '2026-11-26 (issue 35)',
     state: 'patched',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
   },
   {
     id: 'keep-every-event',
@@ -60,7 +50,7 @@ export const PATCHES: PatchEntry[] = [
     guards:
       "A recording's event is written to webhook_events before the targets are listed, whether or not an endpoint subscribes (GET /api/events, recover). Older runs list the targets first and keep the event only when one subscribes.",
     landed: '2026-11-26 (475a339)',
-    state: 'patched',
+    state: 'deprecated',
     deprecateIn: THIS_RELEASE,
     removeIn: RELEASE_AFTER_NEXT,
   },
@@ -78,7 +68,7 @@ export const PATCHES: PatchEntry[] = [
     guards:
       "Temporal's OpenTelemetry workflow interceptors (workflows/tracing.ts): spans for the run and each activity it schedules. They draw span ids from the run's seeded random source, which uuid4() shares, so older runs go untraced and keep their event ids.",
     landed: '2026-11-26 (d602b75)',
-    state: 'patched',
+    state: 'deprecated',
     deprecateIn: THIS_RELEASE,
     removeIn: RELEASE_AFTER_NEXT,
   },
@@ -89,8 +79,8 @@ export const PATCHES: PatchEntry[] = [
       "The media and speech-to-text activities ask for one of the company's places (COMPANY_MAX_ACTIVE_MEDIA) and the run waits and asks again while the company holds them all (workflows/companyLimit.ts); older runs schedule them without asking, as before.",
     landed: '2026-11-27 (issue 41)',
     state: 'patched',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
   },
   {
     id: 'erasure-withdraws-exports',
@@ -98,7 +88,7 @@ export const PATCHES: PatchEntry[] = [
     guards:
       "After the tombstone, the erasure deletes every unexpired export archive of the person's company (issue 44; the exports read `withdrawn`); older runs end without that step.",
     landed: '2026-11-27 (issue 44)',
-    state: 'patched',
+    state: 'deprecated',
     deprecateIn: THIS_RELEASE,
     removeIn: RELEASE_AFTER_NEXT,
   },
@@ -109,8 +99,8 @@ export const PATCHES: PatchEntry[] = [
       'A stored recording with redactPii: once its transcript is known, the stored file is replaced by one silent where something was redacted (silenceRedactedAudio). Asked only by runs whose transcript has redactions; older runs never reach it (their stitchTranscript returned no redactedSpans).',
     landed: '2026-11-27 (issue 43)',
     state: 'patched',
-    deprecateIn: THIS_RELEASE,
-    removeIn: RELEASE_AFTER_NEXT,
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
   },
 ];
 

@@ -1,6 +1,5 @@
 import {
   CancellationScope,
-  deprecatePatch,
   isCancellation,
   log,
   patched,
@@ -17,7 +16,6 @@ import { withinCompanyLimit } from './companyLimit';
 import { failureKind, failureMessage } from './failureReason';
 import {
   failureType,
-  FOLDED_STEPS_PATCH,
   recordingStatusQuery,
   REDACTED_AUDIO_PATCH,
   setStatusAttribute,
@@ -70,8 +68,6 @@ async function notifyRecordingEvent(
 }
 
 export async function recordingIntake(input: RecordingIntakeInput): Promise<RecordingIntakeOutcome> {
-  // Runs of the stepwise shape (before the patch) were all v2026.11.23's: its code is gone, the marker stays a release.
-  deprecatePatch(FOLDED_STEPS_PATCH);
   const { recordingId, companyId } = input;
   let step = 'Resolving the user';
   const progress = { piecesDone: 0, piecesTotal: 0 };

@@ -31,14 +31,6 @@ export type RecordingIntakeOutcome =
   | { status: 'withdrawn' };
 
 /**
- * Patch id: folded steps. Each status change is the first write of the activity it precedes, the short
- * database steps run as local activities inside the workflow task that follows the long step before them,
- * and a webhook's first attempt is made from the recording's own run (a delivery child only when it must
- * retry). A recording costs ~5 workflow tasks instead of ~18. Runs started before it (the stepwise shape,
- * all of v2026.11.23's) are no longer run: deprecated.
- */
-export const FOLDED_STEPS_PATCH = 'folded-steps';
-/**
  * Patch id: a stored recording with `redactPii` has its file in the store replaced, once the transcript is
  * known, by one silent where something was redacted (silenceRedactedAudio). Runs before never silence.
  */

@@ -6,7 +6,7 @@ import {
   OpenTelemetryOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/workflow';
 import {
-  patched,
+  deprecatePatch,
   type WorkflowInboundCallsInterceptor,
   type WorkflowInterceptors,
   type WorkflowOutboundCallsInterceptor,
@@ -16,10 +16,11 @@ import {
 // Temporal's OpenTelemetry interceptors, so a run's span (RunWorkflow) and each activity it schedules
 // (StartActivity) join the trace of the request that started it. Not a workflow: an interceptor module.
 //
-// Behind patched('otel-tracing'): the interceptors draw span ids from the workflow's seeded random
+// Patch 'otel-tracing', deprecated: the interceptors draw span ids from the workflow's seeded random
 // source, which uuid4() draws from too, so a run that started without them would get other event ids on
-// replay. Runs from before this patch go through untouched. The spans leave the sandbox through the
-// worker's `exporter` sink (worker/tracing.ts), which drops them when the worker does not trace.
+// replay. Such runs were from before v2026.11.26; every run the supported upgrade finishes is traced. The
+// spans leave the sandbox through the worker's `exporter` sink (worker/tracing.ts), which drops them when
+// the worker does not trace.
 
 export const TRACING_PATCH = 'otel-tracing';
 
@@ -27,13 +28,13 @@ export const TRACING_PATCH = 'otel-tracing';
 const REQUEST_ID_BAGGAGE = 'request.id';
 
 export const interceptors = (): WorkflowInterceptors => {
-  // Decided once, in the run's first activation (execute runs before any signal or activity).
+  // Made in the run's first activation (execute runs before any signal or activity).
   let runIds: Record<string, string> = {};
   let otelInbound: OpenTelemetryInboundInterceptor | undefined;
   let otelOutbound: OpenTelemetryOutboundInterceptor | undefined;
   const inbound: WorkflowInboundCallsInterceptor = {
     execute(input, next) {
-      if (!patched(TRACING_PATCH)) return next(input);
+      deprecatePatch(TRACING_PATCH);
       otelInbound = new OpenTelemetryInboundInterceptor();
       otelOutbound = new OpenTelemetryOutboundInterceptor();
       // The trace and request ids of the run, for its log lines written outside its span ("Workflow completed").

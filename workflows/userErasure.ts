@@ -1,9 +1,9 @@
 import {
   ApplicationFailure,
   defineQuery,
+  deprecatePatch,
   getExternalWorkflowHandle,
   log,
-  patched,
   proxyActivities,
   setHandler,
   uuid4,
@@ -27,7 +27,8 @@ const waiting = proxyActivities<Activities>(userErasureActivityProfiles.waiting)
 
 /**
  * Patch id: the erasure deletes every unexpired export archive of the person's company (they hold the
- * person's data; the exports read `withdrawn`). Runs from before end without this step.
+ * person's data; the exports read `withdrawn`). Deprecated: runs that ended without this step were
+ * v2026.11.26's, and the supported upgrade starts from v2026.11.27.
  */
 export const ERASURE_WITHDRAWS_EXPORTS = 'erasure-withdraws-exports';
 
@@ -132,10 +133,9 @@ export async function userErasure(input: UserErasureInput): Promise<UserErasureO
   if (erasedAt === null)
     throw ApplicationFailure.nonRetryable(`user ${userId} vanished during its erasure`, 'UserVanished');
 
-  if (patched(ERASURE_WITHDRAWS_EXPORTS)) {
-    progress.step = 'Withdrawing company exports';
-    await purge.withdrawCompanyExports.executeWithOptions({ summary: 'Delete export archives' }, [companyId]);
-  }
+  deprecatePatch(ERASURE_WITHDRAWS_EXPORTS);
+  progress.step = 'Withdrawing company exports';
+  await purge.withdrawCompanyExports.executeWithOptions({ summary: 'Delete export archives' }, [companyId]);
 
   progress.step = 'Notifying webhooks';
   const data: UserErasedData = {

@@ -1,6 +1,7 @@
 // @temporalio/common is deterministic and already bundled with every workflow (see common/temporal.ts).
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import {
+  deprecatePatch,
   isCancellation,
   ParentClosePolicy,
   patched,
@@ -21,7 +22,10 @@ const { listWebhookTargets, webhookRetryPolicy } = proxyActivities<Activities>(w
 /** The same two, as local activities, for runs with folded steps (notifyKeptEventFirstHere). */
 const local = proxyLocalActivities<Activities>(webhookNotifyProfile);
 
-/** Every recording event is kept (webhook_events), whether or not an endpoint subscribes when it happens. */
+/**
+ * Patch id: every recording event is kept (webhook_events), whether or not an endpoint subscribes when it
+ * happens. Deprecated: runs that kept it only for a subscriber were from before v2026.11.26.
+ */
 export const KEEP_EVERY_EVENT = 'keep-every-event';
 
 /**
@@ -65,13 +69,12 @@ export async function notifyKeptEventFirstHere(
   event: WebhookEventRef,
   keep: () => Promise<boolean>,
 ): Promise<void> {
-  // Patch `keep-every-event`: the event is written before the targets are listed, subscribed or not, so
-  // GET /api/events lists it and an endpoint added or re-enabled later can recover it; earlier runs keep it
-  // only when an endpoint subscribes, in the order their histories record.
-  const keptFirst = patched(KEEP_EVERY_EVENT);
-  if (keptFirst && !(await keep())) return;
+  // The event is written before the targets are listed, subscribed or not, so GET /api/events lists it and
+  // an endpoint added or re-enabled later can recover it.
+  deprecatePatch(KEEP_EVERY_EVENT);
+  if (!(await keep())) return;
   const endpointIds = await local.listWebhookTargets(companyId, event.type);
-  if (endpointIds.length === 0 || (!keptFirst && !(await keep()))) return;
+  if (endpointIds.length === 0) return;
   const retry = await local.webhookRetryPolicy();
   const summary = `POST ${event.type} ${event.id}`;
   const firstTry = patched(FIRST_ATTEMPT_ACTIVITY)

@@ -177,7 +177,5 @@ describe('invitations: expiry and revocation', () => {
 
     // Each invitation has its own workflow: the first one's found its row expired and ended, emailing nothing.
     expect(await world.api.temporal.workflow.getHandle(`invitation-${first.id}`).result()).to.equal('expired');
-    // (The committed histories replaced-while-worker-down and replacement-accepted are of the address-based
-    // ids of old, where the first run continued as new for the second invitation; they still replay.)
   });
 });

@@ -156,8 +156,6 @@ export const INVITATION_HISTORIES = [
   'email-rejected-resent-revoked',
   'expired',
   'expired-across-restart',
-  'replaced-while-worker-down',
-  'replacement-accepted',
   'resent-after-restart-accepted',
   'revoked',
 ] as const;
