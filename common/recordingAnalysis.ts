@@ -219,29 +219,15 @@ export const DEFAULT_PASSING_SCORE = 70;
 const NO_EVIDENCE_KEPT = 'Judged before evidence was recorded.';
 
 /**
- * A scorecard response as stored: those saved before evidence existed have none, and say so. (Migration
- * 20261126030000 rewrites such rows; this reading goes in the release after next, scripts/patchLifecycle.ts.)
+ * A session's scorecard response as stored (session_responses): one written without evidence has none, and
+ * says so. Not only rows from before evidence existed (migration 20261126030000 rewrote those): the demo and
+ * bench seeds and imports write sessions without it (SessionResponse.evidence is optional).
  */
 export function storedResponse(
   stored: Omit<ScorecardResponse, 'evidence'> & { evidence?: EvidenceQuote[] },
 ): ScorecardResponse {
   if (stored.evidence) return stored as ScorecardResponse;
   return { ...stored, evidence: [], noEvidenceReason: NO_EVIDENCE_KEPT };
-}
-
-/**
- * A result as stored: results saved before speakerAttribution existed get it from their snippets
- * (a customer snippet means the provider told the speakers apart; otherwise there was one voice);
- * responses saved before evidence existed get an empty one with its reason.
- */
-export function storedAnalysis(stored: unknown): RecordingAnalysis {
-  const result = stored as RecordingAnalysis;
-  return {
-    ...result,
-    speakerAttribution: result.speakerAttribution ?? (result.snippets.some((s) => !s.isUser) ? 'diarization' : 'none'),
-    criteriaResponses: result.criteriaResponses.map(storedResponse),
-    metricResponses: result.metricResponses.map(storedResponse),
-  };
 }
 
 export const QUOTES_DELETED = "The quotes were deleted with the call's words (retention or erasure).";
@@ -251,8 +237,7 @@ export const QUOTES_DELETED = "The quotes were deleted with the call's words (re
  * every scorecard response's quotes replaced by the reason they are gone. Scores, measures, verdicts
  * and explanations stay.
  */
-export function withoutWords(stored: unknown): RecordingAnalysis {
-  const result = storedAnalysis(stored);
+export function withoutWords(result: RecordingAnalysis): RecordingAnalysis {
   const forget = (r: ScorecardResponse): ScorecardResponse =>
     r.evidence.length === 0 ? r : { ...r, evidence: [], noEvidenceReason: QUOTES_DELETED };
   return {

@@ -117,11 +117,6 @@ export interface KeptForPreviousRelease {
 
 export const KEPT_FOR_PREVIOUS_RELEASE: KeptForPreviousRelease[] = [
   {
-    what: 'Reading analyses stored without speakerAttribution or evidence (migration 20261126030000 rewrites them; that release runs it again first, for rows an old worker wrote during this deploy)',
-    where: 'common/recordingAnalysis.ts (storedAnalysis, storedResponse)',
-    removeIn: THIS_RELEASE,
-  },
-  {
     what: "Invitation runs under the address-based workflow id (invitations created before their row's workflow_id)",
     where: 'common/temporal.ts, api/commands/invitationWorkflow.ts',
     removeIn: THIS_RELEASE,

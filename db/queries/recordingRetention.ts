@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { QUOTES_DELETED, withoutWords } from '../../common/recordingAnalysis';
+import { QUOTES_DELETED, withoutWords, type RecordingAnalysis } from '../../common/recordingAnalysis';
 import { FINISHED_STATUSES } from '../../common/recordingStatus';
 import { fromJson, type Db } from '../connection';
 
@@ -73,7 +73,7 @@ export async function forgetResultWords(db: Db, ids: string[]): Promise<void> {
   for (const row of rows)
     await db('recordings')
       .where({ id: row.id })
-      .update({ result: JSON.stringify(withoutWords(fromJson<unknown>(row.result))) });
+      .update({ result: JSON.stringify(withoutWords(fromJson<RecordingAnalysis>(row.result))) });
 }
 
 /**

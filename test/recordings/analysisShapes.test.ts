@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { up } from '../../db/migrations/20261126030000_analysis_stored_shapes';
+import { up as upAgain } from '../../db/migrations/20261127200000_recording_results_stored_shapes';
 import { fromJson } from '../../db/connection';
 import { insertRecording } from '../../db/queries/recordings';
 import { insertSession } from '../../db/queries/sessions';
@@ -10,8 +11,9 @@ import { createTenant } from '../support/fixtures';
 import { makeUser } from '../support/userFixtures';
 
 // Migration 20261126030000: analyses stored before speakerAttribution and evidence existed are rewritten in
-// today's shape, so the code that reads the old shape (common/recordingAnalysis.ts) can go in a later
-// release. Run again, it changes nothing.
+// today's shape, so the code that read the old shape (common/recordingAnalysis.ts) could go in a later
+// release. Run again, it changes nothing. 20261127200000 runs its conversion of recordings' results once more
+// (rows an older worker wrote after it) as that reading goes; session responses keep theirs.
 
 const response = (title: string) => ({
   title,
@@ -102,5 +104,67 @@ describe('recordings: analyses stored in older shapes are migrated', () => {
 
     await up(db);
     expect(await read()).to.deep.equal(after);
+  });
+
+  it('rewrites results still in an older shape once more, and leaves session responses as they are', async () => {
+    const db = testEnv().db;
+    const tenant = await createTenant();
+    const roleplay = await createRoleplayFixture(tenant.company.id);
+    const user = await makeUser(tenant.company.id);
+    const [late, current] = [randomUUID(), randomUUID()];
+    for (const id of [late, current])
+      await insertRecording(db, {
+        id,
+        companyId: tenant.company.id,
+        userUniqueIdentifier: 'crm-shapes-again',
+        userName: 'Ana',
+        sourceUrl: null,
+        storeRecording: false,
+        roleplayId: null,
+        workflowId: `recording-${id}`,
+      });
+    const stored = { score: 80, snippets: [{ isUser: false, text: 'Hello' }], criteriaResponses: [response('Greets')] };
+    const today = {
+      ...stored,
+      speakerAttribution: 'none',
+      criteriaResponses: [{ ...response('Greets'), evidence: [], noEvidenceReason: 'Measured over the whole call.' }],
+    };
+    await db('recordings')
+      .where({ id: late })
+      .update({ result: JSON.stringify(stored) });
+    await db('recordings')
+      .where({ id: current })
+      .update({ result: JSON.stringify(today) });
+    const session = await insertSession(db, {
+      companyId: tenant.company.id,
+      userId: user.id,
+      roleplayId: roleplay.id,
+      score: 80,
+      didPass: true,
+      lengthMs: 1000,
+      wpm: 120,
+      snippets: [],
+      criteriaResponses: [response('Greets')],
+      metricResponses: [],
+    });
+    const result = async (id: string) =>
+      fromJson<Record<string, unknown>>((await db('recordings').where({ id }).first('result')).result);
+
+    await upAgain(db);
+    expect(await result(late)).to.deep.equal({
+      ...stored,
+      speakerAttribution: 'diarization',
+      criteriaResponses: [
+        { ...response('Greets'), evidence: [], noEvidenceReason: 'Judged before evidence was recorded.' },
+      ],
+    });
+    expect(await result(current)).to.deep.equal(today);
+    expect(
+      await db('session_responses').where({ session_id: session }).select('evidence', 'no_evidence_reason'),
+    ).to.deep.equal([{ evidence: null, no_evidence_reason: null }]);
+
+    const after = await result(late);
+    await upAgain(db);
+    expect(await result(late)).to.deep.equal(after);
   });
 });

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_DESCRIPTION } from '../../api/operation';
 import { claimIdempotencyKey } from '../../db/queries/idempotencyKeys';
 import type { RecordingView } from '../../api/schemas/recordings';
 import { workflowIds } from '../../common/temporal';
-import { completeRecording, insertRecording } from '../../db/queries/recordings';
+import { insertRecording } from '../../db/queries/recordings';
 import { startApi } from '../support/api';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
@@ -156,52 +156,6 @@ describe('recordings: intake API', () => {
       storeRecording: true,
       roleplayId: own.id,
     });
-  });
-
-  it('serves a result stored before speakerAttribution existed with the attribution its snippets imply', async () => {
-    const legacy = {
-      analyzer: 'builtin',
-      language: 'en',
-      length: 1000,
-      wpm: 120,
-      talkRatio: 0.5,
-      numQuestions: 0,
-      numFillerWords: 0,
-      fillerWords: [],
-      customerName: null,
-      nameCount: 0,
-      score: 0,
-      passingScore: 70,
-      didPass: false,
-      criteriaResponses: [],
-      metricResponses: [],
-    };
-    const ids: string[] = [];
-    for (const snippets of [
-      [
-        { isUser: true, text: 'Hi.' },
-        { isUser: false, text: 'Hello.' },
-      ],
-      [{ isUser: true, text: 'Hi.' }],
-    ]) {
-      const id = randomUUID();
-      await insertRecording(testEnv().db, {
-        id,
-        companyId: tenant.company.id,
-        userUniqueIdentifier: 'old',
-        userName: 'Old',
-        sourceUrl: FILE_URL,
-        storeRecording: false,
-        roleplayId: null,
-        workflowId: workflowIds.recording(id),
-      });
-      await completeRecording(testEnv().db, id, { result: { ...legacy, snippets }, sessionId: null });
-      ids.push(id);
-    }
-    const views = await Promise.all(
-      ids.map((id) => stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey })),
-    );
-    expect(views.map((v) => v.body.result?.speakerAttribution)).to.deep.equal(['diarization', 'none']);
   });
 
   it("answers 404 for another company's recording and for unknown ids", async () => {

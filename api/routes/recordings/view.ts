@@ -1,4 +1,4 @@
-import { storedAnalysis } from '../../../common/recordingAnalysis';
+import type { RecordingAnalysis } from '../../../common/recordingAnalysis';
 import type { RecordingRow } from '../../../db/queries/recordings';
 import type { RecordingListItem, RecordingView } from '../../schemas/recordings';
 
@@ -26,5 +26,9 @@ export function toRecordingSummary(row: RecordingRow): RecordingListItem {
 }
 
 export function toRecordingView(row: RecordingRow): RecordingView {
-  return { ...toRecordingSummary(row), result: row.status === 'completed' ? storedAnalysis(row.result) : null };
+  // Every stored result is in today's shape (migrations 20261126030000 and 20261127200000 rewrote older ones).
+  return {
+    ...toRecordingSummary(row),
+    result: row.status === 'completed' ? (row.result as RecordingAnalysis) : null,
+  };
 }
