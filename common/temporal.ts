@@ -40,13 +40,6 @@ export const workflowIds = {
 };
 
 /**
- * The address-based id invitation workflows had before they were identified by the invitation's id.
- * Only for reaching runs started then (invitations whose row has no workflow_id); never for new ones.
- */
-export const legacyInvitationWorkflowId = (companyId: string, email: string): string =>
-  `invitation-${companyId}-${email.toLowerCase()}`;
-
-/**
  * Temporal's task queue priority keys (1 runs first; the server's default range is 1–5 and unset means 3).
  * Every start names its own (common/workflowStarts/priority.ts); workflow code reads them too, to start a
  * bulk recording's webhook deliveries at normal priority (a child would otherwise inherit bulk).

@@ -117,11 +117,6 @@ export interface KeptForPreviousRelease {
 
 export const KEPT_FOR_PREVIOUS_RELEASE: KeptForPreviousRelease[] = [
   {
-    what: "Invitation runs under the address-based workflow id (invitations created before their row's workflow_id)",
-    where: 'common/temporal.ts, api/commands/invitationWorkflow.ts',
-    removeIn: THIS_RELEASE,
-  },
-  {
     what: 'The recordings.submitted_transcript column (no longer written; old API processes may still write it during the deploy)',
     where: 'a migration dropping it',
     removeIn: THIS_RELEASE,

@@ -19,11 +19,11 @@ import {
 } from './invitationSignals';
 
 // One run per invitation, under the id workflowIds.invitation(invitationId), so every resend reaches the
-// same workflow (signal-with-start). Runs started before that have the address-based
-// legacyInvitationWorkflowId, which a newer invitation of the same address could reach (the successor
-// below). The database row is the source of truth: the API writes it, commits, then signals; the
-// activities re-read it and only act on pending rows, so a lost or late signal can never resurrect an
-// accepted or revoked invitation.
+// same workflow (signal-with-start) and a signal names this run's own invitation. (Runs of old had an id of
+// the address, which a newer invitation of it could reach: the run then continued as new for that one. They
+// ended before v2026.11.26, and no run since receives another invitation's signal.) The database row is
+// the source of truth: the API writes it, commits, then signals; the activities re-read it and only act on
+// pending rows, so a lost or late signal can never resurrect an accepted or revoked invitation.
 
 const { sendInvitationEmail } = proxyActivities<Activities>(invitationActivityProfiles.email);
 const { expireInvitation } = proxyActivities<Activities>(invitationActivityProfiles.expiry);
@@ -54,22 +54,9 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
   let requested = input.resendCount ?? 0;
   let delivered = input.sentCount ?? requested - 1;
   let ended: 'accepted' | 'revoked' | 'deleted' | undefined;
-  // A newer invitation of the same address: this one stopped being outstanding and was replaced.
-  let successor: InvitationWorkflowInput | undefined;
 
   setHandler(resendSignal, (signal) => {
-    if (signal.invitationId === own) {
-      requested = Math.max(requested, signal.resendCount);
-    } else if (successor?.invitationId === signal.invitationId) {
-      successor.resendCount = Math.max(successor.resendCount ?? 0, signal.resendCount);
-    } else {
-      successor = {
-        companyId: input.companyId,
-        invitationId: signal.invitationId,
-        expiresAt: signal.expiresAt,
-        resendCount: signal.resendCount,
-      };
-    }
+    if (signal.invitationId === own) requested = Math.max(requested, signal.resendCount);
   });
   setHandler(revokeSignal, (signal) => {
     if (signal.invitationId === own) ended ??= 'revoked';
@@ -80,8 +67,6 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
 
   const deadline = Date.parse(input.expiresAt);
   for (;;) {
-    // The successor goes first: returning would drop its signal and leave the new invitation unsent.
-    if (successor) break;
     if (ended) return ended;
     if (delivered < requested) {
       const sending = delivered + 1;
@@ -101,11 +86,10 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
       // Very many resends: start a fresh history for the same invitation, remembering what was sent.
       await continueAsNew<typeof invitation>({ ...input, resendCount: requested, sentCount: delivered });
     }
-    await condition(() => ended !== undefined || successor !== undefined || requested > delivered, remaining);
+    await condition(() => ended !== undefined || requested > delivered, remaining);
   }
 
-  // Expiry timer fired, or the invitation was replaced: either way it is no longer outstanding.
+  // The expiry timer fired, or the row said it expired.
   await expireInvitation({ companyId: input.companyId, invitationId: own });
-  if (successor) await continueAsNew<typeof invitation>(successor);
   return ended ?? 'expired';
 }

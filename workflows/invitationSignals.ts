@@ -18,8 +18,7 @@ export interface InvitationWorkflowInput {
 /**
  * Deliver the invitation email for this send count (0 = the first email, n = the n-th resend).
  * Every invite request sends it with signal-with-start; the workflow emails each count once, so the
- * first signal of a fresh run does not double the first email. A different invitation id means the
- * address was invited anew after the current invitation stopped being outstanding.
+ * first signal of a fresh run does not double the first email. A run acts only on its own invitation's id.
  */
 export interface ResendSignal {
   invitationId: string;

@@ -1,10 +1,9 @@
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { signalWithStartInvitation } from '../../common/workflowStarts/invitation';
 import type { CompanyFairness } from '../../common/workflowStarts/priority';
-import { adoptOwnWorkflowId, invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
+import { invitationWorkflowId, type InvitationRow } from '../../db/queries/invitations';
 import {
   acceptedSignal,
-  resendSignal,
   revokeSignal,
   type InvitationWorkflowInput,
   type ResendSignal,
@@ -16,14 +15,12 @@ type WorkflowDeps = Pick<AppDeps, 'temporal' | 'config' | 'logger' | 'metrics'>;
 
 // The API's side of the invitation workflow. The database row is written and committed first; these
 // calls then tell the workflow. Signal-with-start on the invitation's workflow id means a resend can only
-// reach the running workflow (or start it again when it is gone). The id is the invitation's row id;
-// invitations from before that keep the address-based id while their run is open (invitationWorkflowId):
-// they are only signalled there, never started again under it (the id holds the address), and once
-// that run has closed the row takes its own id and a new run starts under it.
+// reach the running workflow (or start it again when it is gone). The id is the invitation's row id
+// (invitationWorkflowId), which names no person.
 
 /** Has the invitation email for this send count delivered, starting the workflow when none runs. */
 export async function deliverInvitation(
-  { db, temporal, config, logger, metrics }: WorkflowDeps & Pick<AppDeps, 'db'>,
+  { temporal, config, logger, metrics }: WorkflowDeps,
   company: CompanyFairness,
   invitation: InvitationRow,
 ): Promise<void> {
@@ -39,12 +36,7 @@ export async function deliverInvitation(
     resendCount: invitation.resendCount,
   };
   try {
-    let workflowId = invitation.workflowId;
-    if (workflowId === null) {
-      // Bounded by TEMPORAL_START_TIMEOUT like the start below.
-      if (await signalOpenLegacyRun(temporal, invitationWorkflowId(invitation), signal)) return;
-      workflowId = await adoptOwnWorkflowId(db, invitation.companyId, invitation.id);
-    }
+    const workflowId = invitationWorkflowId(invitation);
     // Bounded by TEMPORAL_START_TIMEOUT (the client's call deadline), so a hung Temporal gives the caller
     // a 503 rather than a hung request.
     await signalWithStartInvitation(temporal, config, company, { workflowId, input, signal });
@@ -55,21 +47,6 @@ export async function deliverInvitation(
   }
 }
 
-/** Signals the address-based run of an invitation from before the upgrade; false when it is not running. */
-async function signalOpenLegacyRun(
-  temporal: AppDeps['temporal'],
-  workflowId: string,
-  signal: ResendSignal,
-): Promise<boolean> {
-  try {
-    await temporal.workflow.getHandle(workflowId).signal(resendSignal, signal);
-    return true;
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return false; // never started, or closed
-    throw err;
-  }
-}
-
 /**
  * Tells the workflow its invitation ended (accepted or revoked), so it stops waiting. Best effort:
  * the row already says so, and the workflow only ever acts on pending rows, so a lost signal costs a
@@ -77,7 +54,7 @@ async function signalOpenLegacyRun(
  */
 export async function announceInvitationEnd(
   { temporal, logger }: WorkflowDeps,
-  invitation: Pick<InvitationRow, 'id' | 'companyId' | 'email' | 'workflowId'>,
+  invitation: Pick<InvitationRow, 'id' | 'workflowId'>,
   how: 'accepted' | 'revoked',
 ): Promise<void> {
   const handle = temporal.workflow.getHandle(invitationWorkflowId(invitation));

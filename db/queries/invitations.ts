@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../connection';
-import { legacyInvitationWorkflowId, workflowIds } from '../../common/temporal';
+import { workflowIds } from '../../common/temporal';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
 
 // An invitation is *outstanding* while it is pending and its expiry lies in the future. The expiry
@@ -231,23 +231,10 @@ export async function getInvitationWithNames(
 }
 
 /**
- * The id of the invitation's workflow: its own (`invitation-<id>`), or for an invitation created before
- * ids were per invitation the address-based id its run was started under, so that it is still reached.
+ * The id of the invitation's workflow, `invitation-<id>`. A row from before ids were per invitation has
+ * none stored: its run under the address-based id of old ended before v2026.11.26 was deployed (an upgrade
+ * from v2026.11.23 drains), so a resend starts one under the invitation's own id, like any other.
  */
-export function invitationWorkflowId(invitation: Pick<InvitationRow, 'companyId' | 'email' | 'workflowId'>): string {
-  return invitation.workflowId ?? legacyInvitationWorkflowId(invitation.companyId, invitation.email);
-}
-
-/**
- * An invitation from before ids were per invitation whose address-based run has closed gets its own
- * id (`invitation-<id>`), so that a new run never carries the address in its id. Answers the id now stored.
- */
-export async function adoptOwnWorkflowId(db: Db, companyId: string, id: string): Promise<string> {
-  await db('invitations')
-    .where({ company_id: companyId, id })
-    .whereNull('workflow_id')
-    .update({ workflow_id: workflowIds.invitation(id) });
-  const row = (await db('invitations').where({ company_id: companyId, id }).first('workflow_id')) as
-    { workflow_id: string | null } | undefined;
-  return row?.workflow_id ?? workflowIds.invitation(id);
+export function invitationWorkflowId(invitation: Pick<InvitationRow, 'id' | 'workflowId'>): string {
+  return invitation.workflowId ?? workflowIds.invitation(invitation.id);
 }

@@ -121,13 +121,13 @@ export async function companyRowCounts(companyId: string): Promise<{ invitations
 export async function invitationHandle(api: TestApi, companyId: string, email: string): Promise<WorkflowHandle> {
   const row = (await testEnv()
     .db('invitations')
-    .select({ companyId: 'company_id', email: 'email', workflowId: 'workflow_id' })
+    .select({ id: 'id', workflowId: 'workflow_id' })
     .where({ company_id: companyId, email })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .first()) as { companyId: string; email: string; workflowId: string | null } | undefined;
+    .first()) as { id: string; workflowId: string | null } | undefined;
   if (!row) throw new Error(`no invitation of ${email} in company ${companyId}`);
   return api.temporal.workflow.getHandle(invitationWorkflowId(row));
 }
