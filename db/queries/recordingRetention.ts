@@ -77,15 +77,13 @@ export async function forgetResultWords(db: Db, ids: string[]): Promise<void> {
 }
 
 /**
- * Deletes what the recording kept of the words said (its transcript, the submitted transcript, the
- * pieces' answers, the result's snippets and the session's snippets, the quotes scorecard responses rest on), forgets where the media were
- * (the caller's URL, the session's storage keys) and stamps `media_deleted_at` on the recording and
- * its session. The storage key of the recording stays as the record of which object was deleted.
+ * Deletes what the recording kept of the words said (its transcript, the pieces' answers, the result's snippets
+ * and the session's snippets, the quotes scorecard responses rest on), forgets where the media were (the caller's
+ * URL, the session's storage keys) and stamps `media_deleted_at` on the recording and its session. The storage
+ * key of the recording stays as the record of which object was deleted.
  */
 export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: string): Promise<TranscriptRemoval> {
-  const held = (await trx('recordings')
-    .where({ id })
-    .first(trx.raw('(transcript IS NOT NULL OR submitted_transcript IS NOT NULL) AS held'))) as
+  const held = (await trx('recordings').where({ id }).first(trx.raw('transcript IS NOT NULL AS held'))) as
     { held: number | string } | undefined;
   const pieces = await trx('recording_chunks').where({ recording_id: id }).delete();
   const sessionIds = trx('roleplay_sessions').where({ recording_id: id }).select('id');
@@ -103,7 +101,6 @@ export async function markRecordingMediaDeleted(trx: Knex.Transaction, id: strin
     .where({ id })
     .update({
       transcript: null,
-      submitted_transcript: null,
       // An analysis kept for a save that never came (the run failed after it) holds the words too.
       pending_analysis: null,
       source_url: null,

@@ -136,7 +136,6 @@ export async function eraseRecordingContent(db: Db, userId: string, ids: string[
       // The caller's key-value pairs may name the person too; the externalId stays (the caller's reference).
       metadata: null,
       transcript: null,
-      submitted_transcript: null,
       pending_analysis: null,
       storage_key: null,
       // Shown as mediaDeletedAt, as after retention (which may have come first).

@@ -53,7 +53,6 @@ interface SessionResult {
 
 interface RecordingDbState {
   transcript: unknown;
-  submitted_transcript: unknown;
   source_url: string | null;
   media_deleted_at: Date | null;
 }
@@ -80,7 +79,7 @@ async function dbState(id: string): Promise<RecordingDbState> {
   return (await testEnv()
     .db('recordings')
     .where({ id })
-    .first('transcript', 'submitted_transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
+    .first('transcript', 'source_url', 'media_deleted_at')) as RecordingDbState;
 }
 
 /**
@@ -287,7 +286,7 @@ describe('recordings: retention', function () {
       expect(await filesUnder(stack.storageDir), 'the stored file is gone').to.deep.equal([]);
       for (const id of ids) {
         const row = await dbState(id);
-        expect(row, id).to.include({ transcript: null, submitted_transcript: null, source_url: null });
+        expect(row, id).to.include({ transcript: null, source_url: null });
         expect(row.media_deleted_at).to.be.instanceOf(Date);
         expect(await testEnv().db('recording_chunks').where({ recording_id: id }).count({ n: '*' })).to.deep.equal([
           { n: 0 },
