@@ -11,8 +11,7 @@ import {
 } from './transcript';
 
 // Deepgram pre-recorded `POST /v1/listen` (operation `transcribe` of Deepgram's published API): the
-// raw bytes when the recording is stored, otherwise `{"url": ...}` so Deepgram fetches the caller's
-// URL itself. Diarisation is asked with `diarize_model=latest` (the document marks `diarize=true`
+// piece's raw bytes (the media step's pieces; Deepgram is never handed a URL to fetch). Diarisation is asked with `diarize_model=latest` (the document marks `diarize=true`
 // deprecated in its favour); diarised utterances become segments labelled by speaker number. A stereo
 // call reaches it one channel at a time (the media step's per-channel renditions), so Deepgram's own
 // multichannel mode is not used.
