@@ -4,7 +4,7 @@ import { up } from '../../db/migrations/20261126030000_analysis_stored_shapes';
 import { up as upAgain } from '../../db/migrations/20261127200000_recording_results_stored_shapes';
 import { fromJson } from '../../db/connection';
 import { insertRecording } from '../../db/queries/recordings';
-import { insertSession } from '../../db/queries/sessions';
+import { insertSession, type SessionResponse } from '../../db/queries/sessions';
 import { createRoleplayFixture } from '../support/contentFixtures';
 import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
@@ -22,6 +22,26 @@ const response = (title: string) => ({
   weight: 1,
   sectionTitle: 'Opening',
 });
+
+/** A scored session of the user with one criterion response (as given), straight into the database. */
+const sessionWith = (
+  tenant: { company: { id: string } },
+  userId: string,
+  roleplayId: string,
+  criterion: SessionResponse,
+) =>
+  insertSession(testEnv().db, {
+    companyId: tenant.company.id,
+    userId,
+    roleplayId,
+    score: 80,
+    didPass: true,
+    lengthMs: 1000,
+    wpm: 120,
+    snippets: [],
+    criteriaResponses: [criterion],
+    metricResponses: [],
+  });
 
 describe('recordings: analyses stored in older shapes are migrated', () => {
   it('adds speakerAttribution and the reason evidence is missing, to results and session responses, once', async () => {
@@ -65,17 +85,10 @@ describe('recordings: analyses stored in older shapes are migrated', () => {
       await db('recordings')
         .where({ id })
         .update({ result: JSON.stringify(result) });
-    const session = await insertSession(db, {
-      companyId: tenant.company.id,
-      userId: user.id,
-      roleplayId: roleplay.id,
-      score: 80,
-      didPass: true,
-      lengthMs: 1000,
-      wpm: 120,
-      snippets: [],
-      criteriaResponses: [{ ...response('Greets'), evidence: [], noEvidenceReason: 'x' }],
-      metricResponses: [],
+    const session = await sessionWith(tenant, user.id, roleplay.id, {
+      ...response('Greets'),
+      evidence: [],
+      noEvidenceReason: 'x',
     });
     await db('session_responses').where({ session_id: session }).update({ evidence: null, no_evidence_reason: null });
 
@@ -135,18 +148,7 @@ describe('recordings: analyses stored in older shapes are migrated', () => {
     await db('recordings')
       .where({ id: current })
       .update({ result: JSON.stringify(today) });
-    const session = await insertSession(db, {
-      companyId: tenant.company.id,
-      userId: user.id,
-      roleplayId: roleplay.id,
-      score: 80,
-      didPass: true,
-      lengthMs: 1000,
-      wpm: 120,
-      snippets: [],
-      criteriaResponses: [response('Greets')],
-      metricResponses: [],
-    });
+    const session = await sessionWith(tenant, user.id, roleplay.id, response('Greets'));
     const result = async (id: string) =>
       fromJson<Record<string, unknown>>((await db('recordings').where({ id }).first('result')).result);
 
