@@ -10,7 +10,7 @@ import { createTemporalClient } from '../../common/temporalClient';
 import { knexConfig } from '../../db/connection';
 import { createRoleplay, type RoleplayRow } from '../../db/queries/roleplays';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testLogger, testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { assertSchema } from '../support/schemaAssert';
 
@@ -279,7 +279,7 @@ describe('500 internal_error', () => {
       log: { warn: ignore, error: ignore, debug: ignore, deprecate: ignore },
     });
     const temporal = createTemporalClient(config);
-    const server = createApp({ db, temporal, config, logger: silentLogger }).listen(0, '127.0.0.1');
+    const server = createApp({ db, temporal, config, logger: testLogger }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

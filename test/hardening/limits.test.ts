@@ -7,7 +7,7 @@ import { createTemporalClient } from '../../common/temporalClient';
 import { createApiKey } from '../../db/queries/credentials';
 import { startApi, type ApiResponse, type TestApi } from '../support/api';
 import { dbSnapshot } from '../support/dbSnapshot';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testLogger, testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 
 // Abuse limits: 1 MiB bodies, a request budget per API key (429 + Retry-After + RateLimit-* headers),
@@ -189,8 +189,8 @@ describe('slow clients', () => {
   before(async () => {
     const config = testConfig({ HTTP_HEADERS_TIMEOUT: '1s', HTTP_REQUEST_TIMEOUT: '2s' });
     const temporal = createTemporalClient(config);
-    const app = createApp({ db: testEnv().db, temporal, config, logger: silentLogger });
-    http = await serve(app, config, { port: 0, host: '127.0.0.1' }, silentLogger);
+    const app = createApp({ db: testEnv().db, temporal, config, logger: testLogger });
+    http = await serve(app, config, { port: 0, host: '127.0.0.1' }, testLogger);
   });
   after(() => http.stop());
 

@@ -5,7 +5,7 @@ import { Connection } from '@temporalio/client';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../../db/connection';
 import { createWorkerMetrics, serveWorkerMetrics } from '../../worker/metrics';
 import { WorkerReadiness } from '../../worker/readiness';
-import { silentLogger, testEnv } from '../support/env';
+import { testLogger, testEnv } from '../support/env';
 import { freePort } from '../support/temporalServer';
 
 // The worker's probes on its metrics port, as an orchestrator sees them: /healthz while the process
@@ -23,7 +23,7 @@ describe('worker probes: /healthz and /readyz on the metrics port', () => {
       host: '127.0.0.1',
       port: 0,
       coreUrl: null,
-      logger: silentLogger,
+      logger: testLogger,
       readiness,
     });
     if (!started) throw new Error('the metrics server did not listen');

@@ -24,7 +24,7 @@ import {
   setRecordingUser,
 } from '../../db/queries/recordings';
 import { createRoleplayFixture } from '../support/contentFixtures';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testLogger, testConfig, testEnv } from '../support/env';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { CONVERSATION, filesUnder, SAMPLE_AUDIO } from '../support/recordingFixtures';
@@ -78,7 +78,7 @@ describe('recordings: activities', () => {
       STT_BASE_URL: stt.url,
       STT_API_KEY: 'test-stt-key',
     });
-    deps = { db: testEnv().db, config, logger: silentLogger, storage: createLocalStorage(storageDir) };
+    deps = { db: testEnv().db, config, logger: testLogger, storage: createLocalStorage(storageDir) };
   });
   afterEach(async () => fs.rm(storageDir, { recursive: true, force: true }));
 

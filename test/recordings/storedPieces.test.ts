@@ -12,7 +12,7 @@ import { createUserErasureActivities } from '../../activities/userErasure';
 import { createLocalStorage } from '../../common/storage/localStorage';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
 import { insertRecording } from '../../db/queries/recordings';
-import { silentLogger, testConfig, testEnv } from '../support/env';
+import { testLogger, testConfig, testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { filesUnder } from '../support/recordingFixtures';
 import { makeUser } from '../support/userFixtures';
@@ -32,7 +32,7 @@ describe('recordings: stored pieces never outlive retention or erasure', () => {
     deps = {
       db: testEnv().db,
       config: testConfig({ STORAGE_DIR: storageDir }),
-      logger: silentLogger,
+      logger: testLogger,
       storage: createLocalStorage(storageDir),
     };
   });

@@ -7,7 +7,7 @@ import type { Clock } from '../../common/clock';
 import type { Config } from '../../common/config';
 import type { Db } from '../../db/connection';
 import { createTemporalClient } from '../../common/temporalClient';
-import { silentLogger, testConfig, testEnv } from './env';
+import { testLogger, testConfig, testEnv } from './env';
 import { assertResponseSchema } from './schemaAssert';
 
 export interface ApiResponse<T = unknown> {
@@ -78,7 +78,7 @@ export async function startApi(
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const temporal = createTemporalClient(config);
-  const app = createApp({ db, temporal, config, logger: silentLogger, clock: options.clock });
+  const app = createApp({ db, temporal, config, logger: testLogger, clock: options.clock });
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -25,7 +25,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...testEnv().config, ...overrides };
 }
 
-export const silentLogger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
+// The test stacks' logger. Errors are held and printed only under a test that failed (rootHooks.ts): CI then
+// shows why a request answered 500, and passing runs stay quiet. TEST_LOG_LEVEL prints at that level as it happens.
+const held: string[] = [];
+const HELD_LINES = 200;
+const holding = {
+  write: (line: string): void => {
+    held.push(line);
+    if (held.length > HELD_LINES) held.shift();
+  },
+};
+export const testLogger = process.env.TEST_LOG_LEVEL
+  ? createLogger(process.env.TEST_LOG_LEVEL, 'test')
+  : createLogger('error', 'test', holding);
+
+/** The error lines held since the last call (the root hooks print them when a test failed). */
+export function takeHeldLogLines(): string[] {
+  return held.splice(0);
+}
 
 export async function startTestEnv(): Promise<void> {
   const base = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/sales_practice';

@@ -1,5 +1,5 @@
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { startTestEnv, stopTestEnv } from './env';
+import { startTestEnv, stopTestEnv, takeHeldLogLines } from './env';
 import { takeAnswerViolations } from './providerContracts';
 
 // The SDK's own log lines drown test output; warnings and errors still show.
@@ -10,7 +10,15 @@ export const mochaHooks = {
     this.timeout(120_000);
     await startTestEnv();
   },
-  afterEach(): void {
+  afterEach(this: Mocha.Context): void {
+    // The stacks' error lines around a failure say what the service saw (a 500's cause). They join the
+    // failure's stack, which the reporter prints in the summary at the end, where CI's tail shows it.
+    const logged = takeHeldLogLines();
+    const failure = this.currentTest?.state === 'failed' ? this.currentTest.err : undefined;
+    if (failure && logged.length > 0) {
+      const told = `\nservice errors logged during the test:\n${logged.join('').slice(-8_000)}`;
+      failure.stack = `${failure.stack ?? ''}${told}`;
+    }
     // A stand-in answered something its provider's published document does not allow.
     const violations = takeAnswerViolations();
     if (violations.length > 0)

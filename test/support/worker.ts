@@ -9,7 +9,7 @@ import { dataConverterFor } from '../../common/payloadCodec';
 import { recordingStorageFor } from '../../common/storage/configuredStorage';
 import { WORKFLOW_INTERCEPTOR_MODULES, workflowTracingSinks } from '../../worker/tracing';
 import { workerTuning } from '../../worker/tuning';
-import { silentLogger, testConfig, testEnv } from './env';
+import { testLogger, testConfig, testEnv } from './env';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
@@ -42,7 +42,7 @@ export function testActivities(
   return createActivities({
     db: testEnv().db,
     config,
-    logger: silentLogger,
+    logger: testLogger,
     storage: recordingStorageFor(config),
     ...extra,
   });
