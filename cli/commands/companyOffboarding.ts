@@ -5,7 +5,11 @@ import { connectionFailureReason, temporalConnection } from '../../common/tempor
 import { createTemporalClient } from '../../common/temporalClient';
 import { startCompanyOffboarding } from '../../common/workflowStarts/companyOffboarding';
 import { getCompany } from '../../db/queries/companies';
-import { companyChildren, getCompanyOffboarding } from '../../db/queries/companyOffboardings';
+import {
+  getCompanyOffboarding,
+  markOffboardingUnlessParent,
+  withdrawOffboardingMark,
+} from '../../db/queries/companyOffboardings';
 import { uuid } from '../options';
 import { CliError, runCommand } from '../run';
 
@@ -34,14 +38,17 @@ export function registerCompanyOffboardingCommands(program: Command): void {
           throw new CliError(
             `The confirmation does not match: pass --confirm with the company's exact name (${JSON.stringify(company.name)}). Nothing was changed.`,
           );
-        const children = await companyChildren(db, companyId);
-        if (children.length > 0)
+        // Marked here, with the children check, so that no child can be added in between (see the query).
+        const mark = await markOffboardingUnlessParent(db, companyId, new Date());
+        if (mark.kind === 'gone') throw new CliError(`Company ${companyId} was not found.`);
+        if (mark.kind === 'parent')
           throw new CliError(
-            `Company ${companyId} has child companies: ${children.map((c) => `${c.name} (${c.id})`).join(', ')}. Offboard them first; nothing was changed.`,
+            `Company ${companyId} has child companies: ${mark.children.map((c) => `${c.name} (${c.id})`).join(', ')}. Offboard them first; nothing was changed.`,
           );
         const temporal = createTemporalClient(config);
         try {
-          const started = await startCompanyOffboarding(temporal, config, company).catch((err: unknown) => {
+          const started = await startCompanyOffboarding(temporal, config, company).catch(async (err: unknown) => {
+            if (mark.fresh) await withdrawOffboardingMark(db, companyId, mark.at);
             throw new CliError(
               `Could not start the offboarding on Temporal at ${temporalConnection(config).description}: ${connectionFailureReason(err)}. Nothing was changed.`,
             );

@@ -109,10 +109,51 @@ export async function closeCompanyCredentials(db: Db, companyId: string, now: Da
   return keys + tokens;
 }
 
+export interface ChildCompany {
+  id: string;
+  name: string;
+}
+
 /** The company's direct children, by id and name (an offboarding refuses a parent). */
-export async function companyChildren(db: Db, companyId: string): Promise<Array<{ id: string; name: string }>> {
+export async function companyChildren(db: Db, companyId: string): Promise<ChildCompany[]> {
   return db('companies')
     .select('id', 'name')
     .where({ parent_company_id: companyId })
     .orderBy([{ column: 'name' }, { column: 'id' }]);
+}
+
+export type OffboardingMark =
+  { kind: 'parent'; children: ChildCompany[] } | { kind: 'marked'; at: Date; fresh: boolean } | { kind: 'gone' };
+
+/**
+ * The operator's request (`admin company:delete`): unless the company has children, marks it as being
+ * offboarded, as closeCompanyCredentials would. One transaction with the company row locked first: a child
+ * being created (createCompany's INSERT … SELECT share-locks the parent row) either committed before and is
+ * found here, or waits and then finds the mark and is refused. `fresh`: this call set the mark.
+ */
+export async function markOffboardingUnlessParent(db: Db, companyId: string, now: Date): Promise<OffboardingMark> {
+  return db.transaction(async (trx): Promise<OffboardingMark> => {
+    const row = (await trx('companies').where({ id: companyId }).forUpdate().first('offboarding_at')) as
+      { offboarding_at: Date | null } | undefined;
+    if (!row) return { kind: 'gone' };
+    const children = await companyChildren(trx, companyId);
+    if (children.length > 0) return { kind: 'parent', children };
+    if (row.offboarding_at) return { kind: 'marked', at: row.offboarding_at, fresh: false };
+    await trx('companies').where({ id: companyId }).update({ offboarding_at: now });
+    const marked = (await trx('companies').where({ id: companyId }).first('offboarding_at')) as {
+      offboarding_at: Date;
+    };
+    return { kind: 'marked', at: marked.offboarding_at, fresh: true };
+  });
+}
+
+/**
+ * Takes back a mark whose workflow could not be started, unless the workflow did start after all (its first
+ * step records the request; it then marks the company again itself).
+ */
+export async function withdrawOffboardingMark(db: Db, companyId: string, at: Date): Promise<void> {
+  await db('companies')
+    .where({ id: companyId, offboarding_at: at })
+    .whereNotExists((q) => q.select(db.raw('1')).from('company_offboardings').where({ company_id: companyId }))
+    .update({ offboarding_at: null });
 }

@@ -8,6 +8,7 @@ import { pieceKey } from '../../activities/media/storedPieces';
 import { EXPORT_KINDS } from '../../activities/companyExport/kinds';
 import { partKey } from '../../activities/companyExport/storeKeys';
 import { workflowIds } from '../../common/temporal';
+import { createCompany } from '../../db/queries/companies';
 import { getCompanyOffboarding } from '../../db/queries/companyOffboardings';
 import { insertRecordingChunks } from '../../db/queries/recordingChunks';
 import { admin, runAdmin } from '../support/adminCli';
@@ -207,6 +208,53 @@ describe('companies: offboarding', function () {
         );
       expect(started, `an offboarding of ${id} was started`).to.equal(false);
     }
+  });
+
+  it('a child company being created while its parent is offboarded is found: the command waits for it, then refuses', async () => {
+    const db = testEnv().db;
+    const { company: parent } = await createTenant('Offboard Racing Parent');
+    // The child's insert is left uncommitted: it holds its share lock on the parent's row.
+    const creating = await db.transaction();
+    try {
+      const child = await createCompany(creating, 'Offboard Late Child', parent.id);
+      const command = runAdmin(['company:delete', parent.id, '--confirm', 'Offboard Racing Parent'], cliEnv());
+      await until(
+        'the command to wait for the parent row',
+        async () => {
+          const [rows] = (await db.raw(
+            "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT' AND trx_query LIKE '%`companies`%for update%'",
+          )) as [Array<{ n: number }>];
+          return Number(rows[0].n) > 0;
+        },
+        60_000,
+      );
+      await creating.commit();
+      const result = await command;
+      expect(result.code, result.stdout).to.equal(1);
+      expect(result.stderr).to.match(new RegExp(`child companies: Offboard Late Child \\(${child.id}\\)`));
+    } finally {
+      if (!creating.isCompleted()) await creating.rollback();
+    }
+    const row = (await db('companies').where({ id: parent.id }).first('offboarding_at')) as { offboarding_at: unknown };
+    expect(row.offboarding_at).to.equal(null);
+    expect(await getCompanyOffboarding(db, parent.id)).to.equal(undefined);
+  });
+
+  it('takes its mark back when Temporal cannot be reached: the company keeps working', async () => {
+    const db = testEnv().db;
+    const { company, apiKey } = await createTenant('Offboard Unreachable');
+    // A port nothing listens on: the start fails, after the company was marked.
+    const result = await runAdmin(['company:delete', company.id, '--confirm', 'Offboard Unreachable'], {
+      ...cliEnv(),
+      TEMPORAL_ADDRESS: '127.0.0.1:1',
+    });
+    expect(result.code, result.stdout).to.equal(1);
+    expect(result.stderr).to.match(/Could not start the offboarding on Temporal at .*Nothing was changed\./);
+    const row = (await db('companies').where({ id: company.id }).first('offboarding_at')) as {
+      offboarding_at: unknown;
+    };
+    expect(row.offboarding_at).to.equal(null);
+    expect((await api.request('GET', '/api/user', { apiKey })).status).to.equal(200);
   });
 
   it('closes credentials first, survives a killed worker, and leaves nothing of the company anywhere', async () => {
