@@ -7,6 +7,8 @@ import { FAIRNESS_SETTING } from '../../common/workflowStarts/priority';
 
 export interface TemporalDevServer {
   address: string;
+  /** What the server logged (errors only) since the last call: the root hooks add it to a failed test. */
+  takeLog(): string;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,10 @@ async function startOnPorts(grpcPort: number | undefined, options: DevServerOpti
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
+  let logged = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    logged = (logged + chunk.toString()).slice(-8000);
+  });
   const address = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -90,8 +96,14 @@ async function startOnPorts(grpcPort: number | undefined, options: DevServerOpti
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+  logged = '';
   return {
     address,
+    takeLog() {
+      const taken = logged;
+      logged = '';
+      return taken;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
