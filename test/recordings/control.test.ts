@@ -313,7 +313,10 @@ describe('recordings: cancel and retry', function () {
         .update({ pending_analysis: JSON.stringify(stale) });
 
       llm.rejectWith(null);
-      const firstRun = await stack.api.temporal.workflow.getHandle(`recording-${id}`).describe();
+      // The failed run may still be closing after its webhook was sent (a retry then is 409 recording_busy).
+      const firstHandle = stack.api.temporal.workflow.getHandle(`recording-${id}`);
+      await firstHandle.result();
+      const firstRun = await firstHandle.describe();
       const retry = await post<RecordingView>(stack, tenant, id, 'retry');
       expect(retry.status, retry.text).to.equal(200);
       expect(retry.body.id).to.equal(id);
