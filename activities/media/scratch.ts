@@ -93,8 +93,11 @@ export async function sweepPartialUploads(storageDir: string, olderThanMs: numbe
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.name.endsWith('.partial')) {
+      if (entry.isDirectory()) {
+        await walk(full);
+        // A key's folder of temporary files (common/storage/localStorage.ts), once nothing is left in it.
+        if (entry.name.endsWith('.partial')) await fs.rmdir(full).catch(() => undefined);
+      } else if (entry.name.endsWith('.partial')) {
         const stat = await fs.stat(full).catch(() => undefined);
         // A live upload keeps writing, so its mtime stays fresh.
         if (stat && Date.now() - stat.mtimeMs > olderThanMs) {

@@ -15,17 +15,28 @@ export function createLocalStorage(rootDir: string): RecordingStorage {
     return full;
   };
 
+  /**
+   * Where writes of `key` keep their temporary files: a folder of its own beside it, so that deleting the key
+   * also deletes what a writer killed mid-write left (it may hold the same personal data), without listing the
+   * key's folder.
+   */
+  const partialsOf = (target: string): string => `${target}.partial`;
+
   /** Writes `key` through a temporary file renamed into place: a reader never sees a partial file. */
   const writeWhole = async (key: string, write: (temp: string) => Promise<void>): Promise<void> => {
     const target = resolve(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    const partials = partialsOf(target);
+    await fs.mkdir(partials, { recursive: true });
+    const temp = path.join(partials, `${randomBytes(6).toString('hex')}.partial`);
     try {
       await write(temp);
       await fs.rename(temp, target);
     } catch (err) {
       await fs.rm(temp, { force: true });
       throw err;
+    } finally {
+      // Left in place while another writer of the key (or a killed one's leftover) is in it.
+      await fs.rmdir(partials).catch(() => undefined);
     }
   };
 
@@ -69,7 +80,9 @@ export function createLocalStorage(rootDir: string): RecordingStorage {
       }
     },
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      const target = resolve(key);
+      await fs.rm(target, { force: true });
+      await fs.rm(partialsOf(target), { recursive: true, force: true });
     },
   };
 }

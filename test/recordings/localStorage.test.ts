@@ -50,6 +50,19 @@ describe('recordings: local directory storage', () => {
     expect((await fs.readFile(out)).equals(body)).to.equal(true);
   });
 
+  it('deleting a key also deletes what an unfinished write of it has written so far', async () => {
+    // A write still open, as a worker killed in the middle of it leaves one.
+    const open = new Readable({ read() {} });
+    open.push(body.subarray(0, 1024 * 1024));
+    const writing = storage.put('exports/c/users/3.ndjson', open, { maxBytes: body.length }).catch((e: unknown) => e);
+    while ((await filesUnder(root)).length === 0) await new Promise((r) => setTimeout(r, 10));
+    await storage.delete('exports/c/users/3.ndjson');
+    expect(await filesUnder(root)).to.deep.equal([]);
+    open.destroy(new Error('the writer is gone'));
+    expect(await writing).to.be.instanceOf(Error);
+    expect(await filesUnder(root)).to.deep.equal([]);
+  });
+
   it('refuses a file past maxBytes with StorageLimitError and leaves nothing behind, streamed or whole', async () => {
     const file = path.join(scratch, 'side.mp3');
     await fs.writeFile(file, body);
