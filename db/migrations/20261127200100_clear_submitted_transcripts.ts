@@ -6,22 +6,17 @@ import type { Knex } from 'knex';
 // name the column (they clear `transcript`, the copy that stays) and the release after it can drop it once no
 // running process names it (docs/operations.md, "Deploying": contract). v2026.11.27's processes, running
 // beside this release during the deploy, only ever write NULL to it.
-// In batches along the primary key: each is its own short statement, and no batch scans rows an earlier one
-// already passed (the column has no index, so "WHERE submitted_transcript IS NOT NULL LIMIT n" would).
+// In batches: each is its own short statement on a large table.
 
 const BATCH = 500;
 
 export async function up(knex: Knex): Promise<void> {
-  for (let after = ''; ;) {
-    const ids = (await knex('recordings').where('id', '>', after).orderBy('id').limit(BATCH).pluck('id')) as string[];
-    if (ids.length === 0) break;
-    const last = ids[ids.length - 1];
-    await knex('recordings')
-      .where('id', '>', after)
-      .andWhere('id', '<=', last)
-      .whereNotNull('submitted_transcript')
-      .update({ submitted_transcript: null });
-    after = last;
+  for (;;) {
+    const [result] = (await knex.raw(
+      'UPDATE recordings SET submitted_transcript = NULL WHERE submitted_transcript IS NOT NULL LIMIT ?',
+      [BATCH],
+    )) as [{ affectedRows: number }];
+    if (result.affectedRows < BATCH) break;
   }
 }
 
