@@ -18,7 +18,7 @@ export function providerAgent(): Dispatcher {
 export interface ProviderRequest {
   /** Which provider, for the call's span (`peer.service`): openai, deepgram, assemblyai, llm. */
   peer: string;
-  method: 'POST' | 'GET';
+  method: 'POST' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body?: Dispatcher.DispatchOptions['body'];
   signal?: AbortSignal;
@@ -26,6 +26,8 @@ export interface ProviderRequest {
   keyRefusedStatuses?: number[];
   /** Told about every request this call makes (activities/stt/meter.ts). */
   meter?: ProviderMeter;
+  /** Refusals that are an answer, not a failure (a DELETE's 404: nothing is kept under that id): null. */
+  answerStatuses?: number[];
 }
 
 /** Measures requests to a provider: each one's status and latency, and the waits it asks for. */
@@ -78,6 +80,7 @@ export async function callProvider(
     throw err;
   }
   req.meter?.request(String(res.statusCode), seconds());
+  if (req.answerStatuses?.includes(res.statusCode)) return null;
   if (res.statusCode < 200 || res.statusCode >= 300) {
     const wait = retryAfterMs(res.headers['retry-after']);
     if (wait !== undefined) req.meter?.retryAfter(wait);

@@ -6,6 +6,9 @@ import type { RecordingStorage } from '../common/storage/recordingStorage';
 import { deleteExpiredRows, type ExpiredRows } from '../db/queries/expiredRows';
 import { sweepExpiredExports } from './companyExport/expiry';
 import type { ActivityDeps } from './deps';
+import { PROVIDER_COPY_GRACE_MS, sweepProviderCopies } from './stt/providerCopies';
+import type { SpeechToText } from './stt/transcript';
+import { createSpeechToText } from './transcribe';
 
 // Rows that expire, declared once: each sweep is a table, the column its age is read from, a batch size
 // and how long its rows are kept (from the configuration; 0 keeps them for ever and turns the sweep off).
@@ -32,7 +35,18 @@ export interface StoredFileSweep extends SweepBase {
   sweep(db: Knex, storage: RecordingStorage, now: Date): Promise<number>;
 }
 
-export type Sweep = RowSweep | StoredFileSweep;
+/** Copies kept outside the service (a speech-to-text provider's): the sweep deletes them there. */
+export interface OutsideSweep extends SweepBase {
+  sweepOutside(deps: OutsideSweepDeps, now: Date, onBatch: () => void): Promise<number>;
+}
+
+export interface OutsideSweepDeps {
+  db: Knex;
+  logger: ActivityDeps['logger'];
+  stt: SpeechToText;
+}
+
+export type Sweep = RowSweep | StoredFileSweep | OutsideSweep;
 
 /** Event types whose body holds what a person said: never kept longer than RECORDING_RETENTION. */
 export const EVENTS_WITH_WORDS = ['recording.processing.completed'];
@@ -92,6 +106,13 @@ export const SWEEPS: readonly Sweep[] = [
     retentionMs: (config) => durationMs(config.EXPORT_RETENTION),
     sweep: sweepExpiredExports,
   },
+  {
+    // What a provider still keeps after its worker's own deletion failed or never ran (activities/stt/providerCopies.ts):
+    // every copy is owed a deletion, so this sweep is never off.
+    name: 'stt-provider-copies',
+    retentionMs: () => PROVIDER_COPY_GRACE_MS,
+    sweepOutside: ({ db, logger, stt }, now, onBatch) => sweepProviderCopies(stt, db, logger, now, 100, onBatch),
+  },
 ];
 
 /** A sweep as the schedule's input names it: its retention from the worker's configuration. */
@@ -121,10 +142,15 @@ export async function sweepExpiredRows(
   now: Date,
   onBatch: () => void = () => undefined,
   storage?: RecordingStorage,
+  outside?: Omit<OutsideSweepDeps, 'db'>,
 ): Promise<number> {
   const sweep = SWEEPS.find((s) => s.name === planned.name);
   if (!sweep) throw new Error(`no sweep is named ${planned.name}`);
   if (planned.retentionMs <= 0) return 0;
+  if ('sweepOutside' in sweep) {
+    if (!outside) throw new Error(`sweep ${planned.name} deletes copies kept by a provider: it needs the provider`);
+    return sweep.sweepOutside({ db, ...outside }, now, onBatch);
+  }
   if ('sweep' in sweep) {
     if (!storage) throw new Error(`sweep ${planned.name} deletes stored files: it needs the recording store`);
     return sweep.sweep(db, storage, now);
@@ -140,6 +166,7 @@ export async function sweepExpiredRows(
 }
 
 export function createSweepActivities(deps: ActivityDeps) {
+  const stt = createSpeechToText(deps.config);
   return {
     /** One sweep, its cutoff on the worker's clock (a test moves it); heartbeats per batch. */
     async sweepExpiredRows(planned: PlannedSweep): Promise<number> {
@@ -149,6 +176,7 @@ export function createSweepActivities(deps: ActivityDeps) {
         nowOn(deps),
         () => Context.current().heartbeat(),
         deps.storage,
+        { logger: deps.logger, stt },
       );
       if (removed > 0) deps.logger.info({ sweep: planned.name, removed }, 'removed rows past retention');
       return removed;

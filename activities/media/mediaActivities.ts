@@ -26,6 +26,8 @@ import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
 import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
+import { discardProviderCopy } from '../stt/providerCopies';
+import { recordSttProviderCopy } from '../../db/queries/sttProviderCopies';
 import { redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
 import { stitchPieces } from './stitch';
@@ -189,7 +191,20 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
       language: roleplay?.language,
       redactPii: recording.redactPii,
       signal,
-      job: { id: piece.sttJobId, created: (jobId) => setRecordingChunkJob(db, recordingId, channel, index, jobId) },
+      job: {
+        id: piece.sttJobId,
+        created: async (jobId) => {
+          // Owed a deletion from the moment it exists at the provider (db/queries/sttProviderCopies.ts).
+          if (stt.discard)
+            await recordSttProviderCopy(db, {
+              provider: stt.provider,
+              jobId,
+              companyId: recording.companyId,
+              recordingId,
+            });
+          await setRecordingChunkJob(db, recordingId, channel, index, jobId);
+        },
+      },
     };
     const stop = keepAlive(5_000);
     try {
@@ -227,6 +242,8 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
       // not kept either way (they served to time the redactions).
       const kept = withoutWords(recording.redactPii ? redactTranscript(transcript) : transcript);
       await setRecordingChunkTranscript(db, recordingId, channel, index, kept);
+      const jobId = piece.sttJobId ?? (await getRecordingChunk(db, recordingId, channel, index))?.sttJobId;
+      if (jobId) await discardProviderCopy(stt, db, logger, jobId, signal);
       return { segments: kept.segments.length };
     } finally {
       stop();

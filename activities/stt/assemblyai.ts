@@ -181,5 +181,18 @@ export function createAssemblyAiSpeechToText(
       return poll(created.id, options);
     },
     resume: (id, options) => poll(id, options),
+    async discard(id, signal) {
+      // deleteTranscript: "Files uploaded via the /upload endpoint are immediately deleted alongside the
+      // transcript" (AssemblyAI's document). 404: nothing is kept under that id any more.
+      await callProvider(SERVICE, dispatcher, url(`transcript/${encodeURIComponent(id)}`), {
+        peer: 'assemblyai',
+        method: 'DELETE',
+        headers: headers({}),
+        signal,
+        keyRefusedStatuses: KEY_REFUSED_STATUSES,
+        answerStatuses: [404],
+        meter,
+      });
+    },
   };
 }

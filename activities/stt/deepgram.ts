@@ -25,8 +25,15 @@ interface Utterance {
   words?: Array<{ start?: unknown; end?: unknown; word?: unknown; punctuated_word?: unknown }>;
 }
 
-/** Deepgram's redaction classes asked for with `redactPii`: cards (pci) and personal data (pii), not `numbers` (every number). */
-export const DEEPGRAM_REDACT = ['pci', 'pii'];
+/**
+ * Deepgram's redaction asked for with `redactPii`: `pci` (card numbers, expirations and CVVs). Not `pii`: in
+ * Deepgram's documentation it also removes names and locations, which the analysis keeps (the customer's
+ * name), and not `numbers` (every number). Deepgram's published document lists `pci`, `pii` and `numbers` as the
+ * values of the `redact` list, so its finer entity classes are not asked for here: SSNs, emails, phone numbers
+ * and bank details in its answer are replaced by the service's own rules (common/redaction), as every
+ * provider's answer is, before anything is kept.
+ */
+export const DEEPGRAM_REDACT = ['pci'];
 
 /** An utterance's words with their times (the smart-formatted word where Deepgram gives it). */
 function wordsOf(u: Utterance): TranscriptWord[] | undefined {
@@ -94,7 +101,7 @@ export function createDeepgramSpeechToText(
         url.searchParams.set(k, v);
       // STT_MODEL defaults to OpenAI's whisper-1, which is not a Deepgram model: then Deepgram's default applies.
       if (config.STT_MODEL !== 'whisper-1') url.searchParams.set('model', config.STT_MODEL);
-      // A list parameter of the document (style form, exploded): `redact=pci&redact=pii`.
+      // A list parameter of the document (style form, exploded): one `redact` per value.
       if (options.redactPii) for (const kind of DEEPGRAM_REDACT) url.searchParams.append('redact', kind);
       if (options.language) url.searchParams.set('language', options.language);
       else url.searchParams.set('detect_language', 'true');

@@ -63,6 +63,11 @@ export interface SpeechToText {
   transcribe(audio: AudioInput, options: TranscribeOptions): Promise<Transcript>;
   /** Providers with asynchronous jobs: finish the job `id` an earlier attempt created, without the audio. */
   resume?(id: string, options: TranscribeOptions): Promise<Transcript>;
+  /**
+   * Providers that keep what they were sent (AssemblyAI: the upload and the transcript, until deleted):
+   * deletes the job `id` there. Resolves once the provider holds nothing under it (already gone included).
+   */
+  discard?(id: string, signal?: AbortSignal): Promise<void>;
 }
 
 /** Channel labels by index: the left and right of a stereo file, then `channel-3`, ... */

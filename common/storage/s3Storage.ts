@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  GetBucketVersioningCommand,
   GetObjectCommand,
+  ListObjectVersionsCommand,
   HeadObjectCommand,
   S3Client,
   S3ServiceException,
@@ -90,6 +92,51 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
         )
       : (err as Error);
 
+  // A bucket that keeps versions (docs/operations.md suggests it for backups) keeps a replaced or deleted
+  // object as a noncurrent version: the silencing's overwrite and every deletion (retention, erasure,
+  // offboarding) would leave the unredacted or erased bytes there. Asked once per process; a server without
+  // versioning (NotImplemented) keeps none; a refusal to say (AccessDenied) is treated as keeping them.
+  let keepsVersions: Promise<boolean> | undefined;
+  const bucketKeepsVersions = (): Promise<boolean> =>
+    (keepsVersions ??= client.send(new GetBucketVersioningCommand({ Bucket: options.bucket })).then(
+      (answer) => answer.Status === 'Enabled' || answer.Status === 'Suspended',
+      (err: unknown) => {
+        if (err instanceof S3ServiceException && err.name === 'NotImplemented') return false;
+        keepsVersions = undefined;
+        return true;
+      },
+    ));
+
+  /** Every version and delete marker of exactly `key` (not of keys it prefixes), newest first. */
+  async function versionsOf(key: string): Promise<Array<{ versionId: string; latest: boolean }>> {
+    const found: Array<{ versionId: string; latest: boolean }> = [];
+    let keyMarker: string | undefined;
+    let versionIdMarker: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListObjectVersionsCommand({
+          Bucket: options.bucket,
+          Prefix: key,
+          KeyMarker: keyMarker,
+          VersionIdMarker: versionIdMarker,
+        }),
+      );
+      for (const v of [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])])
+        if (v.Key === key && v.VersionId) found.push({ versionId: v.VersionId, latest: v.IsLatest === true });
+      if (!page.IsTruncated) return found;
+      keyMarker = page.NextKeyMarker;
+      versionIdMarker = page.NextVersionIdMarker;
+      // Past `key` itself the listing only holds keys it prefixes.
+      if (keyMarker !== key) return found;
+    }
+  }
+
+  /** Deletes the versions of `key` that `which` picks, each for good (a DELETE with its versionId). */
+  async function deleteVersions(key: string, which: (v: { latest: boolean }) => boolean): Promise<void> {
+    for (const v of (await versionsOf(key)).filter(which))
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key, VersionId: v.versionId }));
+  }
+
   return {
     async put(key, body, { maxBytes }) {
       let size = 0;
@@ -118,6 +165,12 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
         if (overLimit) throw new StorageLimitError(maxBytes);
         throw refusal(err);
       }
+      try {
+        // What this write replaced (a recording's unsilenced audio) does not stay as a noncurrent version.
+        if (await bucketKeepsVersions()) await deleteVersions(key, (v) => !v.latest);
+      } catch (err) {
+        throw refusal(err);
+      }
       return { sizeBytes: size };
     },
     async get(key) {
@@ -140,7 +193,9 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
     },
     async delete(key) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+        // In a bucket that keeps versions a plain DELETE only adds a delete marker: every version goes instead.
+        if (await bucketKeepsVersions()) await deleteVersions(key, () => true);
+        else await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
       } catch (err) {
         throw refusal(err);
       }

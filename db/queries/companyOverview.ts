@@ -10,6 +10,8 @@ export interface CompanyCounts {
   pendingInvitations: number;
   activeApiKeys: number;
   webhookEndpoints: number;
+  /** Copies a speech-to-text provider still keeps, whose deletion failed or is not yet done (stt_provider_copies). */
+  sttCopiesOwed: number;
   recordings: number;
   /** Recordings not finished yet (accepted or being processed): the company's backlog. */
   recordingsInProgress: number;
@@ -32,6 +34,7 @@ export async function companyCounts(db: Db, companyId: string): Promise<CompanyC
     pendingInvitations: ['invitations', (q) => own(q).where({ status: 'pending' })],
     activeApiKeys: ['api_keys', (q) => own(q).whereNull('revoked_at')],
     webhookEndpoints: ['webhook_endpoints', own],
+    sttCopiesOwed: ['stt_provider_copies', own],
     recordings: ['recordings', own],
     recordingsInProgress: ['recordings', (q) => own(q).whereNotIn('status', FINISHED_STATUSES)],
     bulkRecordings: ['recordings', (q) => own(q).where({ priority: 'bulk' })],

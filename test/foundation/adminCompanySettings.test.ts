@@ -48,6 +48,7 @@ describe('admin CLI: company:show and company:set', function () {
       pendingInvitations: 0,
       activeApiKeys: 1,
       webhookEndpoints: 0,
+      sttCopiesOwed: 0,
       recordings: 0,
       recordingsInProgress: 0,
       bulkRecordings: 0,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { expect } from 'chai';
+import type { TranscriptView } from '../../api/schemas/transcripts';
 import type { Config } from '../../common/config';
 import { workflowIds } from '../../common/temporal';
 import { createRoleplayFixture } from '../support/contentFixtures';
@@ -27,7 +28,8 @@ import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 // migrated by this build's migrations (the root hook runs them, as `npm run migrate` does before a
 // release), and the previous release's API and worker (the last of RELEASES.md, checked out from this
 // repository's history) run against it beside this build's. A recording submitted through the old API
-// completes on a new worker, and one submitted through the new API completes on an old worker.
+// completes on a new worker, and one submitted through the new API completes on an old worker, redacted when
+// it asks for redactPii.
 
 const PREVIOUS = previousRelease();
 
@@ -99,6 +101,24 @@ describe(`deploying: the previous release (${PREVIOUS.name}) and this build side
     // answers lack the fields added since (priority, redactPii).
     expect((await finishedThrough(newApi, tenant.apiKey, second)).status).to.equal('completed');
 
+    // A recording with redactPii through the new API, on the old worker: the previous release redacts too, so
+    // nothing unredacted is transcribed, kept or sent (docs/operations.md, "Releases and upgrades": a field the
+    // worker must act on for privacy is accepted by the API only once the previous release's workers act on it).
+    const card = '4111 1111 1111 1111';
+    stt.set({
+      segments: CONVERSATION.map((s, i) => (i === 3 ? { ...s, text: `Sure, my card is ${card}, thanks.` } : s)),
+    });
+    const third = await submitThrough(newApi, tenant.apiKey, {
+      recordingPresignedUrl: files.serve('/deploy/call-3.mp3', { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' }),
+      storeRecording: false,
+      roleplayId: roleplay.id,
+      redactPii: true,
+    });
+    expect((await finishedThrough(newApi, tenant.apiKey, third)).status).to.equal('completed');
+    const transcript = await newApi.request<TranscriptView>('GET', `/api/recording/${third}/transcript`, tenant.apiKey);
+    const said = transcript.body.utterances.map((u) => u.text).join(' ');
+    expect(said).to.include('[CREDIT_CARD_NUMBER]').and.not.to.include('4111');
+
     const connection = await Connection.connect({ address: testConfig().TEMPORAL_ADDRESS });
     try {
       const client = new Client({ connection });
@@ -114,6 +134,7 @@ describe(`deploying: the previous release (${PREVIOUS.name}) and this build side
       };
       expect([...(await ranBy(first))]).to.deep.equal([identityOf(newWorker)]);
       expect([...(await ranBy(second))]).to.deep.equal([identityOf(oldWorker)]);
+      expect([...(await ranBy(third))]).to.deep.equal([identityOf(oldWorker)]);
     } finally {
       await connection.close();
     }

@@ -20,6 +20,7 @@ const MAX_TRANSCRIPT_SECONDS = 10 * 3600;
 // status error. It answers from the audio it got: ffmpeg finds the voiced stretches, each stretch is
 // one utterance timed in milliseconds, its speaker the stretch's voice (by pitch: "A", "B"… in order
 // of appearance, as AssemblyAI's speaker labels are), its text the n-th line of the test's script.
+// `DELETE /v2/transcript/{transcript_id}` (deleteTranscript) removes the transcript and its upload.
 // Audio ffmpeg cannot decode ends in status error, as AssemblyAI's transcoding failure does.
 
 export interface AssemblyAiBehavior {
@@ -42,6 +43,8 @@ export interface AssemblyAiBehavior {
    * as AssemblyAI writes it (`[CREDIT_CARD_NUMBER]` with `redact_pii_sub: entity_name`, else `#` per character).
    */
   pii?: Array<{ text: string; policy: string }>;
+  /** Answer 503 to this many `DELETE /v2/transcript/{id}` before deleting. */
+  failDeletes?: number;
 }
 
 export interface AssemblyAiRequest {
@@ -64,7 +67,9 @@ export interface AssemblyAiServer {
   /** Requests that created a paid transcript (POST /v2/transcript answered 200). */
   created(): number;
   uploads(): number;
-  /** Resolves once a GET found a transcript still processing. */
+  /** Transcripts (with their uploads) AssemblyAI still keeps: created and not deleted. */
+  kept(): string[];
+  /** Resolves once a GET (after this call) finds a transcript still processing. */
   sawProcessing(): Promise<void>;
   set(behavior: Partial<AssemblyAiBehavior>): void;
   close(): Promise<void>;
@@ -77,8 +82,12 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
   const uploads = new Map<string, Buffer>();
   const jobs = new Map<string, Job>();
   let created = 0;
-  let processingSeen: () => void = () => undefined;
-  const processing = new Promise<void>((resolve) => (processingSeen = resolve));
+  // Each call of sawProcessing() waits for the next GET that finds a transcript processing.
+  let waiting: Array<() => void> = [];
+  const processingSeen = (): void => {
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
   let base = '';
 
   async function fetchAudio(audioUrl: string): Promise<Buffer> {
@@ -193,7 +202,9 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
               ? 'createTranscript'
               : req.method === 'GET' && get
                 ? 'getTranscript'
-                : null;
+                : req.method === 'DELETE' && get
+                  ? 'deleteTranscript'
+                  : null;
         const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
           if (operationId)
             recordAnswerProblems(
@@ -257,6 +268,18 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
         }
         const job = jobs.get(decodeURIComponent(get?.[1] ?? ''));
         if (!job) return send(404, { error: 'Transcript not found' });
+        if (operationId === 'deleteTranscript') {
+          if ((behavior.failDeletes ?? 0) > 0) {
+            behavior.failDeletes = (behavior.failDeletes ?? 0) - 1;
+            return send(503, { error: 'Service Unavailable' });
+          }
+          // deleteTranscript: the transcript's data is removed, and "Files uploaded via the /upload endpoint
+          // are immediately deleted alongside the transcript".
+          const answer = await view(job);
+          jobs.delete(job.id);
+          uploads.delete(String(job.params.audio_url));
+          return send(200, answer);
+        }
         return send(200, await view(job));
       })().catch((err: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -271,8 +294,9 @@ export async function startAssemblyAiServer(initial: AssemblyAiBehavior): Promis
     url: base,
     requests,
     created: () => created,
+    kept: () => [...jobs.keys()],
     uploads: () => requests.filter((r) => r.method === 'POST' && r.path === '/v2/upload').length,
-    sawProcessing: () => processing,
+    sawProcessing: () => new Promise<void>((resolve) => waiting.push(resolve)),
     set: (b) => void (behavior = { ...behavior, ...b }),
     async close() {
       server.closeAllConnections();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import type { Config } from '../../common/config';
 import { verifySigV4 } from './s3SignatureCheck';
+import { bucketVersions, type BucketVersions } from './s3Versions';
 
 // A real S3-compatible server on 127.0.0.1: s3rver (an npm devDependency installed by scripts/install.sh)
 // behind a SigV4 check (s3rver alone does not verify V4 signatures). It speaks the S3 REST protocol
@@ -29,18 +30,24 @@ export interface S3TestServer {
   config: Partial<Config>;
   /** Every request the server received, with the status it answered. */
   requests: S3Request[];
+  /** With `versioning`: the bucket's versions (test/support/s3Versions.ts). */
+  versions?: BucketVersions;
   close(): Promise<void>;
 }
 
 const errorXml = (code: string, message: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 
-export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer> {
+export async function startS3Server(
+  bucket = 'recordings',
+  options: { versioning?: boolean } = {},
+): Promise<S3TestServer> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-s3-'));
   const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket }] });
   await s3rver.configureBuckets();
   const serveS3 = s3rver.callback();
   const requests: S3Request[] = [];
+  const versions = options.versioning ? bucketVersions(directory, bucket) : undefined;
   const keys = { [S3_TEST_CREDENTIALS.accessKeyId]: S3_TEST_CREDENTIALS.secretAccessKey };
 
   const server = createServer((req: IncomingMessage, res) => {
@@ -55,7 +62,10 @@ export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer
     res.on('finish', () => (entry.status = res.statusCode));
     verifySigV4(req, keys).then(
       (verdict) => {
-        if (verdict.ok) return serveS3(req, res);
+        if (verdict.ok) {
+          if (!versions) return serveS3(req, res);
+          return versions.handle(req, res, url).then((handled) => (handled ? undefined : serveS3(req, res)));
+        }
         req.resume();
         res.writeHead(403, { 'content-type': 'application/xml' }).end(errorXml(verdict.code, verdict.message));
       },
@@ -70,6 +80,7 @@ export async function startS3Server(bucket = 'recordings'): Promise<S3TestServer
     url,
     bucket,
     requests,
+    versions,
     config: {
       STORAGE_BACKEND: 's3',
       S3_BUCKET: bucket,
