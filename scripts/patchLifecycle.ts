@@ -56,12 +56,16 @@ export const PATCHES: PatchEntry[] = [
   },
   {
     id: 'otel-tracing',
+    // The interceptors are bundled with every workflow (worker/bundleWorkflows.ts): every kind the worker
+    // registers reaches the call (test/operations/workflowKinds.test.ts keeps this list whole).
     workflowTypes: [
       'companyExport',
+      'companyOffboarding',
       'connectivityCheck',
       'invitation',
       'recordingIntake',
       'recordingRetention',
+      'retentionSweep',
       'userErasure',
       'webhookDelivery',
     ],

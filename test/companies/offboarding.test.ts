@@ -16,6 +16,7 @@ import { startApi, type TestApi } from '../support/api';
 import { createSessionFixture } from '../support/contentFixtures';
 import { testConfig, testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
+import { keepKindHistory } from '../support/kindHistories';
 import { startFileServer, type FileServer } from '../support/fileServer';
 import {
   acceptRecording,
@@ -366,6 +367,7 @@ describe('companies: offboarding', function () {
       .map((e) => e.activityTaskStartedEventAttributes?.attempt ?? 0);
     expect(Math.max(...attempts), 'a step ran again after the crash').to.be.at.least(2);
     expect((await handle.describe()).searchAttributes).to.not.have.property('CompanyId');
+    await keepKindHistory(api.temporal, 'companyOffboarding', 'worker-killed', handle.workflowId);
 
     // The leftover scan: MySQL, the recording store, Temporal.
     expect(await leftoverRows(ids)).to.deep.equal([]);

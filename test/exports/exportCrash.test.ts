@@ -11,6 +11,7 @@ import { workflowIds } from '../../common/temporal';
 import { startApi, type TestApi } from '../support/api';
 import { download, insertManyUsers, readArchive, waitForExport } from '../support/exportFixtures';
 import { createTenant } from '../support/fixtures';
+import { keepKindHistory } from '../support/kindHistories';
 import { filesUnder } from '../support/recordingFixtures';
 import { spawnService, type ServiceProcess } from '../support/serviceProcess';
 
@@ -109,5 +110,6 @@ describe('exports: a worker killed in the middle of an export', function () {
     expect(scheduled).to.have.length(Object.keys(done.progress).length);
     // The parts are gone once the archive is written.
     expect(await filesUnder(path.dirname(path.dirname(firstPart)))).to.deep.equal([]);
+    await keepKindHistory(api.temporal, 'companyExport', 'worker-killed-resumed', run.workflowId);
   });
 });

@@ -1,6 +1,7 @@
 import { expectRecordedHistoriesReplay } from '../support/replayHistories';
 import {
   PREVIOUS_RELEASE_RETENTION_HISTORIES,
+  PREVIOUS_RELEASE_SWEEP_HISTORIES,
   RETENTION_HISTORIES,
   retentionHistoryDir,
   SWEEP_HISTORIES,
@@ -22,6 +23,6 @@ describe('recordings: replay of recorded retention histories', function () {
   });
 
   it('replays every history under test/histories/retentionSweep (the sweep run with its cleanup child)', async () => {
-    await expectRecordedHistoriesReplay(sweepHistoryDir(), SWEEP_HISTORIES);
+    await expectRecordedHistoriesReplay(sweepHistoryDir(), [...SWEEP_HISTORIES, ...PREVIOUS_RELEASE_SWEEP_HISTORIES]);
   });
 });

@@ -21,6 +21,8 @@ export type RetentionHistoryName = (typeof RETENTION_HISTORIES)[number];
 
 /** Every committed retentionSweep history: a run with the recordings' cleanup as a child, and one without. */
 export const SWEEP_HISTORIES = ['recordings-swept', 'recordings-kept'] as const;
+/** Sweep runs of the previous release (RELEASES.md), recorded by its own retention tests. */
+export const PREVIOUS_RELEASE_SWEEP_HISTORIES = ofPreviousRelease(SWEEP_HISTORIES);
 export type SweepHistoryName = (typeof SWEEP_HISTORIES)[number];
 
 /** With RECORD_HISTORIES=1, writes the history of that (finished) run to `dir`/<name>.json. */

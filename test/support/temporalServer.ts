@@ -29,6 +29,8 @@ class PortTaken extends Error {}
 export interface DevServerOptions {
   /** Task queue fairness (matching.enableFairness); on unless false (the fairness bench prices it off). */
   fairness?: boolean;
+  /** Further dynamic config values (`--dynamic-config-value key=value`), such as a low suggestContinueAsNew. */
+  dynamicConfig?: Record<string, string | number | boolean>;
 }
 
 /**
@@ -64,6 +66,8 @@ async function startOnPorts(grpcPort: number | undefined, options: DevServerOpti
   ];
   // Task queue fairness (docs/operations.md, "Fairness"), as in every server the project runs.
   if (options.fairness !== false) args.push('--dynamic-config-value', `${FAIRNESS_SETTING}=true`);
+  for (const [key, value] of Object.entries(options.dynamicConfig ?? {}))
+    args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
   args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);
   const child: ChildProcess = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
