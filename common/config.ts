@@ -516,7 +516,7 @@ export const ConfigSchema = Type.Object({
     maximum: 65536,
     default: 1024,
     description:
-      'V8 old-generation limit of the API process in MiB, passed by `scripts/start.sh api` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size`; 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
+      'V8 old-generation limit of the API process in MiB, passed by `scripts/start.sh api` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size`; 0 leaves Node\'s default, a share of the machine\'s memory, which lets V8 grow the heap far past what the API keeps alive between full collections.',
   }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({
     minimum: 0,

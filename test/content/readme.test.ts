@@ -69,12 +69,13 @@ describe('README: the first screen', () => {
   });
 });
 
-describe('README: where an endpoint lives', () => {
+describe('docs/code-map.md: where an endpoint lives', () => {
   let rows: string[][];
+  let map: string;
 
   before(async () => {
-    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('| Endpoints | Route |'));
+    map = await fs.readFile(path.join(ROOT, 'docs', 'code-map.md'), 'utf8');
+    const table = map.slice(map.indexOf('| Endpoints | Route |'));
     const lines = table.split('\n').slice(2);
     rows = lines
       .slice(
@@ -113,5 +114,18 @@ describe('README: where an endpoint lives', () => {
       expect(activityNames, cell).to.not.be.empty;
       for (const name of activityNames) expect(activities, cell).to.have.property(name);
     }
+  });
+
+  it('gives each activity the file that defines it, and only files and tests that exist', async () => {
+    // "a, b (`activities/x.ts`)": every activity listed before a file's name is defined in that file.
+    const groups = [...map.matchAll(/((?:[a-z]+[A-Z]\w*(?:, )?)+) \(`(activities\/[\w/]+\.ts)`\)/g)];
+    expect(groups.length).to.be.at.least(20);
+    for (const [, list, file] of groups) {
+      const source = await fs.readFile(path.join(ROOT, file), 'utf8');
+      for (const name of list.split(', '))
+        expect(source, `${name} in ${file}`).to.match(new RegExp(`\\b(?:async |function )?${name}\\s*\\(`));
+    }
+    for (const named of names(map).filter((n) => /^(test|activities|workflows|cli|common|db|worker)\//.test(n)))
+      await fs.access(path.join(ROOT, named.replace(/\s.*$/, '')));
   });
 });
