@@ -11,7 +11,11 @@ import { durationMs, type Config } from './config';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
-export type MediaLinkCheck = { ok: true; key: string } | { ok: false; reason: 'invalid' | 'expired' };
+export type MediaLinkCheck =
+  | { ok: true; key: string }
+  | { ok: false; reason: 'invalid' }
+  // The key of a genuine link, so the answer can say how to get a fresh one for what it served.
+  | { ok: false; reason: 'expired'; key: string };
 
 function sign(secret: string, key: string, expires: number): string {
   // Never sign with an empty secret (common/secretSettings.ts makes sure no process is given one).
@@ -70,6 +74,6 @@ export function verifyMediaLink(
   const genuine =
     signedWith(secrets.current) || (previous !== null && now <= previous.until && signedWith(previous.secret));
   if (!genuine) return { ok: false, reason: 'invalid' };
-  if (now > expires) return { ok: false, reason: 'expired' };
+  if (now > expires) return { ok: false, reason: 'expired', key };
   return { ok: true, key };
 }

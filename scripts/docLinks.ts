@@ -57,7 +57,10 @@ function prose(markdown: string): string {
 }
 
 function trackedFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((f) => f && TEXT.test(f) && !SKIPPED.test(f) && existsSync(path.join(ROOT, f)));
 }

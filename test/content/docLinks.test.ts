@@ -18,10 +18,6 @@ describe('docs: links and references', () => {
     expect(slug('Roles (spec 2.2 has three vocabularies)')).to.equal('roles-spec-22-has-three-vocabularies');
     expect(slug('How many, and what each process needs')).to.equal('how-many-and-what-each-process-needs');
     expect(slug('`users.ndjson`')).to.equal('usersndjson');
-    expect([...anchors('# A\n## Same\n```\n## Not a heading\n```\n### Same\n')]).to.deep.equal([
-      'a',
-      'same',
-      'same-1',
-    ]);
+    expect([...anchors('# A\n## Same\n```\n## Not a heading\n```\n### Same\n')]).to.deep.equal(['a', 'same', 'same-1']);
   });
 });
