@@ -50,7 +50,10 @@ export function signMediaLink(
 ): string {
   const expires = now + durationMs(config.MEDIA_URL_TTL);
   const token = Buffer.from(key, 'utf8').toString('base64url');
-  const base = config.PUBLIC_URL.replace(/\/+$/, '');
+  // Trailing slashes dropped by a scan (a /\/+$/ pattern retries from every slash of a long run).
+  let end = config.PUBLIC_URL.length;
+  while (end > 0 && config.PUBLIC_URL[end - 1] === '/') end -= 1;
+  const base = config.PUBLIC_URL.slice(0, end);
   return `${base}${MEDIA_PATH_PREFIX}${token}?expires=${expires}&signature=${sign(config.MEDIA_URL_SECRET, key, expires)}`;
 }
 

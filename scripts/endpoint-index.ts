@@ -58,10 +58,13 @@ function auth(op: Operation, route: string): string {
   return /token/i.test(`${route} ${op.summary ?? ''}`) ? 'none (the link’s token)' : 'none';
 }
 
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  tags?: Array<{ name: string }>;
+}
+
 export function endpointIndex(
-  document: { paths: Record<string, Record<string, Operation>>; tags?: Array<{ name: string }> } = JSON.parse(
-    readFileSync(path.join(__dirname, '..', 'openapi.json'), 'utf8'),
-  ),
+  document: Document = JSON.parse(readFileSync(path.join(__dirname, '..', 'openapi.json'), 'utf8')) as Document,
 ): string {
   const rows: string[] = [];
   for (const tag of (document.tags ?? []).map((t) => t.name)) {
