@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { parseReleases } from '../../scripts/releases';
 import { testActivities } from '../support/worker';
 import { testConfig } from '../support/env';
 import { operationFor } from '../support/schemaAssert';
@@ -65,6 +66,43 @@ describe('README: the first screen', () => {
       const method = whole.includes(' -d ') ? 'POST' : 'GET';
       const concrete = url.replace('<recordingId>', '4b0b1c46-8f7e-4c55-9f0e-0d3f5b0c2b11');
       expect(operationFor(method, concrete), `${method} ${url}`).to.not.equal(undefined);
+    }
+  });
+});
+
+describe('README: the map of the docs', () => {
+  it('names every page under docs/ (and BENCHMARKS.md, RELEASES.md) with what it covers', async () => {
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const map = readme.slice(readme.indexOf('## Where to go next'));
+    const pages = (await fs.readdir(path.join(ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+    for (const page of [...pages, 'BENCHMARKS.md', 'RELEASES.md'])
+      expect(map, page).to.match(
+        new RegExp(`^\\| \\[${page.replace(/[./]/g, '\\$&')}\\]\\(${page.replace(/[./]/g, '\\$&')}\\) \\| .{20,}`, 'm'),
+      );
+  });
+
+  it('keeps each cell of the layout table to a line or two', async () => {
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const layout = readme.slice(readme.indexOf('| Path | What lives there |'), readme.indexOf('## Where to go next'));
+    for (const row of layout.split('\n').filter((l) => l.startsWith('| `')))
+      expect(row.length, row.slice(0, 40)).to.be.at.most(420);
+  });
+});
+
+describe('RELEASES.md: corrections', () => {
+  it('each name a listed release, dated on or after it, and leave the release rows readable', async () => {
+    const text = await fs.readFile(path.join(ROOT, 'RELEASES.md'), 'utf8');
+    const listed = parseReleases(text);
+    const corrections = text
+      .slice(text.indexOf('## Corrections'))
+      .split('\n')
+      .filter((l) => /^\| \d{4}-\d{2}-\d{2} \|/.test(l))
+      .map((l) => l.split(' | '));
+    expect(corrections).to.not.be.empty;
+    for (const [date, row] of corrections) {
+      const release = listed.find((r) => r.name === row);
+      expect(release, row).to.not.equal(undefined);
+      expect(date.slice(2) >= (release?.date ?? ''), `${row} corrected on ${date}`).to.equal(true);
     }
   });
 });
