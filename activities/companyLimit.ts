@@ -8,7 +8,7 @@ import { FailureTypes } from './failures';
 // What one company may hold at once (issue 41 §3; docs/operations.md, "Fairness"): fairness orders what waits
 // in the task queue, but a slot a long activity holds stays held, so a company importing hours of calls could
 // fill every worker's slots. Its media and speech-to-text activities therefore take one of the company's
-// COMPANY_MAX_ACTIVE_MEDIA places (a lease row in MySQL, shared by the fleet) before the heavy work. With
+// COMPANY_MAX_HEAVY_ACTIVITIES places (a lease row in MySQL, shared by the fleet) before the heavy work. With
 // none free the attempt ends at once with CompanyAtActivityLimit: the worker slot is free again and the
 // workflow asks again after a short wait, through the fair queue (workflows/companyLimit.ts). It is not
 // Temporal's own retry, which would count against the activity's maximumAttempts.
@@ -20,7 +20,7 @@ export interface CompanyLimitRequest {
 
 export function createCompanyLimit({ db, config, logger }: Pick<ActivityDeps, 'db' | 'config' | 'logger'>) {
   const ttlMs = durationMs(config.COMPANY_MEDIA_LEASE_TTL);
-  const limit = config.COMPANY_MAX_ACTIVE_MEDIA;
+  const limit = config.COMPANY_MAX_HEAVY_ACTIVITIES;
 
   /** Runs `work` holding one of the company's places (with `request`), renewed until it returns. */
   return async function withCompanyPlace<T>(
@@ -35,7 +35,7 @@ export function createCompanyLimit({ db, config, logger }: Pick<ActivityDeps, 'd
       // Expected, not an error: BENIGN keeps it out of the SDK's warnings and failure metrics.
       throw ApplicationFailure.create({
         type: FailureTypes.CompanyAtActivityLimit,
-        message: `The company has ${limit} media and speech-to-text activities running (COMPANY_MAX_ACTIVE_MEDIA)`,
+        message: `The company has ${limit} media and speech-to-text activities running (COMPANY_MAX_HEAVY_ACTIVITIES)`,
         nonRetryable: true,
         category: ApplicationFailureCategory.BENIGN,
       });

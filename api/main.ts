@@ -1,4 +1,4 @@
-import { durationMs, loadConfig } from '../common/config';
+import { durationMs, loadConfig, renamedSettingWarnings } from '../common/config';
 import { createLogger } from '../common/logger';
 import { createApiMetrics } from '../common/metrics';
 import { untilAvailable } from '../common/startupRetry';
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   // Before any request or query is made, so that they are traced; nothing is loaded when off.
   const tracing = await startTracing('sales-practice-api');
   const logger = createLogger(config.LOG_LEVEL, 'api', undefined, tracing ? traceLogFields : undefined);
+  for (const warning of renamedSettingWarnings()) logger.warn(warning);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   tracing?.traceSql(db, parseDatabaseUrl(config.DATABASE_URL).database);
   const temporal = createTemporalClient(config, tracing?.workflowClientInterceptors);

@@ -17,7 +17,7 @@ import { f, table } from './textTable';
 // test/recordings/fairness.test.ts does), then company B submits one. Per server: B's latency (accept →
 // completed), how many of A's had completed by then, and A's throughput (recordings/s from its first accept to
 // its last completion, both as stored). The worker is the service's (its sizing from the stack's memory limit,
-// COMPANY_MAX_ACTIVE_MEDIA at its default). Target: throughput with fairness at most 5 % below without.
+// COMPANY_MAX_HEAVY_ACTIVITIES at its default). Target: throughput with fairness at most 5 % below without.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
 
@@ -68,10 +68,10 @@ async function storedTimes(db: Db, ids: string[]): Promise<Array<{ created: numb
 }
 
 async function runOne(opts: Options, db: Db, fairness: boolean): Promise<FairnessRun> {
-  const defaultMedia = ConfigSchema.properties.COMPANY_MAX_ACTIVE_MEDIA.default as number;
+  const defaultMedia = ConfigSchema.properties.COMPANY_MAX_HEAVY_ACTIVITIES.default as number;
   const stack = await startStack(opts.databaseUrl, undefined, undefined, {
     temporalFairness: fairness,
-    env: { COMPANY_MAX_ACTIVE_MEDIA: String(defaultMedia) },
+    env: { COMPANY_MAX_HEAVY_ACTIVITIES: String(defaultMedia) },
   });
   try {
     const api = await startApi(stack, 'api');

@@ -96,7 +96,7 @@ export async function startStack(
     // The bench is one company: the per-company place leases stay in the path (their SQL is part of the cost),
     // with more places than a run holds at once, so no run waits behind its own company (the bare shape
     // never does: its activities take no lease).
-    COMPANY_MAX_ACTIVE_MEDIA: process.env.COMPANY_MAX_ACTIVE_MEDIA ?? '1000',
+    COMPANY_MAX_HEAVY_ACTIVITIES: process.env.COMPANY_MAX_HEAVY_ACTIVITIES ?? '1000',
     // No default in code (common/secretSettings.ts): one for this stack, shared by its processes.
     MEDIA_URL_SECRET: randomBytes(48).toString('base64'),
     // Webhook endpoint secrets are kept sealed (common/webhookSecretBox.ts) and no key has a default either.

@@ -275,18 +275,18 @@ export const ConfigSchema = Type.Object({
     default: 3,
     description: 'Pieces of one recording transcribed at the same time.',
   }),
-  COMPANY_MAX_ACTIVE_MEDIA: Type.Integer({
+  COMPANY_MAX_HEAVY_ACTIVITIES: Type.Integer({
     minimum: 0,
     maximum: 10_000,
     default: 8,
     description:
-      "Media and speech-to-text activities (cutting a recording, transcribing a piece) one company may have running at once across the whole fleet (docs/operations.md, \"Fairness\"): past it, the company's next one waits in the fair queue instead of taking a worker slot, so a company's backlog of long calls never holds every slot. Keep it below the fleet's activity slots (workers × WORKER_MAX_CONCURRENT_ACTIVITIES) and at or above STT_CONCURRENCY (one recording's pieces at once). `0` = no limit.",
+      "Heavy activities (the media step, transcribing a piece, and any other activity that takes one of the company's places) one company may have running at once across the whole fleet (docs/operations.md, \"Fairness\"); formerly COMPANY_MAX_ACTIVE_MEDIA, which is still read, with a warning at start-up, until the release after next. Past it, the company's next one waits in the fair queue instead of taking a worker slot, so a company's backlog of long calls never holds every slot. Keep it below the fleet's activity slots (workers × WORKER_MAX_CONCURRENT_ACTIVITIES) and at or above STT_CONCURRENCY (one recording's pieces at once). `0` = no limit.",
   }),
   COMPANY_MEDIA_LEASE_TTL: {
     ...Duration,
     default: '1m',
     description:
-      "How long a company's place among COMPANY_MAX_ACTIVE_MEDIA is kept without renewal: the activity holding it renews it every third of this, so a worker that dies frees its places within this time.",
+      "How long a company's place among COMPANY_MAX_HEAVY_ACTIVITIES is kept without renewal: the activity holding it renews it every third of this, so a worker that dies frees its places within this time.",
   },
   STT_PROVIDER: Type.Union([Type.Literal('openai'), Type.Literal('deepgram'), Type.Literal('assemblyai')], {
     default: 'openai',
@@ -516,7 +516,7 @@ export const ConfigSchema = Type.Object({
     maximum: 65536,
     default: 1024,
     description:
-      'V8 old-generation limit of the API process in MiB, passed by `scripts/start.sh api` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size`; 0 leaves Node\'s default, which on a large machine let the API grow to ~320 MiB under load instead of ~200 (BENCHMARKS.md, "API heap limit").',
+      "V8 old-generation limit of the API process in MiB, passed by `scripts/start.sh api` (`npm start`, the Dockerfile, docker-compose) as `--max-old-space-size`; 0 leaves Node's default, a share of the machine's memory, which lets V8 grow the heap far past what the API keeps alive between full collections.",
   }),
   WORKER_MAX_OLD_SPACE_MB: Type.Integer({
     minimum: 0,
@@ -625,6 +625,28 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Settings renamed, by their old name: the old name is still read for a release (the new one wins when both are
+ * set) and each process warns at start-up, naming the new one (renamedSettingWarnings).
+ */
+export const RENAMED_SETTINGS: Readonly<Record<string, { now: keyof Config; until: string }>> = {
+  // It limits more than media: speech-to-text and any other heavy activity of a company take its places.
+  COMPANY_MAX_ACTIVE_MEDIA: { now: 'COMPANY_MAX_HEAVY_ACTIVITIES', until: 'the release after next' },
+};
+
+const isSet = (value: string | undefined): value is string => value !== undefined && value !== '';
+
+/** One start-up warning per renamed setting the environment still uses. */
+export function renamedSettingWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(RENAMED_SETTINGS)
+    .filter(([old]) => isSet(env[old]))
+    .map(([old, { now, until }]) =>
+      isSet(env[now])
+        ? `${old} is ignored: it was renamed ${now}, which is set; remove ${old}`
+        : `${old} was renamed ${now}: set ${now} instead (${old} is read until ${until})`,
+    );
+}
+
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
 const validate = ajv.compile<Config>(ConfigSchema);
 
@@ -641,6 +663,10 @@ export function loadConfig(
   for (const key of Object.keys(ConfigSchema.properties)) {
     const value = env[key];
     if (value !== undefined && value !== '') candidate[key] = value;
+  }
+  for (const [old, { now }] of Object.entries(RENAMED_SETTINGS)) {
+    const value = env[old];
+    if (isSet(value) && !isSet(env[now])) candidate[now] = value;
   }
   Object.assign(candidate, overrides);
   // What was given, before the schema's defaults fill in: Temporal's profile must not lose to a default.

@@ -16,7 +16,7 @@ export const FailureTypes = {
   NoSpeech: 'NoSpeech',
   InvalidState: 'InvalidState',
   TooLong: 'TooLong',
-  /** The company has COMPANY_MAX_ACTIVE_MEDIA media and speech-to-text activities running: the workflow waits and asks again. */
+  /** The company has COMPANY_MAX_HEAVY_ACTIVITIES media and speech-to-text activities running: the workflow waits and asks again. */
   CompanyAtActivityLimit: 'CompanyAtActivityLimit',
 } as const;
 

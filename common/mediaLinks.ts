@@ -11,7 +11,11 @@ import { durationMs, type Config } from './config';
 
 export const MEDIA_PATH_PREFIX = '/media/';
 
-export type MediaLinkCheck = { ok: true; key: string } | { ok: false; reason: 'invalid' | 'expired' };
+export type MediaLinkCheck =
+  | { ok: true; key: string }
+  | { ok: false; reason: 'invalid' }
+  // The key of a genuine link, so the answer can say how to get a fresh one for what it served.
+  | { ok: false; reason: 'expired'; key: string };
 
 function sign(secret: string, key: string, expires: number): string {
   // Never sign with an empty secret (common/secretSettings.ts makes sure no process is given one).
@@ -46,7 +50,10 @@ export function signMediaLink(
 ): string {
   const expires = now + durationMs(config.MEDIA_URL_TTL);
   const token = Buffer.from(key, 'utf8').toString('base64url');
-  const base = config.PUBLIC_URL.replace(/\/+$/, '');
+  // Trailing slashes dropped by a scan (a /\/+$/ pattern retries from every slash of a long run).
+  let end = config.PUBLIC_URL.length;
+  while (end > 0 && config.PUBLIC_URL[end - 1] === '/') end -= 1;
+  const base = config.PUBLIC_URL.slice(0, end);
   return `${base}${MEDIA_PATH_PREFIX}${token}?expires=${expires}&signature=${sign(config.MEDIA_URL_SECRET, key, expires)}`;
 }
 
@@ -70,6 +77,6 @@ export function verifyMediaLink(
   const genuine =
     signedWith(secrets.current) || (previous !== null && now <= previous.until && signedWith(previous.secret));
   if (!genuine) return { ok: false, reason: 'invalid' };
-  if (now > expires) return { ok: false, reason: 'expired' };
+  if (now > expires) return { ok: false, reason: 'expired', key };
   return { ok: true, key };
 }

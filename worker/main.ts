@@ -2,7 +2,7 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { sweepPartialUploads, sweepScratch } from '../activities/media/scratch';
-import { ConfigError, durationMs, loadConfig } from '../common/config';
+import { ConfigError, durationMs, loadConfig, renamedSettingWarnings } from '../common/config';
 import { createLogger } from '../common/logger';
 import { startTracing, traceLogFields } from '../common/tracing';
 import { dataConverterFor } from '../common/payloadCodec';
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     undefined,
     tracing ? () => ({ ...activityLogContext(), ...traceLogFields() }) : activityLogContext,
   );
+  for (const warning of renamedSettingWarnings()) logger.warn(warning);
   const metrics = createWorkerMetrics();
   // GET /readyz on the metrics port turns ready once MySQL and Temporal answer and the Worker polls.
   const readiness = new WorkerReadiness();

@@ -2,7 +2,7 @@ import { patched, sleep } from '@temporalio/workflow';
 import { FailureTypes } from '../common/failureTypes';
 import { failureType } from './recordingIntakeCommon';
 
-// The workflow's side of COMPANY_MAX_ACTIVE_MEDIA (activities/companyLimit.ts): a media or speech-to-text
+// The workflow's side of COMPANY_MAX_HEAVY_ACTIVITIES (activities/companyLimit.ts): a media or speech-to-text
 // activity asked with `{ companyLimit: true }` ends at once with CompanyAtActivityLimit when its company holds
 // all its places; the run waits a little and schedules it again, through the fair queue, until it gets one.
 // Waiting here rather than in Temporal's retry keeps the activity's maximumAttempts for real failures.

@@ -9,7 +9,10 @@ export interface ConnectivityReport {
   companies: number;
 }
 
-/** Round trip API → Temporal → worker → MySQL; operators run it to check a deployment's wiring. */
+/**
+ * Round trip Temporal → worker → MySQL. No process of the service starts it: a test does, and an operator can
+ * with the Temporal CLI (docs/operations.md, "Checking a deployment's wiring").
+ */
 export async function connectivityCheck(): Promise<ConnectivityReport> {
   return probeDatabase();
 }

@@ -90,7 +90,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       step = 'Preparing the audio';
       setStatusAttribute('transcribing');
       mediaStep = true;
-      // Each media and speech-to-text activity takes one of the company's places (COMPANY_MAX_ACTIVE_MEDIA).
+      // Each media and speech-to-text activity takes one of the company's places (COMPANY_MAX_HEAVY_ACTIVITIES).
       const plan = await withinCompanyLimit((limit) =>
         media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId, limit]),
       );

@@ -88,7 +88,7 @@ export async function registerWebhookEndpoint(
 
 /**
  * Applies the changes and answers the endpoint as they left it (one transaction); 404 when unknown. An endpoint
- * enabled again after being disabled also gets how many kept events it missed (docs/webhooks.md, "Recovery").
+ * enabled again after being disabled also gets how many kept events it missed (docs/webhooks.md, "Events and recovery").
  */
 export async function changeWebhookEndpoint(
   deps: Pick<AppDeps, 'db' | 'config'>,

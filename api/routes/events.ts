@@ -1,7 +1,7 @@
 import { eventPosition, listEventLog } from '../../db/queries/eventLog';
 import { notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
-import { toCompanyEvents } from './eventView';
+import { toCompanyEvents } from '../../common/views/events';
 import { EventList, EventListQuery } from '../schemas/events';
 
 // The company's events as they were sent (docs/webhooks.md, "Events and recovery"); recovering an endpoint's

@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/queries/users';
 import { acceptInvitation, inviteOrResend, revokeInvitation, unusableReason } from '../commands/invitations';
 import { renderInvitationPage, type InvitationPageClosed } from './invitationPage';
 import { defineOperation, type Operation } from '../operation';
-import { toInvitation } from './invitationView';
+import { toInvitation } from '../../common/views/invitations';
 import { IdParams, pagination } from '../schemas/common';
 import {
   AcceptBody,

@@ -6,6 +6,17 @@ import { mediaTypeOfKey } from '../../common/storage/mediaTypes';
 import { forbidden, gone, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 
+// An expired link says how to get a fresh one, which depends on what it served: an export's archive is stored
+// as exports/<companyId>/<exportId>.zip (activities/companyExport/storeKeys.ts), a recording under its company.
+const EXPORT_ARCHIVE_KEY = /^exports\/[^/]+\/([^/]+)\.zip$/;
+
+export function expiredLinkMessage(key: string): string {
+  const exportId = EXPORT_ARCHIVE_KEY.exec(key)?.[1];
+  return exportId
+    ? `This export's download link has expired; GET /api/exports/${exportId} again for a fresh one.`
+    : 'This recording link has expired; GET the session result (/api/roleplay/session/{id}) again for a fresh one.';
+}
+
 const MediaParams = Type.Object(
   { token: Type.String({ pattern: '^[A-Za-z0-9_-]{1,2048}$', description: 'Storage key, base64url-encoded.' }) },
   { additionalProperties: false },
@@ -26,7 +37,7 @@ export const mediaOperations: Operation[] = [
       path: '/media/{token}',
       summary: 'Download a stored recording through a signed link',
       description:
-        'The audioUrl/videoUrl links of session results point here. No credential: the signature is the permission. A changed link answers 403, an expired one (15 minutes) 410.',
+        'The audioUrl/videoUrl links of session results and the downloadUrl of a completed export point here. No credential: the signature is the permission. A changed link answers 403, an expired one (MEDIA_URL_TTL, 15 minutes by default) 410 `link_expired`, whose message says what to GET again for a fresh link: the session result, or the export.',
       tags: ['Sessions'],
       auth: 'none',
       scope: null,
@@ -43,8 +54,7 @@ export const mediaOperations: Operation[] = [
         query.signature,
         nowOn(deps).getTime(),
       );
-      if (!check.ok && check.reason === 'expired')
-        throw gone('link_expired', 'This recording link has expired; fetch the session again for a fresh one.');
+      if (!check.ok && check.reason === 'expired') throw gone('link_expired', expiredLinkMessage(check.key));
       if (!check.ok)
         throw forbidden(
           'invalid_signature',

@@ -1,22 +1,10 @@
-import { createScript, getScript, listScripts, type ScriptRow } from '../../db/queries/scripts';
+import { createScript, getScript, listScripts } from '../../db/queries/scripts';
+import { toScript } from '../../common/views/scripts';
 import { notFound, type ErrorDetail } from '../errors';
 import { defineOperation, type Operation } from '../operation';
 import { PageQuery, pagination } from '../schemas/common';
 import { Script, ScriptCreate, ScriptPage, ScriptParams } from '../schemas/scripts';
 import { assertValid } from '../validation';
-
-export function toScript(row: ScriptRow): Script {
-  return {
-    id: row.id,
-    title: row.title,
-    passingScore: row.passingScore,
-    numLevels: row.numLevels,
-    createdAt: row.createdAt.toISOString(),
-    userInstructions: row.userInstructions,
-    segments: row.segments,
-    coverImageUrl: row.coverImageUrl,
-  };
-}
 
 /** JSON Schema cannot say "unique by order"; every repeat is reported like a schema problem. */
 function duplicateOrders(segments: ScriptCreate['segments']): ErrorDetail[] {

@@ -1,11 +1,8 @@
-import { createTeam, listTeams, type TeamRow } from '../../db/queries/teams';
+import { createTeam, listTeams } from '../../db/queries/teams';
+import { toTeam } from '../../common/views/teams';
 import { defineOperation, type Operation } from '../operation';
 import { PageQuery, pagination } from '../schemas/common';
 import { CreateTeamBody, Team, TeamList } from '../schemas/teams';
-
-export function toTeam(row: TeamRow): Team {
-  return { id: row.id, name: row.name, type: row.type, createdAt: row.createdAt.toISOString() };
-}
 
 export const teamOperations: Operation[] = [
   defineOperation(

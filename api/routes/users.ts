@@ -7,7 +7,7 @@ import { resolveCompanyScope } from '../commands/companyScope';
 import { updateUserRecord } from '../commands/users';
 import { badRequest, notFound } from '../errors';
 import { defineOperation, type Operation } from '../operation';
-import { toRead } from './userView';
+import { toRead } from '../../common/views/users';
 import { pagination } from '../schemas/common';
 import {
   UserGetQuery,

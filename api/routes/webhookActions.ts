@@ -4,7 +4,7 @@ import { defineOperation, type Operation } from '../operation';
 import { IdParams } from '../schemas/common';
 import { RecoverBody, RecoverResult } from '../schemas/events';
 import { DeliveryParams, WebhookAttemptResult } from '../schemas/webhooks';
-import { toDelivery } from './webhookView';
+import { toDelivery } from '../../common/views/webhooks';
 
 // Actions on an endpoint (POST /api/webhook-endpoints/{id}/…): sending it a test event, redelivering an event,
 // recovering the events it missed. The endpoint itself (create, list, change, delete) is webhookEndpoints.ts.

@@ -18,7 +18,7 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '../schemas/webhooks';
-import { toDelivery, toEndpoint } from './webhookView';
+import { toDelivery, toEndpoint } from '../../common/views/webhooks';
 
 const TAGS = ['Webhooks'];
 

@@ -46,7 +46,10 @@ export const CompanyExport = Type.Object(
       },
     ),
     includeMedia: Type.Boolean(),
-    apiVersion: Type.String({ description: "The API version the items are written in (the key's pinned one)." }),
+    apiVersion: Type.String({
+      description:
+        "The API version the items are written in: the request's Sales-Practice-Version header when it named one, else the API key's pinned version.",
+    }),
     progress: Type.Record(Type.String(), KindProgress, {
       description:
         'Per kind (`users`, `teams`, …, `media` with includeMedia): items written of items to write. Empty until the export has counted them.',

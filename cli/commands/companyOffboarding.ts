@@ -13,7 +13,7 @@ import {
 import { uuid } from '../options';
 import { CliError, runCommand } from '../run';
 
-// Offboarding a company (docs/operations.md, "Offboarding a company"): `company:delete` checks what the
+// Offboarding a company (docs/security.md, "Offboarding a company"): `company:delete` checks what the
 // operator asked for and starts the workflow (workflows/companyOffboarding.ts); `company:delete-status`
 // reads its record, the one thing kept of the company.
 

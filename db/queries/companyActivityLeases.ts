@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 
-// A company's places among COMPANY_MAX_ACTIVE_MEDIA (activities/companyLimit.ts): rows of
+// A company's places among COMPANY_MAX_HEAVY_ACTIVITIES (activities/companyLimit.ts): rows of
 // company_activity_leases, one per place taken. Times are the database's (NOW(3)), so workers with clocks
 // apart agree on what has expired. Each statement is atomic on its own: no transaction, no row lock held.
 

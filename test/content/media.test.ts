@@ -105,6 +105,22 @@ describe('signed recording links', () => {
     const res = await api.request<ErrorBody>('GET', local(crafted));
     expect(res.status).to.equal(410);
     expect(res.body.error.code).to.equal('link_expired');
+    expect(res.body.error.message).to.match(/recording link has expired; GET the session result/);
+
+    // An export's archive link says to GET the export again, naming it (the file need not exist: expiry is
+    // checked first).
+    const exportId = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890';
+    const archive = signMediaLink(
+      api.config,
+      `exports/${tenant.company.id}/${exportId}.zip`,
+      apiTime.nowMs() - 15 * 60_000 - 1,
+    );
+    const stale = await api.request<ErrorBody>('GET', local(archive));
+    expect(stale.status).to.equal(410);
+    expect(stale.body.error.message).to.equal(
+      `This export's download link has expired; GET /api/exports/${exportId} again for a fresh one.`,
+    );
+    expect(stale.body.error.message).not.to.match(/session/);
 
     // A link the API made: valid for MEDIA_URL_TTL on the API's clock, which the test moves.
     const time = movableClock();

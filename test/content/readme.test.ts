@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { parseReleases } from '../../scripts/releases';
 import { testActivities } from '../support/worker';
 import { testConfig } from '../support/env';
 import { operationFor } from '../support/schemaAssert';
@@ -69,12 +70,50 @@ describe('README: the first screen', () => {
   });
 });
 
-describe('README: where an endpoint lives', () => {
+describe('README: the map of the docs', () => {
+  it('names every page under docs/ (and BENCHMARKS.md, RELEASES.md) with what it covers', async () => {
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const map = readme.slice(readme.indexOf('## Where to go next'));
+    const pages = (await fs.readdir(path.join(ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+    for (const page of [...pages, 'BENCHMARKS.md', 'RELEASES.md'])
+      expect(map, page).to.match(
+        new RegExp(`^\\| \\[${page.replace(/[./]/g, '\\$&')}\\]\\(${page.replace(/[./]/g, '\\$&')}\\) \\| .{20,}`, 'm'),
+      );
+  });
+
+  it('keeps each cell of the layout table to a line or two', async () => {
+    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const layout = readme.slice(readme.indexOf('| Path | What lives there |'), readme.indexOf('## Where to go next'));
+    for (const row of layout.split('\n').filter((l) => l.startsWith('| `')))
+      expect(row.length, row.slice(0, 40)).to.be.at.most(420);
+  });
+});
+
+describe('RELEASES.md: corrections', () => {
+  it('each name a listed release, dated on or after it, and leave the release rows readable', async () => {
+    const text = await fs.readFile(path.join(ROOT, 'RELEASES.md'), 'utf8');
+    const listed = parseReleases(text);
+    const corrections = text
+      .slice(text.indexOf('## Corrections'))
+      .split('\n')
+      .filter((l) => /^\| \d{4}-\d{2}-\d{2} \|/.test(l))
+      .map((l) => l.split(' | '));
+    expect(corrections).to.not.be.empty;
+    for (const [date, row] of corrections) {
+      const release = listed.find((r) => r.name === row);
+      expect(release, row).to.not.equal(undefined);
+      expect(date.slice(2) >= (release?.date ?? ''), `${row} corrected on ${date}`).to.equal(true);
+    }
+  });
+});
+
+describe('docs/code-map.md: where an endpoint lives', () => {
   let rows: string[][];
+  let map: string;
 
   before(async () => {
-    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('| Endpoints | Route |'));
+    map = await fs.readFile(path.join(ROOT, 'docs', 'code-map.md'), 'utf8');
+    const table = map.slice(map.indexOf('| Endpoints | Route |'));
     const lines = table.split('\n').slice(2);
     rows = lines
       .slice(
@@ -113,5 +152,18 @@ describe('README: where an endpoint lives', () => {
       expect(activityNames, cell).to.not.be.empty;
       for (const name of activityNames) expect(activities, cell).to.have.property(name);
     }
+  });
+
+  it('gives each activity the file that defines it, and only files and tests that exist', async () => {
+    // "a, b (`activities/x.ts`)": every activity listed before a file's name is defined in that file.
+    const groups = [...map.matchAll(/((?:[a-z]+[A-Z]\w*(?:, )?)+) \(`(activities\/[\w/]+\.ts)`\)/g)];
+    expect(groups.length).to.be.at.least(20);
+    for (const [, list, file] of groups) {
+      const source = await fs.readFile(path.join(ROOT, file), 'utf8');
+      for (const name of list.split(', '))
+        expect(source, `${name} in ${file}`).to.match(new RegExp(`\\b(?:async |function )?${name}\\s*\\(`));
+    }
+    for (const named of names(map).filter((n) => /^(test|activities|workflows|cli|common|db|worker)\//.test(n)))
+      await fs.access(path.join(ROOT, named.replace(/\s.*$/, '')));
   });
 });

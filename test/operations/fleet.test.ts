@@ -60,7 +60,7 @@ describe('a fleet: three workers and two APIs on one database and one Temporal',
       WORKER_MAX_CONCURRENT_ACTIVITIES: 32,
       // One company holds every piece of five calls with the provider at once: no per-company bound here (that
       // bound is test/recordings/fairness.test.ts's), so the fleet's recovery is what this test sees.
-      COMPANY_MAX_ACTIVE_MEDIA: 0,
+      COMPANY_MAX_HEAVY_ACTIVITIES: 0,
     };
     for (let i = 0; i < 3; i += 1) scratch.push(await fs.mkdtemp(path.join(os.tmpdir(), `sp-fleet-scratch-${i}-`)));
     const started = await Promise.all([

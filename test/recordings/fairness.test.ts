@@ -88,7 +88,7 @@ describe('fairness: one backlog does not hold up other work (dev server, fairnes
   });
 });
 
-describe('fairness: one company’s long calls do not fill every worker slot (COMPANY_MAX_ACTIVE_MEDIA)', function () {
+describe('fairness: one company’s long calls do not fill every worker slot (COMPANY_MAX_HEAVY_ACTIVITIES)', function () {
   this.timeout(600_000);
   /** How long each of A's calls holds its media activity (a slow file host: a long call's download). */
   const LONG_CALL_MS = 15_000;
@@ -104,7 +104,7 @@ describe('fairness: one company’s long calls do not fill every worker slot (CO
       ...FEW_SLOTS,
       WORKER_MAX_CONCURRENT_ACTIVITIES: 3,
       // One place per company: A's calls hold one slot of three, whatever A has queued.
-      COMPANY_MAX_ACTIVE_MEDIA: 1,
+      COMPANY_MAX_HEAVY_ACTIVITIES: 1,
       STT_CONCURRENCY: 1,
       STT_PROVIDER: 'openai',
       STT_BASE_URL: stt.url,

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../api/schemas/common';
 import type { RecordingAccepted } from '../../api/schemas/recordings';
 import type { TranscriptView } from '../../api/schemas/transcripts';
 import type { UserErasure } from '../../api/schemas/userErasure';
-import { toTranscriptView } from '../../api/routes/recordings/transcriptView';
+import { toTranscriptView } from '../../common/views/transcripts';
 import { createApiKey } from '../../db/queries/credentials';
 import { markRecordingMediaDeleted } from '../../db/queries/recordingRetention';
 import { testEnv } from '../support/env';

@@ -2,7 +2,7 @@ import { cancelRecording, retryRecording } from '../../commands/recordingControl
 import { defineOperation, type Operation } from '../../operation';
 import { IdParams } from '../../schemas/common';
 import { RecordingView } from '../../schemas/recordings';
-import { toRecordingView } from './view';
+import { toRecordingView } from '../../../common/views/recordings';
 
 export const recordingControlOperations: Operation[] = [
   defineOperation(

@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { defineOperation, type Operation } from '../../operation';
 import { IdParams, pagination } from '../../schemas/common';
 import { RecordingList, RecordingListQuery, RecordingView } from '../../schemas/recordings';
-import { toRecordingSummary, toRecordingView } from './view';
+import { toRecordingSummary, toRecordingView } from '../../../common/views/recordings';
 
 export const recordingReadOperations: Operation[] = [
   defineOperation(

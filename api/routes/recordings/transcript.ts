@@ -4,7 +4,7 @@ import { conflict, gone, notFound } from '../../errors';
 import { defineOperation, type Operation } from '../../operation';
 import { IdParams } from '../../schemas/common';
 import { TranscriptView } from '../../schemas/transcripts';
-import { toTranscriptView, toWebVtt } from './transcriptView';
+import { toTranscriptView, toWebVtt } from '../../../common/views/transcripts';
 
 export const recordingTranscriptOperations: Operation[] = [
   defineOperation(

@@ -279,7 +279,7 @@ export interface paths {
     };
     /**
      * Download a stored recording through a signed link
-     * @description The audioUrl/videoUrl links of session results point here. No credential: the signature is the permission. A changed link answers 403, an expired one (15 minutes) 410.
+     * @description The audioUrl/videoUrl links of session results and the downloadUrl of a completed export point here. No credential: the signature is the permission. A changed link answers 403, an expired one (MEDIA_URL_TTL, 15 minutes by default) 410 `link_expired`, whose message says what to GET again for a fresh link: the session result, or the export.
      */
     get: operations['downloadRecording'];
     put?: never;
@@ -8022,7 +8022,7 @@ export interface operations {
             /** @description `running`; `completed` (the archive can be downloaded until `expiresAt`); `failed` (`failureReason` says why); `withdrawn` (a person's erasure deleted the archive: export again); `expired` (EXPORT_RETENTION deleted it). */
             status: 'running' | 'completed' | 'failed' | 'withdrawn' | 'expired';
             includeMedia: boolean;
-            /** @description The API version the items are written in (the key's pinned one). */
+            /** @description The API version the items are written in: the request's Sales-Practice-Version header when it named one, else the API key's pinned version. */
             apiVersion: string;
             /** @description Per kind (`users`, `teams`, …, `media` with includeMedia): items written of items to write. Empty until the export has counted them. */
             progress: {
@@ -8152,7 +8152,7 @@ export interface operations {
             /** @description `running`; `completed` (the archive can be downloaded until `expiresAt`); `failed` (`failureReason` says why); `withdrawn` (a person's erasure deleted the archive: export again); `expired` (EXPORT_RETENTION deleted it). */
             status: 'running' | 'completed' | 'failed' | 'withdrawn' | 'expired';
             includeMedia: boolean;
-            /** @description The API version the items are written in (the key's pinned one). */
+            /** @description The API version the items are written in: the request's Sales-Practice-Version header when it named one, else the API key's pinned version. */
             apiVersion: string;
             /** @description Per kind (`users`, `teams`, …, `media` with includeMedia): items written of items to write. Empty until the export has counted them. */
             progress: {

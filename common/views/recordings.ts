@@ -1,6 +1,9 @@
-import type { RecordingAnalysis } from '../../../common/recordingAnalysis';
-import type { RecordingRow } from '../../../db/queries/recordings';
-import type { RecordingListItem, RecordingView } from '../../schemas/recordings';
+import type { RecordingAnalysis } from '../recordingAnalysis';
+import type { RecordingRow } from '../../db/queries/recordings';
+import { RecordingView, type RecordingListItem } from '../../api/schemas/recordings';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { RecordingView };
 
 // A recording row as the API shows it: the list's item, and GET /api/recording/{id} with the analysis.
 

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/connection';
 import { eventDeliveryStatuses, type EventLogRow } from '../../db/queries/eventLog';
-import type { CompanyEvent, EventDeliveryStatus } from '../schemas/events';
+import { CompanyEvent, type EventDeliveryStatus } from '../../api/schemas/events';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { CompanyEvent };
 
 // The company's kept events as GET /api/events lists them (events.ts, and the company export's events).
 

@@ -1,5 +1,8 @@
 import type { UserRow } from '../../db/queries/users';
-import type { UserRead } from '../schemas/users';
+import { UserRead } from '../../api/schemas/users';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { UserRead };
 
 // A user as GET /api/user/{userId} answers it (users.ts, and the company export's users).
 

@@ -1,5 +1,8 @@
-import { repSpeakerOf, speakerAttributionOf, type Transcript } from '../../../common/transcript';
-import type { TranscriptView, Utterance } from '../../schemas/transcripts';
+import { repSpeakerOf, speakerAttributionOf, type Transcript } from '../transcript';
+import { TranscriptView, type Utterance } from '../../api/schemas/transcripts';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { TranscriptView };
 
 // The kept transcript as GET /api/recording/{id}/transcript answers it: JSON utterances with the
 // speaker's role, or WebVTT with the speakers as voices.
@@ -40,11 +43,25 @@ function vttTime(ms: number): string {
 
 /** Cue text and voice names may not hold `&`, `<` or `>` raw, nor a blank line (it would end the cue). */
 const escapeVtt = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\s*\n\s*/g, ' ');
+  joinLines(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+
+/**
+ * Each newline and the whitespace around it become one space, as /\s*\n\s*\/g would, in time linear in the
+ * text (that pattern retries its leading \s* from every blank of a long run).
+ */
+export function joinLines(text: string): string {
+  if (!text.includes('\n')) return text;
+  const parts = text.split('\n');
+  let out = parts[0].trimEnd();
+  for (let i = 1; i < parts.length; i += 1) {
+    const last = i === parts.length - 1;
+    const part = last ? parts[i].trimStart() : parts[i].trim();
+    // Blanks between two newlines belong to one run: one space for all of it.
+    if (part === '' && !last) continue;
+    out += ` ${part}`;
+  }
+  return out;
+}
 
 /** The voice of a cue: the speaker's label, else their role; none when the transcript cannot tell. */
 function voiceOf(u: Utterance): string | null {

@@ -1,6 +1,9 @@
-import { inputRoleFromStored } from '../../common/roles';
+import { inputRoleFromStored } from '../roles';
 import type { InvitationRow } from '../../db/queries/invitations';
-import type { Invitation } from '../schemas/invitations';
+import { Invitation } from '../../api/schemas/invitations';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { Invitation };
 
 // An invitation as the invitation endpoints answer it (invitations.ts, and the company export's invitations).
 

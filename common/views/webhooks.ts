@@ -1,6 +1,9 @@
-import { CURRENT_API_VERSION, isApiVersion } from '../../common/apiVersions';
+import { CURRENT_API_VERSION, isApiVersion } from '../apiVersions';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/queries/webhooks';
-import type { WebhookDelivery, WebhookEndpoint } from '../schemas/webhooks';
+import { WebhookEndpoint, type WebhookDelivery } from '../../api/schemas/webhooks';
+
+// The schema of this answer, for whoever checks or describes it (the company export).
+export { WebhookEndpoint };
 
 // How a webhook endpoint and a delivery record are answered (webhookEndpoints.ts, webhookActions.ts).
 
