@@ -8,6 +8,7 @@ import { createPersistRecordingResultActivities } from './persistRecordingResult
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
 import { createSweepActivities } from './sweeps';
+import { createCompanyPlaceActivities } from './companyPlaceQueue';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -38,6 +39,7 @@ export function createActivities(deps: ActivityDeps) {
     createCompanyOffboardingActivities(deps),
     createSweepActivities(deps),
     createCompanyExportActivities(deps),
+    createCompanyPlaceActivities(deps),
   );
 }
 
