@@ -9,6 +9,7 @@ import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
 import { createSweepActivities } from './sweeps';
 import { createCompanyPlaceActivities } from './companyPlaceQueue';
+import { createClosedRunActivities } from './closedRuns';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -40,6 +41,7 @@ export function createActivities(deps: ActivityDeps) {
     createSweepActivities(deps),
     createCompanyExportActivities(deps),
     createCompanyPlaceActivities(deps),
+    createClosedRunActivities(deps),
   );
 }
 
