@@ -9,6 +9,7 @@ import type { Analyzer } from './analysis/analyzer';
 import { createBuiltinAnalyzer } from './analysis/builtin';
 import { analysisLanguageFor } from './analysis/language';
 import { createLlmAnalyzer } from './analysis/llm';
+import { createCompanyLimit, type CompanyLimitRequest } from './companyLimit';
 import type { ActivityDeps } from './deps';
 import { FailureTypes, permanent } from './failures';
 import { keepAlive } from './progress';
@@ -22,8 +23,9 @@ export function createAnalyzer(config: Config): Analyzer {
 }
 
 /** Step 4: the analysis of the saved transcript, against the roleplay's scorecard when there is one. */
-export function createAnalyzeActivities({ db, config, metrics }: ActivityDeps) {
+export function createAnalyzeActivities({ db, config, metrics, logger }: ActivityDeps) {
   const analyzer = createAnalyzer(config);
+  const withCompanyPlace = createCompanyLimit({ db, config, logger });
   async function analyze(recordingId: string): Promise<RecordingAnalysis> {
     const recording = await requireRecording(db, recordingId);
     const transcript = recording.transcript as Transcript | null;
@@ -63,11 +65,19 @@ export function createAnalyzeActivities({ db, config, metrics }: ActivityDeps) {
      * The analysis kept on the recording (recordings.pending_analysis) for persistRecordingResult: the
      * person's words and scores never enter the workflow history. A retry after it was kept asks no one again.
      */
-    async analyzeAndKeepRecording(recordingId: string): Promise<void> {
-      // The status is this step's first write (no separate status activity: patch `folded-steps`).
-      await setRecordingStatus(db, recordingId, 'analyzing');
+    async analyzeAndKeepRecording(recordingId: string, limit?: CompanyLimitRequest): Promise<void> {
+      const recording = await requireRecording(db, recordingId);
+      // The status is this step's first write (no separate status activity: patch `folded-steps`); written
+      // when it changes, not on every attempt of a run waiting for a place (issue 50).
+      if (recording.status !== 'analyzing') await setRecordingStatus(db, recordingId, 'analyzing');
       if (await getPendingAnalysis(db, recordingId)) return;
-      await keepPendingAnalysis(db, recordingId, await analyze(recordingId));
+      // Only a model's answer holds a worker for long: the built-in analyzer takes no place.
+      await withCompanyPlace(
+        recording.companyId,
+        config.LLM_BASE_URL ? limit : undefined,
+        async () => keepPendingAnalysis(db, recordingId, await analyze(recordingId)),
+        recording.priority === 'bulk',
+      );
     },
   };
 }

@@ -8,6 +8,8 @@ import { createPersistRecordingResultActivities } from './persistRecordingResult
 import { createRecordingEventActivities } from './recordingEvents';
 import { createRecordingRetentionActivities } from './recordingRetention';
 import { createSweepActivities } from './sweeps';
+import { createCompanyPlaceActivities } from './companyPlaceQueue';
+import { createClosedRunActivities } from './closedRuns';
 import { createRecordingStatusActivities } from './recordingStatus';
 import { createResolveRecordingUserActivities } from './resolveRecordingUser';
 import { createStoreRecordingActivities } from './storeRecording';
@@ -38,6 +40,8 @@ export function createActivities(deps: ActivityDeps) {
     createCompanyOffboardingActivities(deps),
     createSweepActivities(deps),
     createCompanyExportActivities(deps),
+    createCompanyPlaceActivities(deps),
+    createClosedRunActivities(deps),
   );
 }
 

@@ -280,7 +280,7 @@ export const ConfigSchema = Type.Object({
     maximum: 10_000,
     default: 8,
     description:
-      "Heavy activities (the media step, transcribing a piece, and any other activity that takes one of the company's places) one company may have running at once across the whole fleet (docs/operations.md, \"Fairness\"); formerly COMPANY_MAX_ACTIVE_MEDIA, which is still read, with a warning at start-up, until the release after next. Past it, the company's next one waits in the fair queue instead of taking a worker slot, so a company's backlog of long calls never holds every slot. Keep it below the fleet's activity slots (workers × WORKER_MAX_CONCURRENT_ACTIVITIES) and at or above STT_CONCURRENCY (one recording's pieces at once). `0` = no limit.",
+      "Long activities (downloading a stored recording, cutting it, transcribing a piece, silencing redacted audio, an LLM analysis) one company may have running at once across the whole fleet (docs/operations.md, \"Fairness\"); formerly COMPANY_MAX_ACTIVE_MEDIA, which is still read, with a warning at start-up, until the release after next. Past it, the company's next one queues for a released place instead of taking a worker slot, so a company's backlog of long calls never holds every slot. Keep it below the fleet's activity slots (workers × WORKER_MAX_CONCURRENT_ACTIVITIES) and at or above STT_CONCURRENCY (one recording's pieces at once). `0` = no limit.",
   }),
   COMPANY_MEDIA_LEASE_TTL: {
     ...Duration,

@@ -50,3 +50,10 @@ export const priorityKeys = {
   /** `"priority": "bulk"` recordings (imports, backfills): dispatched only when no normal task waits. */
   bulk: 5,
 } as const;
+
+/**
+ * The signal a recording's run is woken by when a released place of its company was handed to it (issue 50:
+ * activities/companyLimit.ts sends it, workflows/companyLimit.ts waits for it); its argument is the waiting
+ * step's key.
+ */
+export const COMPANY_PLACE_SIGNAL = 'companyPlace';

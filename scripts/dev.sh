@@ -94,6 +94,11 @@ say "migrating the database"
 temporal_healthy() { "$TEMPORAL" operator cluster health --address "$TEMPORAL_ADDRESS" >/dev/null 2>&1; }
 if temporal_healthy; then
   say "Temporal already answers on $TEMPORAL_ADDRESS; using it"
+  # Fairness between companies is a server setting (docs/operations.md, "Fairness between companies"): a server
+  # this script did not start may have it off, and then one company's backlog delays everyone's work.
+  say "  it was not started here: fairness between companies may be off on it (matching.enableFairness)."
+  say "  check a dev server's command line: ps -eo args | grep -o 'matching.enableFairness=[a-z]*' (a full server: its"
+  say "  dynamic config file); start it with --dynamic-config-value matching.enableFairness=true, or stop it and rerun"
 elif [ "$TEMPORAL_ADDRESS" = "127.0.0.1:7233" ] || [ "$TEMPORAL_ADDRESS" = "localhost:7233" ]; then
   # The Web UI decodes payloads through the API's codec endpoint (docs/security.md, "Temporal payloads").
   # Task queue fairness on (docs/operations.md, "Fairness"): one company's backlog does not hold up another's.

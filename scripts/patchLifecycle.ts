@@ -87,6 +87,26 @@ export const PATCHES: PatchEntry[] = [
     removeIn: 'a release after that',
   },
   {
+    id: 'company-place-queue',
+    workflowTypes: ['recordingIntake'],
+    guards:
+      "A run with no free place of its company joins the company's queue of waiters and waits for the signal that hands it a released place, with a long jittered fallback timer (workflows/companyLimit.ts); the download, the silencing and the LLM analysis take a place too. Older runs poll on a timer doubling to 10 s, and only their media and speech-to-text steps take a place.",
+    landed: '2026-11-28 (issue 50)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
+    id: 'sweep-closed-runs',
+    workflowTypes: ['retentionSweep'],
+    guards:
+      "After the sweeps of expired rows, the retention sweep fails the recordings and exports whose workflow run closed (terminated, timed out) without writing an outcome, with the recording's failed event (activities/closedRuns.ts); older runs end without that step.",
+    landed: '2026-11-28 (issue 50)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
     id: 'erasure-withdraws-exports',
     workflowTypes: ['userErasure'],
     guards:

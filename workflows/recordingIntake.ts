@@ -83,15 +83,21 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
     if (input.storeRecording) {
       step = 'Storing the recording';
       setStatusAttribute('fetching');
-      await download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId]);
+      // The download, the silencing and the analysis take a company's place too (issue 50, patch company-place-queue).
+      await withinCompanyLimit(
+        'store',
+        (limit) =>
+          download.storeRecording.executeWithOptions({ summary: 'Stream the file into storage' }, [recordingId, limit]),
+        'queue',
+      );
     }
     // The API saved a submitted transcript with the recording: analysis reads it like any other.
     if (input.transcriptSubmitted !== true) {
       step = 'Preparing the audio';
       setStatusAttribute('transcribing');
       mediaStep = true;
-      // Each media and speech-to-text activity takes one of the company's places (COMPANY_MAX_HEAVY_ACTIVITIES).
-      const plan = await withinCompanyLimit((limit) =>
+      // Each long activity takes one of the company's places (COMPANY_MAX_HEAVY_ACTIVITIES; workflows/companyLimit.ts).
+      const plan = await withinCompanyLimit('media', (limit) =>
         media.prepareMedia.executeWithOptions({ summary: 'Probe, render and cut the audio' }, [recordingId, limit]),
       );
       step = 'Transcription';
@@ -102,7 +108,7 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
         plan.concurrency,
         () => plan.firstPieceFirst === true,
         async (piece) => {
-          await withinCompanyLimit((limit) =>
+          await withinCompanyLimit(`stt-${piece.channel}-${piece.index}`, (limit) =>
             provider.transcribeRecordingPiece.executeWithOptions(
               { summary: `Speech to text: ${piece.channel} piece ${piece.index + 1}` },
               [recordingId, piece.channel, piece.index, limit],
@@ -119,15 +125,28 @@ export async function recordingIntake(input: RecordingIntakeInput): Promise<Reco
       // then (runs before the patch returned no redactedSpans), so other runs' histories stay as they were.
       if (input.storeRecording && (stitched.redactedSpans ?? 0) > 0 && patched(REDACTED_AUDIO_PATCH)) {
         step = 'Silencing the redacted audio';
-        await media.silenceRedactedAudio.executeWithOptions(
-          { summary: 'Silence what was redacted in the stored file' },
-          [recordingId],
+        await withinCompanyLimit(
+          'silence',
+          (limit) =>
+            media.silenceRedactedAudio.executeWithOptions({ summary: 'Silence what was redacted in the stored file' }, [
+              recordingId,
+              limit,
+            ]),
+          'queue',
         );
       }
     }
     step = 'Analysis';
     setStatusAttribute('analyzing');
-    await provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [recordingId]);
+    await withinCompanyLimit(
+      'analysis',
+      (limit) =>
+        provider.analyzeAndKeepRecording.executeWithOptions({ summary: 'Analyze the transcript' }, [
+          recordingId,
+          limit,
+        ]),
+      'queue',
+    );
     step = 'Saving the result';
     ({ sessionId } = await bookkeeping.persistRecordingResult.executeWithOptions(
       { summary: 'Save result and session' },

@@ -1,5 +1,6 @@
-import { executeChild, proxyActivities, uuid4 } from '@temporalio/workflow';
+import { executeChild, patched, proxyActivities, uuid4 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { ClosedRunsResult } from '../activities/closedRuns';
 import type { PlannedSweep } from '../activities/sweeps';
 import { sweepActivityProfile } from './activityProfiles';
 import { recordingRetention, type RecordingRetentionResult } from './recordingRetention';
@@ -23,7 +24,12 @@ export interface RetentionSweepResult {
   rows: Record<string, number>;
   /** The recordings' cleanup, when RECORDING_RETENTION is set. */
   recordings: RecordingRetentionResult | null;
+  /** Recordings and exports ended because their run had closed without an outcome (patch `sweep-closed-runs`). */
+  closedRuns?: ClosedRunsResult;
 }
+
+/** Patch id: the sweep also ends the rows of recordings and exports whose run closed without an outcome (issue 50 §2). */
+export const SWEEP_CLOSED_RUNS = 'sweep-closed-runs';
 
 export async function retentionSweep(input: RetentionSweepInput): Promise<RetentionSweepResult> {
   const removed: Record<string, number> = {};
@@ -31,6 +37,13 @@ export async function retentionSweep(input: RetentionSweepInput): Promise<Retent
     if (sweep.retentionMs <= 0) continue;
     removed[sweep.name] = await rows.sweepExpiredRows.executeWithOptions({ summary: `Sweep ${sweep.name}` }, [sweep]);
   }
+  // Whatever the retention settings: a row left non-final by a closed run is never right.
+  const closedRuns = patched(SWEEP_CLOSED_RUNS)
+    ? await rows.endRunsClosedWithoutOutcome.executeWithOptions(
+        { summary: 'Fail recordings and exports whose run closed without an outcome' },
+        [],
+      )
+    : undefined;
   const recordings =
     input.recordingRetentionMs > 0
       ? await executeChild(recordingRetention, {
@@ -40,5 +53,5 @@ export async function retentionSweep(input: RetentionSweepInput): Promise<Retent
           staticSummary: 'Delete stored media and transcripts of recordings past RECORDING_RETENTION',
         })
       : null;
-  return { rows: removed, recordings };
+  return { rows: removed, recordings, ...(closedRuns ? { closedRuns } : {}) };
 }

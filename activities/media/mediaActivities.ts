@@ -252,10 +252,11 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
 
   return {
     async prepareMedia(recordingId: string, limit?: CompanyLimitRequest): Promise<MediaPlan> {
-      // The status is this step's first write (no separate status activity: patch `folded-steps`).
-      await setRecordingStatus(db, recordingId, 'transcribing');
       const recording = await requireRecording(db, recordingId);
-      return withCompanyPlace(recording.companyId, limit, () => prepare(recording));
+      // The status is this step's first write (no separate status activity: patch `folded-steps`); written
+      // when it changes, not on every attempt of a run waiting for a place (issue 50).
+      if (recording.status !== 'transcribing') await setRecordingStatus(db, recordingId, 'transcribing');
+      return withCompanyPlace(recording.companyId, limit, () => prepare(recording), recording.priority === 'bulk');
     },
 
     async transcribeRecordingPiece(
@@ -272,7 +273,12 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
         );
       if (piece.transcript) return { segments: (piece.transcript as Transcript).segments.length };
       const recording = await requireRecording(db, recordingId);
-      return withCompanyPlace(recording.companyId, limit, () => transcribePiece(recording, piece));
+      return withCompanyPlace(
+        recording.companyId,
+        limit,
+        () => transcribePiece(recording, piece),
+        recording.priority === 'bulk',
+      );
     },
     async stitchTranscript(recordingId: string): Promise<TranscriptionSummary> {
       const recording = await requireRecording(db, recordingId);

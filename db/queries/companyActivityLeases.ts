@@ -6,7 +6,7 @@ import type { Db } from '../connection';
 
 const TABLE = 'company_activity_leases';
 
-const expiryIn = (db: Db, ttlMs: number) => db.raw('DATE_ADD(NOW(3), INTERVAL ? MICROSECOND)', [ttlMs * 1000]);
+export const expiryIn = (db: Db, ttlMs: number) => db.raw('DATE_ADD(NOW(3), INTERVAL ? MICROSECOND)', [ttlMs * 1000]);
 
 /**
  * Takes a free place of the company's `limit` for `holder` until `ttlMs` from now: a slot with no row, else
@@ -38,7 +38,7 @@ export async function takeCompanyLease(
     const taken = await db(TABLE)
       .where({ company_id: companyId, slot })
       .andWhere('expires_at', '<', db.raw('NOW(3)'))
-      .update({ holder, expires_at: expiryIn(db, ttlMs) });
+      .update({ holder, reserved_for: null, expires_at: expiryIn(db, ttlMs) });
     if (taken === 1) return slot;
   }
   return null;

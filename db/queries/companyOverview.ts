@@ -15,7 +15,7 @@ export interface CompanyCounts {
   recordings: number;
   /** Recordings not finished yet (accepted or being processed): the company's backlog. */
   recordingsInProgress: number;
-  /** Of all its recordings, those submitted with `"priority": "bulk"`. */
+  /** Its bulk backlog: recordings submitted with `"priority": "bulk"` and not finished yet. */
   bulkRecordings: number;
 }
 
@@ -37,7 +37,7 @@ export async function companyCounts(db: Db, companyId: string): Promise<CompanyC
     sttCopiesOwed: ['stt_provider_copies', own],
     recordings: ['recordings', own],
     recordingsInProgress: ['recordings', (q) => own(q).whereNotIn('status', FINISHED_STATUSES)],
-    bulkRecordings: ['recordings', (q) => own(q).where({ priority: 'bulk' })],
+    bulkRecordings: ['recordings', (q) => own(q).where({ priority: 'bulk' }).whereNotIn('status', FINISHED_STATUSES)],
   };
   const counts = await Promise.all(
     Object.entries(queries).map(async ([name, [table, where]]) => [name, await countWhere(db, table, where)] as const),
