@@ -54,6 +54,7 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
 const TOKEN = /[A-Za-z]+|\d+/g;
+const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 
 /** The digit runs of a text, each the tokens it is made of (at least one). */
 export function digitRuns(text: string): DigitToken[][] {
@@ -82,7 +83,9 @@ export function digitRuns(text: string): DigitToken[][] {
       token = { digits: TEENS[lower], start, end, written: false };
     } else if (lower in TENS) {
       // "twenty six" is 26, "twenty" alone 20; the unit, when it follows, joins this token.
-      const unit = /^[\s-]+(one|two|three|four|five|six|seven|eight|nine)\b/i.exec(text.slice(end));
+      // Read at `end` only (sticky): slicing the rest of the text per tens word was quadratic.
+      UNIT.lastIndex = end;
+      const unit = UNIT.exec(text);
       token = unit
         ? { digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()], start, end: end + unit[0].length, written: false }
         : { digits: `${TENS[lower]}0`, start, end, written: false };

@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { digitRuns, digitsOf, type DigitToken } from './digits';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { digitRuns, type DigitToken } from './digits';
 import type { PiiKind, TextSpan } from './kinds';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -55,10 +55,16 @@ export const isCardNumber = (digits: string): boolean =>
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
 
-const isPhone = (digits: string, international: boolean): boolean => {
+/**
+ * Valid by the numbering plan (libphonenumber-js, Google's metadata): international after "+"/"plus" or
+ * with the "00" prefix said before the country code ("double oh four four …"), else national in the
+ * company's region.
+ */
+const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
   if (international) return parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
-  if (digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
-  return parsePhoneNumberFromString(digits, 'US')?.isValid() === true;
+  if (digits.startsWith('00') && parsePhoneNumberFromString(`+${digits.slice(2)}`)?.isValid() === true) return true;
+  if (region === 'US' && digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
+  return parsePhoneNumberFromString(digits, region)?.isValid() === true;
 };
 
 interface Window {
@@ -67,18 +73,31 @@ interface Window {
   digits: string;
 }
 
-/** Every window of whole tokens of a run, longest first, as its digits. */
+/** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
+const MAX_DIGITS = 19;
+
+/**
+ * The windows of whole tokens of a run no longer than MAX_DIGITS, longest first, as their digits: at
+ * most MAX_DIGITS windows start at each token, so a run of n tokens costs O(n log n), not the cubic
+ * cost of every sub-window (issue 49: a 4 KB digit list took a worker down).
+ */
 function windows(run: DigitToken[]): Window[] {
   const all: Window[] = [];
-  for (let i = 0; i < run.length; i += 1)
-    for (let j = i; j < run.length; j += 1) all.push({ i, j, digits: digitsOf(run, i, j) });
+  for (let i = 0; i < run.length; i += 1) {
+    let digits = '';
+    for (let j = i; j < run.length; j += 1) {
+      digits += run[j].digits;
+      if (digits.length > MAX_DIGITS) break;
+      all.push({ i, j, digits });
+    }
+  }
   return all.sort((a, b) => b.digits.length - a.digits.length || a.i - b.i);
 }
 
 /** The written shape of a window: its tokens' digit counts joined by what stands between them. */
 const shapeOf = (text: string, run: DigitToken[], w: Window): string => text.slice(run[w.i].start, run[w.j].end);
 
-function kindOf(text: string, run: DigitToken[], w: Window, cardBefore: boolean): PiiKind | null {
+function kindOf(text: string, run: DigitToken[], w: Window, cardBefore: boolean, region: CountryCode): PiiKind | null {
   const { digits } = w;
   const context = contextBefore(text, run[w.i].start);
   const written = run.slice(w.i, w.j + 1).every((t) => t.written);
@@ -93,36 +112,104 @@ function kindOf(text: string, run: DigitToken[], w: Window, cardBefore: boolean)
     if (/^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits) && (EXPIRY_CONTEXT.test(context) || !written))
       return 'credit_card_expiration';
   }
-  const international = /(\+|\bplus)\s*$/i.test(text.slice(Math.max(0, run[w.i].start - 6), run[w.i].start));
-  if (digits.length >= 7 && !NOT_A_PHONE.test(context) && isPhone(digits, international)) return 'phone_number';
+  const international = leadBefore(text, run[w.i].start) !== null;
+  if (
+    digits.length >= 7 &&
+    !NOT_A_PHONE.test(context) &&
+    isPhone(digits, international, region) &&
+    // Said digit by digit, a number is a phone number or a card; nobody counts like that.
+    (international || run.slice(w.i, w.j + 1).every((t) => !t.written) || phoneLike(text, run[w.i].start, run[w.j].end))
+  )
+    return 'phone_number';
   return null;
+}
+
+const CARD_CONTEXT =
+  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+const PHONE_CONTEXT =
+  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
+
+/** The words said within a few dozen characters before and after [start, end), lower-cased. */
+export const contextAround = (text: string, start: number, end: number): string =>
+  `${text.slice(Math.max(0, start - 60), start)} ${text.slice(end, end + 40)}`.toLowerCase();
+
+/**
+ * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
+ * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
+ * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
+ */
+function cardLike(text: string, run: DigitToken[], w: Window): boolean {
+  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
+  const tokens = run.slice(w.i, w.j + 1);
+  if (tokens.some((t) => !t.written)) return true;
+  for (let k = 1; k < tokens.length; k += 1)
+    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  const groups = tokens.map((t) => t.digits.length).join('-');
+  return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
+}
+
+/**
+ * A number libphonenumber-js calls valid is a phone number when it is said as one: a "+" or "plus"
+ * before it, a phone word around it, or written as phone numbers are ("(212) 555-0198", "020 7946 0958");
+ * a bare count of ten digits stays.
+ */
+export function phoneLike(text: string, start: number, end: number): boolean {
+  const around = contextAround(text, start, end);
+  if (NOT_A_PHONE.test(around.slice(0, Math.min(around.length, start - Math.max(0, start - 60))))) return false;
+  if (PHONE_CONTEXT.test(around)) return true;
+  const written = text.slice(start, end);
+  return /[()+]/.test(written) || /^\d{2,5}[ .-]\d{2,4}[ .-]?\d{0,4}[ .-]?\d{2,4}$/.test(written);
 }
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
 
+/** The last of the sorted `ends` at or before `at`, or -Infinity. */
+function lastEndBefore(ends: number[], at: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? ends[lo - 1] : -Infinity;
+}
+
+/** "+" or "plus" said just before `at` (read from a few characters back only). */
+const leadBefore = (text: string, at: number): { index: number } | null => {
+  const from = Math.max(0, at - 8);
+  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
+  return m ? { index: from + m.index } : null;
+};
+
 /** The spans of personal-data numbers in a text's digit runs. */
-export function numberSpans(text: string): TextSpan[] {
+export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
   const spans: TextSpan[] = [];
+  // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
+  const cardEnds: number[] = [];
   for (const run of digitRuns(text)) {
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const free = (w: Window) => !taken.slice(w.i, w.j + 1).some(Boolean);
+    const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
       // A phone said with its country code keeps the "+" or "plus" before it inside the span.
-      const lead = kind === 'phone_number' ? /(\+|\bplus)\s*$/i.exec(text.slice(0, run[w.i].start)) : null;
+      const lead = kind === 'phone_number' ? leadBefore(text, run[w.i].start) : null;
       spans.push({ start: lead ? lead.index : run[w.i].start, end: run[w.j].end, kind });
+      if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     for (const length of CARD_LENGTHS)
       for (const w of all)
-        if (w.digits.length === length && free(w) && isCardNumber(w.digits)) take(w, 'credit_card_number');
+        if (w.digits.length === length && free(w) && isCardNumber(w.digits) && cardLike(text, run, w))
+          take(w, 'credit_card_number');
+    cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     for (const w of all) {
       if (!free(w)) continue;
-      const cardBefore = spans.some(
-        (s) => s.kind === 'credit_card_number' && run[w.i].start >= s.end && run[w.i].start - s.end < 40,
-      );
-      const kind = kindOf(text, run, w, cardBefore);
+      const start = run[w.i].start;
+      const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
+      const kind = kindOf(text, run, w, cardBefore, region);
       if (kind) take(w, kind);
     }
   }
@@ -145,7 +232,7 @@ const MONTHS = 'january|february|march|april|may|june|july|august|september|octo
 export function spokenExpirySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   const pattern = new RegExp(
-    `\\b(${MONTHS})(?:\\s+of)?\\s*,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
+    `\\b(${MONTHS})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
     'gi',
   );
   for (const m of text.matchAll(pattern))
