@@ -53,6 +53,9 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
+/** Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty seven"). */
+const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash']);
+const joins = (gap: string): boolean => JOINER.test(gap.replace(/dash|hyphen|slash/gi, ' '));
 const TOKEN = /[A-Za-z]+|\d+/g;
 const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 
@@ -74,9 +77,11 @@ export function digitRuns(text: string): DigitToken[][] {
     const end = start + word.length;
     const lower = word.toLowerCase();
     let token: DigitToken | null = null;
+    // A joining word keeps the run open; the gap it stands in is read by `joins`.
+    if (run.length > 0 && JOIN_WORDS.has(lower)) continue;
     if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
     else if (lower in REPEATS) {
-      if (run.length > 0 && !JOINER.test(text.slice(lastEnd, start))) close();
+      if (run.length > 0 && !joins(text.slice(lastEnd, start))) close();
       repeat = { times: REPEATS[lower], start };
       continue;
     } else if (lower in TEENS) {
@@ -101,7 +106,7 @@ export function digitRuns(text: string): DigitToken[][] {
       lastEnd = -1;
       continue;
     }
-    if (run.length > 0 && !JOINER.test(text.slice(lastEnd, token.start))) close();
+    if (run.length > 0 && !joins(text.slice(lastEnd, token.start))) close();
     run.push(token);
     lastEnd = token.end;
   }

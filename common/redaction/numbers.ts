@@ -27,7 +27,7 @@ const contextBefore = (text: string, at: number): string =>
 const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
 const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
 const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back)\b/;
+  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
 const EXPIRY_CONTEXT = /\b(expir\w*|exp|valid thru|valid through|good thru|good through)\b/;
 const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
@@ -97,31 +97,80 @@ function windows(run: DigitToken[]): Window[] {
 /** The written shape of a window: its tokens' digit counts joined by what stands between them. */
 const shapeOf = (text: string, run: DigitToken[], w: Window): string => text.slice(run[w.i].start, run[w.j].end);
 
-function kindOf(text: string, run: DigitToken[], w: Window, cardBefore: boolean, region: CountryCode): PiiKind | null {
+/** What was said around each token of a run: read once per token, not once per window. */
+interface RunContext {
+  before: string[];
+  after: string[];
+  /** A phone word just before token i / just after token j. */
+  phoneBefore: boolean[];
+  phoneAfter: boolean[];
+}
+
+const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
+
+function contextOf(text: string, run: DigitToken[]): RunContext {
+  const before = run.map((t) => contextBefore(text, t.start));
+  const after = run.map((t) => contextAfter(text, t.end));
+  return {
+    before,
+    after,
+    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c)),
+    phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
+  };
+}
+
+/** Context named after a number ("…, that's my social"; "334, the code on the back"). */
+const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
+const CVV_AFTER =
+  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
+const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
+
+/** Context after a number names it unless it introduces another ("2028, and the security code is 987"). */
+function namesThis(pattern: RegExp, after: string): boolean {
+  const m = pattern.exec(after);
+  return m !== null && !/^\s*(is|was|are|:|=|number|digits)/.test(after.slice(m.index + m[0].length));
+}
+
+function kindOf(
+  text: string,
+  run: DigitToken[],
+  w: Window,
+  cardBefore: boolean,
+  region: CountryCode,
+  around: RunContext,
+): PiiKind | null {
   const { digits } = w;
-  const context = contextBefore(text, run[w.i].start);
+  const n = digits.length;
+  if (n < 3) return null;
+  const context = around.before[w.i];
+  const after = around.after[w.j];
   const written = run.slice(w.i, w.j + 1).every((t) => t.written);
-  if (digits.length === 9 && isSsn(digits)) {
-    if (SSN_CONTEXT.test(context)) return 'us_social_security_number';
+  if (n === 9 && isSsn(digits)) {
+    if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
+    if (!written && /\bdash\b/.test(shapeOf(text, run, w).toLowerCase()) && w.j - w.i >= 2)
+      return 'us_social_security_number';
   }
-  if (digits.length >= 6 && digits.length <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
-  if ((digits.length === 3 || digits.length === 4) && CVV_CONTEXT.test(context)) return 'credit_card_cvv';
-  if (digits.length >= 3 && digits.length <= 6 && (EXPIRY_CONTEXT.test(context) || cardBefore)) {
+  if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
+  if ((n === 3 || n === 4) && (CVV_CONTEXT.test(context) || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits)) {
     // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-    if (/^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits) && (EXPIRY_CONTEXT.test(context) || !written))
-      return 'credit_card_expiration';
+    const named = EXPIRY_CONTEXT.test(context) || namesThis(EXPIRY_AFTER, after);
+    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry, not a date.
+    const slashed = !written && /slash/i.test(shapeOf(text, run, w));
+    if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
+  if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
-  if (
-    digits.length >= 7 &&
-    !NOT_A_PHONE.test(context) &&
-    isPhone(digits, international, region) &&
-    // Said digit by digit, a number is a phone number or a card; nobody counts like that.
-    (international || run.slice(w.i, w.j + 1).every((t) => !t.written) || phoneLike(text, run[w.i].start, run[w.j].end))
-  )
-    return 'phone_number';
-  return null;
+  // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
+  // the numbering plan, which is the costly test.
+  const said =
+    international ||
+    around.phoneBefore[w.i] ||
+    around.phoneAfter[w.j] ||
+    run.slice(w.i, w.j + 1).every((t) => !t.written) ||
+    phoneShaped(text.slice(run[w.i].start, run[w.j].end));
+  return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
 const CARD_CONTEXT =
@@ -148,18 +197,9 @@ function cardLike(text: string, run: DigitToken[], w: Window): boolean {
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
 
-/**
- * A number libphonenumber-js calls valid is a phone number when it is said as one: a "+" or "plus"
- * before it, a phone word around it, or written as phone numbers are ("(212) 555-0198", "020 7946 0958");
- * a bare count of ten digits stays.
- */
-export function phoneLike(text: string, start: number, end: number): boolean {
-  const around = contextAround(text, start, end);
-  if (NOT_A_PHONE.test(around.slice(0, Math.min(around.length, start - Math.max(0, start - 60))))) return false;
-  if (PHONE_CONTEXT.test(around)) return true;
-  const written = text.slice(start, end);
-  return /[()+]/.test(written) || /^\d{2,5}[ .-]\d{2,4}[ .-]?\d{0,4}[ .-]?\d{2,4}$/.test(written);
-}
+/** Written as phone numbers are: brackets or "+", or groups of digits ("020 7946 0958", "212-555-0198"). */
+const phoneShaped = (written: string): boolean =>
+  /[()+]/.test(written) || /^\d{2,5}[ .-]\d{2,4}[ .-]?\d{0,4}[ .-]?\d{2,4}$/.test(written);
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
@@ -191,13 +231,16 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
   for (const run of digitRuns(text)) {
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
+    const around = contextOf(text, run);
     const free = (w: Window) => !taken.slice(w.i, w.j + 1).some(Boolean);
     const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
       // A phone said with its country code keeps the "+" or "plus" before it inside the span.
       const lead = kind === 'phone_number' ? leadBefore(text, run[w.i].start) : null;
-      spans.push({ start: lead ? lead.index : run[w.i].start, end: run[w.j].end, kind });
+      // "(212) 555-0198": the bracket opened before the area code goes with it.
+      const opened = kind === 'phone_number' && !lead && text[run[w.i].start - 1] === '(' ? 1 : 0;
+      spans.push({ start: lead ? lead.index : run[w.i].start - opened, end: run[w.j].end, kind });
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     for (const length of CARD_LENGTHS)
@@ -209,7 +252,7 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
       if (!free(w)) continue;
       const start = run[w.i].start;
       const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
-      const kind = kindOf(text, run, w, cardBefore, region);
+      const kind = kindOf(text, run, w, cardBefore, region, around);
       if (kind) take(w, kind);
     }
   }
@@ -226,7 +269,8 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
   return spans;
 }
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
 /** "expires April 2027", "expiration: March twenty twenty-eight": a month and a year after an expiry word. */
 export function spokenExpirySpans(text: string): TextSpan[] {
@@ -239,13 +283,4 @@ export function spokenExpirySpans(text: string): TextSpan[] {
     if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
       spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
   return spans;
-}
-
-/** Written IBANs ("DE89 3704 0044 0532 0130 00"): two letters, two check digits, the account. */
-export function ibanSpans(text: string): TextSpan[] {
-  return [...text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    kind: 'banking_information' as const,
-  }));
 }

@@ -1,7 +1,8 @@
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
-import { ibanSpans, numberSpans, phoneLike, spokenExpirySpans, writtenExpirySpans } from './numbers';
+import { ibanSpans } from './iban';
+import { numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
@@ -9,7 +10,7 @@ import { providerMarkSpans } from './providerMarks';
 
 /**
  * Earlier finds win where two overlap: provider marks, then emails (their digits are not a phone), IBANs,
- * then numbers, then phones (libphonenumber-js's span first: it takes a number's brackets).
+ * then numbers (phone numbers last: a card's or an account's digits are not a phone).
  */
 function claim(found: TextSpan[], length: number): TextSpan[] {
   // Each character is claimed once: a span is kept when none of its characters is taken. Each finder's
@@ -38,18 +39,15 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const emails = emailSpans(text);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
-  const phones: TextSpan[] = findPhoneNumbersInText(text, { defaultCountry: region })
-    .filter((p) => phoneLike(text, p.startsAt, p.endsAt))
-    .map((p) => ({ start: p.startsAt, end: p.endsAt, kind: 'phone_number' }));
   return claim(
     [
       ...marks,
       ...emails,
       ...ibanSpans(text),
-      ...numbers.filter((s) => s.kind !== 'phone_number'),
+      // A written expiry ("05/28") before the numbers: its year is not the start of a code.
       ...writtenExpirySpans(text, cards),
       ...spokenExpirySpans(text),
-      ...phones,
+      ...numbers.filter((s) => s.kind !== 'phone_number'),
       ...numbers.filter((s) => s.kind === 'phone_number'),
     ],
     text.length,
