@@ -77,21 +77,22 @@ interface Window {
 const MAX_DIGITS = 19;
 
 /**
- * The windows of whole tokens of a run no longer than MAX_DIGITS, longest first, as their digits: at
- * most MAX_DIGITS windows start at each token, so a run of n tokens costs O(n log n), not the cubic
- * cost of every sub-window (issue 49: a 4 KB digit list took a worker down).
+ * The windows of whole tokens of a run no longer than MAX_DIGITS, by their number of digits (each
+ * length's in text order): at most MAX_DIGITS windows start at each token, so a run of n tokens costs
+ * O(n), not the cubic cost of every sub-window (issue 49: a 4 KB digit list took a worker down).
  */
-function windows(run: DigitToken[]): Window[] {
-  const all: Window[] = [];
+function windows(run: DigitToken[]): Window[][] {
+  const byLength: Window[][] = Array.from({ length: MAX_DIGITS + 1 }, () => []);
   for (let i = 0; i < run.length; i += 1) {
     let digits = '';
     for (let j = i; j < run.length; j += 1) {
       digits += run[j].digits;
       if (digits.length > MAX_DIGITS) break;
-      all.push({ i, j, digits });
+      // Nothing shorter than a CVV is personal data.
+      if (digits.length >= 3) byLength[digits.length].push({ i, j, digits });
     }
   }
-  return all.sort((a, b) => b.digits.length - a.digits.length || a.i - b.i);
+  return byLength;
 }
 
 /** The written shape of a window: its tokens' digit counts joined by what stands between them. */
@@ -169,7 +170,7 @@ function kindOf(
     around.phoneBefore[w.i] ||
     around.phoneAfter[w.j] ||
     run.slice(w.i, w.j + 1).every((t) => !t.written) ||
-    phoneShaped(text.slice(run[w.i].start, run[w.j].end));
+    phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
@@ -197,9 +198,10 @@ function cardLike(text: string, run: DigitToken[], w: Window): boolean {
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
 
-/** Written as phone numbers are: brackets or "+", or groups of digits ("020 7946 0958", "212-555-0198"). */
+/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
 const phoneShaped = (written: string): boolean =>
-  /[()+]/.test(written) || /^\d{2,5}[ .-]\d{2,4}[ .-]?\d{0,4}[ .-]?\d{2,4}$/.test(written);
+  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
@@ -244,17 +246,18 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     for (const length of CARD_LENGTHS)
-      for (const w of all)
-        if (w.digits.length === length && free(w) && isCardNumber(w.digits) && cardLike(text, run, w))
-          take(w, 'credit_card_number');
+      for (const w of all[length])
+        if (free(w) && isCardNumber(w.digits) && cardLike(text, run, w)) take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
-    for (const w of all) {
-      if (!free(w)) continue;
-      const start = run[w.i].start;
-      const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
-      const kind = kindOf(text, run, w, cardBefore, region, around);
-      if (kind) take(w, kind);
-    }
+    // Longest first: a phone number is not cut into a CVV and a count.
+    for (let length = MAX_DIGITS; length >= 3; length -= 1)
+      for (const w of all[length]) {
+        if (!free(w)) continue;
+        const start = run[w.i].start;
+        const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
+        const kind = kindOf(text, run, w, cardBefore, region, around);
+        if (kind) take(w, kind);
+      }
   }
   return spans;
 }
