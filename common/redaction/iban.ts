@@ -23,6 +23,16 @@ const SPOKEN_DIGITS: Record<string, string> = {
   nine: '9',
 };
 
+// prettier-ignore
+const TENS: Record<string, string> = {
+  twenty: '2', thirty: '3', forty: '4', fifty: '5', sixty: '6', seventy: '7', eighty: '8', ninety: '9',
+};
+// prettier-ignore
+const TEENS: Record<string, string> = {
+  ten: '10', eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16',
+  seventeen: '17', eighteen: '18', nineteen: '19',
+};
+
 const MAX_IBAN = 34;
 const BANK_WORDS = /\b(iban|account|bank|transfer|wire|sepa|payee|beneficiary)\b/;
 
@@ -40,12 +50,17 @@ function unitsOf(text: string): Array<Unit | null> {
   let repeat = 0;
   let repeatStart = 0;
   let lastEnd = 0;
+  let pendingTens = false;
   for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
     const word = m[0];
     const lower = word.toLowerCase();
     const start = m.index;
     // Only spaces, dashes and dots stand between the units of one IBAN.
-    if (units.length > 0 && !/^[\s.-]*$/.test(text.slice(lastEnd, start))) units.push(null);
+    if (units.length > 0 && !/^[\s.-]*$/.test(text.slice(lastEnd, start))) {
+      if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
+      pendingTens = false;
+      units.push(null);
+    }
     lastEnd = start + word.length;
     if (lower === 'double' || lower === 'triple') {
       repeat = lower === 'double' ? 2 : 3;
@@ -53,6 +68,28 @@ function unitsOf(text: string): Array<Unit | null> {
       continue;
     }
     const digit = SPOKEN_DIGITS[lower];
+    const last = units[units.length - 1];
+    // "seventy one" is 71: the unit joins the tens said before it; "seventy" alone is 70.
+    if (pendingTens && last) {
+      pendingTens = false;
+      if (digit !== undefined && digit !== '0' && !repeat) {
+        last.chars += digit;
+        last.end = lastEnd;
+        continue;
+      }
+      last.chars += '0';
+    }
+    if (TENS[lower] !== undefined) {
+      units.push({ chars: TENS[lower], start, end: lastEnd, block: false });
+      pendingTens = true;
+      repeat = 0;
+      continue;
+    }
+    if (TEENS[lower] !== undefined) {
+      units.push({ chars: TEENS[lower], start, end: lastEnd, block: false });
+      repeat = 0;
+      continue;
+    }
     if (digit !== undefined) {
       units.push({
         chars: digit.repeat(repeat || 1),
@@ -68,6 +105,7 @@ function unitsOf(text: string): Array<Unit | null> {
     } else units.push(null);
     repeat = 0;
   }
+  if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
   return units;
 }
 
