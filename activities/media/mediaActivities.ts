@@ -26,7 +26,8 @@ import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
 import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
-import { redactTranscript, withoutWords } from '../../common/redaction';
+import { getCompany } from '../../db/queries/companies';
+import { phoneRegionOf, redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
 import { stitchPieces } from './stitch';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
@@ -225,7 +226,10 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
               await send(await pieceStream(recordingId, { channel, index }, signal));
       // Redacted before it is kept: the provider's words exist only in this worker's memory. Words are
       // not kept either way (they served to time the redactions).
-      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript) : transcript);
+      const phoneRegion = recording.redactPii
+        ? phoneRegionOf(await getCompany(db, recording.companyId), config)
+        : undefined;
+      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript, { phoneRegion }) : transcript);
       await setRecordingChunkTranscript(db, recordingId, channel, index, kept);
       return { segments: kept.segments.length };
     } finally {

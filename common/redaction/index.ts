@@ -2,3 +2,4 @@
 export { PII_KINDS, placeholderOf, type PiiKind, type RedactedSpan, type TextSpan } from './kinds';
 export { findPii, redactText, type RedactionOptions } from './text';
 export { redactTranscript, withoutWords } from './transcript';
+export { phoneRegionOf } from './region';
