@@ -82,7 +82,7 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
   let labels = 0;
   let j = k;
   const origin = words[k]?.start ?? 0;
-  // A label may be two words said apart ("acme corp dot com") when the local part is clearly an address's.
+  // A label may be two words said apart ("acme corp dot com").
   let spaced = 0;
   while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
     const next = words[j + 1];
@@ -152,7 +152,8 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     if (words[first].start < claimedTo) continue;
     const single = !joined && spelled < 2;
     if (single && NOT_LOCAL.has(words[first].lower)) continue;
-    const last = spokenDomainEnd(text, words, domainStart, !single);
+    // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
+    const last = spokenDomainEnd(text, words, domainStart, true);
     if (last < 0) continue;
     spans.push({ start: words[first].start, end: words[last].end, kind: 'email_address' });
     claimedTo = words[last].end;

@@ -265,9 +265,14 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
 /** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
   const spans: TextSpan[] = [];
+  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
   for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
-    const near = cards.some((c) => Math.abs(m.index - c.end) < 60) || EXPIRY_CONTEXT.test(contextBefore(text, m.index));
-    if (near) spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
+    const end = m.index + m[0].length;
+    const near =
+      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
+      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
+      namesThis(EXPIRY_AFTER, contextAfter(text, end));
+    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   return spans;
 }
