@@ -113,10 +113,3 @@ export function digitRuns(text: string): DigitToken[][] {
   close();
   return runs;
 }
-
-/** A run's tokens from i to j (inclusive) as one string of digits. */
-export const digitsOf = (run: DigitToken[], i: number, j: number): string =>
-  run
-    .slice(i, j + 1)
-    .map((t) => t.digits)
-    .join('');
