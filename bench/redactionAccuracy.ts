@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PII_KINDS, placeholderOf, redactText, type PiiKind } from '../common/redaction';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { PII_KINDS, placeholderOf, redactText, redactTranscript, type PiiKind } from '../common/redaction';
 
 // The redaction rule set (common/redaction/) against the labelled utterances of
 // test/fixtures/redaction/utterances.json: each kind of personal data in its written and spoken forms,
-// and look-alikes that must stay (prices, dates, times, counts, order numbers, websites). A labelled
-// value is found when it is gone from the redacted text and its kind's placeholder stands there; a
-// look-alike is kept when its text comes back unchanged; an utterance is exact when its redacted text
-// is the labelled one (each value replaced by its placeholder, nothing else changed).
+// values said across two segments of one speaker (`segments`, redacted as a transcript), national phone
+// numbers of several countries (`region`, the company's), and look-alikes that must stay (lists of
+// prices and counts, dates, times, versions, order and ticket numbers, websites). A labelled value is
+// fully hidden when none of its words (digits, number words, letters) is left beyond what the labelled
+// text keeps, and its kind's placeholder stands there; a look-alike is kept when its text comes back
+// unchanged; an utterance is exact when its redacted text is the labelled one.
 
 export const UTTERANCES_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'utterances.json');
 
@@ -17,6 +20,10 @@ export interface LabelledUtterance {
   form: 'written' | 'spoken';
   /** What a look-alike is (price, date, …); absent for an utterance with personal data. */
   lookalike?: string;
+  /** Said across adjacent segments of one speaker (their texts joined by a space are `text`). */
+  segments?: string[];
+  /** The company's phone region (ISO 3166 alpha-2) for a national number; US unless given. */
+  region?: string;
 }
 
 export interface UtteranceOutcome {
@@ -32,11 +39,46 @@ export const labelledUtterances = (file = UTTERANCES_FILE): LabelledUtterance[] 
 const expectedOf = (u: LabelledUtterance): string =>
   u.pii.reduce((text, p) => text.replace(p.value, placeholderOf(p.kind)), u.text);
 
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const withoutPlaceholders = (text: string): string => text.replace(/\[[A-Z_]+\]/g, ' ');
+
+/** The redacted text of an utterance, as the API and the worker would produce it. */
+function redactedOf(u: LabelledUtterance): string {
+  const options = u.region ? { phoneRegion: u.region as CountryCode } : {};
+  if (!u.segments) return redactText(u.text, options).text;
+  const transcript = redactTranscript(
+    {
+      provider: 'submitted',
+      language: 'en',
+      durationMs: u.segments.length * 4000,
+      segments: u.segments.map((text, i) => ({ startMs: i * 4000, endMs: i * 4000 + 3900, speaker: 'A', text })),
+    },
+    options,
+  );
+  return transcript.segments.map((s) => s.text).join(' ');
+}
+
+/** The words of `value` left in `redacted` beyond those the labelled text keeps around the values. */
+function leftOf(value: string, redacted: string, expected: string): string[] {
+  const kept = new Map<string, number>();
+  for (const w of wordsOf(withoutPlaceholders(expected))) kept.set(w, (kept.get(w) ?? 0) + 1);
+  const extra = new Set<string>();
+  for (const w of wordsOf(withoutPlaceholders(redacted))) {
+    const n = kept.get(w) ?? 0;
+    if (n > 0) kept.set(w, n - 1);
+    else extra.add(w);
+  }
+  return wordsOf(value).filter((w) => extra.has(w));
+}
+
 export function evaluateRedaction(utterances = labelledUtterances()): UtteranceOutcome[] {
   return utterances.map((utterance) => {
-    const redacted = redactText(utterance.text).text;
-    const missed = utterance.pii.filter((p) => redacted.includes(p.value) || !redacted.includes(placeholderOf(p.kind)));
-    return { utterance, redacted, expected: expectedOf(utterance), missed };
+    const redacted = redactedOf(utterance);
+    const expected = expectedOf(utterance);
+    const missed = utterance.pii.filter(
+      (p) => leftOf(p.value, redacted, expected).length > 0 || !redacted.includes(placeholderOf(p.kind)),
+    );
+    return { utterance, redacted, expected, missed };
   });
 }
 
@@ -67,34 +109,65 @@ export function redactionFigures(outcomes: UtteranceOutcome[]): RedactionFigures
 
 const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(1)} %`;
 
-/** The Markdown table BENCHMARKS.md shows: recall per kind and form, look-alikes, and every miss. */
+type Group = 'written' | 'spoken' | 'split' | 'national';
+const GROUPS: Array<[Group, (u: LabelledUtterance) => boolean]> = [
+  ['written', (u) => u.form === 'written' && !u.segments],
+  ['spoken', (u) => u.form === 'spoken' && !u.segments],
+  ['split', (u) => u.segments !== undefined],
+];
+
+const recallRow = (label: string, form: string, of: UtteranceOutcome[], kind?: PiiKind): string | null => {
+  const values = of.flatMap((o) => o.utterance.pii.filter((p) => !kind || p.kind === kind));
+  const missed = of.flatMap((o) => o.missed.filter((p) => !kind || p.kind === kind));
+  return values.length === 0
+    ? null
+    : `| ${label} | ${form} | ${values.length - missed.length} / ${values.length} | ${percent(values.length - missed.length, values.length)} |`;
+};
+
+/** The Markdown table BENCHMARKS.md shows: recall per kind and form (split and national apart), look-alikes, and every miss. */
 export function redactionReport(outcomes: UtteranceOutcome[]): string {
   const rows = PII_KINDS.flatMap((kind) =>
-    (['written', 'spoken'] as const).map((form) => {
-      const of = outcomes.filter((o) => o.utterance.form === form);
-      const values = of.flatMap((o) => o.utterance.pii.filter((p) => p.kind === kind));
-      const missed = of.flatMap((o) => o.missed.filter((p) => p.kind === kind));
-      return values.length === 0
-        ? null
-        : `| ${placeholderOf(kind)} | ${form} | ${values.length - missed.length} / ${values.length} | ${percent(values.length - missed.length, values.length)} |`;
-    }),
+    GROUPS.map(([form, test]) =>
+      recallRow(
+        placeholderOf(kind),
+        form,
+        outcomes.filter((o) => test(o.utterance)),
+        kind,
+      ),
+    ),
   ).filter((r): r is string => r !== null);
+  const byForm = GROUPS.map(([form, test]) =>
+    recallRow(
+      'all',
+      form,
+      outcomes.filter((o) => test(o.utterance)),
+    ),
+  ).filter((r): r is string => r !== null);
+  const national = recallRow(
+    '[PHONE_NUMBER]',
+    'national, not US',
+    outcomes.filter((o) => o.utterance.region && o.utterance.region !== 'US'),
+  );
   const f = redactionFigures(outcomes);
   const misses = outcomes
-    .filter((o) => o.redacted !== o.expected)
+    .filter((o) => o.missed.length > 0 || (o.utterance.lookalike !== undefined && o.redacted !== o.utterance.text))
     .map(
       (o) =>
         `- ${JSON.stringify(o.utterance.text)}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.redacted)}`,
     );
   return [
-    '| placeholder | form | found | recall |',
+    '| placeholder | form | fully hidden | recall |',
     '|---|---|---|---|',
     ...rows,
-    `| all | both | ${f.found} / ${f.values} | ${percent(f.found, f.values)} |`,
+    ...byForm,
+    ...(national ? [national] : []),
+    `| all | all | ${f.found} / ${f.values} | ${percent(f.found, f.values)} |`,
     '',
-    `Look-alikes redacted: ${f.lookalikesRedacted} / ${f.lookalikes} (${percent(f.lookalikesRedacted, f.lookalikes)}); ` +
+    `Look-alikes touched: ${f.lookalikesRedacted} / ${f.lookalikes} (${percent(f.lookalikesRedacted, f.lookalikes)}); ` +
       `utterances exactly as labelled: ${f.exact} / ${f.utterances}.`,
     '',
-    ...(misses.length ? ['Differences:', ...misses] : ['No differences.']),
+    ...(misses.length
+      ? ['Values not fully hidden, and look-alikes touched:', ...misses]
+      : ['None missed, no look-alike touched.']),
   ].join('\n');
 }

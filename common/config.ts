@@ -311,6 +311,12 @@ export const ConfigSchema = Type.Object({
     default: '3s',
     description: 'How often an asynchronous provider (assemblyai) is asked whether a transcript is done.',
   },
+  REDACTION_PHONE_REGION: Type.String({
+    pattern: '^[A-Z]{2}$',
+    default: 'US',
+    description:
+      'The region (ISO 3166 alpha-2) a national phone number is read in when redacting, for companies without their own (`admin company:set <id> --phone-region GB`); a number said with its country code is read in any region.',
+  }),
   LLM_BASE_URL: Type.String({
     default: '',
     description:

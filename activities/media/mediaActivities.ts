@@ -28,7 +28,8 @@ import { sttMeter } from '../stt/meter';
 import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
 import { discardProviderCopy } from '../stt/providerCopies';
 import { recordSttProviderCopy } from '../../db/queries/sttProviderCopies';
-import { redactTranscript, withoutWords } from '../../common/redaction';
+import { getCompany } from '../../db/queries/companies';
+import { phoneRegionOf, redactTranscript, withoutWords } from '../../common/redaction';
 import { cutRecording } from './pieces';
 import { stitchPieces } from './stitch';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
@@ -240,7 +241,10 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
               await send(await pieceStream(recordingId, { channel, index }, signal));
       // Redacted before it is kept: the provider's words exist only in this worker's memory. Words are
       // not kept either way (they served to time the redactions).
-      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript) : transcript);
+      const phoneRegion = recording.redactPii
+        ? phoneRegionOf(await getCompany(db, recording.companyId), config)
+        : undefined;
+      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript, { phoneRegion }) : transcript);
       await setRecordingChunkTranscript(db, recordingId, channel, index, kept);
       const jobId = piece.sttJobId ?? (await getRecordingChunk(db, recordingId, channel, index))?.sttJobId;
       if (jobId) await discardProviderCopy(stt, db, logger, jobId, signal);

@@ -1,4 +1,4 @@
-import { redactTranscript } from '../../common/redaction';
+import { phoneRegionOf, redactTranscript } from '../../common/redaction';
 import type { Transcript } from '../../common/transcript';
 import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
@@ -52,9 +52,13 @@ export async function acceptRecording(
   const companyId = company.id;
   if (body.roleplayId && !(await getRoleplay(db, companyId, body.roleplayId))) throw notFound('Roleplay');
   // The submission's own value wins over the company's default.
-  const redactPii = body.redactPii ?? (await getCompany(db, companyId))?.redactPii ?? false;
+  const settings = await getCompany(db, companyId);
+  const redactPii = body.redactPii ?? settings?.redactPii ?? false;
   // A submitted transcript is redacted before it is saved: it is never at rest as it was sent.
-  const kept = redactPii && transcript ? redactTranscript(transcript) : transcript;
+  const kept =
+    redactPii && transcript
+      ? redactTranscript(transcript, { phoneRegion: phoneRegionOf(settings, deps.config) })
+      : transcript;
   let row: RecordingRow;
   try {
     const inserted = await insertRecordingUnlessErasing(db, {

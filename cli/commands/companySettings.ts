@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { FAIRNESS_WEIGHT_RANGE } from '../../common/workflowStarts/priority';
 import type { CompanyRow, CompanySettingsUpdate } from '../../db/queries/companies';
 
@@ -7,7 +8,7 @@ import type { CompanyRow, CompanySettingsUpdate } from '../../db/queries/compani
 // column it is stored in and how `company:show` reads it from the company's row. A new company setting is one
 // more entry here (and its column in a migration and in db/queries/companies.ts).
 
-export type SettingValue = number | string | boolean;
+export type SettingValue = number | string | boolean | null;
 
 export interface CompanySetting {
   /** The name in `company:show`'s `settings` and in commander's parsed options (camelCase of the flag). */
@@ -34,6 +35,15 @@ function onOff(text: string): boolean {
   throw new InvalidArgumentError('Must be on or off.');
 }
 
+function phoneRegion(text: string): string {
+  const region = text.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(region) || !isSupportedCountry(region))
+    throw new InvalidArgumentError(
+      'Must be a two-letter region with a phone numbering plan (ISO 3166, e.g. GB, DE, US).',
+    );
+  return region;
+}
+
 export const COMPANY_SETTINGS: readonly CompanySetting[] = [
   {
     key: 'fairnessWeight',
@@ -51,6 +61,15 @@ export const COMPANY_SETTINGS: readonly CompanySetting[] = [
     parse: onOff,
     column: 'redact_pii',
     read: (company) => company.redactPii ?? false,
+  },
+  {
+    key: 'phoneRegion',
+    flags: '--phone-region <region>',
+    description:
+      "the region (ISO 3166 alpha-2, e.g. GB) the company's national phone numbers are read in when its recordings are redacted; unset, the REDACTION_PHONE_REGION setting (US unless set); recordings redacted later follow it",
+    parse: phoneRegion,
+    column: 'phone_region',
+    read: (company) => company.phoneRegion ?? null,
   },
 ];
 

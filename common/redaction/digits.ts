@@ -53,7 +53,11 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
+/** Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty seven"). */
+const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash']);
+const joins = (gap: string): boolean => JOINER.test(gap.replace(/dash|hyphen|slash/gi, ' '));
 const TOKEN = /[A-Za-z]+|\d+/g;
+const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 
 /** The digit runs of a text, each the tokens it is made of (at least one). */
 export function digitRuns(text: string): DigitToken[][] {
@@ -73,16 +77,20 @@ export function digitRuns(text: string): DigitToken[][] {
     const end = start + word.length;
     const lower = word.toLowerCase();
     let token: DigitToken | null = null;
+    // A joining word keeps the run open; the gap it stands in is read by `joins`.
+    if (run.length > 0 && JOIN_WORDS.has(lower)) continue;
     if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
     else if (lower in REPEATS) {
-      if (run.length > 0 && !JOINER.test(text.slice(lastEnd, start))) close();
+      if (run.length > 0 && !joins(text.slice(lastEnd, start))) close();
       repeat = { times: REPEATS[lower], start };
       continue;
     } else if (lower in TEENS) {
       token = { digits: TEENS[lower], start, end, written: false };
     } else if (lower in TENS) {
       // "twenty six" is 26, "twenty" alone 20; the unit, when it follows, joins this token.
-      const unit = /^[\s-]+(one|two|three|four|five|six|seven|eight|nine)\b/i.exec(text.slice(end));
+      // Read at `end` only (sticky): slicing the rest of the text per tens word was quadratic.
+      UNIT.lastIndex = end;
+      const unit = UNIT.exec(text);
       token = unit
         ? { digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()], start, end: end + unit[0].length, written: false }
         : { digits: `${TENS[lower]}0`, start, end, written: false };
@@ -98,17 +106,10 @@ export function digitRuns(text: string): DigitToken[][] {
       lastEnd = -1;
       continue;
     }
-    if (run.length > 0 && !JOINER.test(text.slice(lastEnd, token.start))) close();
+    if (run.length > 0 && !joins(text.slice(lastEnd, token.start))) close();
     run.push(token);
     lastEnd = token.end;
   }
   close();
   return runs;
 }
-
-/** A run's tokens from i to j (inclusive) as one string of digits. */
-export const digitsOf = (run: DigitToken[], i: number, j: number): string =>
-  run
-    .slice(i, j + 1)
-    .map((t) => t.digits)
-    .join('');

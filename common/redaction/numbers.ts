@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { digitRuns, digitsOf, type DigitToken } from './digits';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { digitRuns, type DigitToken } from './digits';
 import type { PiiKind, TextSpan } from './kinds';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -27,7 +27,7 @@ const contextBefore = (text: string, at: number): string =>
 const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
 const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
 const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back)\b/;
+  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
 const EXPIRY_CONTEXT = /\b(expir\w*|exp|valid thru|valid through|good thru|good through)\b/;
 const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
@@ -55,10 +55,16 @@ export const isCardNumber = (digits: string): boolean =>
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
 
-const isPhone = (digits: string, international: boolean): boolean => {
+/**
+ * Valid by the numbering plan (libphonenumber-js, Google's metadata): international after "+"/"plus" or
+ * with the "00" prefix said before the country code ("double oh four four …"), else national in the
+ * company's region.
+ */
+const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
   if (international) return parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
-  if (digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
-  return parsePhoneNumberFromString(digits, 'US')?.isValid() === true;
+  if (digits.startsWith('00') && parsePhoneNumberFromString(`+${digits.slice(2)}`)?.isValid() === true) return true;
+  if (region === 'US' && digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
+  return parsePhoneNumberFromString(digits, region)?.isValid() === true;
 };
 
 interface Window {
@@ -67,64 +73,191 @@ interface Window {
   digits: string;
 }
 
-/** Every window of whole tokens of a run, longest first, as its digits. */
-function windows(run: DigitToken[]): Window[] {
-  const all: Window[] = [];
-  for (let i = 0; i < run.length; i += 1)
-    for (let j = i; j < run.length; j += 1) all.push({ i, j, digits: digitsOf(run, i, j) });
-  return all.sort((a, b) => b.digits.length - a.digits.length || a.i - b.i);
+/** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
+const MAX_DIGITS = 19;
+
+/**
+ * The windows of whole tokens of a run no longer than MAX_DIGITS, by their number of digits (each
+ * length's in text order): at most MAX_DIGITS windows start at each token, so a run of n tokens costs
+ * O(n), not the cubic cost of every sub-window (issue 49: a 4 KB digit list took a worker down).
+ */
+function windows(run: DigitToken[]): Window[][] {
+  const byLength: Window[][] = Array.from({ length: MAX_DIGITS + 1 }, () => []);
+  for (let i = 0; i < run.length; i += 1) {
+    let digits = '';
+    for (let j = i; j < run.length; j += 1) {
+      digits += run[j].digits;
+      if (digits.length > MAX_DIGITS) break;
+      // Nothing shorter than a CVV is personal data.
+      if (digits.length >= 3) byLength[digits.length].push({ i, j, digits });
+    }
+  }
+  return byLength;
 }
 
 /** The written shape of a window: its tokens' digit counts joined by what stands between them. */
 const shapeOf = (text: string, run: DigitToken[], w: Window): string => text.slice(run[w.i].start, run[w.j].end);
 
-function kindOf(text: string, run: DigitToken[], w: Window, cardBefore: boolean): PiiKind | null {
-  const { digits } = w;
-  const context = contextBefore(text, run[w.i].start);
-  const written = run.slice(w.i, w.j + 1).every((t) => t.written);
-  if (digits.length === 9 && isSsn(digits)) {
-    if (SSN_CONTEXT.test(context)) return 'us_social_security_number';
-    if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
-  }
-  if (digits.length >= 6 && digits.length <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
-  if ((digits.length === 3 || digits.length === 4) && CVV_CONTEXT.test(context)) return 'credit_card_cvv';
-  if (digits.length >= 3 && digits.length <= 6 && (EXPIRY_CONTEXT.test(context) || cardBefore)) {
-    // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-    if (/^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits) && (EXPIRY_CONTEXT.test(context) || !written))
-      return 'credit_card_expiration';
-  }
-  const international = /(\+|\bplus)\s*$/i.test(text.slice(Math.max(0, run[w.i].start - 6), run[w.i].start));
-  if (digits.length >= 7 && !NOT_A_PHONE.test(context) && isPhone(digits, international)) return 'phone_number';
-  return null;
+/** What was said around each token of a run: read once per token, not once per window. */
+interface RunContext {
+  before: string[];
+  after: string[];
+  /** A phone word just before token i / just after token j. */
+  phoneBefore: boolean[];
+  phoneAfter: boolean[];
 }
+
+const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
+
+function contextOf(text: string, run: DigitToken[]): RunContext {
+  const before = run.map((t) => contextBefore(text, t.start));
+  const after = run.map((t) => contextAfter(text, t.end));
+  return {
+    before,
+    after,
+    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c)),
+    phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
+  };
+}
+
+/** Context named after a number ("…, that's my social"; "334, the code on the back"). */
+const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
+const CVV_AFTER =
+  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
+const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
+
+/** Context after a number names it unless it introduces another ("2028, and the security code is 987"). */
+function namesThis(pattern: RegExp, after: string): boolean {
+  const m = pattern.exec(after);
+  return m !== null && !/^\s*(is|was|are|:|=|number|digits)/.test(after.slice(m.index + m[0].length));
+}
+
+function kindOf(
+  text: string,
+  run: DigitToken[],
+  w: Window,
+  cardBefore: boolean,
+  region: CountryCode,
+  around: RunContext,
+): PiiKind | null {
+  const { digits } = w;
+  const n = digits.length;
+  if (n < 3) return null;
+  const context = around.before[w.i];
+  const after = around.after[w.j];
+  const written = run.slice(w.i, w.j + 1).every((t) => t.written);
+  if (n === 9 && isSsn(digits)) {
+    if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
+    if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
+    if (!written && /\bdash\b/.test(shapeOf(text, run, w).toLowerCase()) && w.j - w.i >= 2)
+      return 'us_social_security_number';
+  }
+  if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
+  if ((n === 3 || n === 4) && (CVV_CONTEXT.test(context) || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits)) {
+    // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
+    const named = EXPIRY_CONTEXT.test(context) || namesThis(EXPIRY_AFTER, after);
+    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry, not a date.
+    const slashed = !written && /slash/i.test(shapeOf(text, run, w));
+    if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
+  }
+  if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
+  const international = leadBefore(text, run[w.i].start) !== null;
+  // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
+  // the numbering plan, which is the costly test.
+  const said =
+    international ||
+    around.phoneBefore[w.i] ||
+    around.phoneAfter[w.j] ||
+    run.slice(w.i, w.j + 1).every((t) => !t.written) ||
+    phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
+  return said && isPhone(digits, international, region) ? 'phone_number' : null;
+}
+
+const CARD_CONTEXT =
+  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+const PHONE_CONTEXT =
+  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
+
+/** The words said within a few dozen characters before and after [start, end), lower-cased. */
+export const contextAround = (text: string, start: number, end: number): string =>
+  `${text.slice(Math.max(0, start - 60), start)} ${text.slice(end, end + 40)}`.toLowerCase();
+
+/**
+ * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
+ * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
+ * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
+ */
+function cardLike(text: string, run: DigitToken[], w: Window): boolean {
+  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
+  const tokens = run.slice(w.i, w.j + 1);
+  if (tokens.some((t) => !t.written)) return true;
+  for (let k = 1; k < tokens.length; k += 1)
+    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  const groups = tokens.map((t) => t.digits.length).join('-');
+  return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
+}
+
+/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
+const phoneShaped = (written: string): boolean =>
+  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
 
+/** The last of the sorted `ends` at or before `at`, or -Infinity. */
+function lastEndBefore(ends: number[], at: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? ends[lo - 1] : -Infinity;
+}
+
+/** "+" or "plus" said just before `at` (read from a few characters back only). */
+const leadBefore = (text: string, at: number): { index: number } | null => {
+  const from = Math.max(0, at - 8);
+  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
+  return m ? { index: from + m.index } : null;
+};
+
 /** The spans of personal-data numbers in a text's digit runs. */
-export function numberSpans(text: string): TextSpan[] {
+export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
   const spans: TextSpan[] = [];
+  // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
+  const cardEnds: number[] = [];
   for (const run of digitRuns(text)) {
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
+    const around = contextOf(text, run);
     const free = (w: Window) => !taken.slice(w.i, w.j + 1).some(Boolean);
+    const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
       // A phone said with its country code keeps the "+" or "plus" before it inside the span.
-      const lead = kind === 'phone_number' ? /(\+|\bplus)\s*$/i.exec(text.slice(0, run[w.i].start)) : null;
-      spans.push({ start: lead ? lead.index : run[w.i].start, end: run[w.j].end, kind });
+      const lead = kind === 'phone_number' ? leadBefore(text, run[w.i].start) : null;
+      // "(212) 555-0198": the bracket opened before the area code goes with it.
+      const opened = kind === 'phone_number' && !lead && text[run[w.i].start - 1] === '(' ? 1 : 0;
+      spans.push({ start: lead ? lead.index : run[w.i].start - opened, end: run[w.j].end, kind });
+      if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     for (const length of CARD_LENGTHS)
-      for (const w of all)
-        if (w.digits.length === length && free(w) && isCardNumber(w.digits)) take(w, 'credit_card_number');
-    for (const w of all) {
-      if (!free(w)) continue;
-      const cardBefore = spans.some(
-        (s) => s.kind === 'credit_card_number' && run[w.i].start >= s.end && run[w.i].start - s.end < 40,
-      );
-      const kind = kindOf(text, run, w, cardBefore);
-      if (kind) take(w, kind);
-    }
+      for (const w of all[length])
+        if (free(w) && isCardNumber(w.digits) && cardLike(text, run, w)) take(w, 'credit_card_number');
+    cardEnds.push(...runCardEnds.sort((a, b) => a - b));
+    // Longest first: a phone number is not cut into a CVV and a count.
+    for (let length = MAX_DIGITS; length >= 3; length -= 1)
+      for (const w of all[length]) {
+        if (!free(w)) continue;
+        const start = run[w.i].start;
+        const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
+        const kind = kindOf(text, run, w, cardBefore, region, around);
+        if (kind) take(w, kind);
+      }
   }
   return spans;
 }
@@ -132,33 +265,30 @@ export function numberSpans(text: string): TextSpan[] {
 /** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
   const spans: TextSpan[] = [];
+  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
   for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
-    const near = cards.some((c) => Math.abs(m.index - c.end) < 60) || EXPIRY_CONTEXT.test(contextBefore(text, m.index));
-    if (near) spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
+    const end = m.index + m[0].length;
+    const near =
+      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
+      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
+      namesThis(EXPIRY_AFTER, contextAfter(text, end));
+    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   return spans;
 }
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
 /** "expires April 2027", "expiration: March twenty twenty-eight": a month and a year after an expiry word. */
 export function spokenExpirySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   const pattern = new RegExp(
-    `\\b(${MONTHS})(?:\\s+of)?\\s*,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
+    `\\b(${MONTHS})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
     'gi',
   );
   for (const m of text.matchAll(pattern))
     if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
       spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
   return spans;
-}
-
-/** Written IBANs ("DE89 3704 0044 0532 0130 00"): two letters, two check digits, the account. */
-export function ibanSpans(text: string): TextSpan[] {
-  return [...text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    kind: 'banking_information' as const,
-  }));
 }

@@ -19,8 +19,9 @@ const LABELS: Array<[RegExp, PiiKind]> = [
 
 export function providerMarkSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
-  for (const m of text.matchAll(/\[([A-Za-z_]+?)(?:_\d+)?\]/g)) {
-    const label = m[1].toUpperCase();
+  // A label is at most 64 characters: a "[" without its "]" is read no further than that.
+  for (const m of text.matchAll(/\[(\w{1,64})\]/g)) {
+    const label = m[1].toUpperCase().replace(/_\d{1,9}$/, '');
     const kind = LABELS.find(([pattern]) => pattern.test(label))?.[1];
     if (kind) spans.push({ start: m.index, end: m.index + m[0].length, kind });
   }

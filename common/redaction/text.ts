@@ -1,7 +1,8 @@
-import { findPhoneNumbersInText } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
-import { ibanSpans, numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
+import { ibanSpans } from './iban';
+import { numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
@@ -9,36 +10,48 @@ import { providerMarkSpans } from './providerMarks';
 
 /**
  * Earlier finds win where two overlap: provider marks, then emails (their digits are not a phone), IBANs,
- * then numbers, then phones (libphonenumber-js's span first: it takes a number's brackets).
+ * then numbers (phone numbers last: a card's or an account's digits are not a phone).
  */
-function claim(found: TextSpan[]): TextSpan[] {
+function claim(found: TextSpan[], length: number): TextSpan[] {
+  // Each character is claimed once: a span is kept when none of its characters is taken. Each finder's
+  // own spans do not overlap, so this costs the text's length times the finders, not finds squared.
+  const taken = new Uint8Array(length);
   const kept: TextSpan[] = [];
-  for (const span of found) if (!kept.some((k) => span.start < k.end && k.start < span.end)) kept.push(span);
+  for (const span of found) {
+    let free = true;
+    for (let i = span.start; i < span.end && free; i += 1) free = taken[i] === 0;
+    if (!free) continue;
+    taken.fill(1, span.start, span.end);
+    kept.push(span);
+  }
   return kept.sort((a, b) => a.start - b.start);
 }
 
-const NOT_A_PHONE_BEFORE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b[^a-z]*(number|no|#)?[^a-z]*$/i;
+export interface RedactionOptions {
+  /** The region a national phone number is read in (ISO 3166 alpha-2, e.g. "GB"); US unless given. */
+  phoneRegion?: CountryCode;
+}
 
 /** The spans of personal data in `text`, in order, none overlapping. */
-export function findPii(text: string): TextSpan[] {
+export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
+  const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const emails = emailSpans(text);
-  const numbers = numberSpans(text);
+  const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
-  const phones: TextSpan[] = findPhoneNumbersInText(text, { defaultCountry: 'US' })
-    .filter((p) => !NOT_A_PHONE_BEFORE.test(text.slice(Math.max(0, p.startsAt - 40), p.startsAt)))
-    .map((p) => ({ start: p.startsAt, end: p.endsAt, kind: 'phone_number' }));
-  return claim([
-    ...marks,
-    ...emails,
-    ...ibanSpans(text),
-    ...numbers.filter((s) => s.kind !== 'phone_number'),
-    ...writtenExpirySpans(text, cards),
-    ...spokenExpirySpans(text),
-    ...phones,
-    ...numbers.filter((s) => s.kind === 'phone_number'),
-  ]);
+  return claim(
+    [
+      ...marks,
+      ...emails,
+      ...ibanSpans(text),
+      // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+      ...writtenExpirySpans(text, cards),
+      ...spokenExpirySpans(text),
+      ...numbers.filter((s) => s.kind !== 'phone_number'),
+      ...numbers.filter((s) => s.kind === 'phone_number'),
+    ],
+    text.length,
+  );
 }
 
 /** `text` with the given spans replaced by their placeholders. */
@@ -52,7 +65,7 @@ export function replaceSpans(text: string, spans: TextSpan[]): string {
   return out + text.slice(at);
 }
 
-export function redactText(text: string): { text: string; spans: TextSpan[] } {
-  const spans = findPii(text);
+export function redactText(text: string, options: RedactionOptions = {}): { text: string; spans: TextSpan[] } {
+  const spans = findPii(text, options);
   return { text: spans.length > 0 ? replaceSpans(text, spans) : text, spans };
 }

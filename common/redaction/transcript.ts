@@ -1,18 +1,29 @@
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../transcript';
 import { placeholderOf, type RedactedSpan, type TextSpan } from './kinds';
-import { redactText } from './text';
+import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
 // (when the provider timed them) merged into one placeholder word per span, and each span's time kept
 // on the transcript (`redactions`), for the stored audio to be silenced there. A span is timed by the
 // words it covers; without words (or when the words cannot be lined up with the text) by its segment.
 
+const isCore = (c: string): boolean => /[\p{L}\p{N}]/u.test(c);
+
+/** A word without the punctuation around it (a provider's placeholder keeps its brackets). */
+function coreOf(word: string): string {
+  let a = 0;
+  let b = word.length;
+  while (a < b && !isCore(word[a]) && word[a] !== '[') a += 1;
+  while (b > a && !isCore(word[b - 1]) && word[b - 1] !== ']') b -= 1;
+  return word.slice(a, b).toLowerCase();
+}
+
 /** Each word's [start, end) in the segment's text, found in order; null where a word cannot be found. */
 function wordPlaces(text: string, words: TranscriptWord[]): Array<{ start: number; end: number } | null> {
   const lower = text.toLowerCase();
   let cursor = 0;
   return words.map((w) => {
-    const core = w.text.toLowerCase().replace(/^[^\p{L}\p{N}[]+|[^\p{L}\p{N}\]]+$/gu, '');
+    const core = coreOf(w.text);
     if (!core) return null;
     const at = lower.indexOf(core, cursor);
     if (at < 0) return null;
@@ -21,42 +32,53 @@ function wordPlaces(text: string, words: TranscriptWord[]): Array<{ start: numbe
   });
 }
 
-function redactSegment(segment: TranscriptSegment): { segment: TranscriptSegment; redactions: RedactedSpan[] } {
-  const { text, spans } = redactText(segment.text);
+/** A segment redacted by the spans found in it (sorted, not overlapping). */
+function redactSegment(
+  segment: TranscriptSegment,
+  spans: TextSpan[],
+): { segment: TranscriptSegment; redactions: RedactedSpan[] } {
   if (spans.length === 0) return { segment, redactions: [] };
+  const text = replaceSpans(segment.text, spans);
   const words = segment.words ?? [];
   const places = wordPlaces(segment.text, words);
-  const covered = (span: TextSpan) =>
-    words.filter((_, i) => {
-      const place = places[i];
-      return place !== null && place.start < span.end && span.start < place.end;
-    });
-  const redactions = spans.map((span): RedactedSpan => {
-    const timed = covered(span);
-    return timed.length > 0
-      ? {
-          startMs: Math.min(...timed.map((w) => w.startMs)),
-          endMs: Math.max(...timed.map((w) => w.endMs)),
-          kind: span.kind,
-        }
-      : { startMs: segment.startMs, endMs: segment.endMs, kind: span.kind };
+  // Words and spans are both in text order: one pass pairs each word with the span it falls in.
+  const spanOf: number[] = [];
+  let k = 0;
+  for (const place of places) {
+    if (!place) {
+      spanOf.push(-2);
+      continue;
+    }
+    while (k < spans.length && spans[k].end <= place.start) k += 1;
+    spanOf.push(k < spans.length && spans[k].start < place.end ? k : -1);
+  }
+  const timed = spans.map(() => ({ startMs: Infinity, endMs: -Infinity }));
+  words.forEach((word, i) => {
+    const s = spanOf[i];
+    if (s < 0) return;
+    timed[s].startMs = Math.min(timed[s].startMs, word.startMs);
+    timed[s].endMs = Math.max(timed[s].endMs, word.endMs);
   });
+  const redactions = spans.map((span, i): RedactedSpan =>
+    timed[i].startMs <= timed[i].endMs
+      ? { startMs: timed[i].startMs, endMs: timed[i].endMs, kind: span.kind }
+      : { startMs: segment.startMs, endMs: segment.endMs, kind: span.kind },
+  );
   const redactedWords: TranscriptWord[] = [];
   let lastSpan = -1;
   words.forEach((word, i) => {
-    const place = places[i];
+    const s = spanOf[i];
     // A word that cannot be placed in the text is dropped rather than risk keeping what was redacted.
-    if (!place) return;
-    const k = spans.findIndex((s) => place.start < s.end && s.start < place.end);
-    if (k < 0) {
+    if (s === -2) return;
+    if (s < 0) {
       redactedWords.push(word);
       lastSpan = -1;
-    } else if (k !== lastSpan) {
-      lastSpan = k;
+    } else if (s !== lastSpan) {
+      lastSpan = s;
       redactedWords.push({
-        startMs: redactions[k].startMs,
-        endMs: redactions[k].endMs,
-        text: placeholderOf(spans[k].kind),
+        startMs: redactions[s].startMs,
+        endMs: redactions[s].endMs,
+        text: placeholderOf(spans[s].kind),
       });
     }
   });
@@ -70,15 +92,50 @@ function redactSegment(segment: TranscriptSegment): { segment: TranscriptSegment
   };
 }
 
+/**
+ * The spans of each segment, found over each stretch of adjacent segments of one speaker read as one text:
+ * people pause between groups of digits and a cue or a provider's segment ends at a pause, so a card read
+ * out across two segments is found whole and each segment loses its part (issue 51).
+ */
+function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions): TextSpan[][] {
+  const out: TextSpan[][] = segments.map(() => []);
+  let first = 0;
+  while (first < segments.length) {
+    let last = first;
+    while (last + 1 < segments.length && segments[last + 1].speaker === segments[first].speaker) last += 1;
+    const offsets: number[] = [];
+    let joined = '';
+    for (let i = first; i <= last; i += 1) {
+      if (i > first) joined += ' ';
+      offsets.push(joined.length);
+      joined += segments[i].text;
+    }
+    let seg = 0;
+    for (const span of findPii(joined, options)) {
+      while (seg + 1 < offsets.length && offsets[seg + 1] <= span.start) seg += 1;
+      // A span may run over into the following segments: each keeps its own part.
+      for (let j = seg; j < offsets.length && offsets[j] < span.end; j += 1) {
+        const text = segments[first + j].text;
+        const start = Math.max(0, span.start - offsets[j]);
+        const end = Math.min(text.length, span.end - offsets[j]);
+        if (end > start && text.slice(start, end).trim() !== '') out[first + j].push({ start, end, kind: span.kind });
+      }
+    }
+    first = last + 1;
+  }
+  return out;
+}
+
 /** The transcript with its personal data replaced; `redactions` adds the times of what this pass found. */
-export function redactTranscript(transcript: Transcript): Transcript {
+export function redactTranscript(transcript: Transcript, options: RedactionOptions = {}): Transcript {
   const segments: TranscriptSegment[] = [];
   const found: RedactedSpan[] = [];
-  for (const s of transcript.segments) {
-    const { segment, redactions } = redactSegment(s);
+  const spans = spansBySegment(transcript.segments, options);
+  transcript.segments.forEach((s, i) => {
+    const { segment, redactions } = redactSegment(s, spans[i]);
     segments.push(segment);
     found.push(...redactions);
-  }
+  });
   return { ...transcript, segments, redactions: [...(transcript.redactions ?? []), ...found] };
 }
 

@@ -13,6 +13,8 @@ export interface CompanyRow {
    * read here (getCompany, …); absent on the company a credential carries, which does not need it.
    */
   redactPii?: boolean;
+  /** The region its national phone numbers are read in when redacting (ISO 3166 alpha-2); null: the setting's. */
+  phoneRegion?: string | null;
 }
 
 const columns = {
@@ -22,6 +24,7 @@ const columns = {
   createdAt: 'created_at',
   fairnessWeight: 'fairness_weight',
   redactPii: 'redact_pii',
+  phoneRegion: 'phone_region',
 };
 
 /** MySQL's BOOLEAN is TINYINT(1): read back as 0/1. */
@@ -75,7 +78,9 @@ export async function listDirectChildren(db: Db, parentId: string): Promise<Comp
 }
 
 /** Settings of a company the admin CLI changes (`company:set`), by column; empty: nothing to change. */
-export type CompanySettingsUpdate = Partial<Record<'fairness_weight' | 'redact_pii', number | string | boolean>>;
+export type CompanySettingsUpdate = Partial<
+  Record<'fairness_weight' | 'redact_pii' | 'phone_region', number | string | boolean>
+>;
 
 /** Changes the company's settings; false when there is no such company. */
 export async function updateCompanySettings(db: Db, id: string, settings: CompanySettingsUpdate): Promise<boolean> {

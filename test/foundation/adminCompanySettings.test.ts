@@ -38,7 +38,7 @@ describe('admin CLI: company:show and company:set', function () {
     expect(shown).to.deep.include({
       id: child.id,
       name: 'Branch',
-      settings: { fairnessWeight: 1, redactPii: false },
+      settings: { fairnessWeight: 1, redactPii: false, phoneRegion: null },
       parent: { id: parent.id, name: 'Holding' },
     });
     expect(shown.counts).to.deep.equal({

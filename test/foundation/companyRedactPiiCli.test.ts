@@ -5,15 +5,16 @@ import { testEnv } from '../support/env';
 import { createTenant } from '../support/fixtures';
 
 // The company default for redactPii through the real admin CLI: `company:set <id> --redact-pii on|off`
-// changes it and prints the company as `company:show` does; bad input changes nothing.
+// changes it and prints the company as `company:show` does; `--phone-region GB` sets the region its phone
+// numbers are read in (issue 51); bad input changes nothing.
 
 const show = async (id: string) => {
   const result = await runAdmin(['company:show', id]);
   expect(result.code, result.stderr).to.equal(0);
-  return JSON.parse(result.stdout) as { id: string; settings: { redactPii: boolean } };
+  return JSON.parse(result.stdout) as { id: string; settings: { redactPii: boolean; phoneRegion: string | null } };
 };
 
-describe('admin CLI: company:set --redact-pii, company:show', function () {
+describe('admin CLI: company:set --redact-pii and --phone-region, company:show', function () {
   // Each command is a process of its own (tsx): seconds apiece on a loaded machine.
   this.timeout(300_000);
   it('turns the default on and off, and company:show prints it', async () => {
@@ -45,5 +46,17 @@ describe('admin CLI: company:set --redact-pii, company:show', function () {
     expect(results[2].stderr).to.match(/Company .* was not found/);
     expect(results[3].stderr).to.match(/Company .* was not found/);
     expect((await show(company.id)).settings).to.deep.include({ redactPii: false });
+  });
+
+  it('sets the region phone numbers are redacted in, upper-cased, and refuses a region without a numbering plan', async () => {
+    const { company } = await createTenant();
+    expect((await show(company.id)).settings).to.deep.include({ phoneRegion: null });
+    const gb = await runAdmin(['company:set', company.id, '--phone-region', 'gb']);
+    expect(gb.code, gb.stderr).to.equal(0);
+    expect(await testEnv().db('companies').where({ id: company.id }).first()).to.include({ phone_region: 'GB' });
+    const bad = await runAdmin(['company:set', company.id, '--phone-region', 'XX']);
+    expect(bad.code).to.equal(1);
+    expect(bad.stderr).to.match(/'XX' is invalid\. Must be a two-letter region/);
+    expect((await show(company.id)).settings).to.deep.include({ phoneRegion: 'GB' });
   });
 });
