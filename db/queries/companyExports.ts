@@ -253,20 +253,35 @@ export async function exportSetCount(db: Db, set: ExportSet, companyId: string):
   return Number(row?.n ?? 0);
 }
 
-/** The stored files of the company's recordings after `after`, in id order (an export's media). */
+/** The stored files of the company's recordings after `after`, in id order (an export's media), with their sizes. */
 export async function storedMediaAfter(
   db: Db,
   companyId: string,
   after: string | null,
   limit: number,
-): Promise<Array<{ id: string; storageKey: string }>> {
+): Promise<Array<{ id: string; storageKey: string; sizeBytes: number }>> {
   const q = inSet(db, 'media', companyId);
   if (after !== null) q.andWhere('recordings.id', '>', after);
-  return (await q
+  const rows = (await q
     .orderBy('recordings.id')
     .limit(limit)
-    .select({ id: 'recordings.id', storageKey: 'recordings.storage_key' })) as Array<{
+    .select({ id: 'recordings.id', storageKey: 'recordings.storage_key', sizeBytes: 'recordings.size_bytes' })) as Array<{
     id: string;
     storageKey: string;
+    sizeBytes: number | string | null;
   }>;
+  return rows.map((r) => ({ id: r.id, storageKey: r.storageKey, sizeBytes: Number(r.sizeBytes ?? 0) }));
+}
+
+/** Why a recording's stored audio is no longer in the store, in words for an export's manifest. */
+export async function mediaGoneReason(db: Db, companyId: string, recordingId: string): Promise<string> {
+  const row = (await db('recordings')
+    .where({ id: recordingId, company_id: companyId })
+    .first({ mediaDeletedAt: 'media_deleted_at', storageKey: 'storage_key' })) as
+    | { mediaDeletedAt: Date | null; storageKey: string | null }
+    | undefined;
+  if (!row) return 'the recording was deleted while the export ran';
+  if (row.mediaDeletedAt !== null) return "deleted by the recordings' retention while the export ran";
+  if (row.storageKey === null) return 'the stored audio was removed (an erasure or redaction) while the export ran';
+  return 'the stored audio was not found in the recording store';
 }
