@@ -94,12 +94,17 @@ async function* mediaOf(storage: RecordingStorage, row: CompanyExportRow, parts:
     if (!file) throw new Error(`part ${seq} of ${MEDIA_KIND} is missing from the store`);
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) if (line) yield JSON.parse(line) as MediaLine;
+    for (const line of Buffer.concat(chunks).toString('utf8').split('\n'))
+      if (line) yield JSON.parse(line) as MediaLine;
   }
 }
 
 /** What the archive will weigh at most: its files as written (deflate barely grows what it cannot shrink), and the zip's own bytes. */
-async function archiveEstimate(storage: RecordingStorage, row: CompanyExportRow, kinds: KindWritten[]): Promise<number> {
+async function archiveEstimate(
+  storage: RecordingStorage,
+  row: CompanyExportRow,
+  kinds: KindWritten[],
+): Promise<number> {
   let bytes = ZIP_OVERHEAD;
   let files = 1;
   for (const kind of kinds.filter((k) => k.name !== MEDIA_KIND)) {

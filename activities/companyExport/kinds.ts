@@ -84,7 +84,7 @@ function byId(
   return {
     count: (ctx) => exportSetCount(ctx.db, set, ctx.companyId),
     async *read(ctx, after) {
-      for (let cursor = after; ; ) {
+      for (let cursor = after; ;) {
         const ids = await exportIdsAfter(ctx.db, set, ctx.companyId, cursor, ID_PAGE);
         for (let i = 0; i < ids.length; i += READ_AHEAD) {
           const batch = ids.slice(i, i + READ_AHEAD);

@@ -70,7 +70,7 @@ export function readContext(deps: ActivityDeps, row: CompanyExportRow): KindRead
 
 /** The stored audio of the company's recordings: `{id, storageKey, sizeBytes}` per item. */
 async function* mediaItems(ctx: KindReadContext, after: string | null): AsyncGenerator<KindEntry> {
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const rows = await storedMediaAfter(ctx.db, ctx.companyId, cursor, EXPORT_PAGE_SIZE);
     for (const row of rows) yield { item: row, cursor: row.id };
     if (rows.length < EXPORT_PAGE_SIZE) return;

@@ -265,7 +265,11 @@ export async function storedMediaAfter(
   const rows = (await q
     .orderBy('recordings.id')
     .limit(limit)
-    .select({ id: 'recordings.id', storageKey: 'recordings.storage_key', sizeBytes: 'recordings.size_bytes' })) as Array<{
+    .select({
+      id: 'recordings.id',
+      storageKey: 'recordings.storage_key',
+      sizeBytes: 'recordings.size_bytes',
+    })) as Array<{
     id: string;
     storageKey: string;
     sizeBytes: number | string | null;
@@ -278,8 +282,7 @@ export async function mediaGoneReason(db: Db, companyId: string, recordingId: st
   const row = (await db('recordings')
     .where({ id: recordingId, company_id: companyId })
     .first({ mediaDeletedAt: 'media_deleted_at', storageKey: 'storage_key' })) as
-    | { mediaDeletedAt: Date | null; storageKey: string | null }
-    | undefined;
+    { mediaDeletedAt: Date | null; storageKey: string | null } | undefined;
   if (!row) return 'the recording was deleted while the export ran';
   if (row.mediaDeletedAt !== null) return "deleted by the recordings' retention while the export ran";
   if (row.storageKey === null) return 'the stored audio was removed (an erasure or redaction) while the export ran';
