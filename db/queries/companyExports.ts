@@ -64,10 +64,14 @@ const toRow = (raw: RawRow): CompanyExportRow => ({
   progress: fromJson<ExportProgress>(raw.progress),
 });
 
-/** Inserts a running export; undefined when another export of the company runs (the unique key refused it). */
-export async function insertRunningExport(db: Db, row: NewCompanyExport): Promise<'inserted' | 'busy'> {
+/**
+ * Inserts a running export, in one statement that also checks the company is not marked for offboarding
+ * ('offboarding' then: nothing is inserted); 'busy' when another export of the company runs (the unique key
+ * refused it).
+ */
+export async function insertRunningExport(db: Db, row: NewCompanyExport): Promise<'inserted' | 'busy' | 'offboarding'> {
   try {
-    await db('company_exports').insert({
+    const values = {
       id: row.id,
       company_id: row.companyId,
       requested_by_company_id: row.requestedByCompanyId,
@@ -76,7 +80,13 @@ export async function insertRunningExport(db: Db, row: NewCompanyExport): Promis
       status: 'running',
       running_marker: 1,
       progress: JSON.stringify({}),
-    });
+    };
+    const names = Object.keys(values);
+    const [result] = (await db.raw(
+      `INSERT INTO ?? (${names.map(() => '??').join(', ')}) SELECT ${names.map(() => '?').join(', ')} FROM companies WHERE id = ? AND offboarding_at IS NULL`,
+      ['company_exports', ...names, ...Object.values(values), row.companyId],
+    )) as [{ affectedRows: number }];
+    if (result.affectedRows === 0) return 'offboarding';
     return 'inserted';
   } catch (err) {
     // The same id again (an idempotent retry's takeover) is not "busy": the caller finds its own row.
@@ -262,14 +272,11 @@ export async function storedMediaAfter(
 ): Promise<Array<{ id: string; storageKey: string; sizeBytes: number }>> {
   const q = inSet(db, 'media', companyId);
   if (after !== null) q.andWhere('recordings.id', '>', after);
-  const rows = (await q
-    .orderBy('recordings.id')
-    .limit(limit)
-    .select({
-      id: 'recordings.id',
-      storageKey: 'recordings.storage_key',
-      sizeBytes: 'recordings.size_bytes',
-    })) as Array<{
+  const rows = (await q.orderBy('recordings.id').limit(limit).select({
+    id: 'recordings.id',
+    storageKey: 'recordings.storage_key',
+    sizeBytes: 'recordings.size_bytes',
+  })) as Array<{
     id: string;
     storageKey: string;
     sizeBytes: number | string | null;
