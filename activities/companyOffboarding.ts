@@ -17,6 +17,7 @@ import {
   type FileColumns,
   type TableStep,
 } from '../db/queries/companyRows';
+import { longestCredentialCacheTtl } from '../db/queries/credentialCacheTtls';
 import { listPieceRefs } from '../db/queries/recordingChunks';
 import type { ActivityDeps } from './deps';
 import { deleteStoredPieces } from './media/storedPieces';
@@ -35,6 +36,8 @@ export const OFFBOARDING_ROW_BATCH = 1000;
 /** Rows whose stored files are deleted together. */
 export const OFFBOARDING_FILE_BATCH = 50;
 const POLL_MS = 500;
+/** API processes re-record their CREDENTIAL_CACHE_TTL hourly; a value not recorded for a day is no process's any more. */
+const API_TTL_RECORD_WINDOW_MS = 24 * 3600_000;
 
 export interface FilesBatch {
   /** Files deleted (or already gone) in this batch. */
@@ -72,7 +75,10 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
      */
     async closeCompanyCredentials(companyId: string): Promise<{ revoked: number; credentialCacheMs: number }> {
       const revoked = await closeCompanyCredentials(db, companyId, new Date());
-      return { revoked, credentialCacheMs: durationMs(config.CREDENTIAL_CACHE_TTL) };
+      // The longest of this process's setting and what the API processes recorded running with lately
+      // (each records its own at start and hourly): an API configured longer than the worker is waited for.
+      const recorded = await longestCredentialCacheTtl(db, new Date(Date.now() - API_TTL_RECORD_WINDOW_MS));
+      return { revoked, credentialCacheMs: Math.max(durationMs(config.CREDENTIAL_CACHE_TTL), recorded) };
     },
 
     /**

@@ -6,6 +6,9 @@ import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { makeUser } from '../support/userFixtures';
+import { testActivities } from '../support/worker';
+import { recordCredentialCacheTtl } from '../../db/queries/credentialCacheTtls';
+import { testConfig } from '../support/env';
 
 // From the moment a company is marked for offboarding (companies.offboarding_at, the first thing
 // `admin company:delete` does), nothing new is created for it: its parent's requests through
@@ -101,5 +104,27 @@ describe('companies: nothing new once marked for offboarding', function () {
       erasure_requested_at: Date | null;
     };
     expect(row).to.deep.equal({ first_name: user.firstName, erasure_requested_at: null });
+  });
+
+  it("drains the longest credential cache an API process recorded, longer than the worker's own", async () => {
+    const db = testEnv().db;
+    const tenant = await createTenant();
+    const activities = testActivities(testConfig({ CREDENTIAL_CACHE_TTL: '1s' }));
+    // An API process running with a cache of 4 s and 321 ms records it as it starts (api/main.ts).
+    await recordCredentialCacheTtl(db, 4321, new Date());
+    try {
+      const closed = await activities.closeCompanyCredentials(tenant.company.id);
+      expect(closed).to.deep.equal({ revoked: 1, credentialCacheMs: 4321 });
+    } finally {
+      await db('api_credential_cache_ttls').where({ ttl_ms: 4321 }).delete();
+    }
+    // A value no process recorded for a day no longer counts: the worker's own is the floor.
+    await recordCredentialCacheTtl(db, 5432, new Date(Date.now() - 2 * 24 * 3600_000));
+    try {
+      const other = await createTenant();
+      expect((await activities.closeCompanyCredentials(other.company.id)).credentialCacheMs).to.be.within(1000, 5431);
+    } finally {
+      await db('api_credential_cache_ttls').where({ ttl_ms: 5432 }).delete();
+    }
   });
 });
