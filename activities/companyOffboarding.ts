@@ -17,11 +17,13 @@ import {
   type FileColumns,
   type TableStep,
 } from '../db/queries/companyRows';
+import { longestCredentialCacheTtl } from '../db/queries/credentialCacheTtls';
 import { listPieceRefs } from '../db/queries/recordingChunks';
 import type { ActivityDeps } from './deps';
 import { deleteStoredPieces } from './media/storedPieces';
 import { EXPORT_KINDS } from './companyExport/kinds';
-import { deleteParts } from './companyExport/storeKeys';
+import { MEDIA_KIND } from './companyExport/pages';
+import { archiveKey, deleteParts } from './companyExport/storeKeys';
 
 export type { FileColumns, OffboardingRemoved };
 
@@ -34,6 +36,8 @@ export const OFFBOARDING_ROW_BATCH = 1000;
 /** Rows whose stored files are deleted together. */
 export const OFFBOARDING_FILE_BATCH = 50;
 const POLL_MS = 500;
+/** API processes re-record their CREDENTIAL_CACHE_TTL hourly; a value not recorded for a day is no process's any more. */
+const API_TTL_RECORD_WINDOW_MS = 24 * 3600_000;
 
 export interface FilesBatch {
   /** Files deleted (or already gone) in this batch. */
@@ -45,11 +49,14 @@ export interface FilesBatch {
 /** The visibility query for every run that carries the company's id (the offboarding's own carries none). */
 const companyRuns = (companyId: string): string => `CompanyId = '${companyId.replace(/'/g, '')}'`;
 
-async function runsOf(client: Client, query: string): Promise<WorkflowExecutionInfo[]> {
-  const runs: WorkflowExecutionInfo[] = [];
-  for await (const run of client.workflow.list({ query })) runs.push(run);
-  return runs;
-}
+/** Runs a visibility page asks for: the listing is walked a page at a time, never held whole. */
+const RUN_PAGE = 500;
+/** After a pass of deletions, how long the count may stay put (the server deletes asynchronously) before another pass. */
+const STALE_PASS_MS = 10_000;
+
+/** The runs the query matches, a page at a time as they are consumed (the SDK's list asks for the next page lazily). */
+const runsOf = (client: Client, query: string): AsyncIterable<WorkflowExecutionInfo> =>
+  client.workflow.list({ query, pageSize: RUN_PAGE });
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (isGrpcServiceError(err) && err.code === GrpcStatus.NOT_FOUND);
@@ -68,7 +75,10 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
      */
     async closeCompanyCredentials(companyId: string): Promise<{ revoked: number; credentialCacheMs: number }> {
       const revoked = await closeCompanyCredentials(db, companyId, new Date());
-      return { revoked, credentialCacheMs: durationMs(config.CREDENTIAL_CACHE_TTL) };
+      // The longest of this process's setting and what the API processes recorded running with lately
+      // (each records its own at start and hourly): an API configured longer than the worker is waited for.
+      const recorded = await longestCredentialCacheTtl(db, new Date(Date.now() - API_TTL_RECORD_WINDOW_MS));
+      return { revoked, credentialCacheMs: Math.max(durationMs(config.CREDENTIAL_CACHE_TTL), recorded) };
     },
 
     /**
@@ -86,9 +96,11 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
       let terminated = before.terminated ?? 0;
       const cancelled = (): number => (before.cancelled ?? 0) + cancelledAt.size;
       for (;;) {
-        const open = await runsOf(client, `${companyRuns(companyId)} AND ExecutionStatus = 'Running'`);
-        if (open.length === 0) return { cancelled: cancelled(), terminated };
-        for (const run of open) {
+        let open = 0;
+        // Only the open runs are walked (and remembered, to be terminated after their grace): a company's
+        // closed runs, hundreds of thousands of them, are never listed here.
+        for await (const run of runsOf(client, `${companyRuns(companyId)} AND ExecutionStatus = 'Running'`)) {
+          open += 1;
           const id = `${run.workflowId}/${run.runId}`;
           const handle = client.workflow.getHandle(run.workflowId, run.runId);
           try {
@@ -104,8 +116,10 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
             // Closed since the list was read (visibility lags behind): nothing left to stop.
             if (!isNotFound(err)) throw err;
           }
+          if (open % RUN_PAGE === 0) ctx.heartbeat({ open, cancelled: cancelled(), terminated });
         }
-        ctx.heartbeat({ open: open.length, cancelled: cancelled(), terminated });
+        if (open === 0) return { cancelled: cancelled(), terminated };
+        ctx.heartbeat({ open, cancelled: cancelled(), terminated });
         await ctx.sleep(POLL_MS);
       }
     },
@@ -127,9 +141,18 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
       const pieces = source.table === 'recordings' ? await listPieceRefs(db, page.ids) : [];
       await deleteStoredPieces(storage, pieces);
       let parts = 0;
+      // Every file an export may have written, whatever its row recorded: each kind's parts, the media
+      // list's, and the archive at the key its id gives (a run cancelled between writing it and recording it).
       if (source.table === 'company_exports')
-        for (const exportId of page.ids)
-          for (const kind of EXPORT_KINDS) parts += await deleteParts(storage, companyId, exportId, kind.name);
+        for (const exportId of page.ids) {
+          for (const kind of [...EXPORT_KINDS.map((k) => k.name), MEDIA_KIND])
+            parts += await deleteParts(storage, companyId, exportId, kind);
+          const archive = archiveKey(companyId, exportId);
+          if (await storage.exists(archive)) {
+            await storage.delete(archive);
+            parts += 1;
+          }
+        }
       return {
         files: keys.length + pieces.length + parts,
         next: page.ids.length === OFFBOARDING_FILE_BATCH ? page.ids[page.ids.length - 1] : null,
@@ -148,22 +171,20 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
 
     /**
      * Step 3c: deletes every run (closed, and any still open) carrying the company's id, one by one with
-     * DeleteWorkflowExecution; the server deletes asynchronously, so it lists again until visibility
-     * counts none. Answers how many deletions it asked for.
+     * DeleteWorkflowExecution, walking the listing a page at a time (memory flat in the number of runs).
+     * The server deletes asynchronously: after a pass it watches the count (one cheap call) fall to 0, and
+     * walks the listing again only when the count stops falling. Answers how many deletions it asked for.
      */
     async deleteCompanyWorkflowRuns(companyId: string): Promise<number> {
       const ctx = Context.current();
       const client = ctx.client;
       const namespace = client.options.namespace;
-      const asked = new Set<string>();
       // A retried attempt goes on counting from what the last one reported.
-      const before = ((ctx.info.heartbeatDetails ?? {}) as { asked?: number }).asked ?? 0;
+      let asked = ((ctx.info.heartbeatDetails ?? {}) as { asked?: number }).asked ?? 0;
       for (;;) {
-        const { count } = await client.workflow.count(companyRuns(companyId));
-        if (count === 0) return before + asked.size;
-        for (const run of await runsOf(client, companyRuns(companyId))) {
-          const id = `${run.workflowId}/${run.runId}`;
-          if (asked.has(id)) continue;
+        let { count } = await client.workflow.count(companyRuns(companyId));
+        if (count === 0) return asked;
+        for await (const run of runsOf(client, companyRuns(companyId))) {
           try {
             await client.workflowService.deleteWorkflowExecution({
               namespace,
@@ -172,11 +193,19 @@ export function createCompanyOffboardingActivities({ db, storage, config }: Acti
           } catch (err) {
             if (!isNotFound(err)) throw err;
           }
-          asked.add(id);
-          ctx.heartbeat({ remaining: count, asked: before + asked.size });
+          asked += 1;
+          if (asked % 100 === 0) ctx.heartbeat({ remaining: count, asked });
         }
-        ctx.heartbeat({ remaining: count, asked: before + asked.size });
-        await ctx.sleep(POLL_MS);
+        ctx.heartbeat({ remaining: count, asked });
+        let since = Date.now();
+        while (Date.now() - since < STALE_PASS_MS) {
+          await ctx.sleep(POLL_MS);
+          const now = (await client.workflow.count(companyRuns(companyId))).count;
+          if (now === 0) return asked;
+          if (now < count) since = Date.now();
+          count = now;
+          ctx.heartbeat({ remaining: count, asked });
+        }
       }
     },
 

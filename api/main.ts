@@ -8,6 +8,7 @@ import { startTracing, traceLogFields } from '../common/tracing';
 import { WEBHOOK_KEYS_MISSING, webhookSecretBoxIfConfigured } from '../common/webhookSecretBox';
 import { createDb, parseDatabaseUrl, probeDatabase } from '../db/connection';
 import { describeDatabaseTarget } from '../db/databaseUrl';
+import { recordCredentialCacheTtl } from '../db/queries/credentialCacheTtls';
 import { createApp } from './app';
 import { serve } from './httpServer';
 
@@ -37,6 +38,15 @@ async function main(): Promise<void> {
     tracing: tracing !== undefined,
   };
   if (!webhookKeys) logger.warn(`webhook endpoints cannot be registered: ${WEBHOOK_KEYS_MISSING}`);
+  // The offboarding's drain waits the longest credential cache any API process has: each records its own,
+  // now and hourly (docs/security.md, "Offboarding a company"). A failure is retried at the next hour.
+  const recordTtl = () =>
+    recordCredentialCacheTtl(db, durationMs(config.CREDENTIAL_CACHE_TTL), new Date()).catch((err: unknown) =>
+      logger.warn({ err }, 'could not record CREDENTIAL_CACHE_TTL for offboardings'),
+    );
+  void recordTtl();
+  const ttlTimer = setInterval(() => void recordTtl(), 3600_000);
+  ttlTimer.unref();
   const app = createApp(deps);
   const http = await serve(app, config, { port: config.PORT, host: config.HOST }, logger);
   logger.info({ port: http.port }, `API listening on ${config.PUBLIC_URL}`);

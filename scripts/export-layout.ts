@@ -33,8 +33,8 @@ function fields(schema: TSchema): string {
 export function exportLayout(): string {
   const files = [
     ...EXPORT_KINDS.map((k) => `- \`${k.file}\`: ${k.summary} One item per line, as \`${k.sameAs}\` answers it.`),
-    '- `media/<recordingId>.<ext>` (with `"includeMedia": true`): the stored audio of each recording that has it, as stored.',
-    `- \`${MANIFEST_FILE}\`: \`exportId\`, \`companyId\`, \`apiVersion\`, \`createdAt\`, \`includeMedia\` and \`files\`: per file its \`name\`, \`kind\`, \`items\` (lines; not for media), \`recordingId\` (media), \`bytes\` and \`sha256\` (hex).`,
+    '- `media/<recordingId>.<ext>` (with `"includeMedia": true`): the stored audio of each recording that has it, as stored. A file removed from the store while the export ran (the recordings\' retention, an erasure) is left out and listed in the manifest\'s `missing`.',
+    `- \`${MANIFEST_FILE}\`: \`exportId\`, \`companyId\`, \`apiVersion\`, \`createdAt\`, \`includeMedia\` and \`files\`: per file its \`name\`, \`kind\`, \`items\` (lines; not for media), \`recordingId\` (media), \`bytes\` and \`sha256\` (hex); and \`missing\`: per media file left out, its \`kind\` (\`media\`), \`recordingId\` and \`reason\`.`,
   ];
   const kinds = EXPORT_KINDS.map(
     (k) => `#### \`${k.file}\`\n\n| Field | Type | |\n|---|---|---|\n${fields(k.schema(CURRENT_API_VERSION))}`,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
 import { ZipFile } from 'yazl';
 import type { RecordingStorage } from '../../common/storage/recordingStorage';
@@ -35,7 +36,19 @@ export interface Manifest {
   createdAt: string;
   includeMedia: boolean;
   files: ManifestFile[];
+  /** Stored audio listed when the export began but gone when the archive was written (retention, an erasure). */
+  missing: MissingMedia[];
 }
+
+export interface MissingMedia {
+  kind: 'media';
+  recordingId: string;
+  reason: string;
+}
+
+/** Bytes the zip adds per entry at most (headers, ZIP64 extras, data descriptor) and for its directory. */
+const ZIP_OVERHEAD_PER_FILE = 512;
+const ZIP_OVERHEAD = 1024 * 1024;
 
 /** A pass-through that fills `entry`'s bytes, items and sha256 as the file streams by. */
 function tap(entry: ManifestFile): Transform {
@@ -68,19 +81,43 @@ function partsStream(storage: RecordingStorage, row: CompanyExportRow, kind: str
   return Readable.from(chunks());
 }
 
-/** The stored audio the media parts list: `{id, storageKey}` per line. */
-async function* mediaOf(
-  storage: RecordingStorage,
-  row: CompanyExportRow,
-  parts: number,
-): AsyncGenerator<{ id: string; storageKey: string }> {
+interface MediaLine {
+  id: string;
+  storageKey: string;
+  sizeBytes?: number;
+}
+
+/** The stored audio the media parts list: `{id, storageKey, sizeBytes}` per line, a part (≤ EXPORT_PART_BYTES) at a time. */
+async function* mediaOf(storage: RecordingStorage, row: CompanyExportRow, parts: number): AsyncGenerator<MediaLine> {
   for (let seq = 0; seq < parts; seq += 1) {
     const file = await storage.get(partKey(row.companyId, row.id, MEDIA_KIND, seq));
     if (!file) throw new Error(`part ${seq} of ${MEDIA_KIND} is missing from the store`);
-    let text = '';
-    for await (const chunk of file.stream) text += (chunk as Buffer).toString('utf8');
-    for (const line of text.split('\n')) if (line) yield JSON.parse(line) as { id: string; storageKey: string };
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    for (const line of Buffer.concat(chunks).toString('utf8').split('\n'))
+      if (line) yield JSON.parse(line) as MediaLine;
   }
+}
+
+/** What the archive will weigh at most: its files as written (deflate barely grows what it cannot shrink), and the zip's own bytes. */
+async function archiveEstimate(
+  storage: RecordingStorage,
+  row: CompanyExportRow,
+  kinds: KindWritten[],
+): Promise<number> {
+  let bytes = ZIP_OVERHEAD;
+  let files = 1;
+  for (const kind of kinds.filter((k) => k.name !== MEDIA_KIND)) {
+    bytes += Math.ceil((kind.bytes ?? 0) * 1.01);
+    files += 1;
+  }
+  const media = kinds.find((k) => k.name === MEDIA_KIND);
+  if (media)
+    for await (const file of mediaOf(storage, row, media.parts)) {
+      bytes += file.sizeBytes ?? 0;
+      files += 1;
+    }
+  return bytes + files * ZIP_OVERHEAD_PER_FILE;
 }
 
 /** Writes the archive of `row` from its parts to `key`; answers its size. */
@@ -89,6 +126,7 @@ export async function writeArchive(
   row: CompanyExportRow,
   kinds: KindWritten[],
   key: string,
+  goneReason: (recordingId: string) => Promise<string>,
 ): Promise<number> {
   const activity = Context.current();
   const zip = new ZipFile();
@@ -100,7 +138,10 @@ export async function writeArchive(
     createdAt: row.createdAt.toISOString(),
     includeMedia: row.includeMedia,
     files: [],
+    missing: [],
   };
+  // The store picks its upload's part size from it (S3 takes at most 10,000 parts).
+  const expectedBytes = await archiveEstimate(storage, row, kinds);
   let written = 0;
   // A transform, not a 'data' listener: the store starts reading when it is ready, and nothing may flow before.
   const counted = new Transform({
@@ -114,7 +155,7 @@ export async function writeArchive(
   zip.on('error', (err: Error) => out.destroy(err));
   out.on('error', (err) => counted.destroy(err));
   out.pipe(counted);
-  const putting = storage.put(key, counted, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const putting = storage.put(key, counted, { maxBytes: Number.MAX_SAFE_INTEGER, expectedBytes });
   // Unhandled until awaited below; the entries are added meanwhile.
   putting.catch(() => undefined);
 
@@ -127,7 +168,14 @@ export async function writeArchive(
   }
   const media = kinds.find((k) => k.name === MEDIA_KIND);
   if (media) {
+    // One file at a time: it is opened (and a file removed meanwhile found gone) only when the previous
+    // one has streamed into the zip, so a removed file is left out and listed, not a failed archive.
     for await (const file of mediaOf(storage, row, media.parts)) {
+      const found = await storage.get(file.storageKey);
+      if (!found) {
+        manifest.missing.push({ kind: MEDIA_KIND, recordingId: file.id, reason: await goneReason(file.id) });
+        continue;
+      }
       const entry: ManifestFile = {
         name: `media/${file.id}${path.extname(file.storageKey)}`,
         kind: MEDIA_KIND,
@@ -136,16 +184,11 @@ export async function writeArchive(
         sha256: '',
       };
       manifest.files.push(entry);
+      const tapped = found.stream.pipe(tap(entry));
+      found.stream.on('error', (err) => tapped.destroy(err));
       // Audio is compressed already: stored as it is.
-      zip.addReadStreamLazy(entry.name, { mtime, compress: false }, (cb) => {
-        storage.get(file.storageKey).then(
-          (found) =>
-            found
-              ? cb(null, found.stream.pipe(tap(entry)))
-              : cb(new Error(`the stored audio of recording ${file.id} is gone`), Readable.from([])),
-          (err: unknown) => cb(err, Readable.from([])),
-        );
-      });
+      zip.addReadStream(tapped, entry.name, { mtime, compress: false });
+      await Promise.race([finished(tapped), putting]);
     }
   }
   // Last: by the time yazl opens it every file before it has streamed through its tap.

@@ -9,6 +9,7 @@ import {
   endExport,
   failExport,
   getExportById,
+  mediaGoneReason,
   unexpiredExports,
 } from '../../db/queries/companyExports';
 import type { ActivityDeps } from '../deps';
@@ -62,7 +63,8 @@ export function createCompanyExportActivities(deps: ActivityDeps) {
       const row = await getExportById(db, exportId);
       if (!row) throw notFound(exportId);
       const key = archiveKey(row.companyId, exportId);
-      return { archiveKey: key, sizeBytes: await writeArchive(storage, row, kinds, key) };
+      const goneReason = (recordingId: string) => mediaGoneReason(db, row.companyId, recordingId);
+      return { archiveKey: key, sizeBytes: await writeArchive(storage, row, kinds, key, goneReason) };
     },
 
     /** Running → completed (EXPORT_RETENTION from now); an export withdrawn meanwhile loses its archive. */

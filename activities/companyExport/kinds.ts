@@ -48,10 +48,10 @@ export interface KindReadContext {
   now: Date;
 }
 
-export interface KindPage {
-  items: unknown[];
-  /** Where the next page starts; null after the last page. */
-  next: string | null;
+/** One item and the cursor that resumes the kind right after it. */
+export interface KindEntry {
+  item: unknown;
+  cursor: string;
 }
 
 export interface ExportKind {
@@ -64,22 +64,38 @@ export interface ExportKind {
   /** The item's schema under `apiVersion`. */
   schema: (apiVersion: ApiVersion) => TSchema;
   count: (ctx: KindReadContext) => Promise<number>;
-  page: (ctx: KindReadContext, after: string | null, limit: number) => Promise<KindPage>;
+  /** The kind's items after `after` (null: from the start), read a few at a time as they are consumed. */
+  read: (ctx: KindReadContext, after: string | null) => AsyncGenerator<KindEntry>;
 }
+
+/** Ids a keyset query reads at once: 36 bytes each, whatever the items weigh. */
+const ID_PAGE = 200;
+/**
+ * Items read at once: each may be a 4-hour call's transcript (several MB as objects), so only a few are in
+ * memory together, whatever the page of ids.
+ */
+export const READ_AHEAD = 4;
 
 /** A kind whose rows are paged by id and each read by the route's own query and view. */
 function byId(
   set: ExportSet,
   readOne: (ctx: KindReadContext, id: string) => Promise<unknown>,
-): Pick<ExportKind, 'count' | 'page'> {
+): Pick<ExportKind, 'count' | 'read'> {
   return {
     count: (ctx) => exportSetCount(ctx.db, set, ctx.companyId),
-    async page(ctx, after, limit) {
-      const ids = await exportIdsAfter(ctx.db, set, ctx.companyId, after, limit);
-      // The page's reads at once (the pool bounds them); a row deleted since the page was read is not exported.
-      const read = await Promise.all(ids.map((id) => readOne(ctx, id)));
-      const items = read.filter((item) => item !== undefined);
-      return { items, next: ids.length < limit ? null : ids[ids.length - 1] };
+    async *read(ctx, after) {
+      for (let cursor = after; ;) {
+        const ids = await exportIdsAfter(ctx.db, set, ctx.companyId, cursor, ID_PAGE);
+        for (let i = 0; i < ids.length; i += READ_AHEAD) {
+          const batch = ids.slice(i, i + READ_AHEAD);
+          const read = await Promise.all(batch.map((id) => readOne(ctx, id)));
+          // A row deleted since its id was read is not exported.
+          for (let j = 0; j < batch.length; j += 1)
+            if (read[j] !== undefined) yield { item: read[j], cursor: batch[j] };
+        }
+        if (ids.length < ID_PAGE) return;
+        cursor = ids[ids.length - 1];
+      }
     },
   };
 }
@@ -88,14 +104,36 @@ const current = (schema: TSchema) => (): TSchema => schema;
 const mapped = <R, T>(row: R | undefined, view: (row: R) => T): T | undefined =>
   row === undefined ? undefined : view(row);
 
-/** Events keep GET /api/events's order (newest first); the cursor is an event id, as its `starting_after`. */
-const events: Pick<ExportKind, 'count' | 'page'> = {
+/** Events a page: their bodies are small, but a page of them and its deliveries is read at once. */
+const EVENT_PAGE = 50;
+
+/** `<created_at ISO>|<id>`: the (time, id) keyset position itself, so it holds when that event is gone. */
+export const eventCursor = (at: { createdAt: Date; id: string }): string => `${at.createdAt.toISOString()}|${at.id}`;
+
+async function eventStart(
+  ctx: KindReadContext,
+  after: string | null,
+): Promise<{ createdAt: Date; id: string } | undefined | null> {
+  if (after === null) return undefined;
+  const bar = after.indexOf('|');
+  if (bar > 0) return { createdAt: new Date(after.slice(0, bar)), id: after.slice(bar + 1) };
+  // A cursor written before it carried its time (an id alone): found again by its event, or the kind ends there.
+  return (await eventPosition(ctx.db, ctx.companyId, after)) ?? null;
+}
+
+/** Events keep GET /api/events's order (newest first), walked by (created_at, id). */
+const events: Pick<ExportKind, 'count' | 'read'> = {
   count: (ctx) => exportSetCount(ctx.db, 'events', ctx.companyId),
-  async page(ctx, after, limit) {
-    const position = after === null ? undefined : await eventPosition(ctx.db, ctx.companyId, after);
-    const rows = await listEventLog(ctx.db, { companyId: ctx.companyId }, limit, position);
-    const items = await toCompanyEvents(ctx.db, ctx.companyId, rows);
-    return { items, next: rows.length < limit ? null : rows[rows.length - 1].id };
+  async *read(ctx, after) {
+    let position = await eventStart(ctx, after);
+    if (position === null) return;
+    for (;;) {
+      const rows = await listEventLog(ctx.db, { companyId: ctx.companyId }, EVENT_PAGE, position);
+      const items = await toCompanyEvents(ctx.db, ctx.companyId, rows);
+      for (let i = 0; i < rows.length; i += 1) yield { item: items[i], cursor: eventCursor(rows[i]) };
+      if (rows.length < EVENT_PAGE) return;
+      position = rows[rows.length - 1];
+    }
   },
 };
 

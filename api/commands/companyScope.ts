@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { getDirectChild } from '../../db/queries/companies';
-import { forbidden } from '../errors';
+import { conflict, forbidden, type ApiError } from '../errors';
 import type { CallerCompany } from '../operation';
 
 export interface ScopedCompany {
@@ -29,5 +29,20 @@ export async function resolveCompanyScope(
   if (!child) {
     throw forbidden('child_company_forbidden', 'The child company id is not a direct child of the calling company.');
   }
+  // Its offboarding deletes everything it has: nothing new may be started for it (docs/security.md).
+  if (child.offboardingAt !== null) {
+    throw conflict(
+      'child_company_offboarding',
+      `The child company ${child.id} is being offboarded (since ${child.offboardingAt.toISOString()}): nothing can be read, created or changed for it.`,
+    );
+  }
   return { id: child.id, name: child.name, fairnessWeight: child.fairnessWeight, isChild: true };
 }
+
+/**
+ * The 409 of a write whose statement found the company marked for offboarding (every insert that belongs to
+ * a company checks the mark in the same statement): the request was let in before the mark, or by a key an
+ * API process still had cached.
+ */
+export const companyOffboarding = (companyId: string): ApiError =>
+  conflict('company_offboarding', `The company ${companyId} is being offboarded: nothing new can be created for it.`);

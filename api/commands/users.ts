@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../errors';
 import type { UserUpdateBody } from '../schemas/users';
+import { companyOffboarding } from './companyScope';
 import { refuseErased } from './userErasure';
 
 /** What PATCH /api/user/{userId} changed: a user, or an outstanding invitation under that id. */
@@ -31,11 +32,12 @@ async function updateExistingUser(
       'An integration user keeps the Integration role; only its names can be changed.',
     );
   }
-  await updateUser(trx, companyId, user.id, {
+  const changed = await updateUser(trx, companyId, user.id, {
     firstName: body.firstName,
     lastName: body.lastName,
     role: body.role === undefined ? undefined : storedRoleFromInput(body.role),
   });
+  if (!changed) throw companyOffboarding(companyId);
   const updated = await getUser(trx, companyId, user.id);
   if (!updated) throw notFound('User');
   return updated;

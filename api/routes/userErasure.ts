@@ -28,7 +28,7 @@ export const userErasureOperations: Operation[] = [
       query: UserGetQuery,
       response: UserErasure,
       successStatus: 202,
-      errors: [403, 404, 503],
+      errors: [403, 404, 409, 503],
     },
     async ({ params, query, company, deps, ctx }) => {
       const scope = await resolveCompanyScope(deps.db, company, query.childCompanyId);
@@ -51,7 +51,7 @@ export const userErasureOperations: Operation[] = [
       params: UserIdParams,
       query: UserGetQuery,
       response: UserErasure,
-      errors: [403, 404],
+      errors: [403, 404, 409],
     },
     async ({ params, query, company, deps }) => {
       const scope = await resolveCompanyScope(deps.db, company, query.childCompanyId);

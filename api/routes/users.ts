@@ -68,7 +68,7 @@ export const userOperations: Operation[] = [
       scope: 'users:read',
       query: UserListQuery,
       response: UserListResponse,
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ query, company, deps }) => {
       const page = { offset: query.offset, limit: query.limit };
@@ -94,7 +94,7 @@ export const userOperations: Operation[] = [
       params: UserIdParams,
       query: UserGetQuery,
       response: UserRead,
-      errors: [403, 404],
+      errors: [403, 404, 409],
     },
     async ({ params, query, company, deps }) => {
       const scope = await resolveCompanyScope(deps.db, company, query.childCompanyId);

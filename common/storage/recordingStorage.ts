@@ -6,8 +6,16 @@ import type { Readable } from 'node:stream';
  * partial file, and writing the same key twice leaves one file.
  */
 export interface RecordingStorage {
-  /** Streams `body` into `key`; rejects with StorageLimitError past `maxBytes` and leaves nothing behind. */
-  put(key: string, body: Readable, options: { maxBytes: number }): Promise<{ sizeBytes: number }>;
+  /**
+   * Streams `body` into `key`; rejects with StorageLimitError past `maxBytes` and leaves nothing behind.
+   * `expectedBytes`, when the caller knows about how large the file will be (an export's archive), lets S3
+   * choose parts large enough that the upload fits its 10,000 parts.
+   */
+  put(
+    key: string,
+    body: Readable,
+    options: { maxBytes: number; expectedBytes?: number },
+  ): Promise<{ sizeBytes: number }>;
   /** A stream of the stored bytes, or undefined when the key does not exist. */
   get(key: string): Promise<{ stream: Readable; sizeBytes: number } | undefined>;
   exists(key: string): Promise<boolean>;

@@ -28,6 +28,22 @@ export interface S3StorageOptions {
   partSize: number;
 }
 
+/** S3's limits on a multipart upload: at most 10,000 parts, each at least 5 MiB (but the last) and at most 5 GiB. */
+export const S3_MAX_PARTS = 10_000;
+const S3_MIN_PART = 5 * 1024 * 1024;
+const S3_MAX_PART = 5 * 1024 * 1024 * 1024;
+
+/**
+ * The part size of an upload: the configured S3_PART_SIZE, grown (to a whole MiB) when a file of
+ * `expectedBytes` would need more than S3_MAX_PARTS of it. A file of unknown size keeps the configured one.
+ */
+export function partSizeFor(configured: number, expectedBytes: number | undefined): number {
+  const floor = Math.max(configured, S3_MIN_PART);
+  if (expectedBytes === undefined || expectedBytes <= floor * S3_MAX_PARTS) return floor;
+  const mib = 1024 * 1024;
+  return Math.min(S3_MAX_PART, Math.ceil(expectedBytes / S3_MAX_PARTS / mib) * mib);
+}
+
 /** SigV4 links live at most 7 days, whatever MEDIA_URL_TTL asks for. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 const CREDENTIAL_REFUSALS = new Set([
@@ -138,7 +154,7 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
   }
 
   return {
-    async put(key, body, { maxBytes }) {
+    async put(key, body, { maxBytes, expectedBytes }) {
       let size = 0;
       let overLimit = false;
       async function* limited(): AsyncGenerator<Buffer> {
@@ -155,7 +171,7 @@ export function createS3Storage(options: S3StorageOptions): RecordingStorage & {
       const upload = new Upload({
         client,
         params: { Bucket: options.bucket, Key: key, Body: Readable.from(limited()), ContentType: mediaTypeOfKey(key) },
-        partSize: options.partSize,
+        partSize: partSizeFor(options.partSize, expectedBytes),
         queueSize: 2,
         leavePartsOnError: false,
       });

@@ -65,8 +65,17 @@ export async function getCompany(db: Db, id: string): Promise<CompanyRow | undef
 }
 
 /** The company `childId` when it is a direct child of `parentId`, else undefined. */
-export async function getDirectChild(db: Db, parentId: string, childId: string): Promise<CompanyRow | undefined> {
-  return toCompany(await db('companies').select(columns).where({ id: childId, parent_company_id: parentId }).first());
+/** The caller's direct child, with when its offboarding marked it (null: not being offboarded). */
+export async function getDirectChild(
+  db: Db,
+  parentId: string,
+  childId: string,
+): Promise<(CompanyRow & { offboardingAt: Date | null }) | undefined> {
+  const row = (await db('companies')
+    .select({ ...columns, offboardingAt: 'offboarding_at' })
+    .where({ id: childId, parent_company_id: parentId })
+    .first()) as (CompanyRow & { offboardingAt: Date | null }) | undefined;
+  return row && { ...row, redactPii: Boolean(row.redactPii) };
 }
 
 export async function listDirectChildren(db: Db, parentId: string): Promise<CompanyRow[]> {

@@ -64,10 +64,14 @@ const toRow = (raw: RawRow): CompanyExportRow => ({
   progress: fromJson<ExportProgress>(raw.progress),
 });
 
-/** Inserts a running export; undefined when another export of the company runs (the unique key refused it). */
-export async function insertRunningExport(db: Db, row: NewCompanyExport): Promise<'inserted' | 'busy'> {
+/**
+ * Inserts a running export, in one statement that also checks the company is not marked for offboarding
+ * ('offboarding' then: nothing is inserted); 'busy' when another export of the company runs (the unique key
+ * refused it).
+ */
+export async function insertRunningExport(db: Db, row: NewCompanyExport): Promise<'inserted' | 'busy' | 'offboarding'> {
   try {
-    await db('company_exports').insert({
+    const values = {
       id: row.id,
       company_id: row.companyId,
       requested_by_company_id: row.requestedByCompanyId,
@@ -76,7 +80,13 @@ export async function insertRunningExport(db: Db, row: NewCompanyExport): Promis
       status: 'running',
       running_marker: 1,
       progress: JSON.stringify({}),
-    });
+    };
+    const names = Object.keys(values);
+    const [result] = (await db.raw(
+      `INSERT INTO ?? (${names.map(() => '??').join(', ')}) SELECT ${names.map(() => '?').join(', ')} FROM companies WHERE id = ? AND offboarding_at IS NULL`,
+      ['company_exports', ...names, ...Object.values(values), row.companyId],
+    )) as [{ affectedRows: number }];
+    if (result.affectedRows === 0) return 'offboarding';
     return 'inserted';
   } catch (err) {
     // The same id again (an idempotent retry's takeover) is not "busy": the caller finds its own row.
@@ -253,20 +263,35 @@ export async function exportSetCount(db: Db, set: ExportSet, companyId: string):
   return Number(row?.n ?? 0);
 }
 
-/** The stored files of the company's recordings after `after`, in id order (an export's media). */
+/** The stored files of the company's recordings after `after`, in id order (an export's media), with their sizes. */
 export async function storedMediaAfter(
   db: Db,
   companyId: string,
   after: string | null,
   limit: number,
-): Promise<Array<{ id: string; storageKey: string }>> {
+): Promise<Array<{ id: string; storageKey: string; sizeBytes: number }>> {
   const q = inSet(db, 'media', companyId);
   if (after !== null) q.andWhere('recordings.id', '>', after);
-  return (await q
-    .orderBy('recordings.id')
-    .limit(limit)
-    .select({ id: 'recordings.id', storageKey: 'recordings.storage_key' })) as Array<{
+  const rows = (await q.orderBy('recordings.id').limit(limit).select({
+    id: 'recordings.id',
+    storageKey: 'recordings.storage_key',
+    sizeBytes: 'recordings.size_bytes',
+  })) as Array<{
     id: string;
     storageKey: string;
+    sizeBytes: number | string | null;
   }>;
+  return rows.map((r) => ({ id: r.id, storageKey: r.storageKey, sizeBytes: Number(r.sizeBytes ?? 0) }));
+}
+
+/** Why a recording's stored audio is no longer in the store, in words for an export's manifest. */
+export async function mediaGoneReason(db: Db, companyId: string, recordingId: string): Promise<string> {
+  const row = (await db('recordings')
+    .where({ id: recordingId, company_id: companyId })
+    .first({ mediaDeletedAt: 'media_deleted_at', storageKey: 'storage_key' })) as
+    { mediaDeletedAt: Date | null; storageKey: string | null } | undefined;
+  if (!row) return 'the recording was deleted while the export ran';
+  if (row.mediaDeletedAt !== null) return "deleted by the recordings' retention while the export ran";
+  if (row.storageKey === null) return 'the stored audio was removed (an erasure or redaction) while the export ran';
+  return 'the stored audio was not found in the recording store';
 }

@@ -157,3 +157,18 @@ export async function withdrawOffboardingMark(db: Db, companyId: string, at: Dat
     .whereNotExists((q) => q.select(db.raw('1')).from('company_offboardings').where({ company_id: companyId }))
     .update({ offboarding_at: null });
 }
+
+/** Whether the company is marked for offboarding: why a conditional insert of its inserted nothing. */
+export async function isCompanyMarked(db: Db, companyId: string): Promise<boolean> {
+  const row = (await db('companies').where({ id: companyId }).first('offboarding_at')) as
+    { offboarding_at: Date | null } | undefined;
+  return row?.offboarding_at != null;
+}
+
+/** A write of a company that its offboarding mark refused (the statement inserted nothing). */
+export class CompanyMarkedError extends Error {
+  constructor(public readonly companyId: string) {
+    super(`company ${companyId} is marked for offboarding`);
+    this.name = 'CompanyMarkedError';
+  }
+}

@@ -25,7 +25,8 @@ export async function insertRecording(db: Db, input: NewRecording): Promise<Reco
 }
 
 /**
- * insertRecording, unless the person the recording names is being erased (undefined then), in one
+ * insertRecording, unless the person the recording names is being erased or the company is marked for its
+ * offboarding (undefined then), in one
  * statement. INSERT … SELECT share-locks the rows it reads (the user's row, or the gap where it would
  * be) until it commits, so an erasure marked at the same time either came first (nothing is inserted)
  * or waits and then finds this recording; one round trip instead of a transaction of four.
@@ -39,10 +40,20 @@ export async function insertRecordingUnlessErasing(db: Db, input: NewRecording):
     .where({ company_id: input.companyId, external_id: input.userUniqueIdentifier })
     .whereNotNull('erasure_requested_at')
     .toSQL();
-  const sql = `insert into ?? (${names.map(() => '??').join(', ')}) select ${names.map(() => '?').join(', ')} from dual where not exists (${erasing.sql})`;
-  const [result] = (await db.raw(sql, ['recordings', ...names, ...Object.values(columns), ...erasing.bindings])) as [
-    { affectedRows: number },
-  ];
+  // Nor once the company is marked for offboarding: the mark is read (and share-locked) by the same statement.
+  const offboarding = db('companies')
+    .select(db.raw('1'))
+    .where({ id: input.companyId })
+    .whereNotNull('offboarding_at')
+    .toSQL();
+  const sql = `insert into ?? (${names.map(() => '??').join(', ')}) select ${names.map(() => '?').join(', ')} from dual where not exists (${erasing.sql}) and not exists (${offboarding.sql})`;
+  const [result] = (await db.raw(sql, [
+    'recordings',
+    ...names,
+    ...Object.values(columns),
+    ...erasing.bindings,
+    ...offboarding.bindings,
+  ])) as [{ affectedRows: number }];
   return result.affectedRows === 1 ? row : undefined;
 }
 

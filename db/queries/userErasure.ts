@@ -41,16 +41,18 @@ export async function getErasureStateForUpdate(
   return trx('users').select(stateColumns).where({ company_id: companyId, id: userId }).forUpdate().first();
 }
 
-/** Sets erasure_requested_at unless already set; answers the time it holds. */
+/** Sets erasure_requested_at unless already set or the company is marked for offboarding; answers the time it holds. */
 export async function markErasureRequested(
   db: Db,
   companyId: string,
   userId: string,
   at: Date,
 ): Promise<Date | undefined> {
+  // Not once the company is marked for offboarding (checked in the same statement): that deletes it all anyway.
   await db('users')
     .where({ company_id: companyId, id: userId })
     .whereNull('erasure_requested_at')
+    .whereNotExists(db('companies').select(db.raw('1')).where({ id: companyId }).whereNotNull('offboarding_at'))
     .update({ erasure_requested_at: at, updated_at: db.fn.now(3) });
   return (await getErasureState(db, companyId, userId))?.erasureRequestedAt ?? undefined;
 }

@@ -130,7 +130,14 @@ export async function listUsers(db: Db, companyId: string, page: PageRequest): P
   );
 }
 
-/** Applies only the supplied changes; returns whether a row of that company was touched. */
+/** The company's row when its offboarding has marked it: for the NOT EXISTS of a write that belongs to it. */
+export const companyMarked = (db: Db, companyId: string) =>
+  db('companies').select(db.raw('1')).where({ id: companyId }).whereNotNull('offboarding_at');
+
+/**
+ * Applies only the supplied changes; returns whether a row of that company was touched (false also when the
+ * company is marked for offboarding).
+ */
 export async function updateUser(db: Db, companyId: string, id: string, changes: UserChanges): Promise<boolean> {
   const set: Record<string, unknown> = {};
   if (changes.firstName !== undefined) set['first_name'] = changes.firstName;
@@ -140,8 +147,10 @@ export async function updateUser(db: Db, companyId: string, id: string, changes:
   if (changes.teamId !== undefined) set['team_id'] = changes.teamId;
   if (changes.lastLoggedInAt !== undefined) set['last_logged_in_at'] = changes.lastLoggedInAt;
   if (Object.keys(set).length === 0) return (await getUser(db, companyId, id)) !== undefined;
+  // The company's offboarding mark is checked in the same statement: a change that lands after it changes nothing.
   const changed = await db('users')
     .where({ id, company_id: companyId })
+    .whereNotExists(companyMarked(db, companyId))
     .update({ ...set, updated_at: db.fn.now(3) });
   return changed > 0;
 }

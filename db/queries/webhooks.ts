@@ -1,4 +1,5 @@
 import { CURRENT_API_VERSION } from '../../common/apiVersions';
+import { CompanyMarkedError } from './companyOffboardings';
 import { randomUUID } from 'node:crypto';
 import { generateWebhookSecret } from '../../common/webhookSignature';
 import type { WebhookSecretBox } from '../../common/webhookSecretBox';
@@ -79,7 +80,7 @@ export async function createWebhookEndpoint(
 ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const id = randomUUID();
   const secret = generateWebhookSecret();
-  await db('webhook_endpoints').insert({
+  const values = {
     id,
     company_id: input.companyId,
     url: input.url,
@@ -87,7 +88,14 @@ export async function createWebhookEndpoint(
     events: JSON.stringify(input.events),
     api_version: input.apiVersion ?? CURRENT_API_VERSION,
     secret: box.seal(secret, id),
-  });
+  };
+  const names = Object.keys(values);
+  // Inserted only while the company is not marked for offboarding, read in the same statement.
+  const [result] = (await db.raw(
+    `INSERT INTO ?? (${names.map(() => '??').join(', ')}) SELECT ${names.map(() => '?').join(', ')} FROM companies WHERE id = ? AND offboarding_at IS NULL`,
+    ['webhook_endpoints', ...names, ...Object.values(values), input.companyId],
+  )) as [{ affectedRows: number }];
+  if (result.affectedRows === 0) throw new CompanyMarkedError(input.companyId);
   const endpoint = await getWebhookEndpoint(db, input.companyId, id);
   if (!endpoint) throw new Error('webhook endpoint vanished after insert');
   return { endpoint, secret };

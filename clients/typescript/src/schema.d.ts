@@ -3456,6 +3456,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Rate limit exceeded. */
       429: {
         headers: {
@@ -3553,6 +3562,15 @@ export interface operations {
       };
       /** @description Unknown id, or an id of another company. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3789,6 +3807,15 @@ export interface operations {
       };
       /** @description Unknown id, or an id of another company. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
