@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
+import { withoutTrailingSlashes } from '../../common/textEdges';
 import { PII_KINDS } from '../../common/redaction';
 import { FailureTypes, permanent } from '../failures';
 import { callProvider, type ProviderMeter } from '../providerHttp';
@@ -106,7 +107,7 @@ export function createAssemblyAiSpeechToText(
   dispatcher: Dispatcher,
   meter?: ProviderMeter,
 ): SpeechToText {
-  const root = config.STT_BASE_URL.replace(/\/+$/, '').replace(/\/v2$/, '');
+  const root = withoutTrailingSlashes(config.STT_BASE_URL).replace(/\/v2$/, '');
   const url = (path: string): URL => new URL(`${root}/v2/${path}`);
   const pollMs = durationMs(config.STT_POLL_INTERVAL);
   const headers = (extra: Record<string, string>): Record<string, string> => ({

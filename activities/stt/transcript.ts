@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AnalysisLanguage } from '../../common/recordingAnalysis';
 import type { Transcript } from '../../common/transcript';
+import { withoutTrailingSlashes } from '../../common/textEdges';
 
 // The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
 // produces is common/transcript.ts (the API builds one from a submitted transcript too).
@@ -74,7 +75,7 @@ export const channelLabel = (index: number): string =>
  * OpenAI-compatible servers).
  */
 export function apiUrl(base: string, path: string): URL {
-  const trimmed = base.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(base);
   const root = /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
   return new URL(`${root}/${path.replace(/^\/+/, '')}`);
 }
