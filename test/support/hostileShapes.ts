@@ -176,7 +176,7 @@ export function hostileRequests(sizes: HostileSizes): HostileRequest[] {
     ),
   );
   // Arrays of empty objects: every item fails every branch (validation's error folding, and its answer).
-  const emptyObjects = (bytes: number): string => `[${fill('{},', bytes - 1).replace(/,?$/, '')}]`;
+  const emptyObjects = (bytes: number): string => `[${units('{},', bytes - 2).slice(0, -1)}]`;
   out.push(
     post(
       '[{},…] transcript',
