@@ -2,6 +2,7 @@ import { inputRoleFromStored } from '../common/roles';
 import { ApplicationFailure } from '@temporalio/activity';
 import nodemailer from 'nodemailer';
 import { invitationUrl } from '../common/invitationLinks';
+import { mailDomainOf } from '../common/textEdges';
 import { getInvitationWithNames, type InvitationStatus } from '../db/queries/invitations';
 import type { ActivityDeps } from './deps';
 import { invitationMessage } from './invitationMessage';
@@ -88,7 +89,7 @@ export function createInvitationEmailActivities({ db, config, logger, metrics }:
         expiresAt: invitation.expiresAt,
         resendCount: input.resendCount,
       });
-      const domain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1] ?? 'sales-practice.local';
+      const domain = mailDomainOf(config.MAIL_FROM) ?? 'sales-practice.local';
       try {
         const info = await transport.sendMail({
           from: config.MAIL_FROM,

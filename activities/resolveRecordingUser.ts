@@ -26,7 +26,7 @@ export function integrationEmail(externalId: string): string {
     externalId
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      .replace(/^-|-$/g, '')
       .slice(0, 40) || 'user';
   return `${slug}+${randomUUID()}@integration.invalid`;
 }

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 // Argument parsers shared by the commands: bad input is rejected by commander before any database work.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@][^\s.@]*\.[^\s@]+$/;
 
 export function uuid(value: string): string {
   if (!UUID.test(value)) throw new InvalidArgumentError('Must be a UUID.');

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { durationMs, type Config } from './config';
+import { withoutTrailingSlashes } from './textEdges';
 
 // Recording links in session results: /media/<base64url key>?expires=<epoch ms>&signature=<hex>,
 // where signature = HMAC-SHA256(MEDIA_URL_SECRET, "<key>\n<expires>"). The key is base64url-encoded
@@ -50,10 +51,7 @@ export function signMediaLink(
 ): string {
   const expires = now + durationMs(config.MEDIA_URL_TTL);
   const token = Buffer.from(key, 'utf8').toString('base64url');
-  // Trailing slashes dropped by a scan (a /\/+$/ pattern retries from every slash of a long run).
-  let end = config.PUBLIC_URL.length;
-  while (end > 0 && config.PUBLIC_URL[end - 1] === '/') end -= 1;
-  const base = config.PUBLIC_URL.slice(0, end);
+  const base = withoutTrailingSlashes(config.PUBLIC_URL);
   return `${base}${MEDIA_PATH_PREFIX}${token}?expires=${expires}&signature=${sign(config.MEDIA_URL_SECRET, key, expires)}`;
 }
 

@@ -71,12 +71,12 @@ export function loggedAudioFacts(stderr: string): MediaProbe | undefined {
   const block = stderr.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
   const container = /^Input #0, (.+), from '/m.exec(block)?.[1];
   const duration = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(block);
-  const streams = [...block.matchAll(/^\s*Stream #0:\d+[^:]*: (\w+): (.*)$/gm)];
+  const streams = [...block.matchAll(/^[^\S\n\r\u2028\u2029]*Stream #0:\d+(?:[^\d:][^:]*)?: (\w+): (.*)$/gm)];
   if (!container || !duration || streams.length !== 1 || streams[0][1] !== 'Audio') return undefined;
   const parts = streams[0][2].split(', ');
   const channels = parts.includes('mono') ? 1 : parts.includes('stereo') ? 2 : undefined;
   if (channels === undefined) return undefined;
-  const kbps = /(\d+) kb\/s/.exec(streams[0][2]);
+  const kbps = /(?<!\d)(\d+) kb\/s/.exec(streams[0][2]);
   return {
     container,
     durationMs: Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000),

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AnalysisLanguage } from '../../common/recordingAnalysis';
 import type { Transcript } from '../../common/transcript';
+import { withoutTrailingSlashes } from '../../common/textEdges';
 
 // The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
 // produces is common/transcript.ts (the API builds one from a submitted transcript too).
@@ -79,10 +80,20 @@ export const channelLabel = (index: number): string =>
  * OpenAI-compatible servers).
  */
 export function apiUrl(base: string, path: string): URL {
-  const trimmed = base.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(base);
   const root = /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
   return new URL(`${root}/${path.replace(/^\/+/, '')}`);
 }
 
 export const secondsToMs = (s: unknown): number =>
   typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 0;
+
+/**
+ * The latest end of `segments`, at least `floor`. A loop: a provider's answer may hold any number of segments,
+ * and spreading more than ~120k of them into Math.max overflows the stack (issue 49).
+ */
+export function latestEndMs(segments: ReadonlyArray<{ endMs: number }>, floor = 0): number {
+  let latest = floor;
+  for (const s of segments) if (s.endMs > latest) latest = s.endMs;
+  return latest;
+}
