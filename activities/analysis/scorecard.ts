@@ -1,7 +1,8 @@
 import type { EvidenceQuote, ScorecardResponse } from '../../common/recordingAnalysis';
 import type { Scorecard, ScorecardItem } from '../../db/queries/roleplays';
 import type { Measures } from './measures';
-import { sentencesOf, type Sentence } from './questions';
+import type { Sentence } from './questions';
+import { firstSentenceOf } from './sentences';
 import type { Turn } from './turns';
 
 // Deterministic judging of scorecard items. Items whose title/description name something countable
@@ -110,6 +111,20 @@ function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'e
   return evidence.length > 0 ? { evidence } : { evidence, noEvidenceReason: noneReason };
 }
 
+/** The rep's longest turn and its opening sentence, found once per call however many items ask. */
+const monologues = new WeakMap<JudgeContext, { longest: Turn | null; opening: string | undefined }>();
+function longestMonologueOf(ctx: JudgeContext): { longest: Turn | null; opening: string | undefined } {
+  let found = monologues.get(ctx);
+  if (!found) {
+    const longest = ctx.turns
+      .filter((t) => t.isUser)
+      .reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
+    found = { longest, opening: longest ? firstSentenceOf(longest.lines[0].text, ctx.measures.language) : undefined };
+    monologues.set(ctx, found);
+  }
+  return found;
+}
+
 const pct = (ratio: number): string => `${Math.round(ratio * 100)}%`;
 
 export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
@@ -155,10 +170,7 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
   if (/monologue/.test(text)) {
     if (!c) return notAssessable("the length of the rep's turns");
     const passed = c.longestMonologue <= THRESHOLDS.maxMonologueSeconds;
-    const longest = ctx.turns
-      .filter((t) => t.isUser)
-      .reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
-    const opening = longest ? sentencesOf(longest.lines[0].text, m.language)[0] : undefined;
+    const { longest, opening } = longestMonologueOf(ctx);
     return {
       passed,
       explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).`,
