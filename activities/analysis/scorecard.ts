@@ -99,12 +99,15 @@ export const NOT_JUDGED_WITHOUT_LLM =
 
 /** The rep's sentences as quotes, each once, in call order. */
 function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'evidence' | 'noEvidenceReason'> {
-  const seen = new Set<string>();
+  // Seen sentences by line start, then text: the texts themselves are the keys (a string hashes once),
+  // never a key built from each, which copied a 1 MB sentence for each of its 47,000 questions.
+  const seen = new Map<number, Set<string>>();
   const evidence: EvidenceQuote[] = [];
   for (const s of sentences) {
-    const key = `${s.startMs}|${s.text}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    let texts = seen.get(s.startMs);
+    if (!texts) seen.set(s.startMs, (texts = new Set()));
+    if (texts.has(s.text)) continue;
+    texts.add(s.text);
     evidence.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
     if (evidence.length === MAX_QUOTES) break;
   }
