@@ -98,19 +98,27 @@ export const NOT_JUDGED_WITHOUT_LLM =
   'Not judged without an LLM: the built-in analyzer judges only what it can count (questions, name use, filler words, pace, talk time).';
 
 /** The rep's sentences as quotes, each once, in call order. */
+/** The first MAX_QUOTES distinct sentences of each list, found once however many items quote the list. */
+const firstQuotes = new WeakMap<Sentence[], EvidenceQuote[]>();
+
 function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'evidence' | 'noEvidenceReason'> {
-  // Seen sentences by line start, then text: the texts themselves are the keys (a string hashes once),
-  // never a key built from each, which copied a 1 MB sentence for each of its 47,000 questions.
-  const seen = new Map<number, Set<string>>();
-  const evidence: EvidenceQuote[] = [];
-  for (const s of sentences) {
-    let texts = seen.get(s.startMs);
-    if (!texts) seen.set(s.startMs, (texts = new Set()));
-    if (texts.has(s.text)) continue;
-    texts.add(s.text);
-    evidence.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
-    if (evidence.length === MAX_QUOTES) break;
+  let quotes = firstQuotes.get(sentences);
+  if (!quotes) {
+    // Seen sentences by line start, then text: the texts themselves are the keys (a string hashes once),
+    // never a key built from each, which copied a 1 MB sentence for each of its 47,000 questions.
+    const seen = new Map<number, Set<string>>();
+    quotes = [];
+    for (const s of sentences) {
+      let texts = seen.get(s.startMs);
+      if (!texts) seen.set(s.startMs, (texts = new Set()));
+      if (texts.has(s.text)) continue;
+      texts.add(s.text);
+      quotes.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
+      if (quotes.length === MAX_QUOTES) break;
+    }
+    firstQuotes.set(sentences, quotes);
   }
+  const evidence = quotes.map((q) => ({ ...q }));
   return evidence.length > 0 ? { evidence } : { evidence, noEvidenceReason: noneReason };
 }
 
