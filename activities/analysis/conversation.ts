@@ -31,7 +31,9 @@ export function conversationMeasures(
   const customer = turns.filter((t) => !t.isUser);
   const repMs = rep.reduce((n, t) => n + t.speakingMs, 0);
   const customerMs = customer.reduce((n, t) => n + t.speakingMs, 0);
-  const longest = (list: Turn[]): number => round(seconds(Math.max(0, ...list.map((t) => t.endMs - t.startMs))), 1);
+  // A loop, not Math.max(...spread): a call of 124k turns would overflow the arguments.
+  const longest = (list: Turn[]): number =>
+    round(seconds(list.reduce((ms, t) => Math.max(ms, t.endMs - t.startMs), 0)), 1);
   // Consecutive turns always change speaker (turns merge a speaker's consecutive segments).
   const switches = Math.max(0, turns.length - 1);
   // A rep turn right after a customer turn: the gap between them, never negative (talking over is no wait).

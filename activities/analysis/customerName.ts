@@ -56,13 +56,36 @@ function firstMatch(turns: Turn[], patterns: RegExp[], language: AnalysisLanguag
   return null;
 }
 
+/**
+ * The label without its parenthesised and bracketed asides ("(Northwind)", "[host]"), each from an
+ * opening to the first closing after it; an opening never closed stays. One pass: a pattern such as
+ * /\([^)]*\)/g rescans the rest of the label from every "(" of "((((…" that is never closed.
+ */
+export function withoutBrackets(label: string): string {
+  let out = '';
+  let from = 0;
+  // Once an opening has no closing after it, no later one has either.
+  const unclosed = { '(': false, '[': false };
+  for (let i = 0; i < label.length; i += 1) {
+    const open = label[i];
+    if (open !== '(' && open !== '[') continue;
+    if (unclosed[open]) continue;
+    const close = label.indexOf(open === '(' ? ')' : ']', i + 1);
+    if (close < 0) {
+      unclosed[open] = true;
+      continue;
+    }
+    out += label.slice(from, i);
+    from = close + 1;
+    i = close;
+  }
+  return out + label.slice(from);
+}
+
 /** A speaker label that names a person: "Jordan Lee", "Jordan Lee (Northwind)" → "Jordan Lee". */
 export function speakerName(label: string | null): string | null {
   if (!label) return null;
-  const name = label
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const name = withoutBrackets(label).replace(/\s+/g, ' ').trim();
   if (!/^[\p{L}][\p{L}'’. -]*$/u.test(name) || isPlaceholderSpeaker(name)) return null;
   return name;
 }

@@ -14,6 +14,7 @@ import {
   parseVerdicts,
   RESPONSE_FORMAT,
   type PartVerdict,
+  type Verdict,
   type Verdicts,
 } from './llmVerdicts';
 import { judgeItem, respond } from './scorecard';
@@ -192,16 +193,12 @@ export function createLlmAnalyzer(config: LlmConfig, dispatcher: Dispatcher): An
           part: i + 1,
           parts: parts.length,
         };
-        const checked = (answer: Verdicts, kind: Kind, asked: Asked[]) =>
-          new Map(
-            asked.map(({ index }) => [
-              index,
-              checkedVerdict(
-                answer[kind].find((v) => v.index === index)!,
-                prepared.turns,
-              ),
-            ]),
-          );
+        const checked = (answer: Verdicts, kind: Kind, asked: Asked[]) => {
+          // The first verdict given for each index, looked up once: the answer may hold any number.
+          const given = new Map<number, Verdict>();
+          for (const v of answer[kind]) if (!given.has(v.index)) given.set(v.index, v);
+          return new Map(asked.map(({ index }) => [index, checkedVerdict(given.get(index)!, prepared.turns)]));
+        };
         const first = await ask(prompt(ctx, all('criteria'), all('metrics')), all('criteria'), all('metrics'));
         const verdicts = {
           criteria: checked(first, 'criteria', all('criteria')),

@@ -2,8 +2,9 @@ import type { AnalysisLanguage, CustomerNameSource, SpeakerAttribution } from '.
 import { conversationMeasures, type ConversationMeasures } from './conversation';
 import { findCustomerName } from './customerName';
 import { FILLER_WORDS } from './language';
-import { DECLINES_SURNAMES, HONORIFICS, surnameStem } from './nameCues';
-import { questionsIn, sentenceSpans, type Sentence } from './questions';
+import { nameMatcher } from './nameMatch';
+import { questionsIn, type Sentence } from './questions';
+import { sentenceSpans, type Span } from './sentences';
 import type { Turn } from './turns';
 
 // Countable facts about a conversation: pace, fillers, questions and name use on the rep's own words,
@@ -60,50 +61,37 @@ export function countFillers(text: string, language: AnalysisLanguage): Array<{ 
 
 export { countQuestions } from './questions';
 
-/**
- * How the rep may say the customer's name: the full name, the first name, or a title and the surname
- * ("Mr. Lee", "pane Dvořáku": declined Czech surnames by stem). Whole words, any case; one alternation,
- * so "Jordan Lee" or "Mr. Jordan" counts once.
- */
-function namePattern(customerName: string | null, language: AnalysisLanguage): RegExp | null {
-  const full = customerName?.trim().replace(/\s+/g, ' ');
-  if (!full) return null;
-  const parts = full.split(' ');
-  const surname = parts[parts.length - 1];
-  const titled = `(?:${HONORIFICS[language].map(escape).join('|')})\\.?\\s+${
-    DECLINES_SURNAMES[language] ? `${escape(surnameStem(surname))}\\p{L}{0,4}` : escape(surname)
-  }`;
-  const forms = [
-    titled,
-    ...[full, parts[0]].filter((f, i, all) => all.indexOf(f) === i).map((f) => escape(f).replace(/ /g, '\\s+')),
-  ];
-  return new RegExp(`(?<![\\p{L}\\p{N}'])(?:${forms.join('|')})(?![\\p{L}\\p{N}'])`, 'giu');
-}
-
-/** Times `text` says the customer's name (see namePattern). */
+/** Times `text` says the customer's name (nameMatch.ts). */
 export function countName(text: string, customerName: string | null, language: AnalysisLanguage = 'en'): number {
-  const pattern = namePattern(customerName, language);
-  return pattern ? (text.match(pattern)?.length ?? 0) : 0;
+  return nameMatcher(customerName, language)?.(text).length ?? 0;
 }
 
+/** Where `pattern` (a pattern of this module's own word lists, never the caller's text) matches in `text`. */
+const matchesOf =
+  (pattern: RegExp) =>
+  (text: string): Span[] =>
+    Array.from(text.matchAll(pattern), (m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+
 /**
- * The sentences of these turns where `pattern` matches, each once, with its line's start. A match that
- * runs over a sentence break ("Mr. | Lee") quotes both sentences.
+ * The sentences of these turns where `find` finds something, each once, with its line's start. A
+ * match that runs over a sentence break ("Mr. | Lee") quotes both sentences. Matches and sentences
+ * both come in order, so one pass over each finds a match's sentences.
  */
-function sentencesWith(turns: Turn[], language: AnalysisLanguage, pattern: RegExp | null): Sentence[] {
-  if (!pattern) return [];
+function sentencesWith(turns: Turn[], language: AnalysisLanguage, find: ((text: string) => Span[]) | null): Sentence[] {
+  if (!find) return [];
   const found: Sentence[] = [];
   for (const turn of turns) {
     for (const line of turn.lines) {
+      const matches = find(line.text.replace(/’/g, "'"));
+      if (matches.length === 0) continue;
       const spans = sentenceSpans(line.text, language);
-      const text = line.text.replace(/’/g, "'");
       let last = -1;
-      for (const match of text.matchAll(pattern)) {
-        const start = match.index ?? 0;
-        const end = start + match[0].length;
-        const first = spans.findIndex((s) => s.end > start);
-        const final = spans.findIndex((s) => s.end >= end);
-        if (first < 0 || final <= last) continue;
+      let first = 0;
+      let final = 0;
+      for (const { start, end } of matches) {
+        while (first < spans.length && spans[first].end <= start) first += 1;
+        while (final < spans.length && spans[final].end < end) final += 1;
+        if (first === spans.length || final === spans.length || final <= last) continue;
         const from = Math.max(first, last + 1);
         found.push({ text: line.text.slice(spans[from].start, spans[final].end).trim(), startMs: line.startMs });
         last = final;
@@ -125,7 +113,8 @@ export function measure(
   const repText = repTurns.map((t) => t.text).join('\n');
   const repWords = words(repText).length;
   const totalWords = turns.reduce((n, t) => n + words(t.text).length, 0);
-  const lengthMs = Math.max(durationMs, ...turns.map((t) => t.endMs), 0);
+  // A loop, not Math.max(...spread): a call of 124k turns would overflow the arguments.
+  const lengthMs = turns.reduce((ms, t) => Math.max(ms, t.endMs), Math.max(durationMs, 0));
   // Pace over the rep's own speaking time; without timings, over the whole recording.
   const speakingMs = repTurns.reduce((ms, t) => ms + t.speakingMs, 0) || lengthMs;
   const fillerWords = countFillers(repText, language);
@@ -147,10 +136,10 @@ export function measure(
     questions,
     fillerWords,
     numFillerWords: fillerWords.reduce((n, f) => n + f.count, 0),
-    fillerSentences: sentencesWith(repTurns, language, phrasePattern(FILLER_WORDS[language])),
+    fillerSentences: sentencesWith(repTurns, language, matchesOf(phrasePattern(FILLER_WORDS[language]))),
     customerName,
     customerNameSource: customer?.source ?? null,
     nameCount: countName(repText, customerName, language),
-    nameSentences: sentencesWith(repTurns, language, namePattern(customerName, language)),
+    nameSentences: sentencesWith(repTurns, language, nameMatcher(customerName, language)),
   };
 }

@@ -1,11 +1,12 @@
 import type { AnalysisLanguage } from '../../common/recordingAnalysis';
 import { QUESTION_CLAUSES, QUESTION_CUES, type QuestionCues } from './questionCues';
+import { sentencesOf } from './sentences';
 
 // Questions, sentence by sentence. Sentences come from the Unicode sentence segmenter built into
-// Node (Intl.Segmenter, ICU's rules for the language), run on each line of the transcript so a
-// cue boundary is always a sentence boundary. A sentence is a question when it ends with a
-// question mark ("??" and "?!" count once; Spanish "¿…?" once), or when it has no terminal
-// punctuation and opens like a question in the call's language (see questionCues.ts).
+// Node (sentences.ts), run on each line of the transcript so a cue boundary is always a sentence
+// boundary. A sentence is a question when it ends with a question mark ("??" and "?!" count once;
+// Spanish "¿…?" once), or when it has no terminal punctuation and opens like a question in the
+// call's language (see questionCues.ts).
 
 export interface Sentence {
   text: string;
@@ -13,37 +14,45 @@ export interface Sentence {
   startMs: number;
 }
 
-const segmenters = new Map<AnalysisLanguage, Intl.Segmenter>();
-function segmenterFor(language: AnalysisLanguage): Intl.Segmenter {
-  let segmenter = segmenters.get(language);
-  if (!segmenter) {
-    segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-    segmenters.set(language, segmenter);
-  }
-  return segmenter;
-}
-
-/** Where each sentence of `text` starts and ends (character offsets, trailing spaces included). */
-export function sentenceSpans(text: string, language: AnalysisLanguage): Array<{ start: number; end: number }> {
-  return [...segmenterFor(language).segment(text)].map((s) => ({ start: s.index, end: s.index + s.segment.length }));
-}
-
-export function sentencesOf(text: string, language: AnalysisLanguage): string[] {
-  return [...segmenterFor(language).segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
-}
+export { sentenceSpans, sentencesOf } from './sentences';
 
 /** Words after a question's start within which another question shape is part of the same question. */
 const QUESTION_SPAN = 5;
 
-const CLOSERS = /["'”’»)\]]+$/u;
-const endsWithQuestionMark = (s: string): boolean => /[?？][?？!.…]*$/u.test(s.replace(CLOSERS, ''));
-const hasTerminalPunctuation = (s: string): boolean => /[.!?？…。]$/u.test(s.replace(CLOSERS, ''));
+const CLOSERS = new Set(['"', "'", '”', '’', '»', ')', ']']);
+const QUESTION_MARKS = new Set(['?', '？']);
+const AFTER_QUESTION_MARK = new Set(['?', '？', '!', '.', '…']);
+const TERMINAL = new Set(['.', '!', '?', '？', '…', '。']);
 
-const tokens = (s: string): string[] =>
-  s
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .match(/¿|[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*'?/gu) ?? [];
+// These read the end of a sentence backwards, once: an anchored pattern such as /["')]+$/ is tried
+// from every position of a run of quotes, quadratic in a sentence of 100 KB of "'".
+
+/** Where the sentence ends once closing quotes and brackets are set aside. */
+function endBeforeClosers(s: string): number {
+  let end = s.length;
+  while (end > 0 && CLOSERS.has(s[end - 1])) end -= 1;
+  return end;
+}
+
+/** Ends with a question mark, possibly followed by more marks ("??", "?!", "?..."), before any closers. */
+function endsWithQuestionMark(s: string): boolean {
+  for (let i = endBeforeClosers(s) - 1; i >= 0 && AFTER_QUESTION_MARK.has(s[i]); i -= 1) {
+    if (QUESTION_MARKS.has(s[i])) return true;
+  }
+  return false;
+}
+
+const hasTerminalPunctuation = (s: string): boolean => {
+  const end = endBeforeClosers(s);
+  return end > 0 && TERMINAL.has(s[end - 1]);
+};
+
+const TOKEN = /¿|[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*'?/gu;
+const tokens = (s: string): string[] => s.toLowerCase().replace(/’/g, "'").match(TOKEN) ?? [];
+/** Where each of the words of `tokens` starts in a text already lower case. */
+function tokenStarts(lower: string): number[] {
+  return Array.from(lower.matchAll(TOKEN), (m) => m.index ?? 0);
+}
 const startsWithPhrase = (words: string[], phrase: string): boolean => {
   const parts = phrase === '¿' ? ['¿'] : tokens(phrase);
   return parts.length > 0 && parts.every((p, i) => words[i] === p);
@@ -86,10 +95,16 @@ export function questionsInSentence(sentence: string, language: AnalysisLanguage
   // A clause right after a question start belongs to it ("how many trucks do you run" is one
   // question): a new one counts only more than QUESTION_SPAN words after the last.
   const lower = sentence.toLowerCase().replace(/’/g, "'");
+  // A clause's position in words: the words that start before it, counted along with the clauses
+  // (both come in order), never by re-reading the sentence up to each clause.
+  const wordStarts = tokenStarts(lower);
+  let before = 0;
   let count = atStart;
   let last = atStart ? lead : -Infinity;
   for (const match of lower.matchAll(clause)) {
-    const at = tokens(lower.slice(0, match.index ?? 0)).length;
+    const index = match.index ?? 0;
+    while (before < wordStarts.length && wordStarts[before] < index) before += 1;
+    const at = before;
     if (at - last <= QUESTION_SPAN) continue;
     count += 1;
     last = at;

@@ -1,7 +1,8 @@
 import type { EvidenceQuote, ScorecardResponse } from '../../common/recordingAnalysis';
 import type { Scorecard, ScorecardItem } from '../../db/queries/roleplays';
 import type { Measures } from './measures';
-import { sentencesOf, type Sentence } from './questions';
+import type { Sentence } from './questions';
+import { firstSentenceOf } from './sentences';
 import type { Turn } from './turns';
 
 // Deterministic judging of scorecard items. Items whose title/description name something countable
@@ -97,17 +98,42 @@ export const NOT_JUDGED_WITHOUT_LLM =
   'Not judged without an LLM: the built-in analyzer judges only what it can count (questions, name use, filler words, pace, talk time).';
 
 /** The rep's sentences as quotes, each once, in call order. */
+/** The first MAX_QUOTES distinct sentences of each list, found once however many items quote the list. */
+const firstQuotes = new WeakMap<Sentence[], EvidenceQuote[]>();
+
 function repQuotes(sentences: Sentence[], noneReason: string): Pick<Judgment, 'evidence' | 'noEvidenceReason'> {
-  const seen = new Set<string>();
-  const evidence: EvidenceQuote[] = [];
-  for (const s of sentences) {
-    const key = `${s.startMs}|${s.text}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    evidence.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
-    if (evidence.length === MAX_QUOTES) break;
+  let quotes = firstQuotes.get(sentences);
+  if (!quotes) {
+    // Seen sentences by line start, then text: the texts themselves are the keys (a string hashes once),
+    // never a key built from each, which copied a 1 MB sentence for each of its 47,000 questions.
+    const seen = new Map<number, Set<string>>();
+    quotes = [];
+    for (const s of sentences) {
+      let texts = seen.get(s.startMs);
+      if (!texts) seen.set(s.startMs, (texts = new Set()));
+      if (texts.has(s.text)) continue;
+      texts.add(s.text);
+      quotes.push({ quote: s.text, startMs: s.startMs, speaker: 'rep' });
+      if (quotes.length === MAX_QUOTES) break;
+    }
+    firstQuotes.set(sentences, quotes);
   }
+  const evidence = quotes.map((q) => ({ ...q }));
   return evidence.length > 0 ? { evidence } : { evidence, noEvidenceReason: noneReason };
+}
+
+/** The rep's longest turn and its opening sentence, found once per call however many items ask. */
+const monologues = new WeakMap<JudgeContext, { longest: Turn | null; opening: string | undefined }>();
+function longestMonologueOf(ctx: JudgeContext): { longest: Turn | null; opening: string | undefined } {
+  let found = monologues.get(ctx);
+  if (!found) {
+    const longest = ctx.turns
+      .filter((t) => t.isUser)
+      .reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
+    found = { longest, opening: longest ? firstSentenceOf(longest.lines[0].text, ctx.measures.language) : undefined };
+    monologues.set(ctx, found);
+  }
+  return found;
 }
 
 const pct = (ratio: number): string => `${Math.round(ratio * 100)}%`;
@@ -155,10 +181,7 @@ export function judgeItem(item: ScorecardItem, ctx: JudgeContext): Judgment {
   if (/monologue/.test(text)) {
     if (!c) return notAssessable("the length of the rep's turns");
     const passed = c.longestMonologue <= THRESHOLDS.maxMonologueSeconds;
-    const longest = ctx.turns
-      .filter((t) => t.isUser)
-      .reduce<Turn | null>((a, t) => (!a || t.endMs - t.startMs > a.endMs - a.startMs ? t : a), null);
-    const opening = longest ? sentencesOf(longest.lines[0].text, m.language)[0] : undefined;
+    const { longest, opening } = longestMonologueOf(ctx);
     return {
       passed,
       explanation: `The rep's longest turn lasted ${c.longestMonologue} s (at most ${THRESHOLDS.maxMonologueSeconds} s expected).`,
