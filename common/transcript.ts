@@ -66,6 +66,16 @@ export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution
   return transcript.speakerAttribution ?? 'diarization';
 }
 
+/**
+ * The latest end of these segments, 0 for none. A loop: `Math.max(...segments.map(…))` passes every
+ * segment as an argument and throws a RangeError past ~124k of them (a provider's answer, a caller's cues).
+ */
+export function latestEndMs(segments: ReadonlyArray<{ endMs: number }>): number {
+  let latest = 0;
+  for (const s of segments) if (s.endMs > latest) latest = s.endMs;
+  return latest;
+}
+
 /** The rep's label: the named one when it occurs in the transcript, else the first labelled speaker. */
 export function repSpeakerOf(transcript: Transcript): string | null {
   const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
@@ -197,7 +207,7 @@ export function toSubmittedTranscript(submitted: SubmittedTranscript, repSpeaker
   return {
     provider: 'submitted',
     language: null,
-    durationMs: Math.max(0, ...segments.map((s) => s.endMs)),
+    durationMs: latestEndMs(segments),
     segments,
     speakerAttribution: 'transcript',
     ...(repSpeaker !== undefined ? { repSpeaker } : {}),

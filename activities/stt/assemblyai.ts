@@ -2,9 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
 import { PII_KINDS } from '../../common/redaction';
+import { withoutTrailingSlashes } from '../../common/trailingSlashes';
 import { FailureTypes, permanent } from '../failures';
 import { callProvider, type ProviderMeter } from '../providerHttp';
-import { type SpeechToText, type Transcript, type TranscriptSegment, type TranscribeOptions } from './transcript';
+import {
+  latestEndMs,
+  type SpeechToText,
+  type Transcript,
+  type TranscriptSegment,
+  type TranscribeOptions,
+} from './transcript';
 
 // AssemblyAI's asynchronous API: the file's bytes go to `POST /v2/upload` (a URL the caller gave is
 // handed over as is, AssemblyAI fetches it), `POST /v2/transcript` creates the paid job with
@@ -88,7 +95,7 @@ export function parseAssemblyAiTranscript(answer: unknown): Transcript {
     .sort((a, b) => a.startMs - b.startMs);
   const duration =
     typeof body.audio_duration === 'number' && body.audio_duration > 0 ? Math.round(body.audio_duration * 1000) : 0;
-  const lengthMs = Math.max(duration, ...segments.map((s) => s.endMs), 0);
+  const lengthMs = Math.max(duration, latestEndMs(segments));
   if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
     segments.push({ startMs: 0, endMs: lengthMs, text: body.text.trim(), speaker: null });
   }
@@ -106,7 +113,7 @@ export function createAssemblyAiSpeechToText(
   dispatcher: Dispatcher,
   meter?: ProviderMeter,
 ): SpeechToText {
-  const root = config.STT_BASE_URL.replace(/\/+$/, '').replace(/\/v2$/, '');
+  const root = withoutTrailingSlashes(config.STT_BASE_URL).replace(/\/v2$/, '');
   const url = (path: string): URL => new URL(`${root}/v2/${path}`);
   const pollMs = durationMs(config.STT_POLL_INTERVAL);
   const headers = (extra: Record<string, string>): Record<string, string> => ({

@@ -1,4 +1,4 @@
-import type { Transcript, TranscriptSegment } from './transcript';
+import { latestEndMs, type Transcript, type TranscriptSegment } from './transcript';
 
 // A stereo call transcribed one channel at a time (the media step splits the channels) becomes one
 // speaker-labelled transcript: each segment is labelled by its channel, `left` or `right`, and the
@@ -27,7 +27,7 @@ export function mergeChannelTranscripts(channels: ChannelTranscripts, repChannel
     provider: channels.left.provider,
     // A language either channel reported; the left one wins when both did.
     language: channels.left.language ?? channels.right.language,
-    durationMs: Math.max(channels.left.durationMs, channels.right.durationMs, ...segments.map((s) => s.endMs)),
+    durationMs: Math.max(channels.left.durationMs, channels.right.durationMs, latestEndMs(segments)),
     segments,
     speakerAttribution: 'channels',
     ...(rep ? { repSpeaker: rep } : {}),

@@ -3,6 +3,7 @@ import type { Config } from '../../common/config';
 import { callProvider, type ProviderMeter } from '../providerHttp';
 import {
   apiUrl,
+  latestEndMs,
   secondsToMs,
   type SpeechToText,
   type Transcript,
@@ -65,7 +66,7 @@ export function parseListenAnswer(answer: unknown, languageHint: string | null):
       ...(wordsOf(u) ? { words: wordsOf(u) } : {}),
     }))
     .filter((u) => u.text.length > 0);
-  const durationMs = secondsToMs(body.metadata?.duration) || Math.max(0, ...segments.map((s) => s.endMs));
+  const durationMs = secondsToMs(body.metadata?.duration) || latestEndMs(segments);
   const whole = channel?.alternatives?.[0]?.transcript;
   if (segments.length === 0 && typeof whole === 'string' && whole.trim()) {
     segments.push({ startMs: 0, endMs: durationMs, text: whole.trim(), speaker: null });

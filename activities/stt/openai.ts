@@ -3,7 +3,14 @@ import type { Config } from '../../common/config';
 import { callProvider, type ProviderMeter } from '../providerHttp';
 import { multipartStream } from './multipart';
 import { placeText } from './placement';
-import { apiUrl, secondsToMs, type SpeechToText, type Transcript, type TranscriptSegment } from './transcript';
+import {
+  apiUrl,
+  latestEndMs,
+  secondsToMs,
+  type SpeechToText,
+  type Transcript,
+  type TranscriptSegment,
+} from './transcript';
 
 // OpenAI-compatible `POST /v1/audio/transcriptions` (createTranscription in OpenAI's published API,
 // and local Whisper servers speaking the same protocol). The API takes the file's bytes only, so for
@@ -69,7 +76,7 @@ function readSegments(
       speaker: typeof s.speaker === 'string' || typeof s.speaker === 'number' ? String(s.speaker) : null,
     }))
     .filter((s) => s.text.length > 0);
-  const durationMs = secondsToMs(body.duration) || Math.max(0, ...segments.map((s) => s.endMs));
+  const durationMs = secondsToMs(body.duration) || latestEndMs(segments);
   if (segments.length === 0 && typeof body.text === 'string' && body.text.trim()) {
     segments.push({ startMs: 0, endMs: durationMs, text: body.text.trim(), speaker: null });
   }
@@ -124,7 +131,7 @@ export function parseTextOnlyJson(
   return {
     provider: 'openai',
     language: detected ?? languageHint,
-    durationMs: voiced?.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs)),
+    durationMs: voiced?.durationMs ?? latestEndMs(segments),
     segments,
     timing: 'placed',
   };

@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { AnalysisLanguage } from '../../common/recordingAnalysis';
 import type { Transcript } from '../../common/transcript';
+import { withoutTrailingSlashes } from '../../common/trailingSlashes';
 
 // The adapter interface every speech-to-text provider implements; the provider-neutral transcript it
 // produces is common/transcript.ts (the API builds one from a submitted transcript too).
 
 export type { Transcript, TranscriptSegment, TranscriptWord } from '../../common/transcript';
 // The API's transcript endpoint reads the speakers the same way, so the rule lives in common/.
-export { speakerAttributionOf } from '../../common/transcript';
+export { latestEndMs, speakerAttributionOf } from '../../common/transcript';
 
 /** A piece of the recording's audio as a stream (the media step's rendition: providers never fetch URLs). */
 export type AudioInput = { kind: 'bytes'; stream: Readable; contentType: string; filename: string };
@@ -74,7 +75,7 @@ export const channelLabel = (index: number): string =>
  * OpenAI-compatible servers).
  */
 export function apiUrl(base: string, path: string): URL {
-  const trimmed = base.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(base);
   const root = /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
   return new URL(`${root}/${path.replace(/^\/+/, '')}`);
 }
