@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { durationMs, type Config } from './config';
+import { withoutTrailingSlashes } from './trailingSlashes';
 
 // Recording links in session results: /media/<base64url key>?expires=<epoch ms>&signature=<hex>,
 // where signature = HMAC-SHA256(MEDIA_URL_SECRET, "<key>\n<expires>"). The key is base64url-encoded
@@ -46,7 +47,7 @@ export function signMediaLink(
 ): string {
   const expires = now + durationMs(config.MEDIA_URL_TTL);
   const token = Buffer.from(key, 'utf8').toString('base64url');
-  const base = config.PUBLIC_URL.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(config.PUBLIC_URL);
   return `${base}${MEDIA_PATH_PREFIX}${token}?expires=${expires}&signature=${sign(config.MEDIA_URL_SECRET, key, expires)}`;
 }
 

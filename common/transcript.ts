@@ -1,6 +1,7 @@
 import { WebVTTParser, type TreeNode } from 'webvtt-parser';
 import type { RedactedSpan } from './redaction/kinds';
 import type { SpeakerAttribution } from './recordingAnalysis';
+import { webVttLimitProblem } from './webVttLimits';
 
 // The provider-neutral transcript: what every speech-to-text adapter (activities/stt) produces and what
 // a submitted transcript becomes (toSubmittedTranscript, for the API's submissions and the bench's labelled
@@ -133,6 +134,12 @@ const VTT_ENTITIES: Record<string, string> = Object.fromEntries(
 );
 
 export function parseWebVtt(text: string): TranscriptSegment[] {
+  // Refused before the parser reads it: what would cost it (or the analysis) more than the text's size.
+  const limit = webVttLimitProblem(text);
+  if (limit)
+    throw invalid(`transcript exceeds a limit at line ${limit.line}: ${limit.message}.`, [
+      { field: 'transcript', message: `line ${limit.line}: ${limit.message}` },
+    ]);
   const parsed = new WebVTTParser(VTT_ENTITIES).parse(text, 'metadata');
   if (parsed.errors.length > 0) {
     const [first] = parsed.errors;

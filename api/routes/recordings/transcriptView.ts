@@ -38,13 +38,17 @@ function vttTime(ms: number): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }
 
-/** Cue text and voice names may not hold `&`, `<` or `>` raw, nor a blank line (it would end the cue). */
-const escapeVtt = (text: string): string =>
+/**
+ * Cue text and voice names may not hold `&`, `<` or `>` raw, nor a blank line (it would end the cue): a run
+ * of white space with a line break (LF or CR, both end a WebVTT line) in it becomes one space. Whole runs, matched once each: `\s*\n\s*` retried
+ * from every character of a run without a break (100,000 non-breaking spaces: 20 s), this is linear.
+ */
+export const escapeVtt = (text: string): string =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\s*\n\s*/g, ' ');
+    .replace(/\s+/g, (run) => (run.includes('\n') || run.includes('\r') ? ' ' : run));
 
 /** The voice of a cue: the speaker's label, else their role; none when the transcript cannot tell. */
 function voiceOf(u: Utterance): string | null {
