@@ -80,7 +80,19 @@ function toDetail(part: ErrorDetail['in'], e: ErrorObject): ErrorDetail {
 function foldUnionBranches(errors: ErrorObject[]): ErrorObject[] {
   // A Set, not an array's `includes` per error: that was quadratic (20,000 items: 4 s; 1 MiB: ~26 min).
   const branchErrors = new Set(errors.filter((e) => /\/anyOf\/\d+\//.test(e.schemaPath)));
-  const meant = new Set([...branchErrors].filter((e) => e.keyword !== 'type').map((e) => e.instancePath));
+  const unions = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  const meant = new Set<string>();
+  for (const e of branchErrors) {
+    if (e.keyword !== 'type') meant.add(e.instancePath);
+    // A problem below a union's value: the value had this branch's type and was looked into, so it meant it.
+    for (let path = e.instancePath; path.length > 0;) {
+      path = path.slice(0, path.lastIndexOf('/'));
+      if (unions.has(path)) {
+        meant.add(path);
+        break;
+      }
+    }
+  }
   const types = new Map<string, string[]>();
   const kept: ErrorObject[] = [];
   for (const e of errors) {

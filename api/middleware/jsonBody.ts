@@ -43,7 +43,7 @@ const nestingTooDeep = (): ApiError =>
  * Whether the JSON text nests deeper than `limit`: one pass over the text, skipping strings (a bracket in
  * a string does not nest). Text that is not JSON may be misjudged here; JSON.parse refuses it next anyway.
  */
-function nestsDeeperThan(text: string, limit: number): boolean {
+export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
