@@ -1221,7 +1221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1368,7 +1368,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1523,7 +1523,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1597,7 +1597,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1733,7 +1733,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1875,7 +1875,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2125,7 +2125,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2507,7 +2507,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2642,7 +2642,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2838,7 +2838,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2960,7 +2960,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3091,7 +3091,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3199,7 +3199,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3287,7 +3287,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3429,7 +3429,7 @@ export interface operations {
               };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3524,7 +3524,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3652,7 +3652,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3760,7 +3760,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3864,7 +3864,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4019,7 +4019,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4174,7 +4174,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4276,7 +4276,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4395,7 +4395,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4460,7 +4460,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4542,7 +4542,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4638,7 +4638,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5106,7 +5106,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5252,7 +5252,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5335,7 +5335,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5491,7 +5491,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5629,7 +5629,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5779,7 +5779,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5903,7 +5903,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6047,7 +6047,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6195,7 +6195,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6445,7 +6445,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6641,7 +6641,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6727,6 +6727,7 @@ export interface operations {
                 start: number;
                 /** @description Seconds from the start of the call; not before start. */
                 end: number;
+                /** @description What was said; at most 20000 characters, the longest utterance analysed. */
                 text: string;
               }[];
           /** @description Extension, with transcript: the speaker who is the rep (default: the transcript's first speaker). */
@@ -6785,7 +6786,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7107,7 +7108,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7416,7 +7417,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7743,7 +7744,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7881,7 +7882,7 @@ export interface operations {
           'text/vtt': string;
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8043,7 +8044,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8173,7 +8174,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
