@@ -68,7 +68,10 @@ describe('request limits of issue 49', function () {
 
   it('answers a 1 MiB body of empty segments with a small 400 listing the first problems', async () => {
     const items = Math.floor((1024 * 1024 - 200) / 3);
-    const raw = JSON.stringify(submission([])).replace('[]', `[${Array.from({ length: items }, () => '{}').join(',')}]`);
+    const raw = JSON.stringify(submission([])).replace(
+      '[]',
+      `[${Array.from({ length: items }, () => '{}').join(',')}]`,
+    );
     expect(raw.length).to.be.within(1024 * 1024 - 400, 1024 * 1024);
     const before = await dbSnapshot();
     const res = await api.request<ErrorShape>('POST', '/api/recording', {
