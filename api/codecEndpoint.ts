@@ -5,6 +5,7 @@ import type { Payload } from '@temporalio/common';
 import type { Context } from 'koa';
 import type { Config } from '../common/config';
 import { payloadCodecFor, type AesGcmPayloadCodec } from '../common/payloadCodec';
+import { withoutTrailingSlashes } from '../common/textEdges';
 import { ApiError, badRequest, notFound, unauthorized } from './errors';
 import { assertValid, check } from './validation';
 
@@ -106,7 +107,7 @@ export function mountCodec(router: Router, config: CodecConfig): void {
     given !== undefined && wanted !== null && timingSafeEqual(digest(given), wanted);
   const origins = new Set(
     config.TEMPORAL_CODEC_CORS_ORIGINS.split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
+      .map((o) => withoutTrailingSlashes(o.trim()))
       .filter(Boolean),
   );
 
@@ -131,7 +132,8 @@ export function mountCodec(router: Router, config: CodecConfig): void {
       );
     }
     const body = (ctx.state as { body?: unknown }).body;
-    assertValid(check('body', CodecBody, body));
+    const checked = check('body', CodecBody, body);
+    assertValid(checked.problems, checked.complete);
     const payloads = ((body as CodecBody).payloads ?? []).map(fromJson);
     let out: Payload[];
     try {

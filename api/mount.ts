@@ -14,10 +14,10 @@ import { answerIdempotently } from './idempotency';
 import { authenticate } from './middleware/authenticate';
 import type { RateLimit } from './middleware/rateLimit';
 import type { Operation } from './operation';
-import { assertValid, check } from './validation';
+import { assertValid, check, NOTHING_TO_CHECK } from './validation';
 
 /** /api/roleplay/{id} → /api/roleplay/:id */
-export const koaPath = (openApiPath: string): string => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+export const koaPath = (openApiPath: string): string => openApiPath.replace(/\{([^{}]+)\}/g, ':$1');
 
 /** Registers each operation: authenticate, spend rate limit, validate every request part, run the handler, render. */
 export function mountOperations(
@@ -48,14 +48,14 @@ export function mountOperations(
       const query: Record<string, unknown> = { ...ctx.query };
       const body: unknown = ctx.state.body;
       const headers = op.headers ? declaredHeaders(ctx, op.headers) : {};
-      const problems = [
-        ...(op.params ? check('path', op.params, params) : []),
-        ...(op.query
+      const checks = [
+        op.params ? check('path', op.params, params) : NOTHING_TO_CHECK,
+        op.query
           ? check('query', op.query, query)
           : Object.keys(query).length > 0
             ? check('query', EMPTY, query)
-            : []),
-        ...(op.headers ? check('header', op.headers, headers) : []),
+            : NOTHING_TO_CHECK,
+        op.headers ? check('header', op.headers, headers) : NOTHING_TO_CHECK,
       ];
       if (bodySchema) {
         if (body === undefined && !op.bodyOptional) {
@@ -63,11 +63,17 @@ export function mountOperations(
             { in: 'body', field: '', message: 'a JSON body is required' },
           ]);
         }
-        if (body !== undefined) problems.push(...check('body', bodySchema, body));
+        if (body !== undefined) checks.push(check('body', bodySchema, body));
       } else if (body !== undefined) {
-        problems.push({ in: 'body', field: '', message: 'this endpoint takes no request body' });
+        checks.push({
+          problems: [{ in: 'body', field: '', message: 'this endpoint takes no request body' }],
+          complete: true,
+        });
       }
-      assertValid(problems);
+      assertValid(
+        checks.flatMap((c) => c.problems),
+        checks.every((c) => c.complete),
+      );
 
       const input = {
         params,

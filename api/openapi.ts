@@ -1,7 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
 import { sample } from 'openapi-sampler';
 import { ErrorBody } from './schemas/common';
+import { MAX_JSON_DEPTH } from './middleware/jsonBody';
 import type { Operation } from './operation';
+import { MAX_REPORTED_PROBLEMS, PARTIAL_CHECK_ITEMS } from './validation';
 import { WEBHOOK_EVENT_DESCRIPTIONS, webhookEnvelope } from '../common/webhookEvents';
 import { API_VERSION_HEADER, API_VERSION_NAMES, CURRENT_API_VERSION } from '../common/apiVersions';
 
@@ -11,7 +13,11 @@ type Json = Record<string, unknown>;
 const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request: every problem is listed in error.details.',
+  400:
+    `Invalid request: the problems are listed in error.details, at most ${MAX_REPORTED_PROBLEMS} (the message says how many more ` +
+    `there were; a large invalid body is checked with its arrays cut to their first ${PARTIAL_CHECK_ITEMS} items, and the message ` +
+    `says "at least"). A body nested more than ${MAX_JSON_DEPTH} levels deep is \`json_too_deep\`, before authentication; ` +
+    'a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits").',
   401: 'Missing, invalid, expired or revoked credential.',
   403: "The API key lacks the operation's scope (insufficient_scope), or a child company id that is not a direct child of the caller.",
   404: 'Unknown id, or an id of another company.',

@@ -1,6 +1,7 @@
 import { WebVTTParser, type TreeNode } from 'webvtt-parser';
 import type { RedactedSpan } from './redaction/kinds';
 import type { SpeakerAttribution } from './recordingAnalysis';
+import { webVttLimitProblem } from './webVttLimits';
 
 // The provider-neutral transcript: what every speech-to-text adapter (activities/stt) produces and what
 // a submitted transcript becomes (toSubmittedTranscript, for the API's submissions and the bench's labelled
@@ -66,6 +67,16 @@ export function speakerAttributionOf(transcript: Transcript): SpeakerAttribution
   return transcript.speakerAttribution ?? 'diarization';
 }
 
+/**
+ * The latest end of these segments, at least `floor` (0 for none). A loop: `Math.max(...segments.map(…))` passes
+ * every segment as an argument and throws a RangeError past ~124k of them (a provider's answer, a caller's cues).
+ */
+export function latestEndMs(segments: ReadonlyArray<{ endMs: number }>, floor = 0): number {
+  let latest = floor;
+  for (const s of segments) if (s.endMs > latest) latest = s.endMs;
+  return latest;
+}
+
 /** The rep's label: the named one when it occurs in the transcript, else the first labelled speaker. */
 export function repSpeakerOf(transcript: Transcript): string | null {
   const labels = transcript.segments.map((s) => s.speaker).filter((s): s is string => s !== null);
@@ -123,6 +134,12 @@ const VTT_ENTITIES: Record<string, string> = Object.fromEntries(
 );
 
 export function parseWebVtt(text: string): TranscriptSegment[] {
+  // Refused before the parser reads it: what would cost it (or the analysis) more than the text's size.
+  const limit = webVttLimitProblem(text);
+  if (limit)
+    throw invalid(`transcript exceeds a limit at line ${limit.line}: ${limit.message}.`, [
+      { field: 'transcript', message: `line ${limit.line}: ${limit.message}` },
+    ]);
   const parsed = new WebVTTParser(VTT_ENTITIES).parse(text, 'metadata');
   if (parsed.errors.length > 0) {
     const [first] = parsed.errors;
@@ -197,7 +214,7 @@ export function toSubmittedTranscript(submitted: SubmittedTranscript, repSpeaker
   return {
     provider: 'submitted',
     language: null,
-    durationMs: Math.max(0, ...segments.map((s) => s.endMs)),
+    durationMs: latestEndMs(segments),
     segments,
     speakerAttribution: 'transcript',
     ...(repSpeaker !== undefined ? { repSpeaker } : {}),

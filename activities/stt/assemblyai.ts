@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { durationMs, type Config } from '../../common/config';
-import { withoutTrailingSlashes } from '../../common/textEdges';
 import { PII_KINDS } from '../../common/redaction';
+import { withoutTrailingSlashes } from '../../common/textEdges';
 import { FailureTypes, permanent } from '../failures';
 import { callProvider, type ProviderMeter } from '../providerHttp';
 import {

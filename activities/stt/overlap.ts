@@ -82,7 +82,8 @@ export function joinPieces(pieces: PlacedPiece[]): TranscriptSegment[] {
         .map((s) => ({ ...s, speaker: s.speaker === null ? null : (mapping.get(s.speaker) ?? s.speaker) }));
     }
     for (const s of kept) if (s.speaker !== null) taken.add(s.speaker);
-    joined.push(...kept);
+    // A loop: `push(...kept)` passes every segment as an argument, a RangeError past ~124k of them.
+    for (const s of kept) joined.push(s);
     previousEnd = piece.startMs + piece.durationMs;
   });
   return joined;

@@ -8,7 +8,7 @@ import { withoutTrailingSlashes } from '../../common/textEdges';
 
 export type { Transcript, TranscriptSegment, TranscriptWord } from '../../common/transcript';
 // The API's transcript endpoint reads the speakers the same way, so the rule lives in common/.
-export { speakerAttributionOf } from '../../common/transcript';
+export { latestEndMs, speakerAttributionOf } from '../../common/transcript';
 
 /** A piece of the recording's audio as a stream (the media step's rendition: providers never fetch URLs). */
 export type AudioInput = { kind: 'bytes'; stream: Readable; contentType: string; filename: string };
@@ -87,13 +87,3 @@ export function apiUrl(base: string, path: string): URL {
 
 export const secondsToMs = (s: unknown): number =>
   typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 0;
-
-/**
- * The latest end of `segments`, at least `floor`. A loop: a provider's answer may hold any number of segments,
- * and spreading more than ~120k of them into Math.max overflows the stack (issue 49).
- */
-export function latestEndMs(segments: ReadonlyArray<{ endMs: number }>, floor = 0): number {
-  let latest = floor;
-  for (const s of segments) if (s.endMs > latest) latest = s.endMs;
-  return latest;
-}

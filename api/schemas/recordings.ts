@@ -2,6 +2,12 @@ import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox
 import { RecordingAnalysis } from '../../common/recordingAnalysis';
 import { RECORDING_STATUSES, type RecordingStatus } from '../../common/recordingStatus';
 import { RECORDING_PRIORITIES } from '../../common/workflowStarts/priority';
+import {
+  MAX_CUE_TAG_DEPTH,
+  MAX_SPEAKER_CHARS,
+  MAX_TIMING_SETTINGS,
+  MAX_TRANSCRIPT_TEXT_CHARS,
+} from '../../common/transcriptLimits';
 import { DateTime, Nullable, Page, PageQueryFields, Uuid } from './common';
 
 // The recording resource: POST /api/recording (spec 4.14, 2.9), and the extensions GET /api/recording/{id},
@@ -10,10 +16,17 @@ import { DateTime, Nullable, Page, PageQueryFields, Uuid } from './common';
 
 export const SubmittedSegment = Type.Object(
   {
-    speaker: Type.String({ minLength: 1, maxLength: 255, description: 'Name or label of the speaker.' }),
+    speaker: Type.String({
+      minLength: 1,
+      maxLength: MAX_SPEAKER_CHARS,
+      description: 'Name or label of the speaker.',
+    }),
     start: Type.Number({ minimum: 0, description: 'Seconds from the start of the call.' }),
     end: Type.Number({ minimum: 0, description: 'Seconds from the start of the call; not before start.' }),
-    text: Type.String({ maxLength: 100_000 }),
+    text: Type.String({
+      maxLength: MAX_TRANSCRIPT_TEXT_CHARS,
+      description: `What was said; at most ${MAX_TRANSCRIPT_TEXT_CHARS} characters, the longest utterance analysed.`,
+    }),
   },
   { additionalProperties: false },
 );
@@ -64,7 +77,11 @@ export const RecordingSubmission = Type.Object(
           Type.String({
             minLength: 1,
             maxLength: 1_000_000,
-            description: 'WebVTT text; speakers as voice tags (`<v Dana Reyes>Hello`).',
+            description:
+              'WebVTT text; speakers as voice tags (`<v Dana Reyes>Hello`). Limits (a 400 naming the line): ' +
+              `a line or a cue's text at most ${MAX_TRANSCRIPT_TEXT_CHARS} characters, a cue's tags nested at most ` +
+              `${MAX_CUE_TAG_DEPTH} deep, at most ${MAX_TIMING_SETTINGS} settings on a timing line, a voice name ` +
+              `at most ${MAX_SPEAKER_CHARS} characters.`,
           }),
           Type.Array(SubmittedSegment, { minItems: 1, maxItems: 20_000 }),
         ],

@@ -41,27 +41,17 @@ function vttTime(ms: number): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }
 
-/** Cue text and voice names may not hold `&`, `<` or `>` raw, nor a blank line (it would end the cue). */
-const escapeVtt = (text: string): string =>
-  joinLines(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-
 /**
- * Each newline and the whitespace around it become one space, as /\s*\n\s*\/g would, in time linear in the
- * text (that pattern retries its leading \s* from every blank of a long run).
+ * Cue text and voice names may not hold `&`, `<` or `>` raw, nor a blank line (it would end the cue): a run
+ * of white space with a line break (LF or CR, both end a WebVTT line) in it becomes one space. Whole runs, matched once each: `\s*\n\s*` retried
+ * from every character of a run without a break (100,000 non-breaking spaces: 20 s), this is linear.
  */
-export function joinLines(text: string): string {
-  if (!text.includes('\n')) return text;
-  const parts = text.split('\n');
-  let out = parts[0].trimEnd();
-  for (let i = 1; i < parts.length; i += 1) {
-    const last = i === parts.length - 1;
-    const part = last ? parts[i].trimStart() : parts[i].trim();
-    // Blanks between two newlines belong to one run: one space for all of it.
-    if (part === '' && !last) continue;
-    out += ` ${part}`;
-  }
-  return out;
-}
+export const escapeVtt = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\s+/g, (run) => (run.includes('\n') || run.includes('\r') ? ' ' : run));
 
 /** The voice of a cue: the speaker's label, else their role; none when the transcript cannot tell. */
 function voiceOf(u: Utterance): string | null {

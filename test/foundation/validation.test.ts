@@ -15,7 +15,7 @@ const Body = Type.Object(
 
 describe('validation details', () => {
   it('reports a wrong type on a nullable field once, naming both allowed types', () => {
-    const details = check('body', Body, { title: 5, limit: 'x', name: 'ok' });
+    const details = check('body', Body, { title: 5, limit: 'x', name: 'ok' }).problems;
     expect(details).to.deep.equal([
       { in: 'body', field: 'title', message: 'title must be string or null' },
       { in: 'body', field: 'limit', message: 'limit must be integer or null' },
@@ -23,7 +23,7 @@ describe('validation details', () => {
   });
 
   it('reports the branch the value meant when only its bound is broken', () => {
-    const details = check('body', Body, { title: '', limit: -1, name: 'ok' });
+    const details = check('body', Body, { title: '', limit: -1, name: 'ok' }).problems;
     expect(details.map((d) => d.message)).to.deep.equal([
       'title must NOT have fewer than 1 characters',
       'limit must be >= 0',
@@ -31,7 +31,7 @@ describe('validation details', () => {
   });
 
   it('still lists every problem, unknown fields included', () => {
-    const details = check('body', Body, { title: null, limit: null, name: 3, extra: true });
+    const details = check('body', Body, { title: null, limit: null, name: 3, extra: true }).problems;
     expect(details.map((d) => d.field).sort()).to.deep.equal(['extra', 'name']);
   });
 });

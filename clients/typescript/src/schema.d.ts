@@ -1221,7 +1221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1368,7 +1368,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1523,7 +1523,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1597,7 +1597,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1733,7 +1733,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1875,7 +1875,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2125,7 +2125,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2507,7 +2507,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2642,7 +2642,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2838,7 +2838,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2960,7 +2960,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3091,7 +3091,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3199,7 +3199,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3287,7 +3287,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3429,7 +3429,7 @@ export interface operations {
               };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3533,7 +3533,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3670,7 +3670,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3778,7 +3778,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3891,7 +3891,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4046,7 +4046,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4201,7 +4201,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4303,7 +4303,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4422,7 +4422,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4487,7 +4487,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4569,7 +4569,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4665,7 +4665,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5133,7 +5133,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5279,7 +5279,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5362,7 +5362,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5518,7 +5518,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5656,7 +5656,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5806,7 +5806,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5930,7 +5930,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6074,7 +6074,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6222,7 +6222,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6472,7 +6472,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6668,7 +6668,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6754,6 +6754,7 @@ export interface operations {
                 start: number;
                 /** @description Seconds from the start of the call; not before start. */
                 end: number;
+                /** @description What was said; at most 20000 characters, the longest utterance analysed. */
                 text: string;
               }[];
           /** @description Extension, with transcript: the speaker who is the rep (default: the transcript's first speaker). */
@@ -6812,7 +6813,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7134,7 +7135,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7443,7 +7444,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7770,7 +7771,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7908,7 +7909,7 @@ export interface operations {
           'text/vtt': string;
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8070,7 +8071,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8200,7 +8201,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request: every problem is listed in error.details. */
+      /** @description Invalid request: the problems are listed in error.details, at most 50 (the message says how many more there were; a large invalid body is checked with its arrays cut to their first 100 items, and the message says "at least"). A body nested more than 64 levels deep is `json_too_deep`, before authentication; a body that is not JSON is `malformed_json`; a transcript past one of its limits names the line (docs/api.md, "Request limits"). */
       400: {
         headers: {
           [name: string]: unknown;
