@@ -225,12 +225,30 @@ const leadBefore = (text: string, at: number): { index: number } | null => {
   return m ? { index: from + m.index } : null;
 };
 
+/** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */
+const RUN_PIECE = 256;
+
+/**
+ * A run as pieces of at most RUN_PIECE tokens, each overlapping the next by MAX_DIGITS tokens, so every window
+ * (at most MAX_DIGITS tokens of at least a digit each) lies whole in one piece. A run of a provider's 300,000
+ * "0, 0, …" otherwise held all its windows and contexts at once: hundreds of MB for one segment (issue 49).
+ * A value found in two pieces' overlap is found twice, at the same place; the claim keeps one.
+ */
+function chunksOf(run: DigitToken[]): DigitToken[][] {
+  if (run.length <= RUN_PIECE) return [run];
+  const pieces: DigitToken[][] = [];
+  for (let from = 0; ; from += RUN_PIECE - MAX_DIGITS) {
+    pieces.push(run.slice(from, from + RUN_PIECE));
+    if (from + RUN_PIECE >= run.length) return pieces;
+  }
+}
+
 /** The spans of personal-data numbers in a text's digit runs. */
 export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
   const spans: TextSpan[] = [];
   // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
   const cardEnds: number[] = [];
-  for (const run of digitRuns(text)) {
+  for (const run of digitRuns(text).flatMap(chunksOf)) {
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const around = contextOf(text, run);
