@@ -134,7 +134,8 @@ export function redactTranscript(transcript: Transcript, options: RedactionOptio
   transcript.segments.forEach((s, i) => {
     const { segment, redactions } = redactSegment(s, spans[i]);
     segments.push(segment);
-    found.push(...redactions);
+    // A loop: `push(...redactions)` passes each as an argument, a RangeError past ~124k of them (issue 49).
+    for (const r of redactions) found.push(r);
   });
   return { ...transcript, segments, redactions: [...(transcript.redactions ?? []), ...found] };
 }
