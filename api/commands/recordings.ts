@@ -1,4 +1,5 @@
-import { phoneRegionOf, redactTranscript } from '../../common/redaction';
+import { phoneRegionOf } from '../../common/redaction';
+import { redactSubmittedTranscript } from './redactionThread';
 import type { Transcript } from '../../common/transcript';
 import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { startRecordingWorkflow } from '../../common/workflowStarts/recording';
@@ -59,7 +60,7 @@ export async function acceptRecording(
   // A submitted transcript is redacted before it is saved: it is never at rest as it was sent.
   const kept =
     redactPii && transcript
-      ? redactTranscript(transcript, { phoneRegion: phoneRegionOf(settings, deps.config) })
+      ? await redactSubmittedTranscript(transcript, { phoneRegion: phoneRegionOf(settings, deps.config) })
       : transcript;
   let row: RecordingRow;
   try {

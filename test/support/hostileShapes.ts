@@ -1,3 +1,4 @@
+import { MAX_TRANSCRIPT_TEXT_CHARS } from '../../common/transcriptLimits';
 import type { SpokenSegment } from './sttStandIn';
 
 // Issue 49's hostile inputs, built at the largest size the API's schemas allow (or a provider answer could
@@ -124,6 +125,31 @@ export function hostileRequests(sizes: HostileSizes): HostileRequest[] {
         `${t.name}, one segment`,
         '/api/recording',
         recording([segment(t.text)], t.redactPii ? { redactPii: true } : {}),
+      ),
+    );
+  }
+  // The same texts as many cues and segments, each within the line limit, filling the body: nothing refuses
+  // them, so their whole cost is paid (with `redactPii`, on the API's redaction thread, api/commands/redactionThread.ts).
+  const line = Math.min(MAX_TRANSCRIPT_TEXT_CHARS, cueChars) - 100;
+  const lines = Math.max(1, Math.floor(cueChars / (line + 60)));
+  for (const t of hostileTexts(line)) {
+    if (!t.redactPii && !['"Hi. Hi. …"', 'ordinary prose'].includes(t.name)) continue;
+    const cues = Array.from({ length: lines }, () => `${CUE_TIMES}\n<v Rep>${t.text}\n`).join('\n');
+    out.push(
+      post(
+        `${t.name}, ${lines} WebVTT cues at the line limit`,
+        '/api/recording',
+        recording(`WEBVTT\n\n${cues}`, t.redactPii ? { redactPii: true } : {}),
+      ),
+    );
+    out.push(
+      post(
+        `${t.name}, ${lines} segments at the text limit`,
+        '/api/recording',
+        recording(
+          Array.from({ length: lines }, () => segment(t.text)),
+          t.redactPii ? { redactPii: true } : {},
+        ),
       ),
     );
   }
