@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { expect } from 'chai';
+import { expectLinearGrowth } from '../support/growth';
 import fc from 'fast-check';
 import { analyzeBuiltin } from '../../activities/analysis/builtin';
 import { speakerName } from '../../activities/analysis/customerName';
@@ -19,29 +20,12 @@ import { ANALYSIS_LANGUAGES, type AnalysisLanguage } from '../../common/recordin
 // at 100x. Memory: the largest transcript's longest line of each shape is analysed in a worker thread
 // whose heap is 64 MB (the old segmenter needed more than 384 MB for 50 KB of "Hi. ").
 
-const cpuMs = (run: () => unknown): number => {
-  let best = Infinity;
-  for (let i = 0; i < 3; i += 1) {
-    const before = process.cpuUsage();
-    run();
-    const spent = process.cpuUsage(before);
-    best = Math.min(best, (spent.user + spent.system) / 1000);
-  }
-  return best;
-};
-
 /** Below this a measure is timer noise: 1x is taken as at least this long. */
 const FLOOR_MS = 3;
 
 /** `run` at `make(n)` and `make(10 n)`: at most 15 times the time. Inputs are built outside the timing. */
 function growsLinearly<T>(make: (n: number) => T, run: (input: T) => unknown, n: number): void {
-  const small = make(n);
-  const large = make(10 * n);
-  const once = cpuMs(() => run(small));
-  const tenfold = cpuMs(() => run(large));
-  expect(tenfold, `${once.toFixed(1)} ms at ${n}, ${tenfold.toFixed(1)} ms at ${10 * n}`).to.be.at.most(
-    15 * Math.max(once, FLOOR_MS),
-  );
+  expectLinearGrowth('analysis', make, (input) => void run(input), n, 15, FLOOR_MS);
 }
 
 const repeat = (unit: string, n: number): string => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect } from 'chai';
+import { expectLinearGrowth } from '../support/growth';
 import fc from 'fast-check';
 import { redactTranscript } from '../../common/redaction';
 import type { Transcript, TranscriptSegment } from '../../common/transcript';
@@ -29,26 +30,18 @@ const oneSegment = (text: string): Transcript => transcriptOf([{ startMs: 0, end
 /** `unit` repeated to `size` characters. */
 const fill = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
-function cpuMs(run: () => unknown): number {
-  let best = Infinity;
-  for (let k = 0; k < 3; k += 1) {
-    const before = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(before);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
-
 function expectLinear(build: (size: number) => Transcript): void {
   const small = build(BASE);
   const large = build(BASE * 10);
-  // Warm up the code paths once, so the first measurement does not pay for compilation.
-  redactTranscript(small);
-  const t1 = cpuMs(() => redactTranscript(small));
-  const t10 = cpuMs(() => redactTranscript(large));
   // A floor of 2 ms keeps timer granularity from failing a cheap shape.
-  expect(t10, `1x ${t1.toFixed(1)} ms, 10x ${t10.toFixed(1)} ms`).to.be.at.most(15 * Math.max(t1, 2));
+  expectLinearGrowth(
+    'redaction',
+    (n) => (n === BASE ? small : large),
+    (t) => redactTranscript(t),
+    BASE,
+    15,
+    2,
+  );
   // Memory: the heap the answer keeps (collected before and after, so garbage does not count).
   const retained = (t: Transcript) => {
     gc();
