@@ -5,7 +5,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { startFileServer, type FileServer } from '../support/fileServer';
+import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
+import { companyDeletionPlan, deleteCompanyRows } from '../../db/queries/companyRows';
 import { hostileAnswers, hostileRequests, hostileSizes, type HostileRequest } from '../support/hostileShapes';
 import { SAMPLE_AUDIO } from '../support/recordingFixtures';
 import { spawnCommand, type ServiceProcess } from '../support/serviceProcess';
@@ -222,6 +224,12 @@ describe('hostile inputs end to end (issue 49)', function () {
 
   after(async () => {
     await stopStack();
+    // Dozens of transcripts of a megabyte each: the suites after this one snapshot the whole database
+    // (test/support/dbSnapshot.ts reads every row), so both companies' rows go, as an offboarding deletes them.
+    const db = testEnv().db;
+    const plan = await companyDeletionPlan(db);
+    for (const company of [hostile, bystander].filter(Boolean))
+      for (const step of plan) while ((await deleteCompanyRows(db, step, company.company.id, 1000)) > 0);
     await Promise.all([files?.close(), stt?.close()]);
     if (storageDir) await fs.rm(storageDir, { recursive: true, force: true });
     // The figures for the lead: which shape held which bound, and how long each part took.
