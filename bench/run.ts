@@ -11,6 +11,8 @@ import { runEntry } from './entry';
 //                          the other's latency, the backlog's throughput (bench/fairness.ts; --backlog 200, --smoke)
 //   export                 a company export of N seeded recordings: items/s and the worker's peak RSS per size
 //                          (bench/exportRun.ts; --sizes 10000,100000, --smoke)
+//   cost                   what a recording costs: workflow tasks, Temporal actions (histories and the server's
+//                          counter), payload bytes, MySQL statements, CPU, and dollars (bench/cost.ts; --recordings 2, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -23,6 +25,7 @@ const PARTS = {
   redaction: () => require('./redaction') as typeof import('./redaction'),
   fairness: () => require('./fairness') as typeof import('./fairness'),
   export: () => require('./exportRun') as typeof import('./exportRun'),
+  cost: () => require('./cost') as typeof import('./cost'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

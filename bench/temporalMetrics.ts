@@ -5,6 +5,8 @@
 
 export type ActionCounts = Record<string, number>;
 
+export const totalActions = (counts: ActionCounts): number => Object.values(counts).reduce((a, b) => a + b, 0);
+
 /** Labels of one series, `{a="x",b="y"}` without the braces; a value's escapes (\" \\ \n) undone. Linear. */
 function parseLabels(text: string): Record<string, string> {
   const labels: Record<string, string> = {};
@@ -50,10 +52,28 @@ export function parseActionCounter(page: string, namespace: string): ActionCount
   return counts;
 }
 
-export async function readActionCounter(metricsUrl: string, namespace: string): Promise<ActionCounts> {
+async function readOnce(metricsUrl: string, namespace: string): Promise<ActionCounts> {
   const res = await fetch(metricsUrl);
   if (!res.ok) throw new Error(`${metricsUrl} answered ${res.status}`);
   return parseActionCounter(await res.text(), namespace);
+}
+
+/** How often the server's metrics reporter publishes what it counted (its page lags the work by up to this). */
+const REPORT_INTERVAL_MS = 1_200;
+
+/**
+ * The counter once the server has published everything counted so far: read until two readings one reporting
+ * interval apart agree (the work being measured has ended before this is called).
+ */
+export async function readActionCounter(metricsUrl: string, namespace: string): Promise<ActionCounts> {
+  let last = await readOnce(metricsUrl, namespace);
+  for (let i = 0; i < 20; i += 1) {
+    await new Promise((r) => setTimeout(r, REPORT_INTERVAL_MS));
+    const now = await readOnce(metricsUrl, namespace);
+    if (totalActions(now) === totalActions(last)) return now;
+    last = now;
+  }
+  return last;
 }
 
 /** after − before, per action type, divided by `recordings`. */
@@ -65,5 +85,3 @@ export function actionsPer(before: ActionCounts, after: ActionCounts, recordings
   }
   return per;
 }
-
-export const totalActions = (counts: ActionCounts): number => Object.values(counts).reduce((a, b) => a + b, 0);
