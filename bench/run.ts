@@ -13,6 +13,8 @@ import { runEntry } from './entry';
 //                          (bench/exportRun.ts; --sizes 10000,100000, --smoke)
 //   backlog                one company's thousands of calls behind COMPANY_MAX_HEAVY_ACTIVITIES: histories, workflow tasks and
 //                          actions per recording, throughput against the places' ideal (bench/backlog.ts; --recordings 5000, --smoke)
+//   cost                   what a recording costs: workflow tasks, Temporal actions (histories and the server's
+//                          counter), payload bytes, MySQL statements, CPU, and dollars (bench/cost.ts; --recordings 2, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -26,6 +28,7 @@ const PARTS = {
   fairness: () => require('./fairness') as typeof import('./fairness'),
   export: () => require('./exportRun') as typeof import('./exportRun'),
   backlog: () => require('./backlog') as typeof import('./backlog'),
+  cost: () => require('./cost') as typeof import('./cost'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { dropDatabase } from '../../db/connection';
+import type { CostResults } from '../../bench/cost';
 import type { BenchResults } from '../../bench/report';
 import { testEnv } from '../support/env';
 
@@ -255,5 +256,58 @@ describe('benchmark smoke run', function () {
     expect(stdout).to.include('Media step, 1-minute call');
     expect(stdout).to.include('Worker settings: maxCachedWorkflows=');
     expect(stdout).to.include('Peak RSS: API');
+  });
+});
+
+describe('cost part smoke run', function () {
+  // Its own MariaDB and Temporal dev server, the build, a transcript and a 2-minute call: about a minute.
+  this.timeout(300_000);
+  let out: string;
+  let stdout: string;
+  let results: CostResults;
+
+  before(async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-cost-smoke-'));
+    ({ stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'cost', '--smoke', '--out', out], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    }));
+    const files = (await readdir(out)).filter((f) => f.endsWith('.json'));
+    expect(files).to.have.length(1);
+    results = JSON.parse(await readFile(path.join(out, files[0]), 'utf8')) as CostResults;
+  });
+
+  after(async () => {
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it("counts each scenario's workflow, actions two ways, statements and CPU, on servers of its own", () => {
+    expect(results.ownDatabase).to.equal(true);
+    expect(results.scenarios.map((s) => [s.name, s.audioMinutes, s.recordings])).to.deep.equal([
+      ['transcript (WebVTT, 2 min)', 0, 1],
+      ['2-minute call', 2, 1],
+    ]);
+    for (const s of results.scenarios) {
+      for (const [what, value] of Object.entries({
+        workflowTasks: s.workflowTasks,
+        payloadBytes: s.payloadBytes,
+        mysqlStatements: s.mysqlStatements,
+        worker: s.cpu.worker,
+      }))
+        expectPositive(value, `${s.name} ${what}`);
+      expect(s.events, s.name).to.be.greaterThan(s.workflowTasks * 3);
+      // One start, at least one activity; the server's counter also sees heartbeats and free upserts.
+      expect(s.historyActions.workflowStarted, s.name).to.equal(1);
+      expect(s.historyActions.activityAttempts, s.name).to.be.at.least(1);
+      expect(s.serverActions?.total, s.name).to.be.at.least(s.historyActions.total);
+    }
+    expect(results.scenarios[1].storedBytes).to.be.greaterThan(0);
+    expect(results.scenarios[0].storedBytes).to.equal(0);
+  });
+
+  it('prints the figures, the prices with their sources, and the dollars', () => {
+    expect(stdout).to.include('Actions per recording by rule');
+    expect(stdout).to.include('https://docs.temporal.io/cloud/pricing');
+    expect(stdout).to.include('10,000 calls a month');
   });
 });

@@ -7,6 +7,8 @@ import { FAIRNESS_SETTING } from '../../common/workflowStarts/priority';
 
 export interface TemporalDevServer {
   address: string;
+  /** The server's Prometheus endpoint (`--metrics-port`): its `action` counter is what bench/cost.ts reads. */
+  metricsUrl: string;
   /** What the server logged (errors only) since the last call: the root hooks add it to a failed test. */
   takeLog(): string;
   stop(): Promise<void>;
@@ -68,7 +70,8 @@ async function startOnPorts(grpcPort: number | undefined, options: DevServerOpti
   if (options.fairness !== false) args.push('--dynamic-config-value', `${FAIRNESS_SETTING}=true`);
   for (const [key, value] of Object.entries(options.dynamicConfig ?? {}))
     args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
-  args.push('--http-port', String(await freePort()), '--metrics-port', String(await freePort()));
+  const metricsPort = await freePort();
+  args.push('--http-port', String(await freePort()), '--metrics-port', String(metricsPort));
   for (const sa of searchAttributeDefinitions) args.push('--search-attribute', `${sa.name}=${sa.type}`);
   const child: ChildProcess = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -103,6 +106,7 @@ async function startOnPorts(grpcPort: number | undefined, options: DevServerOpti
   logged = '';
   return {
     address,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     takeLog() {
       const taken = logged;
       logged = '';
