@@ -20,7 +20,7 @@ export const PRICES = {
     usd: 50,
     unit: 'million actions (first 5M a month; $45 to 10M, $40 to 20M, $35 to 50M, $30 to 100M, $25 to 200M)',
     source:
-      'https://docs.temporal.io/cloud/pricing (temporalio/documentation docs/evaluate/temporal-cloud/pricing.mdx)',
+      'https://docs.temporal.io/cloud/pricing (temporalio/documentation (docs folder) evaluate/temporal-cloud/pricing.mdx)',
     read: READ,
     note: 'Pay-As-You-Go; every plan includes actions (Essentials: 1M a month, the plan itself the greater of $100/month or 5 % of usage)',
   },

@@ -2,7 +2,7 @@ import type { temporal } from '@temporalio/proto';
 
 // What a workflow run costs Temporal, read from its history: workflow tasks, events, the bytes of payload
 // written, and the actions Temporal Cloud bills (docs.temporal.io "Temporal Cloud Actions",
-// temporalio/documentation docs/evaluate/temporal-cloud/actions.mdx). Pure: the history in, the counts out.
+// temporalio/documentation (docs folder) evaluate/temporal-cloud/actions.mdx). Pure: the history in, the counts out.
 //
 // The rules, per event:
 //   WorkflowExecutionStarted                  1 (0 for a child: its start is billed in the parent, below)

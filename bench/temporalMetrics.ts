@@ -1,6 +1,6 @@
 // The Temporal server's own estimate of Temporal Cloud actions: its `action` counter (Prometheus text on the
 // dev server's --metrics-port; labels action_type and namespace). From server 1.22.3 it follows Cloud's
-// billing, local activities included (temporalio/documentation docs/cloud/migrate/estimate-actions.mdx), and
+// billing, local activities included (temporalio/documentation (docs folder) cloud/migrate/estimate-actions.mdx), and
 // unlike a history it sees heartbeats. bench/cost.ts reads it before and after a scenario.
 
 export type ActionCounts = Record<string, number>;
