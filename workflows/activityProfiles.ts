@@ -1,5 +1,6 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 import { deliveryActivityTimeoutMs, WEBHOOK_BACKOFF_COEFFICIENT, type WebhookRetry } from '../common/webhookRetry';
+import { priorityKeys } from '../common/temporal';
 
 // The activity groups of the workflows and their options (timeouts, retry profiles), declared once: every
 // workflow builds its proxies from this table (a test fails on options declared anywhere else), and
@@ -158,8 +159,15 @@ const PERMANENT_DELIVERY_FAILURES = ['WebhookAddressBlocked', 'WebhookUrlUnsuppo
  * which Temporal's guidance gives to an ordinary activity (its own timeout, never repeated with a retried
  * workflow task). One try; when it fails a delivery workflow takes over the rest of the schedule.
  */
-export function webhookFirstAttemptProfile(retry: WebhookRetry, summary: string): ActivityOptions {
-  return { startToCloseTimeout: deliveryActivityTimeoutMs(retry), retry: { maximumAttempts: 1 }, summary };
+export function webhookFirstAttemptProfile(retry: WebhookRetry, summary: string, companyId?: string): ActivityOptions {
+  return {
+    startToCloseTimeout: deliveryActivityTimeoutMs(retry),
+    retry: { maximumAttempts: 1 },
+    summary,
+    // Normal priority, as the later deliveries (startDelivery): an activity inherits its run's, and a bulk
+    // recording's event is live news to its receiver. Not part of what a replay compares.
+    ...(companyId ? { priority: { priorityKey: priorityKeys.normal, fairnessKey: companyId } } : {}),
+  };
 }
 
 /** The same as a local activity, for runs that made it one before patch `first-attempt-activity`. */

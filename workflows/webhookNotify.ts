@@ -78,12 +78,7 @@ export async function notifyKeptEventFirstHere(
   const retry = await local.webhookRetryPolicy();
   const summary = `POST ${event.type} ${event.id}`;
   const firstTry = patched(FIRST_ATTEMPT_ACTIVITY)
-    ? proxyActivities<Activities>({
-        ...webhookFirstAttemptProfile(retry, summary),
-        // Normal priority, as the later deliveries (startDelivery): an activity inherits its run's, and a bulk
-        // recording's event is live news to its receiver. Not part of what a replay compares.
-        priority: { priorityKey: priorityKeys.normal, fairnessKey: companyId },
-      })
+    ? proxyActivities<Activities>(webhookFirstAttemptProfile(retry, summary, companyId))
     : proxyLocalActivities<Activities>(webhookFirstAttemptLocalProfile(retry, summary));
   await Promise.all(
     endpointIds.map(async (endpointId) => {
