@@ -207,7 +207,12 @@ describe('recordings: transcripts without audio', function () {
         'transcript.0.end',
         /end before/,
       ],
-      ['segment without a speaker', { transcript: [{ start: 0, end: 1, text: 'x' }] }, 'transcript', /./],
+      [
+        'segment without a speaker',
+        { transcript: [{ start: 0, end: 1, text: 'x' }] },
+        'transcript.0.speaker',
+        /speaker/,
+      ],
       ['repChannel with a transcript', { transcript: WEBVTT, repChannel: 'left' }, 'repChannel', /repChannel/],
       [
         'repSpeaker with audio',
