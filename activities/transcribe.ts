@@ -31,7 +31,8 @@ export function createSpeechToText(config: Config, dispatcher = providerAgent(),
   }
 }
 
-const summary = (t: Transcript): TranscriptionSummary => ({
+/** What the workflow learns of a kept transcript (counts, never its text). */
+export const summaryOf = (t: Transcript): TranscriptionSummary => ({
   provider: t.provider,
   language: t.language,
   durationMs: t.durationMs,
@@ -50,5 +51,5 @@ export async function keepTranscript(
     throw permanent(FailureTypes.NoSpeech, 'No speech was found in the recording');
   }
   await setRecordingTranscript(db, recordingId, transcript, fetchedContentType);
-  return summary(transcript);
+  return summaryOf(transcript);
 }

@@ -7,6 +7,8 @@ import {
   getRecordingChunk,
   insertRecordingChunks,
   listPieceRefs,
+  forgetRecordingChunkAnswers,
+  isKeptWhole,
   listRecordingChunks,
   setRecordingChunkJob,
   setRecordingChunkTranscript,
@@ -25,13 +27,13 @@ import { listenTo } from './audio';
 import { speakerClips } from './speakerClips';
 import { providerAgent } from '../providerHttp';
 import { sttMeter } from '../stt/meter';
-import { createSpeechToText, keepTranscript, type TranscriptionSummary } from '../transcribe';
+import { createSpeechToText, keepTranscript, summaryOf, type TranscriptionSummary } from '../transcribe';
 import { discardProviderCopy } from '../stt/providerCopies';
 import { recordSttProviderCopy } from '../../db/queries/sttProviderCopies';
 import { getCompany } from '../../db/queries/companies';
-import { phoneRegionOf, redactTranscript, withoutWords } from '../../common/redaction';
+import { phoneRegionOf, redactTranscript, withoutWords, type RedactionOptions } from '../../common/redaction';
 import { cutRecording } from './pieces';
-import { stitchPieces } from './stitch';
+import { stitchRedacted } from './stitch';
 import { removeRecordingScratch, sweepScratch, withAttemptScratch } from './scratch';
 import { IO_CHUNK } from './ioChunk';
 import { deleteStoredPieces, fetchPiece, openPiece, piecesStored, storePieces, type PieceName } from './storedPieces';
@@ -67,6 +69,10 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   // One cut per recording at a time in this process: pieces asking at once share it.
   const cutting = new Map<string, Promise<Plan>>();
+
+  /** How a recording's text is redacted (its company's phone region), or undefined without `redactPii`. */
+  const redactionOf = async (recording: RecordingRow): Promise<RedactionOptions | undefined> =>
+    recording.redactPii ? { phoneRegion: phoneRegionOf(await getCompany(db, recording.companyId), config) } : undefined;
 
   interface Plan {
     pieces: Array<Omit<RecordingChunk, 'recordingId' | 'transcript' | 'sttJobId'>>;
@@ -241,10 +247,8 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
               await send(await pieceStream(recordingId, { channel, index }, signal));
       // Redacted before it is kept: the provider's words exist only in this worker's memory. Words are
       // not kept either way (they served to time the redactions).
-      const phoneRegion = recording.redactPii
-        ? phoneRegionOf(await getCompany(db, recording.companyId), config)
-        : undefined;
-      const kept = withoutWords(recording.redactPii ? redactTranscript(transcript, { phoneRegion }) : transcript);
+      const redaction = await redactionOf(recording);
+      const kept = withoutWords(redaction ? redactTranscript(transcript, redaction) : transcript);
       await setRecordingChunkTranscript(db, recordingId, channel, index, kept);
       const jobId = piece.sttJobId ?? (await getRecordingChunk(db, recordingId, channel, index))?.sttJobId;
       if (jobId) await discardProviderCopy(stt, db, logger, jobId, signal);
@@ -275,7 +279,8 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
           FailureTypes.InvalidState,
           `Piece ${channel}/${index} of recording ${recordingId} was never planned`,
         );
-      if (piece.transcript) return { segments: (piece.transcript as Transcript).segments.length };
+      if (piece.transcript)
+        return { segments: isKeptWhole(piece.transcript) ? 0 : (piece.transcript as Transcript).segments.length };
       const recording = await requireRecording(db, recordingId);
       return withCompanyPlace(
         recording.companyId,
@@ -287,10 +292,15 @@ export function createMediaActivities({ db, config, storage, metrics, logger }: 
     async stitchTranscript(recordingId: string): Promise<TranscriptionSummary> {
       const recording = await requireRecording(db, recordingId);
       const pieces = await listRecordingChunks(db, recordingId);
+      // A redacted recording's pieces give up their answers once the whole is kept (below): a retry reads the whole.
+      if (recording.transcript && pieces.some((p) => isKeptWhole(p.transcript)))
+        return summaryOf(recording.transcript as Transcript);
       if (pieces.length === 0 || pieces.some((p) => !p.transcript))
         throw permanent(FailureTypes.InvalidState, 'Not every piece of the recording has been transcribed');
-      const transcript = stitchPieces(pieces, recording);
-      return keepTranscript(db, recordingId, transcript, null);
+      const redaction = await redactionOf(recording);
+      const summary = await keepTranscript(db, recordingId, stitchRedacted(pieces, recording, redaction), null);
+      if (redaction) await forgetRecordingChunkAnswers(db, recordingId);
+      return summary;
     },
 
     /** When the recording ends, whichever worker runs it: its stored pieces go, and this worker's scratch files of it. */

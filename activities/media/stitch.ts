@@ -1,3 +1,4 @@
+import { redactTranscript, type RedactionOptions } from '../../common/redaction';
 import type { RecordingRow } from '../../db/queries/recordings';
 import type { ChunkChannel, RecordingChunk } from '../../db/queries/recordingChunks';
 import { FailureTypes, permanent } from '../failures';
@@ -47,4 +48,30 @@ export function stitchPieces(
   );
   const { redactions: _first, ...transcript } = joined;
   return redactions.length > 0 ? { ...transcript, redactions } : transcript;
+}
+
+/**
+ * The stitched transcript of a recording with `redactPii` read once more as a whole (issue 51): each piece was
+ * redacted alone, and the media step cuts at pauses, where people pause between groups of digits, so a value
+ * said across a cut is found only here. Its spans are timed by their segments (the words are gone by now), so the
+ * stored audio is silenced over the whole of each segment the value touches.
+ */
+export function stitchRedacted(
+  pieces: RecordingChunk[],
+  recording: Pick<RecordingRow, 'mediaDurationMs' | 'repChannel'>,
+  redaction: RedactionOptions | undefined,
+): Transcript {
+  const stitched = stitchPieces(pieces, recording);
+  if (!redaction) return stitched;
+  // The pieces' own spans (timed by their words) stay; this pass adds what only the whole shows.
+  const { redactions: kept = [], ...text } = stitched;
+  const { redactions: found = [], ...whole } = redactTranscript(text, redaction);
+  // Only segments this pass changed add a span: a placeholder the pieces already put there (a provider's mark
+  // among them) is found again, and its audio is already silenced by the span its piece kept.
+  const changed = new Set(
+    whole.segments.filter((s, i) => s.text !== text.segments[i].text).map((s) => `${s.startMs}-${s.endMs}`),
+  );
+  const added = found.filter((r) => changed.has(`${r.startMs}-${r.endMs}`));
+  const redactions = [...kept, ...added];
+  return redactions.length > 0 ? { ...whole, redactions } : whole;
 }

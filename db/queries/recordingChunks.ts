@@ -104,6 +104,23 @@ export async function setRecordingChunkTranscript(
     .update({ transcript: JSON.stringify(transcript) });
 }
 
+/** What a piece's answer becomes once its redacted recording's whole transcript is kept (below). */
+export const KEPT_WHOLE = { keptWhole: true } as const;
+
+export const isKeptWhole = (answer: unknown): boolean =>
+  typeof answer === 'object' && answer !== null && (answer as { keptWhole?: unknown }).keptWhole === true;
+
+/**
+ * A redacted recording's pieces give up their answers once its whole transcript is kept: each answer was
+ * redacted alone, and a value said across a cut left a part in each that only the whole could name. The
+ * piece stays answered (a retry of the recording sends it to no provider again; the whole is read instead).
+ */
+export async function forgetRecordingChunkAnswers(db: Db, recordingId: string): Promise<void> {
+  await db('recording_chunks')
+    .where({ recording_id: recordingId })
+    .update({ transcript: JSON.stringify(KEPT_WHOLE) });
+}
+
 export async function setRecordingChunkJob(
   db: Db,
   recordingId: string,
