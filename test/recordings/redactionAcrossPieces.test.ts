@@ -66,26 +66,18 @@ describe('recordings: a value said across a piece cut is redacted in the stitche
       { recordingId: id, channel: 'mono', index: 0, startMs: 0, durationMs: CUT_MS },
       { recordingId: id, channel: 'mono', index: 1, startMs: CUT_MS, durationMs: CUT_MS },
     ]);
-    await setRecordingChunkTranscript(
-      db,
-      id,
-      'mono',
-      0,
+    const answers = [
       answer([
         { startMs: 50_000, endMs: 53_000, speaker: 'A', text: 'What card would you like to use?' },
         { startMs: 54_000, endMs: 59_500, speaker: 'B', text: 'Um, my card number is 4111 1111' },
       ]),
-    );
-    await setRecordingChunkTranscript(
-      db,
-      id,
-      'mono',
-      1,
       answer([
         { startMs: 300, endMs: 4_000, speaker: 'B', text: '1111 1111, and that is the Visa.' },
         { startMs: 5_000, endMs: 7_000, speaker: 'A', text: 'Thanks, all set.' },
       ]),
-    );
+    ];
+    for (const [index, transcript] of answers.entries())
+      await setRecordingChunkTranscript(db, id, 'mono', index, transcript);
     return id;
   }
 
