@@ -13,6 +13,12 @@ import { PII_KINDS, placeholderOf, redactText, redactTranscript, type PiiKind } 
 // unchanged; an utterance is exact when its redacted text is the labelled one.
 
 export const UTTERANCES_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'utterances.json');
+/**
+ * A second set, written blind (issue 51 §3) by someone who had not read the rules or the set above, so
+ * its figures say how the rules hold on calls they were not tuned on. Reported apart; items that fail
+ * stay in it.
+ */
+export const INDEPENDENT_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent.json');
 
 export interface LabelledUtterance {
   text: string;
@@ -170,4 +176,12 @@ export function redactionReport(outcomes: UtteranceOutcome[]): string {
       ? ['Values not fully hidden, and look-alikes touched:', ...misses]
       : ['None missed, no look-alike touched.']),
   ].join('\n');
+}
+
+/** Recall per kind over every form (written, spoken and split together): the independent set's headline. */
+export function recallByKind(outcomes: UtteranceOutcome[]): string {
+  const rows = PII_KINDS.map((kind) => recallRow(placeholderOf(kind), 'all', outcomes, kind)).filter(
+    (r): r is string => r !== null,
+  );
+  return ['| placeholder | form | fully hidden | recall |', '|---|---|---|---|', ...rows].join('\n');
 }
