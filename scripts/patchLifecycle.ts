@@ -117,6 +117,16 @@ export const PATCHES: PatchEntry[] = [
     removeIn: RELEASE_AFTER_NEXT,
   },
   {
+    id: 'erasure-continues-as-new',
+    workflowTypes: ['userErasure'],
+    guards:
+      'Between two batches of recordings or sessions, the erasure continues as new when Temporal suggests it, carrying where it was and its counts (issue 50 §3); older runs erase every batch in one run.',
+    landed: '2026-11-28 (issue 50)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
     id: 'redacted-audio',
     workflowTypes: ['recordingIntake'],
     guards:

@@ -1,12 +1,15 @@
 import {
   ApplicationFailure,
+  continueAsNew,
   defineQuery,
   deprecatePatch,
   getExternalWorkflowHandle,
   log,
+  patched,
   proxyActivities,
   setHandler,
   uuid4,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ErasureBatch } from '../activities/userErasure';
@@ -18,7 +21,9 @@ import { notifyWebhooks } from './webhookNotify';
 // Erasure of a person, started by POST /api/user/{userId}/erase under workflowIds.userErasure. Every
 // step is an idempotent activity retried without limit (a database or storage outage pauses the
 // erasure, it never half-finishes it), so after a worker crash the run resumes at the step it was in.
-// Only ids, counts and times pass through here: this history outlives the person's data.
+// Only ids, counts and times pass through here: this history outlives the person's data. A person with
+// very many recordings or sessions continues as new between two batches when Temporal suggests it, with
+// where the erasure was and what it counted, so no run's history nears Temporal's limits.
 
 // Database steps, purges a batch at a time, the wait for cancelled recordings: workflows/activityProfiles.ts.
 const bookkeeping = proxyActivities<Activities>(userErasureActivityProfiles.bookkeeping);
@@ -32,9 +37,28 @@ const waiting = proxyActivities<Activities>(userErasureActivityProfiles.waiting)
  */
 export const ERASURE_WITHDRAWS_EXPORTS = 'erasure-withdraws-exports';
 
+/**
+ * Patch id: between two batches of recordings or sessions, the erasure continues as new when Temporal
+ * suggests it (`continueAsNewSuggested`), carrying its progress in `resume` (issue 50 §3). Older runs erase
+ * every batch in one run.
+ */
+export const ERASURE_CONTINUES_AS_NEW = 'erasure-continues-as-new';
+
 export interface UserErasureInput {
   companyId: string;
   userId: string;
+  /** Set when continuing as new: where the erasure was (its earlier steps are done) and what it counted. */
+  resume?: UserErasureResume;
+}
+
+export interface UserErasureResume {
+  requestedAt: string;
+  phase: 'recordings' | 'sessions';
+  /** The batch to continue after (the id of the last row erased). */
+  after: string | null;
+  recordingsCancelled: number;
+  recordingsErased: number;
+  sessionsErased: number;
 }
 
 export type UserErasureOutcome = { status: 'erased'; data: UserErasedData } | { status: 'user_not_found' };
@@ -49,35 +73,31 @@ export interface UserErasureProgress {
 /** `temporal workflow query --workflow-id user-erasure-<companyId>-<userId> --type status` */
 export const userErasureStatusQuery = defineQuery<UserErasureProgress>('status');
 
-async function inBatches(step: (afterId: string | null) => Promise<ErasureBatch>): Promise<number> {
-  let total = 0;
-  for (let after: string | null = null; ;) {
+/**
+ * Runs `step` batch after batch from `start` until the last; `between` is awaited after each batch that
+ * has a next one, with the id to continue after (it may continue as new, then it does not return).
+ */
+async function inBatches(
+  start: string | null,
+  step: (afterId: string | null) => Promise<ErasureBatch>,
+  counted: (count: number) => void,
+  between: (next: string) => Promise<void>,
+): Promise<void> {
+  for (let after: string | null = start; ;) {
     const batch: ErasureBatch = await step(after);
-    total += batch.count;
-    if (batch.next === null) return total;
+    counted(batch.count);
+    if (batch.next === null) return;
     after = batch.next;
+    await between(after);
   }
 }
 
-export async function userErasure(input: UserErasureInput): Promise<UserErasureOutcome> {
-  const { companyId, userId } = input;
-  const progress: UserErasureProgress = {
-    step: 'Recording the request',
-    recordingsCancelled: 0,
-    recordingsErased: 0,
-    sessionsErased: 0,
-  };
-  setHandler(userErasureStatusQuery, () => ({ ...progress }));
-
-  const begun = await bookkeeping.beginUserErasure.executeWithOptions({ summary: 'Record the erasure request' }, [
-    companyId,
-    userId,
-  ]);
-  if (!begun) {
-    log.warn('user to erase not found', { companyId, userId });
-    return { status: 'user_not_found' };
-  }
-
+/** Steps 2 and 3: cancels the person's recordings in progress and waits until every one has ended. */
+async function cancelAndAwaitRecordings(
+  companyId: string,
+  userId: string,
+  progress: UserErasureProgress,
+): Promise<void> {
   progress.step = 'Cancelling recordings in progress';
   const inProgress = await bookkeeping.listUserRecordingsInProgress.executeWithOptions(
     { summary: 'List recordings in progress' },
@@ -102,22 +122,82 @@ export async function userErasure(input: UserErasureInput): Promise<UserErasureO
     companyId,
     userId,
   ]);
+}
 
-  progress.step = 'Deleting recordings: media, transcripts, snippets';
-  progress.recordingsErased = await inBatches((after) =>
-    purge.eraseUserRecordingsBatch.executeWithOptions({ summary: 'Erase a batch of recordings' }, [
+export async function userErasure(input: UserErasureInput): Promise<UserErasureOutcome> {
+  const { companyId, userId, resume } = input;
+  const progress: UserErasureProgress = {
+    step: 'Recording the request',
+    recordingsCancelled: resume?.recordingsCancelled ?? 0,
+    recordingsErased: resume?.recordingsErased ?? 0,
+    sessionsErased: resume?.sessionsErased ?? 0,
+  };
+  setHandler(userErasureStatusQuery, () => ({ ...progress }));
+
+  let requestedAt: string;
+  if (resume) {
+    requestedAt = resume.requestedAt;
+  } else {
+    const begun = await bookkeeping.beginUserErasure.executeWithOptions({ summary: 'Record the erasure request' }, [
       companyId,
       userId,
-      after,
-    ]),
-  );
+    ]);
+    if (!begun) {
+      log.warn('user to erase not found', { companyId, userId });
+      return { status: 'user_not_found' };
+    }
+    requestedAt = begun.requestedAt;
+    await cancelAndAwaitRecordings(companyId, userId, progress);
+  }
+
+  // Asked here, before the first batch, so every run past this point holds the marker; a run replayed from
+  // before the patch that was already erasing batches takes the old branch and keeps its one long run.
+  const mayContinue = patched(ERASURE_CONTINUES_AS_NEW);
+  const continueIfSuggested = async (phase: UserErasureResume['phase'], after: string): Promise<void> => {
+    if (!mayContinue || !workflowInfo().continueAsNewSuggested) return;
+    await continueAsNew<typeof userErasure>({
+      companyId,
+      userId,
+      resume: {
+        requestedAt,
+        phase,
+        after,
+        recordingsCancelled: progress.recordingsCancelled,
+        recordingsErased: progress.recordingsErased,
+        sessionsErased: progress.sessionsErased,
+      },
+    });
+  };
+
+  if (resume?.phase !== 'sessions') {
+    progress.step = 'Deleting recordings: media, transcripts, snippets';
+    await inBatches(
+      resume?.phase === 'recordings' ? resume.after : null,
+      (after) =>
+        purge.eraseUserRecordingsBatch.executeWithOptions({ summary: 'Erase a batch of recordings' }, [
+          companyId,
+          userId,
+          after,
+        ]),
+      (count) => {
+        progress.recordingsErased += count;
+      },
+      (next) => continueIfSuggested('recordings', next),
+    );
+  }
   progress.step = 'Deleting session snippets and media';
-  progress.sessionsErased = await inBatches((after) =>
-    purge.eraseUserSessionsBatch.executeWithOptions({ summary: 'Erase a batch of sessions' }, [
-      companyId,
-      userId,
-      after,
-    ]),
+  await inBatches(
+    resume?.phase === 'sessions' ? resume.after : null,
+    (after) =>
+      purge.eraseUserSessionsBatch.executeWithOptions({ summary: 'Erase a batch of sessions' }, [
+        companyId,
+        userId,
+        after,
+      ]),
+    (count) => {
+      progress.sessionsErased += count;
+    },
+    (next) => continueIfSuggested('sessions', next),
   );
   progress.step = 'Forgetting webhook events';
   await bookkeeping.forgetUserWebhookEvents.executeWithOptions({ summary: 'Forget kept webhook events' }, [
@@ -140,7 +220,7 @@ export async function userErasure(input: UserErasureInput): Promise<UserErasureO
   progress.step = 'Notifying webhooks';
   const data: UserErasedData = {
     userId,
-    requestedAt: begun.requestedAt,
+    requestedAt,
     erasedAt,
     recordingsCancelled: progress.recordingsCancelled,
     recordingsErased: progress.recordingsErased,

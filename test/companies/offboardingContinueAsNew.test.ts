@@ -1,24 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Client } from '@temporalio/client';
-import type { temporal } from '@temporalio/proto';
 import { workflowIds } from '../../common/temporal';
 import { createTemporalClient } from '../../common/temporalClient';
 import { getCompanyOffboarding } from '../../db/queries/companyOffboardings';
 import { admin } from '../support/adminCli';
 import { testConfig, testEnv } from '../support/env';
+import {
+  OFFBOARDING_FILE_BATCH,
+  OFFBOARDING_ROW_BATCH,
+  type OffboardingRemoved,
+} from '../../activities/companyOffboarding';
+import { expectOvershootWithinBudget, finishedRecordings } from '../support/budgetBacklog';
+import { insertManyUsers } from '../support/exportFixtures';
 import { keepKindHistory } from '../support/kindHistories';
+import { expectChainWithinBudget } from '../support/runChain';
 import { startTemporalDevServer, type TemporalDevServer } from '../support/temporalServer';
 import { createTenantWorld } from '../support/tenantWorld';
 import { startWorker, type RunningWorker } from '../support/worker';
 
-// An offboarding long enough to continue as new in the middle of deleting rows: a Temporal server of its own
+// An offboarding long enough to continue as new in the middle of deleting files and rows: a Temporal server of its own
 // suggests continuing as new after a few dozen events (instead of thousands), so one company with a row in
 // most tables is enough. The run that continued as new and the one it resumed as are the histories a
 // deploy finds in flight (test/histories/companyOffboarding).
 
 /** Events after which the server suggests continuing as new (limit.historyCount.suggestContinueAsNew). */
 const SUGGEST_AFTER_EVENTS = 40;
+/** docs/operations.md, "History budgets": events per run of a companyOffboarding. */
+const OFFBOARDING_BUDGET = 5_000;
 
 describe('companies: an offboarding that continues as new', function () {
   this.timeout(300_000);
@@ -46,6 +55,14 @@ describe('companies: an offboarding that continues as new', function () {
   it('resumes where it was and removes every row once', async () => {
     const world = await createTenantWorld('Offboard Long');
     const companyId = world.company.id;
+    // Many rows and files (issue 50 §3): users in several row batches, recordings with a stored file in
+    // several file batches (OFFBOARDING_ROW_BATCH, OFFBOARDING_FILE_BATCH).
+    await insertManyUsers(companyId, 3 * OFFBOARDING_ROW_BATCH);
+    const stored = await finishedRecordings(companyId, 3 * OFFBOARDING_FILE_BATCH);
+    await testEnv()
+      .db('recordings')
+      .whereIn('id', stored)
+      .update({ storage_key: testEnv().db.raw("CONCAT(company_id, '/', id, '.m4a')") });
     const { TEMPORAL_PAYLOAD_KEYS } = testConfig();
     const started = await admin<{ started: boolean; workflowId: string }>(
       ['company:delete', companyId, '--confirm', world.company.name],
@@ -59,34 +76,16 @@ describe('companies: an offboarding that continues as new', function () {
 
     // The result follows the chain of runs to the last one.
     const handle = client.workflow.getHandle(started.workflowId);
-    const removed = (await handle.result()) as { rows: Record<string, number> };
+    const removed = (await handle.result()) as OffboardingRemoved;
     expect((await getCompanyOffboarding(testEnv().db, companyId))?.completedAt).to.not.equal(null);
 
-    // The chain, from the last run back through each one's predecessor (its started event names it).
-    const runs: Array<{ runId: string | undefined; ended: string }> = [];
-    for (let runId: string | undefined = undefined; ;) {
-      const events: temporal.api.history.v1.IHistoryEvent[] =
-        (await client.workflow.getHandle(started.workflowId, runId).fetchHistory()).events ?? [];
-      const last = events[events.length - 1];
-      runs.unshift({
-        runId,
-        ended: last?.workflowExecutionContinuedAsNewEventAttributes
-          ? 'continued as new'
-          : last?.workflowExecutionCompletedEventAttributes
-            ? 'completed'
-            : `event ${String(last?.eventType)}`,
-      });
-      const previous: string | null | undefined =
-        events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId;
-      if (!previous) break;
-      runId = previous;
-    }
-    expect(
-      runs.map((r) => r.ended),
-      JSON.stringify(runs),
-    ).to.deep.equal([...runs.slice(0, -1).map(() => 'continued as new'), 'completed']);
-    expect(runs.length, 'the run never continued as new').to.be.at.least(2);
+    // The chain, first run to last, each run within the kind's budget (docs/operations.md, "History budgets"),
+    // also at the default suggestion of 4,096 events plus what a run adds past it here.
+    const runs = await expectChainWithinBudget(client, started.workflowId, OFFBOARDING_BUDGET, { atLeastRuns: 2 });
+    expectOvershootWithinBudget(runs, SUGGEST_AFTER_EVENTS, OFFBOARDING_BUDGET);
     expect(removed.rows).to.include.keys('companies', 'users', 'teams');
+    expect(removed.rows['users']).to.be.at.least(3 * OFFBOARDING_ROW_BATCH);
+    expect(removed.files).to.be.at.least(3 * OFFBOARDING_FILE_BATCH);
     await keepKindHistory(client, 'companyOffboarding', 'continued-as-new', started.workflowId, runs[0].runId);
     // The second run: it began from the first one's `resume`.
     await keepKindHistory(client, 'companyOffboarding', 'resumed', started.workflowId, runs[1].runId);
