@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { CompanyExport } from '../../api/schemas/exports';
 import type { TranscriptView } from '../../api/schemas/transcripts';
-import type { Transcript } from '../../common/transcript';
 import { workflowIds } from '../../common/temporal';
 import { insertRecording } from '../../db/queries/recordings';
 import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
 import { download, readArchive, waitForExport } from '../support/exportFixtures';
 import { createTenant } from '../support/fixtures';
+import { longCallTranscript } from '../support/longCallTranscript';
 import { spawnCommand, type ServiceProcess } from '../support/serviceProcess';
 
 // Memory stays flat in the size of an item, not only in their number: recordings of 4-hour calls, each
@@ -22,17 +22,6 @@ const CALLS = 48;
 const HOURS = 4;
 /** MiB of heap: enough for the worker to start and run under tsx, not to hold the page's transcripts. */
 const HEAP_MIB = 128;
-
-/** A 4-hour call: a two-second segment after another, about 1 MB of JSON. */
-function longCall(n: number): Transcript {
-  const segments = Array.from({ length: (HOURS * 3600) / 2 }, (_, i) => ({
-    startMs: i * 2000,
-    endMs: i * 2000 + 1900,
-    text: `Call ${n}, line ${i}: so what does your team use today for the quarterly pipeline review, and who signs?`,
-    speaker: i % 2 === 0 ? 'A' : 'B',
-  }));
-  return { provider: 'openai', language: 'en', durationMs: HOURS * 3600_000, segments };
-}
 
 describe('exports: memory stays flat in the size of items', function () {
   this.timeout(600_000);
@@ -65,7 +54,7 @@ describe('exports: memory stays flat in the size of items', function () {
         storeRecording: false,
         roleplayId: null,
         workflowId: workflowIds.recording(id),
-        transcript: longCall(n),
+        transcript: longCallTranscript(n, HOURS),
       });
     }
     const [{ bytes }] = (await db('recordings')
