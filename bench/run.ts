@@ -13,6 +13,8 @@ import { runEntry } from './entry';
 //                          (bench/exportRun.ts; --sizes 10000,100000, --smoke)
 //   backlog                one company's thousands of calls behind COMPANY_MAX_HEAVY_ACTIVITIES: histories, workflow tasks and
 //                          actions per recording, throughput against the places' ideal (bench/backlog.ts; --recordings 5000, --smoke)
+//   offboarding            a company's offboarding with N closed runs in the namespace: its time, runs deleted per second,
+//                          the worker's peak RSS (bench/offboarding.ts; --runs 10000,100000, --smoke)
 //   cost                   what a recording costs: workflow tasks, Temporal actions (histories and the server's
 //                          counter), payload bytes, MySQL statements, CPU, and dollars (bench/cost.ts; --recordings 2, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
@@ -29,6 +31,7 @@ const PARTS = {
   export: () => require('./exportRun') as typeof import('./exportRun'),
   backlog: () => require('./backlog') as typeof import('./backlog'),
   cost: () => require('./cost') as typeof import('./cost'),
+  offboarding: () => require('./offboarding') as typeof import('./offboarding'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -30,19 +30,27 @@ export async function resolveCompanyScope(
     throw forbidden('child_company_forbidden', 'The child company id is not a direct child of the calling company.');
   }
   // Its offboarding deletes everything it has: nothing new may be started for it (docs/security.md).
-  if (child.offboardingAt !== null) {
-    throw conflict(
-      'child_company_offboarding',
-      `The child company ${child.id} is being offboarded (since ${child.offboardingAt.toISOString()}): nothing can be read, created or changed for it.`,
-    );
-  }
+  if (child.offboardingAt !== null) throw childCompanyOffboarding(child.id, child.offboardingAt);
   return { id: child.id, name: child.name, fairnessWeight: child.fairnessWeight, isChild: true };
 }
 
+/** The 409 of a parent's request (`childCompanyId`) for a child its offboarding has marked. */
+export const childCompanyOffboarding = (childId: string, since?: Date): ApiError =>
+  conflict(
+    'child_company_offboarding',
+    `The child company ${childId} is being offboarded${since ? ` (since ${since.toISOString()})` : ''}: nothing can be read, created or changed for it.`,
+  );
+
 /**
  * The 409 of a write whose statement found the company marked for offboarding (every insert that belongs to
- * a company checks the mark in the same statement): the request was let in before the mark, or by a key an
- * API process still had cached.
+ * a company checks the mark in the same statement and throws CompanyMarkedError): the request was let in
+ * before the mark, or by a key an API process still had cached. A parent acting on its child gets the child's
+ * answer (api/middleware/errorBoundary.ts tells them apart by the caller's company).
  */
-export const companyOffboarding = (companyId: string): ApiError =>
-  conflict('company_offboarding', `The company ${companyId} is being offboarded: nothing new can be created for it.`);
+export const companyOffboarding = (companyId: string, callerId: string | undefined): ApiError =>
+  callerId !== undefined && callerId !== companyId
+    ? childCompanyOffboarding(companyId)
+    : conflict(
+        'company_offboarding',
+        `The company ${companyId} is being offboarded: nothing new can be created for it.`,
+      );

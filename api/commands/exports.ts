@@ -14,7 +14,8 @@ import {
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
 import type { CompanyExport } from '../schemas/exports';
-import { companyOffboarding, type ScopedCompany } from './companyScope';
+import { CompanyMarkedError } from '../../db/queries/companyOffboardings';
+import type { ScopedCompany } from './companyScope';
 
 // A company export: the row is written first (its unique running marker refuses a second running export
 // of the company, whichever API process asks), then the workflow is started. A start that fails ends the
@@ -66,7 +67,7 @@ export async function requestExport(
       apiVersion: request.apiVersion,
       includeMedia: request.includeMedia,
     });
-    if (inserted === 'offboarding') throw companyOffboarding(company.id);
+    if (inserted === 'offboarding') throw new CompanyMarkedError(company.id);
     if (inserted === 'busy') {
       const running = await findRunningExport(deps.db, company.id);
       // It ended between the two statements: the next request gets through.

@@ -13,12 +13,11 @@ import {
   insertRecordingUnlessErasing,
   type RecordingRow,
 } from '../../db/queries/recordings';
-import { isCompanyMarked } from '../../db/queries/companyOffboardings';
+import { CompanyMarkedError, isCompanyMarked } from '../../db/queries/companyOffboardings';
 import { getRoleplay } from '../../db/queries/roleplays';
 import type { AppDeps } from '../deps';
 import { ApiError, notFound, workflowStartError } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
-import { companyOffboarding } from './companyScope';
 import { userErased } from './userErasure';
 
 // Accepting a recording means: the row exists AND Temporal has accepted its workflow. Only then does
@@ -81,7 +80,7 @@ export async function acceptRecording(
       priority: body.priority ?? 'normal',
       workflowId: workflowIds.recording(id),
     });
-    if (!inserted) throw (await isCompanyMarked(db, companyId)) ? companyOffboarding(companyId) : userErased();
+    if (!inserted) throw (await isCompanyMarked(db, companyId)) ? new CompanyMarkedError(companyId) : userErased();
     row = inserted;
   } catch (err) {
     if (!isDuplicateEntry(err)) throw err;

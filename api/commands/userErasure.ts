@@ -12,7 +12,7 @@ import type { Db } from '../../db/connection';
 import type { AppDeps } from '../deps';
 import { conflict, notFound, workflowStartError } from '../errors';
 import type { UserErasure } from '../schemas/userErasure';
-import { companyOffboarding } from './companyScope';
+import { CompanyMarkedError } from '../../db/queries/companyOffboardings';
 
 // Erasure of a person: the request is recorded on the user row (from then on the user cannot be
 // updated, invited again or given recordings), then the erasure workflow is started. Both are
@@ -40,7 +40,7 @@ export async function requestErasure(deps: AppDeps, company: CompanyFairness, us
     if (!found) throw notFound('User');
     if (found.erasureRequestedAt) return { state: found, fresh: false };
     const requestedAt = await markErasureRequested(trx, companyId, userId, new Date());
-    if (!requestedAt) throw companyOffboarding(companyId);
+    if (!requestedAt) throw new CompanyMarkedError(companyId);
     return { state: { ...found, erasureRequestedAt: requestedAt ?? null }, fresh: true };
   });
   if (state.erasedAt) return erasureView(state);

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../errors';
 import type { UserUpdateBody } from '../schemas/users';
-import { companyOffboarding } from './companyScope';
+import { CompanyMarkedError } from '../../db/queries/companyOffboardings';
 import { refuseErased } from './userErasure';
 
 /** What PATCH /api/user/{userId} changed: a user, or an outstanding invitation under that id. */
@@ -37,7 +37,7 @@ async function updateExistingUser(
     lastName: body.lastName,
     role: body.role === undefined ? undefined : storedRoleFromInput(body.role),
   });
-  if (!changed) throw companyOffboarding(companyId);
+  if (!changed) throw new CompanyMarkedError(companyId);
   const updated = await getUser(trx, companyId, user.id);
   if (!updated) throw notFound('User');
   return updated;

@@ -1,6 +1,4 @@
 import net from 'node:net';
-import { CompanyMarkedError } from '../../db/queries/companyOffboardings';
-import { companyOffboarding } from './companyScope';
 import { CURRENT_API_VERSION, type ApiVersion } from '../../common/apiVersions';
 import { durationMs } from '../../common/config';
 import { blockedRange } from '../../common/outbound';
@@ -85,9 +83,7 @@ export async function registerWebhookEndpoint(
         },
         box,
       ),
-  ).catch((err: unknown) => {
-    throw err instanceof CompanyMarkedError ? companyOffboarding(companyId) : err;
-  });
+  );
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { activeTraceId } from '../../common/tracing';
 import { isDuplicateEntry } from '../../db/connection';
 import { CompanyClosedError } from '../../db/queries/companies';
+import { CompanyMarkedError } from '../../db/queries/companyOffboardings';
+import { companyOffboarding } from '../commands/companyScope';
 import { ApiError, unauthorized } from '../errors';
 
 interface HttpLikeError {
@@ -11,9 +13,11 @@ interface HttpLikeError {
   type?: unknown;
 }
 
-/** Maps errors thrown by libraries (raw-body, the router) onto the API's typed errors. */
-function normalise(err: unknown): ApiError | undefined {
+/** Maps errors thrown by libraries (raw-body, the router) and by the queries onto the API's typed errors. */
+function normalise(err: unknown, callerId: string | undefined): ApiError | undefined {
   if (err instanceof ApiError) return err;
+  // An insert that read its company's offboarding mark: 409, the child's when a parent acted on it.
+  if (err instanceof CompanyMarkedError) return companyOffboarding(err.companyId, callerId);
   if (isDuplicateEntry(err))
     return new ApiError(409, 'conflict', 'A record with the same unique value already exists.');
   // A key kept in an API process's credential cache asked for a new credential after its company's offboarding began.
@@ -48,7 +52,8 @@ export function errorBoundary(logger: Logger): Middleware {
       }
     } catch (err) {
       const requestId = String(ctx.state.requestId ?? '');
-      const apiError = normalise(err);
+      const caller = ctx.state.company as { id: string } | null | undefined;
+      const apiError = normalise(err, caller?.id);
       if (apiError) {
         ctx.status = apiError.status;
         for (const [k, v] of Object.entries(apiError.headers)) ctx.set(k, v);

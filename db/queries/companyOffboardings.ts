@@ -167,6 +167,7 @@ export async function isCompanyMarked(db: Db, companyId: string): Promise<boolea
 
 /** A write of a company that its offboarding mark refused (the statement inserted nothing). */
 export class CompanyMarkedError extends Error {
+  readonly code = 'company_offboarding';
   constructor(public readonly companyId: string) {
     super(`company ${companyId} is marked for offboarding`);
     this.name = 'CompanyMarkedError';

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../connection';
 import { workflowIds } from '../../common/temporal';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 // An invitation is *outstanding* while it is pending and its expiry lies in the future. The expiry
 // workflow flips pending rows to expired at their timer, but readers never rely on that having
@@ -78,7 +79,8 @@ const outstanding = (now: Date) => (q: Knex.QueryBuilder) =>
  */
 export async function insertInvitation(db: Db, invitation: NewInvitation): Promise<InvitationRow> {
   const id = randomUUID();
-  await db('invitations').insert({
+  // Not for a company its offboarding has marked (the statement reads the mark).
+  await insertForUnmarkedCompany(db, 'invitations', {
     id,
     company_id: invitation.companyId,
     team_id: invitation.teamId,

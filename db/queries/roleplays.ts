@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromJson, type Db } from '../connection';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 export type RoleplayLanguage = 'en' | 'es' | 'fr-CA' | 'pt-BR' | 'cs';
 export type CustomAttributeValue = string | number | boolean | null;
@@ -201,7 +202,8 @@ function changeColumns(changes: RoleplayChanges): Record<string, unknown> {
 
 export async function createRoleplay(db: Db, companyId: string, input: NewRoleplay): Promise<RoleplayRow> {
   const id = randomUUID();
-  await db('roleplays').insert({
+  // Not for a company its offboarding has marked (the statement reads the mark).
+  await insertForUnmarkedCompany(db, 'roleplays', {
     // Defaults for the optional fields (passingScore 70, language en, draft) come from the table.
     ...changeColumns(input),
     id,

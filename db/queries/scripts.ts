@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 export interface ScriptSegment {
   order: number;
@@ -46,7 +47,8 @@ const listColumns = {
 export async function createScript(db: Db, companyId: string, input: NewScript): Promise<ScriptRow> {
   const id = randomUUID();
   await db.transaction(async (trx) => {
-    await trx('memorization_scripts').insert({
+    // Not for a company its offboarding has marked (the statement reads the mark); its segments follow it.
+    await insertForUnmarkedCompany(trx, 'memorization_scripts', {
       id,
       company_id: companyId,
       title: input.title,

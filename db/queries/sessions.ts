@@ -6,6 +6,7 @@ import { countNewSession, countedSessions } from './sessionCounts';
 import type { CustomerPersona } from './roleplays';
 import { countOf, type Page } from './pages';
 import { storedResponse, type EvidenceQuote, type ScorecardResponse } from '../../common/recordingAnalysis';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 export interface SessionSnippet {
   isUser: boolean;
@@ -124,7 +125,8 @@ async function insertChunked(trx: Knex.Transaction, table: string, rows: Record<
 export async function insertSession(db: Db, input: NewSession): Promise<string> {
   const id = randomUUID();
   await db.transaction(async (trx) => {
-    await trx('roleplay_sessions').insert({
+    // Not for a company its offboarding has marked (the statement reads the mark); its rows follow it.
+    await insertForUnmarkedCompany(trx, 'roleplay_sessions', {
       id,
       company_id: input.companyId,
       roleplay_id: input.roleplayId,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateEntry, type Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 export type TeamType = 'standard' | 'integration';
 
@@ -24,7 +25,8 @@ export async function createTeam(
 ): Promise<TeamRow> {
   const id = randomUUID();
   // The marker makes the (company_id, integration_marker) unique key allow one Integration team per company.
-  await db('teams').insert({
+  // Not for a company its offboarding has marked (the statement reads the mark).
+  await insertForUnmarkedCompany(db, 'teams', {
     id,
     company_id: companyId,
     name,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { StoredRole, UserStatus } from '../../common/roles';
 import type { Db } from '../connection';
 import { countOf, pageWithTotal, type Page, type PageRequest } from './pages';
+import { insertForUnmarkedCompany } from './unmarkedInsert';
 
 export interface UserRow {
   id: string;
@@ -71,7 +72,8 @@ const columns = {
 /** Inserts a user; a second user with the same email or externalId in the company fails with ER_DUP_ENTRY. */
 export async function createUser(db: Db, user: NewUser): Promise<UserRow> {
   const id = randomUUID();
-  await db('users').insert({
+  // Not for a company its offboarding has marked (the statement reads the mark).
+  await insertForUnmarkedCompany(db, 'users', {
     id,
     company_id: user.companyId,
     team_id: user.teamId ?? null,

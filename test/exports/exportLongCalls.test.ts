@@ -1,18 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { CompanyExport } from '../../api/schemas/exports';
 import type { TranscriptView } from '../../api/schemas/transcripts';
-import type { Transcript } from '../../common/transcript';
 import { workflowIds } from '../../common/temporal';
 import { insertRecording } from '../../db/queries/recordings';
-import { startApi, type TestApi } from '../support/api';
 import { testEnv } from '../support/env';
-import { download, readArchive, waitForExport } from '../support/exportFixtures';
 import { createTenant } from '../support/fixtures';
-import { spawnCommand, type ServiceProcess } from '../support/serviceProcess';
+import { longCallTranscript } from '../support/longCallTranscript';
+import { startSmallHeapExport, type SmallHeapExport } from '../support/smallHeapExport';
 
 // Memory stays flat in the size of an item, not only in their number: recordings of 4-hour calls, each
 // transcript about 1 MB of JSON (several MB as objects), are exported by a worker whose heap is held to a
@@ -23,32 +17,15 @@ const HOURS = 4;
 /** MiB of heap: enough for the worker to start and run under tsx, not to hold the page's transcripts. */
 const HEAP_MIB = 128;
 
-/** A 4-hour call: a two-second segment after another, about 1 MB of JSON. */
-function longCall(n: number): Transcript {
-  const segments = Array.from({ length: (HOURS * 3600) / 2 }, (_, i) => ({
-    startMs: i * 2000,
-    endMs: i * 2000 + 1900,
-    text: `Call ${n}, line ${i}: so what does your team use today for the quarterly pipeline review, and who signs?`,
-    speaker: i % 2 === 0 ? 'A' : 'B',
-  }));
-  return { provider: 'openai', language: 'en', durationMs: HOURS * 3600_000, segments };
-}
-
 describe('exports: memory stays flat in the size of items', function () {
   this.timeout(600_000);
-  const queue = `export-long-${randomUUID().slice(0, 8)}`;
-  let storageDir: string;
-  let api: TestApi;
-  let worker: ServiceProcess | undefined;
+  let world: SmallHeapExport;
 
   before(async () => {
-    storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sp-export-long-'));
-    api = await startApi({ TEMPORAL_TASK_QUEUE: queue, STORAGE_DIR: storageDir });
+    world = await startSmallHeapExport('long', HEAP_MIB);
   });
   after(async () => {
-    await worker?.kill();
-    await api.close();
-    await fs.rm(storageDir, { recursive: true, force: true });
+    await world.close();
   });
 
   it(`exports ${CALLS} recordings of ${HOURS}-hour calls with a ${HEAP_MIB} MiB heap`, async () => {
@@ -65,7 +42,7 @@ describe('exports: memory stays flat in the size of items', function () {
         storeRecording: false,
         roleplayId: null,
         workflowId: workflowIds.recording(id),
-        transcript: longCall(n),
+        transcript: longCallTranscript(n, HOURS),
       });
     }
     const [{ bytes }] = (await db('recordings')
@@ -73,21 +50,8 @@ describe('exports: memory stays flat in the size of items', function () {
       .select(db.raw('sum(length(transcript)) as bytes'))) as Array<{ bytes: string }>;
     expect(Number(bytes) / CALLS, 'bytes of JSON per transcript').to.be.greaterThan(900_000);
 
-    worker = spawnCommand(
-      process.execPath,
-      [`--max-old-space-size=${HEAP_MIB}`, '--require', 'tsx/cjs', 'worker/main.ts'],
-      { TEMPORAL_TASK_QUEUE: queue, STORAGE_DIR: storageDir },
-    );
-    await worker.waitFor('"msg":"worker started"', 180_000);
-    const started = await api.request<CompanyExport>('POST', '/api/exports', { apiKey: tenant.apiKey, json: {} });
-    expect(started.status, started.text).to.equal(202);
-    const done = await waitForExport(api, tenant.apiKey, started.body.id, undefined, 480_000);
-    expect(done.status, done.failureReason ?? '').to.equal('completed');
+    const { done, archive } = await world.exportCompany(tenant.apiKey);
     expect(done.progress.transcripts).to.deep.equal({ written: CALLS, total: CALLS });
-
-    // The worker lived through it (a heap past its limit ends the process, and a retry on it would too).
-    expect(worker.output()).to.not.match(/heap out of memory/i);
-    const archive = await readArchive((await download(api, done.downloadUrl as string)).body, '2026-11-23');
     const transcripts = archive.items.get('transcripts') as TranscriptView[];
     expect(transcripts).to.have.length(CALLS);
     expect(archive.items.get('recordings')).to.have.length(CALLS);

@@ -31,7 +31,7 @@ describe('security: failures carry no personal data', () => {
       const e = err as Error & { code?: string; sql?: string; sqlMessage?: string };
       expect(e.code).to.equal('ER_DUP_ENTRY');
       expect(e.message)
-        .to.match(/insert into `users`/)
+        .to.match(/insert into `users`/i)
         .and.to.include('?')
         .and.to.include('Duplicate entry');
       const everything = JSON.stringify({
