@@ -10,8 +10,10 @@ import { createApiKey } from '../db/queries/credentials';
 import { startDelayProxy } from '../test/support/delayProxy';
 import { allCompleted, submitMany } from '../test/support/fairnessScenario';
 import { SAMPLE_AUDIO } from '../test/support/recordingFixtures';
+import { idleCores, sampleCpu } from './backlogCpu';
 import { machine, writeResults } from './entry';
 import { httpApi } from './httpApi';
+import { findTemporalDevServer } from './processCpu';
 import { startApi, startStack, startWorker, teardown, withBuiltServiceAndDatabase } from './stack';
 import { f, table } from './textTable';
 
@@ -21,7 +23,8 @@ import { f, table } from './textTable';
 // All must complete. Reported: the largest history of any run; workflow tasks and Temporal actions (activities
 // scheduled, timers, signals, the start: what Temporal Cloud bills) per recording; runs woken by a hand-off; the
 // backlog's throughput against the limit's ideal (places ÷ the mean time a place is held, read from the runs'
-// own activity events), target at least 0.9. Not measured yet: the Temporal server's CPU while the backlog waits.
+// own activity events), target at least 0.9; and the Temporal server's CPU while the backlog waits (bench/backlogCpu.ts),
+// against its idle floor just before.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
 
@@ -109,11 +112,18 @@ export async function main(): Promise<void> {
         recordingPresignedUrl: url,
         storeRecording: false,
       };
+      const serverPid = await findTemporalDevServer(stack.config.TEMPORAL_ADDRESS);
+      if (serverPid === undefined) throw new Error(`no Temporal dev server found at ${stack.config.TEMPORAL_ADDRESS}`);
+      const serverIdleCores = await idleCores(serverPid, 10_000);
       log(`submitting ${opts.recordings} calls at ${opts.places} places, speech to text ${opts.sttDelayMs} ms`);
       const started = Date.now();
+      const cpu = await sampleCpu(serverPid);
       const ids = await submitMany(http, a.apiKey, opts.recordings, body);
+      log(`submitted in ${((Date.now() - started) / 1000).toFixed(0)} s; waiting for all to complete`);
       await allCompleted(db, ids, Math.max(600_000, opts.recordings * opts.sttDelayMs * 4));
       const seconds = (Date.now() - started) / 1000;
+      const server = await cpu.stop();
+      log(`all ${ids.length} completed in ${seconds.toFixed(0)} s; reading ${ids.length} histories`);
       const client = createTemporalClient(stack.config);
       const runs = [];
       for (const id of ids)
@@ -135,6 +145,10 @@ export async function main(): Promise<void> {
         throughputPerSecond: throughput,
         idealPerSecond: ideal,
         throughputOverIdeal: throughput / ideal,
+        serverIdleCores,
+        serverMeanCores: server.meanCores,
+        serverPeakCores: server.peakCores,
+        serverCpuSecondsPerRecording: server.cpuSeconds / opts.recordings,
       };
     } finally {
       await slow.close();
@@ -153,6 +167,8 @@ export async function main(): Promise<void> {
         'rec/s',
         'ideal rec/s',
         'ratio',
+        'server cores idle / mean / peak',
+        'server CPU ms/rec',
       ],
       [
         [
@@ -165,6 +181,8 @@ export async function main(): Promise<void> {
           f(result.throughputPerSecond, 2),
           f(result.idealPerSecond, 2),
           f(result.throughputOverIdeal, 3),
+          `${f(result.serverIdleCores, 3)} / ${f(result.serverMeanCores, 3)} / ${f(result.serverPeakCores, 3)}`,
+          f(result.serverCpuSecondsPerRecording * 1000, 1),
         ],
       ],
     )}\n(target: ratio at least 0.9)\n`,
@@ -172,7 +190,7 @@ export async function main(): Promise<void> {
   const date = new Date().toISOString();
   await writeResults(
     opts.out,
-    `${date.slice(0, 10)}-backlog${opts.smoke ? '-smoke' : ''}.json`,
+    `${date.slice(0, 10)}-backlog-${opts.smoke ? 'smoke' : opts.recordings}.json`,
     { date, machine: machine(loadAverageAtStart), ...result, targets: { throughputOverIdealAtLeast: 0.9 } },
     log,
   );
