@@ -9,6 +9,7 @@ import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { startDelayProxy } from '../test/support/delayProxy';
 import { allCompleted, submitMany } from '../test/support/fairnessScenario';
+import { handOffGaps, heldIntervals, PLACE_HOLDING, quantile } from '../test/support/placeHandOff';
 import { SAMPLE_AUDIO } from '../test/support/recordingFixtures';
 import { idleCores, sampleCpu } from './backlogCpu';
 import { machine, writeResults } from './entry';
@@ -48,7 +49,6 @@ function options() {
 }
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
-const HOLDING = new Set(['prepareMedia', 'transcribeRecordingPiece', 'storeRecording', 'analyzeAndKeepRecording']);
 
 const millis = (event: HistoryEvent): number =>
   Number(event.eventTime?.seconds ?? 0) * 1000 + Math.floor((event.eventTime?.nanos ?? 0) / 1e6);
@@ -61,7 +61,12 @@ function measure(events: HistoryEvent[]) {
   let actions = 1; // the start
   let handedOff = false;
   let heldMs = 0;
+  let refused = 0;
+  let timersFired = 0;
   for (const event of events) {
+    if (event.timerFiredEventAttributes) timersFired += 1;
+    if (event.activityTaskFailedEventAttributes?.failure?.applicationFailureInfo?.type === 'CompanyAtActivityLimit')
+      refused += 1;
     const id = String(event.eventId);
     if (event.workflowTaskCompletedEventAttributes) tasks += 1;
     if (event.timerStartedEventAttributes || event.markerRecordedEventAttributes) actions += 1;
@@ -77,10 +82,19 @@ function measure(events: HistoryEvent[]) {
     const start = event.activityTaskStartedEventAttributes;
     if (start) started.set(String(start.scheduledEventId), millis(event));
     const done = event.activityTaskCompletedEventAttributes;
-    if (done && HOLDING.has(scheduled.get(String(done.scheduledEventId)) ?? ''))
+    if (done && PLACE_HOLDING.has(scheduled.get(String(done.scheduledEventId)) ?? ''))
       heldMs += millis(event) - (started.get(String(done.scheduledEventId)) ?? millis(event));
   }
-  return { events: events.length, tasks, actions, handedOff, heldMs };
+  return {
+    events: events.length,
+    tasks,
+    actions,
+    handedOff,
+    heldMs,
+    refused,
+    timersFired,
+    held: heldIntervals(events),
+  };
 }
 
 async function company(db: Db): Promise<{ id: string; apiKey: string }> {
@@ -129,6 +143,10 @@ export async function main(): Promise<void> {
       for (const id of ids)
         runs.push(measure((await client.workflow.getHandle(workflowIds.recording(id)).fetchHistory()).events ?? []));
       await client.connection.close();
+      const gaps = handOffGaps(
+        runs.flatMap((r) => r.held),
+        opts.places,
+      );
       const meanHeldS = runs.reduce((s, r) => s + r.heldMs, 0) / runs.length / 1000;
       const ideal = opts.places / meanHeldS;
       const throughput = opts.recordings / seconds;
@@ -141,6 +159,9 @@ export async function main(): Promise<void> {
         workflowTasksPerRecording: runs.reduce((s, r) => s + r.tasks, 0) / runs.length,
         actionsPerRecording: runs.reduce((s, r) => s + r.actions, 0) / runs.length,
         handedOff: runs.filter((r) => r.handedOff).length,
+        refusedAttemptsPerRecording: runs.reduce((s, r) => s + r.refused, 0) / runs.length,
+        fallbackTimersFired: runs.reduce((s, r) => s + r.timersFired, 0),
+        handOffGapMs: { p50: quantile(gaps, 0.5), p90: quantile(gaps, 0.9), p99: quantile(gaps, 0.99) },
         meanPlaceHeldSeconds: meanHeldS,
         throughputPerSecond: throughput,
         idealPerSecond: ideal,
@@ -169,6 +190,7 @@ export async function main(): Promise<void> {
         'ratio',
         'server cores idle / mean / peak',
         'server CPU ms/rec',
+        'hand-off gap p50 / p90 / p99 ms',
       ],
       [
         [
@@ -183,6 +205,7 @@ export async function main(): Promise<void> {
           f(result.throughputOverIdeal, 3),
           `${f(result.serverIdleCores, 3)} / ${f(result.serverMeanCores, 3)} / ${f(result.serverPeakCores, 3)}`,
           f(result.serverCpuSecondsPerRecording * 1000, 1),
+          `${result.handOffGapMs.p50} / ${result.handOffGapMs.p90} / ${result.handOffGapMs.p99}`,
         ],
       ],
     )}\n(target: ratio at least 0.9)\n`,

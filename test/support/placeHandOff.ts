@@ -15,6 +15,17 @@ const millis = (event: HistoryEvent): number => {
   return Number(t?.seconds ?? 0) * 1000 + Math.floor((t?.nanos ?? 0) / 1e6);
 };
 
+/**
+ * The activities that hold one of the company's places while they run (workflows/recordingIntake.ts). The
+ * analysis holds one only when it calls an LLM (LLM_BASE_URL set, activities/analyze.ts); these stacks have none.
+ */
+export const PLACE_HOLDING = new Set([
+  'storeRecording',
+  'prepareMedia',
+  'transcribeRecordingPiece',
+  'silenceRedactedAudio',
+]);
+
 /** The place-holding attempts of one run that did their work: [started, completed] times. */
 export function heldIntervals(events: HistoryEvent[]): Array<[number, number]> {
   const scheduled = new Map<string, string>();
@@ -29,8 +40,7 @@ export function heldIntervals(events: HistoryEvent[]): Array<[number, number]> {
     const done = event.activityTaskCompletedEventAttributes;
     if (done) {
       const name = scheduled.get(String(done.scheduledEventId));
-      if (name === 'prepareMedia' || name === 'transcribeRecordingPiece')
-        held.push([started.get(String(done.scheduledEventId)) ?? 0, millis(event)]);
+      if (name && PLACE_HOLDING.has(name)) held.push([started.get(String(done.scheduledEventId)) ?? 0, millis(event)]);
     }
   }
   return held;
