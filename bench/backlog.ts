@@ -9,9 +9,12 @@ import { createCompany } from '../db/queries/companies';
 import { createApiKey } from '../db/queries/credentials';
 import { startDelayProxy } from '../test/support/delayProxy';
 import { allCompleted, submitMany } from '../test/support/fairnessScenario';
+import { handOffGaps, heldIntervals, PLACE_HOLDING, quantile } from '../test/support/placeHandOff';
 import { SAMPLE_AUDIO } from '../test/support/recordingFixtures';
+import { idleCores, sampleCpu } from './backlogCpu';
 import { machine, writeResults } from './entry';
 import { httpApi } from './httpApi';
+import { findTemporalDevServer } from './processCpu';
 import { startApi, startStack, startWorker, teardown, withBuiltServiceAndDatabase } from './stack';
 import { f, table } from './textTable';
 
@@ -21,7 +24,8 @@ import { f, table } from './textTable';
 // All must complete. Reported: the largest history of any run; workflow tasks and Temporal actions (activities
 // scheduled, timers, signals, the start: what Temporal Cloud bills) per recording; runs woken by a hand-off; the
 // backlog's throughput against the limit's ideal (places ÷ the mean time a place is held, read from the runs'
-// own activity events), target at least 0.9. Not measured yet: the Temporal server's CPU while the backlog waits.
+// own activity events), target at least 0.9; and the Temporal server's CPU while the backlog waits (bench/backlogCpu.ts),
+// against its idle floor just before.
 
 const log = (line: string): void => console.error(`[bench] ${line}`);
 
@@ -45,7 +49,6 @@ function options() {
 }
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
-const HOLDING = new Set(['prepareMedia', 'transcribeRecordingPiece', 'storeRecording', 'analyzeAndKeepRecording']);
 
 const millis = (event: HistoryEvent): number =>
   Number(event.eventTime?.seconds ?? 0) * 1000 + Math.floor((event.eventTime?.nanos ?? 0) / 1e6);
@@ -58,7 +61,12 @@ function measure(events: HistoryEvent[]) {
   let actions = 1; // the start
   let handedOff = false;
   let heldMs = 0;
+  let refused = 0;
+  let timersFired = 0;
   for (const event of events) {
+    if (event.timerFiredEventAttributes) timersFired += 1;
+    if (event.activityTaskFailedEventAttributes?.failure?.applicationFailureInfo?.type === 'CompanyAtActivityLimit')
+      refused += 1;
     const id = String(event.eventId);
     if (event.workflowTaskCompletedEventAttributes) tasks += 1;
     if (event.timerStartedEventAttributes || event.markerRecordedEventAttributes) actions += 1;
@@ -74,10 +82,19 @@ function measure(events: HistoryEvent[]) {
     const start = event.activityTaskStartedEventAttributes;
     if (start) started.set(String(start.scheduledEventId), millis(event));
     const done = event.activityTaskCompletedEventAttributes;
-    if (done && HOLDING.has(scheduled.get(String(done.scheduledEventId)) ?? ''))
+    if (done && PLACE_HOLDING.has(scheduled.get(String(done.scheduledEventId)) ?? ''))
       heldMs += millis(event) - (started.get(String(done.scheduledEventId)) ?? millis(event));
   }
-  return { events: events.length, tasks, actions, handedOff, heldMs };
+  return {
+    events: events.length,
+    tasks,
+    actions,
+    handedOff,
+    heldMs,
+    refused,
+    timersFired,
+    held: heldIntervals(events),
+  };
 }
 
 async function company(db: Db): Promise<{ id: string; apiKey: string }> {
@@ -109,16 +126,27 @@ export async function main(): Promise<void> {
         recordingPresignedUrl: url,
         storeRecording: false,
       };
+      const serverPid = await findTemporalDevServer(stack.config.TEMPORAL_ADDRESS);
+      if (serverPid === undefined) throw new Error(`no Temporal dev server found at ${stack.config.TEMPORAL_ADDRESS}`);
+      const serverIdleCores = await idleCores(serverPid, 10_000);
       log(`submitting ${opts.recordings} calls at ${opts.places} places, speech to text ${opts.sttDelayMs} ms`);
       const started = Date.now();
+      const cpu = await sampleCpu(serverPid);
       const ids = await submitMany(http, a.apiKey, opts.recordings, body);
+      log(`submitted in ${((Date.now() - started) / 1000).toFixed(0)} s; waiting for all to complete`);
       await allCompleted(db, ids, Math.max(600_000, opts.recordings * opts.sttDelayMs * 4));
       const seconds = (Date.now() - started) / 1000;
+      const server = await cpu.stop();
+      log(`all ${ids.length} completed in ${seconds.toFixed(0)} s; reading ${ids.length} histories`);
       const client = createTemporalClient(stack.config);
       const runs = [];
       for (const id of ids)
         runs.push(measure((await client.workflow.getHandle(workflowIds.recording(id)).fetchHistory()).events ?? []));
       await client.connection.close();
+      const gaps = handOffGaps(
+        runs.flatMap((r) => r.held),
+        opts.places,
+      );
       const meanHeldS = runs.reduce((s, r) => s + r.heldMs, 0) / runs.length / 1000;
       const ideal = opts.places / meanHeldS;
       const throughput = opts.recordings / seconds;
@@ -131,10 +159,17 @@ export async function main(): Promise<void> {
         workflowTasksPerRecording: runs.reduce((s, r) => s + r.tasks, 0) / runs.length,
         actionsPerRecording: runs.reduce((s, r) => s + r.actions, 0) / runs.length,
         handedOff: runs.filter((r) => r.handedOff).length,
+        refusedAttemptsPerRecording: runs.reduce((s, r) => s + r.refused, 0) / runs.length,
+        fallbackTimersFired: runs.reduce((s, r) => s + r.timersFired, 0),
+        handOffGapMs: { p50: quantile(gaps, 0.5), p90: quantile(gaps, 0.9), p99: quantile(gaps, 0.99) },
         meanPlaceHeldSeconds: meanHeldS,
         throughputPerSecond: throughput,
         idealPerSecond: ideal,
         throughputOverIdeal: throughput / ideal,
+        serverIdleCores,
+        serverMeanCores: server.meanCores,
+        serverPeakCores: server.peakCores,
+        serverCpuSecondsPerRecording: server.cpuSeconds / opts.recordings,
       };
     } finally {
       await slow.close();
@@ -153,6 +188,9 @@ export async function main(): Promise<void> {
         'rec/s',
         'ideal rec/s',
         'ratio',
+        'server cores idle / mean / peak',
+        'server CPU ms/rec',
+        'hand-off gap p50 / p90 / p99 ms',
       ],
       [
         [
@@ -165,6 +203,9 @@ export async function main(): Promise<void> {
           f(result.throughputPerSecond, 2),
           f(result.idealPerSecond, 2),
           f(result.throughputOverIdeal, 3),
+          `${f(result.serverIdleCores, 3)} / ${f(result.serverMeanCores, 3)} / ${f(result.serverPeakCores, 3)}`,
+          f(result.serverCpuSecondsPerRecording * 1000, 1),
+          `${result.handOffGapMs.p50} / ${result.handOffGapMs.p90} / ${result.handOffGapMs.p99}`,
         ],
       ],
     )}\n(target: ratio at least 0.9)\n`,
@@ -172,7 +213,7 @@ export async function main(): Promise<void> {
   const date = new Date().toISOString();
   await writeResults(
     opts.out,
-    `${date.slice(0, 10)}-backlog${opts.smoke ? '-smoke' : ''}.json`,
+    `${date.slice(0, 10)}-backlog-${opts.smoke ? 'smoke' : opts.recordings}.json`,
     { date, machine: machine(loadAverageAtStart), ...result, targets: { throughputOverIdealAtLeast: 0.9 } },
     log,
   );
