@@ -15,6 +15,8 @@ import { runEntry } from './entry';
 //                          actions per recording, throughput against the places' ideal (bench/backlog.ts; --recordings 5000, --smoke)
 //   cost                   what a recording costs: workflow tasks, Temporal actions (histories and the server's
 //                          counter), payload bytes, MySQL statements, CPU, and dollars (bench/cost.ts; --recordings 2, --smoke)
+//   text                   every step that reads caller or provider text: CPU and peak heap per MB from 1 KB to the
+//                          largest input, talk and issue 49's hostile shapes, growth per tenfold (bench/text.ts; --only, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -29,6 +31,7 @@ const PARTS = {
   export: () => require('./exportRun') as typeof import('./exportRun'),
   backlog: () => require('./backlog') as typeof import('./backlog'),
   cost: () => require('./cost') as typeof import('./cost'),
+  text: () => require('./text') as typeof import('./text'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
