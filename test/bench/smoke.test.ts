@@ -314,7 +314,7 @@ describe('cost part smoke run', function () {
 });
 
 describe('text part smoke run', function () {
-  // One process for CPU and one for memory per path, at 1 KB and 100 KB of talk: about a minute.
+  // One process for CPU and one for memory per path, at 1 KB and 100 KB of talk: one to two minutes.
   this.timeout(300_000);
   let out: string;
   let stdout: string;
