@@ -17,6 +17,8 @@ import { runEntry } from './entry';
 //                          the worker's peak RSS (bench/offboarding.ts; --runs 10000,100000, --smoke)
 //   cost                   what a recording costs: workflow tasks, Temporal actions (histories and the server's
 //                          counter), payload bytes, MySQL statements, CPU, and dollars (bench/cost.ts; --recordings 2, --smoke)
+//   text                   every step that reads caller or provider text: CPU and peak heap per MB from 1 KB to the
+//                          largest input, talk and issue 49's hostile shapes, growth per tenfold (bench/text.ts; --only, --smoke)
 // `npm run bench:settings` and `npm run bench:recording` name the same parts.
 
 // require, not import(): run as CommonJS under tsx, as the service's processes are (common/tracing/index.ts).
@@ -32,6 +34,7 @@ const PARTS = {
   backlog: () => require('./backlog') as typeof import('./backlog'),
   cost: () => require('./cost') as typeof import('./cost'),
   offboarding: () => require('./offboarding') as typeof import('./offboarding'),
+  text: () => require('./text') as typeof import('./text'),
 } satisfies Record<string, () => { main(): Promise<void> }>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 

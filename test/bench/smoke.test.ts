@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { dropDatabase } from '../../db/connection';
 import type { CostResults } from '../../bench/cost';
 import type { BenchResults } from '../../bench/report';
+import type { TextResults } from '../../bench/text';
 import { testEnv } from '../support/env';
 
 // `npm run bench -- --smoke` end to end with tiny counts: every figure of the report is produced and
@@ -309,5 +310,58 @@ describe('cost part smoke run', function () {
     expect(stdout).to.include('Actions per recording by rule');
     expect(stdout).to.include('https://docs.temporal.io/cloud/pricing');
     expect(stdout).to.include('10,000 calls a month');
+  });
+});
+
+describe('text part smoke run', function () {
+  // One process for CPU and one for memory per path, at 1 KB and 100 KB of talk: one to two minutes.
+  this.timeout(300_000);
+  let out: string;
+  let stdout: string;
+  let results: TextResults;
+
+  before(async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), 'sp-bench-text-smoke-'));
+    ({ stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'text', '--smoke', '--out', out], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    }));
+    const files = (await readdir(out)).filter((f) => f.endsWith('.json'));
+    expect(files).to.have.length(1);
+    results = JSON.parse(await readFile(path.join(out, files[0]), 'utf8')) as TextResults;
+  });
+
+  after(async () => {
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it('measures every text path at each size: CPU, peak heap and their growth', () => {
+    expect(results.smoke).to.equal(true);
+    expect(results.rows.map((r) => r.path)).to.deep.equal([
+      'json',
+      'request',
+      'webvtt',
+      'redaction',
+      'analysis',
+      'openai',
+      'deepgram',
+      'assemblyai',
+      'export',
+    ]);
+    for (const r of results.rows) {
+      expect(r.sizes, r.path).to.have.length(2);
+      // Each input is near its size: talk's shortest answer (Deepgram's, every word timed twice) is one line.
+      expect(r.sizes[1].bytes, r.path).to.be.greaterThan(r.sizes[0].bytes);
+      for (const s of r.sizes) expectPositive(s.cpuMs, `${r.path} ${s.bytes} B cpu`);
+      expectPositive(r.cpuPer10x[0].per10x, `${r.path} growth`);
+    }
+    // The paths that build a structure from their text hold some of it at once.
+    for (const r of results.rows.filter((x) => ['webvtt', 'redaction', 'analysis'].includes(x.path)))
+      expectPositive(r.sizes[1].peakHeapBytes, `${r.path} peak heap`);
+  });
+
+  it('prints the table it wrote', () => {
+    expect(stdout).to.include('CPU ms per MB');
+    expect(stdout).to.include('heap ×/10×');
   });
 });
