@@ -46,7 +46,7 @@ export function samplerFromEnv(env: NodeJS.ProcessEnv = process.env): Sampler {
  * server span under `parent`, on the parent's trace id or, for a root, a fresh one (the ratio samplers decide
  * by the trace id's bits). The server span made for a sampled request is kept by the same sampler: for a
  * child by the parent's flag again, for a root on its own fresh id, which draws again; the middleware
- * therefore starts a sampled root's span under a context that says it was decided (DECIDED below).
+ * therefore starts a sampled root's span under a context that says it was decided (DECIDED, ./shared.ts).
  */
 export function requestSampler(sampler: Sampler): RequestSampler {
   const ids = new RandomIdGenerator();
