@@ -43,8 +43,9 @@ export function createApp(appDeps: AppDeps): Koa {
   mountCodec(router, deps.config);
 
   app.use(requestId());
-  // Only when tracing is on: off, no span and no context is made per request (common/tracing).
-  if (deps.tracing) app.use(tracing());
+  // Only when tracing is on: off, no span and no context is made per request (common/tracing); on, only
+  // for a request the sampler keeps.
+  if (deps.tracing) app.use(tracing(deps.tracing));
   app.use(requestLog(deps.logger));
   app.use(httpMetrics(metrics));
   app.use(errorBoundary(deps.logger));

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Clock } from '../common/clock';
 import type { Config } from '../common/config';
+import type { RequestSampler } from '../common/tracing';
 import type { MediaLinkSecrets } from '../common/mediaLinks';
 import type { ApiMetrics } from '../common/metrics';
 import type { CredentialCache } from './credentialCache';
@@ -21,6 +22,9 @@ export interface AppDeps {
   clock?: Clock;
   /** The secrets media links are checked with; createApp takes them from the configuration at its start. */
   mediaLinkSecrets?: MediaLinkSecrets;
-  /** True when the process traces (OTEL_* set, common/tracing): every request gets a server span. */
-  tracing?: boolean;
+  /**
+   * Set when the process traces (OTEL_* set, common/tracing): whether a request is sampled. A sampled one
+   * gets a server span; any other nothing more than this decision.
+   */
+  tracing?: RequestSampler;
 }

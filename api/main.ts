@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     config,
     logger,
     metrics: createApiMetrics({ processMetrics: true }),
-    tracing: tracing !== undefined,
+    tracing: tracing?.sampled,
   };
   if (!webhookKeys) logger.warn(`webhook endpoints cannot be registered: ${WEBHOOK_KEYS_MISSING}`);
   // The offboarding's drain waits the longest credential cache any API process has: each records its own,

@@ -63,7 +63,7 @@ async function bareStarts(
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - started) / 1000;
   const own = process.cpuUsage(ownBefore);
-  let measured: { cpuMs: number; apartCpuMs: number } | undefined;
+  let measured: ReturnType<typeof cpuPerRequest> | undefined;
   if (cpu && cpuBefore) {
     const after = await readCpu(cpu.pids);
     measured = cpuPerRequest(

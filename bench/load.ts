@@ -15,6 +15,8 @@ export interface Figures {
   /** With the target's `cpu` given: CPU ms per request of the processes serving it, and of those reported apart. */
   cpuMs?: number;
   apartCpuMs?: number;
+  /** The same, CPU ms per request of each process by name (the intake's split: API, client, server, databases). */
+  cpuByProcessMs?: Record<string, number>;
 }
 
 /** The processes whose CPU time a request costs (from /proc), and which of them are reported apart (a trace store). */
@@ -29,16 +31,18 @@ export function cpuPerRequest(
   before: CpuReading,
   after: CpuReading,
   requests: number,
-): { cpuMs: number; apartCpuMs: number } {
+): { cpuMs: number; apartCpuMs: number; cpuByProcessMs: Record<string, number> } {
   let counted = 0;
   let apart = 0;
+  const per = (seconds: number): number => (requests > 0 ? (seconds * 1000) / requests : 0);
+  const cpuByProcessMs: Record<string, number> = {};
   for (const name of Object.keys(after)) {
     const seconds = Math.max(0, after[name] - (before[name] ?? 0));
+    cpuByProcessMs[name] = per(seconds);
     if (sources.apart?.includes(name)) apart += seconds;
     else counted += seconds;
   }
-  const per = (seconds: number): number => (requests > 0 ? (seconds * 1000) / requests : 0);
-  return { cpuMs: per(counted), apartCpuMs: per(apart) };
+  return { cpuMs: per(counted), apartCpuMs: per(apart), cpuByProcessMs };
 }
 
 export interface LoadTarget {
@@ -80,6 +84,10 @@ const medianOf = (values: Array<number | undefined>): number | undefined => {
 export const medianFigures = (runs: Figures[]): Figures => {
   const cpuMs = medianOf(runs.map((r) => r.cpuMs));
   const apartCpuMs = medianOf(runs.map((r) => r.apartCpuMs));
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r.cpuByProcessMs ?? {})))];
+  const byProcess = Object.fromEntries(
+    names.map((name) => [name, medianOf(runs.map((r) => r.cpuByProcessMs?.[name])) ?? 0]),
+  );
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
@@ -87,6 +95,7 @@ export const medianFigures = (runs: Figures[]): Figures => {
     timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
     ...(cpuMs === undefined ? {} : { cpuMs }),
     ...(apartCpuMs === undefined ? {} : { apartCpuMs }),
+    ...(names.length ? { cpuByProcessMs: byProcess } : {}),
   };
 };
 

@@ -33,6 +33,7 @@ export const SETTINGS: ProductionSetting[] = [
   { key: 'mysql-tls', name: 'TLS to MySQL (VERIFY_IDENTITY)', parts: ['reads', 'intake', 'endToEnd'], mysqlTls: true },
   { key: 'tracing-100', name: 'tracing to Jaeger, 100 %', parts: ['reads', 'intake', 'endToEnd'], tracing: 1 },
   { key: 'tracing-10', name: 'tracing to Jaeger, 10 %', parts: ['reads', 'intake', 'endToEnd'], tracing: 0.1 },
+  { key: 'tracing-1', name: 'tracing to Jaeger, 1 %', parts: ['reads', 'intake'], tracing: 0.01 },
   { key: 'rate-limit-mysql', name: 'RATE_LIMIT_STORE=mysql', parts: ['reads', 'intake'], rateLimitMysql: true },
   {
     key: 'all',

@@ -59,6 +59,45 @@ const REQUEST_HEADER = [
   'Jaeger CPU ms/req',
 ];
 
+/**
+ * Issue 54: the API's own CPU per accepted recording against the bare client's own CPU per start (the API's
+ * part of a start, target at most 1.5x), and what the Temporal server and its database take of a start.
+ */
+function intakeCpuRows(name: string, c: Comparison): string[] {
+  const s = c.service.cpuByProcessMs ?? {};
+  const b = c.baseline.cpuByProcessMs ?? {};
+  const server = (cpu: Record<string, number>): number =>
+    Object.entries(cpu)
+      .filter(([process]) => !['api', 'client', 'mariadb'].includes(process))
+      .reduce((sum, [, ms]) => sum + ms, 0);
+  const api = s['api'] ?? NaN;
+  const client = b['client'] ?? NaN;
+  const bareTotal = client + server(b) + (b['mariadb'] ?? 0);
+  return [
+    name,
+    f(api, 3),
+    f(client, 3),
+    f(api / client, 2),
+    f(server(s), 3),
+    f(server(b), 3),
+    f(s['mariadb'] ?? NaN, 3),
+    `${f((server(b) / bareTotal) * 100, 0)} %`,
+    f(c.service.rps / c.baseline.rps, 2),
+  ];
+}
+
+const INTAKE_CPU_HEADER = [
+  'setting',
+  'API ms/accepted',
+  'client ms/start',
+  'API / client',
+  'server+db ms (service)',
+  'server+db ms (bare)',
+  'MariaDB ms',
+  "server's share of a bare start",
+  'throughput ratio',
+];
+
 const temporalCpu = (cpu: Record<string, number>): number => (cpu['temporal'] ?? 0) + (cpu['postgres'] ?? 0);
 
 export function formatSettings(results: SettingResult[], about: { recordings: number; machine: string }): string {
@@ -84,6 +123,12 @@ export function formatSettings(results: SettingResult[], about: { recordings: nu
       table(
         REQUEST_HEADER,
         intake.map((r) => requestRows(r.name, r.intake!, reference?.intake)),
+      ),
+      '',
+      "Intake CPU per start by process (/proc; the bare client is this process's own CPU, target API / client <= 1.5; server+db: the Temporal server and its PostgreSQL)",
+      table(
+        INTAKE_CPU_HEADER,
+        intake.map((r) => intakeCpuRows(r.name, r.intake!)),
       ),
     );
   const e2e = results.filter((r) => r.endToEnd);

@@ -1,7 +1,7 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
 
-export { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
+export { DECIDED, REQUEST_ID_BAGGAGE, type RequestSampler, type Tracing } from './shared';
 
 // Tracing (OpenTelemetry) is configured only by the standard OTEL_* variables and is off unless an OTLP
 // endpoint is given. Off, the SDK is never loaded: its context manager (AsyncLocalStorage) switches on

@@ -15,15 +15,19 @@ import {
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import { REQUEST_ID_BAGGAGE, type Tracing } from './shared';
 import { PEER_SERVICE } from './peer';
+import { sampledOnly } from './clientGate';
+import { DecidedFirstSampler, requestSampler, samplerFromEnv } from './sampling';
 import { RedactingSpanProcessor } from './spanRedaction';
 import { traceSqlStatements } from './sqlSpans';
 
 // The OpenTelemetry SDK for Node, loaded only when tracing is on (./index.ts). Everything is read from
 // the standard OTEL_* variables by the SDK itself: the OTLP/HTTP (protobuf) endpoint and headers
-// (OTEL_EXPORTER_OTLP_*), the sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), the resource
+// (OTEL_EXPORTER_OTLP_*), the resource
 // (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), the propagators (OTEL_PROPAGATORS: W3C trace context
 // and baggage by default; baggage carries the request id to the worker) and batching (OTEL_BSP_*).
-// Outbound HTTP (undici: providers, file hosts, webhook receivers) is instrumented; SQL statements get
+// The sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG) is built by ./sampling.ts, so that the API
+// decides first and an unsampled request pays nothing more. Outbound HTTP (undici: providers, file hosts,
+// webhook receivers) is instrumented inside a trace only; SQL statements get
 // spans from Knex's events, inside sampled traces only (./sqlSpans.ts); Temporal's interceptors are
 // added by the API's client and the worker.
 
@@ -41,12 +45,19 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
     .merge(new Resource({ 'service.name': defaultServiceName, 'host.name': os.hostname() }))
     .merge(detectResourcesSync({ detectors: [envDetectorSync] }));
   const spanProcessor = new RedactingSpanProcessor(new BatchSpanProcessor(new OTLPTraceExporter()));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
+  const sampler = samplerFromEnv();
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [spanProcessor],
+    sampler: new DecidedFirstSampler(sampler),
+  });
   provider.register();
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
       new UndiciInstrumentation({
+        // No root span per outbound call: a call belongs to a request's or an activity's trace, or to none.
+        requireParentforSpans: true,
         // Which provider a call is for, when the caller said (./peer.ts): the span's peer.service.
         startSpanHook: (): Attributes => {
           const peer = context.active().getValue(PEER_SERVICE);
@@ -58,7 +69,8 @@ export function startTracingSdk(defaultServiceName: string): Tracing {
   return {
     resource,
     spanProcessor,
-    workflowClientInterceptors: [new OpenTelemetryWorkflowClientInterceptor()],
+    sampled: requestSampler(sampler),
+    workflowClientInterceptors: [sampledOnly(new OpenTelemetryWorkflowClientInterceptor())],
     activityInterceptors,
     workflowExporter: makeWorkflowExporter(spanProcessor, resource),
     traceSql: traceSqlStatements,

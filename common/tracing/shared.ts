@@ -1,3 +1,4 @@
+import { createContextKey, type Context } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { WorkflowClientInterceptor } from '@temporalio/client';
@@ -11,12 +12,20 @@ import type { Knex } from 'knex';
 /** The baggage entry that carries the API's request id to the worker's log lines. */
 export const REQUEST_ID_BAGGAGE = 'request.id';
 
+/** The context key the API sets on a root it has decided to sample (./sampling.ts, DecidedFirstSampler). */
+export const DECIDED = createContextKey('sales-practice: sampled by the API');
+
+/** Whether a request with this parent (ROOT_CONTEXT when the caller sent no `traceparent`) is traced. */
+export type RequestSampler = (parent: Context) => boolean;
+
 /** What a process that traces hands to Temporal's interceptors and workflow exporter. */
 export interface Tracing {
   resource: Resource;
   /** Redacts, then batches to the OTLP exporter (./spanRedaction.ts). */
   spanProcessor: SpanProcessor;
-  /** Temporal's client interceptor: a span per workflow start, signal, query, its context in the headers. */
+  /** Whether a request under this parent is traced (OTEL_TRACES_SAMPLER): asked before anything else. */
+  sampled: RequestSampler;
+  /** Temporal's client interceptor (only inside a sampled trace: ./clientGate.ts): a span per workflow start, signal, query, its context in the headers. */
   workflowClientInterceptors: WorkflowClientInterceptor[];
   /** Temporal's activity interceptors: a span per activity attempt, child of the workflow's. */
   activityInterceptors: ActivityInterceptorsFactory;

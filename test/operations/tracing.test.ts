@@ -257,6 +257,63 @@ describe('traces (OpenTelemetry, read back from Jaeger)', function () {
     expect(workerLines.map((l) => l.msg)).to.include.members(['Workflow completed', 'Activity completed']);
   });
 
+  it("makes no span for a request the sampler does not keep, in the API or in the worker's run", async () => {
+    // The caller's traceparent says "not sampled" (flags 00): the default sampler (parent-based) keeps its word.
+    const post = async (
+      flags: string,
+      person: string,
+    ): Promise<{ id: string; traceId: string; requestId: string | null; traceparent: string }> => {
+      const traceId = randomBytes(16).toString('hex');
+      const audioUrl = files.serve(`/tracing/${flags}.mp3`, { body: SAMPLE_AUDIO, contentType: 'audio/mpeg' });
+      const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-${flags}`;
+      const accepted = await call<RecordingAccepted>('POST', '/api/recording', {
+        headers: { traceparent },
+        json: {
+          userUniqueIdentifier: person,
+          userName: PERSON,
+          recordingPresignedUrl: `${audioUrl}?signature=${flags}`,
+          storeRecording: false,
+        },
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
+      return { id: accepted.body.recordingId, traceId, requestId: accepted.headers.get('x-request-id'), traceparent };
+    };
+    // Polled under the same traceparent, so that the polls are kept or not as the recording's start was.
+    const completed = async ({ id, traceparent }: { id: string; traceparent: string }): Promise<void> => {
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const { status } = (await call<RecordingView>('GET', `/api/recording/${id}`, { headers: { traceparent } }))
+          .body;
+        if (status === 'completed') return;
+        if (status === 'failed' || Date.now() > deadline) throw new Error(`recording ${id} ${status}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const unsampled = await post('00', 'crm-trace-unsampled');
+    await completed(unsampled);
+    // Then a sampled one: once its run's spans are in Jaeger, whatever the unsampled run exported before
+    // them (each process exports its spans in the order they end) is there too.
+    const sampled = await post('01', 'crm-trace-sampled');
+    await completed(sampled);
+    await traceOnceComplete(
+      sampled.traceId,
+      (t) => t.spans.filter((s) => s.operationName === 'RunActivity:analyzeAndKeepRecording').length === 1,
+    );
+
+    expect(await jaeger.trace(unsampled.traceId), "the unsampled caller's trace").to.equal(undefined);
+    const workerTraces = JSON.stringify(await jaeger.traces('sales-practice-worker'));
+    expect(workerTraces).to.contain(sampled.id);
+    expect(workerTraces, 'a worker span of the unsampled run').to.not.contain(unsampled.id);
+    const apiTraces = JSON.stringify(await jaeger.traces('sales-practice-api'));
+    expect(apiTraces).to.contain(sampled.traceId);
+    expect(apiTraces).to.not.contain(unsampled.id);
+    // Its log lines carry no trace id: no context was entered for it.
+    expect(unsampled.requestId).to.be.a('string');
+    const unsampledLines = api.logLines().filter((l) => l.requestId === unsampled.requestId);
+    expect(unsampledLines.length).to.be.at.least(1);
+    for (const line of unsampledLines) expect(line).to.not.have.property('traceId');
+  });
+
   it('names the trace id next to the request id in a 500 body and its log line, and marks the server span failed', async () => {
     // An API whose database is gone (never created): authenticating the request fails inside.
     const gone = new URL(testEnv().config.DATABASE_URL);

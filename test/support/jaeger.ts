@@ -53,6 +53,8 @@ export interface Jaeger {
   pid: number;
   /** The trace as Jaeger's query API answers it, or undefined while it does not know it. */
   trace(traceId: string): Promise<JaegerTrace | undefined>;
+  /** Every trace Jaeger holds with a span of `service` (its search API, the last hour). */
+  traces(service: string): Promise<JaegerTrace[]>;
   stop(): Promise<void>;
 }
 
@@ -179,6 +181,12 @@ async function startOnFreePorts(): Promise<Jaeger> {
       if (!res.ok) throw new Error(`jaeger answered ${res.status}: ${await res.text()}`);
       const body = (await res.json()) as { data?: JaegerTrace[] };
       return body.data?.[0];
+    },
+    async traces(service) {
+      const query = new URLSearchParams({ service, limit: '10000', lookback: '1h' });
+      const res = await fetch(`${queryUrl}/api/traces?${query.toString()}`);
+      if (!res.ok) throw new Error(`jaeger answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data?: JaegerTrace[] | null }).data ?? [];
     },
     stop,
   };
