@@ -19,16 +19,19 @@ const contextBefore = (text: string, at: number): string =>
   text
     .slice(Math.max(0, at - 80), at)
     .toLowerCase()
-    .split(/[^a-z0-9#']+/)
+    // Letters of any language: "numéro", "teléfono" are phone words too.
+    .split(/[^\p{L}\p{N}#']+/u)
     .filter(Boolean)
     .slice(-CONTEXT_WORDS)
     .join(' ');
 
 const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
 const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
+/** The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV). */
 const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
-const EXPIRY_CONTEXT = /\b(expir\w*|exp|valid thru|valid through|good thru|good through)\b/;
+  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
+const EXPIRY_CONTEXT =
+  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
 const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
 
@@ -115,7 +118,7 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
   return {
     before,
     after,
-    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c)),
+    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
   };
 }
@@ -126,11 +129,65 @@ const CVV_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
 const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
 
-/** Context after a number names it unless it introduces another ("2028, and the security code is 987"). */
+/**
+ * Context after a number names it unless it introduces another ("2028, and the security code is 987",
+ * "oh six twenty nine, cvc 090": a name followed by a number is that number's).
+ */
 function namesThis(pattern: RegExp, after: string): boolean {
   const m = pattern.exec(after);
-  return m !== null && !/^\s*(is|was|are|:|=|number|digits)/.test(after.slice(m.index + m[0].length));
+  return (
+    m !== null &&
+    !/^\s*(?:is|was|are|:|=|number|digits|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
+      after.slice(m.index + m[0].length),
+    )
+  );
 }
+
+/**
+ * "the code is 881", "the code's 8 1 5": a bare "code" just before three or four digits is the card's
+ * code (a caller giving card details says "code" for it), unless another word names what code it is
+ * ("zip code", "area code", "promo code", "sort code", …) or other words come between ("code review is PR 4412").
+ */
+const BARE_CODE = /(?:^| )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+const OTHER_CODES =
+  /\b(zip|area|postal|post|promo|promotional|discount|coupon|voucher|gift|tracking|country|access|confirmation|sort|bank|branch|swift|bic|error|product|booking|reference|dial|door|gate|building|tax|pin|qr|bar|source|review)\s+code/;
+const cvvCode = (context: string): boolean => BARE_CODE.test(context) && !OTHER_CODES.test(context);
+
+/** Where the last match of `pattern` in a context (a few words) starts, or -1. */
+function lastMatchAt(pattern: RegExp, context: string): number {
+  let at = -1;
+  for (const m of context.matchAll(pattern)) at = m.index;
+  return at;
+}
+const CVV_WORDS = new RegExp(CVV_CONTEXT.source, 'g');
+const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
+
+/** "the last four of my social": the part of an SSN people are asked for is still the SSN. */
+const SSN_LAST_FOUR = /\blast (?:four|4)\b/;
+
+/**
+ * Numbers written as quantities: digits grouped by thousands ("2,025,550,143", "12,430") or with a decimal
+ * part ("12,430.55", "11.90"). A formatter writes counts and amounts like that, never a phone, card or account.
+ */
+const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
+
+/** The whole written number a token belongs to (its neighbours joined without spaces), read as a quantity. */
+function inQuantity(text: string, run: DigitToken[], k: number): boolean {
+  if (!run[k].written) return false;
+  let a = k;
+  let b = k;
+  while (a > 0 && run[a - 1].written && /^[,.]$/.test(text.slice(run[a - 1].end, run[a].start))) a -= 1;
+  while (b + 1 < run.length && run[b + 1].written && /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))) b += 1;
+  return a !== b && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end));
+}
+
+/**
+ * A national number written with its trunk prefix ("030 12345678", "06 12 34 56 78"): a first group of
+ * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
+ * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
+ */
+const trunkShaped = (written: string): boolean =>
+  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
 
 function kindOf(
   text: string,
@@ -146,6 +203,8 @@ function kindOf(
   const context = around.before[w.i];
   const after = around.after[w.j];
   const written = run.slice(w.i, w.j + 1).every((t) => t.written);
+  for (let k = w.i; k <= w.j; k += 1) if (inQuantity(text, run, k)) return null;
+  if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
   if (n === 9 && isSsn(digits)) {
     if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
@@ -153,12 +212,21 @@ function kindOf(
       return 'us_social_security_number';
   }
   if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
-  if ((n === 3 || n === 4) && (CVV_CONTEXT.test(context) || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
-  if (n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits)) {
-    // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-    const named = EXPIRY_CONTEXT.test(context) || namesThis(EXPIRY_AFTER, after);
-    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry, not a date.
-    const slashed = !written && /slash/i.test(shapeOf(text, run, w));
+  // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
+  const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
+  // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
+  // whatever is named after ("oh six twenty nine, cvc 090").
+  const cvvAt = cvvCode(context) ? context.length : lastMatchAt(CVV_WORDS, context);
+  if (monthYear && lastMatchAt(EXPIRY_WORDS, context) > cvvAt) return 'credit_card_expiration';
+  if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (monthYear) {
+    const named = namesThis(EXPIRY_AFTER, after);
+    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
+    // spoken of; "we'll deliver on oh seven slash fifteen" is a date.
+    const slashed =
+      !written &&
+      /slash/i.test(shapeOf(text, run, w)) &&
+      (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
@@ -170,6 +238,7 @@ function kindOf(
     around.phoneBefore[w.i] ||
     around.phoneAfter[w.j] ||
     run.slice(w.i, w.j + 1).every((t) => !t.written) ||
+    (written && trunkShaped(shapeOf(text, run, w))) ||
     phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
@@ -178,6 +247,12 @@ const CARD_CONTEXT =
   /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
+/**
+ * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
+ * Spanish, Italian, Portuguese): "mon numéro c'est …", "bel me op …", "meine Nummer ist …".
+ */
+const PHONE_WORDS_ABROAD =
+  /(?:^| )(numéro|numero|número|nummer|telefon|telefoon|téléphone|telefone|telefono|teléfono|portable|handy|móvil|movil|celular|cellulare|bel|belt|ruf|anrufen|appelle|appelez|llama|llámame|chiama|liga)(?= |$)/;
 
 /** The words said within a few dozen characters before and after [start, end), lower-cased. */
 export const contextAround = (text: string, start: number, end: number): string =>
