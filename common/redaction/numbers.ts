@@ -30,8 +30,7 @@ const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|s
 /** The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV). */
 const CVV_CONTEXT =
   /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
-const EXPIRY_CONTEXT =
-  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
+const EXPIRY_CONTEXT = /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
 const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
 
