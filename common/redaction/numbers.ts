@@ -1,5 +1,26 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
+import {
+  BANK_CONTEXT,
+  CARD_CONTEXT,
+  contextAfter,
+  contextAround,
+  contextBefore,
+  CVV_AFTER,
+  CVV_WORDS,
+  cvvCode,
+  EXPIRY_AFTER,
+  EXPIRY_WORDS,
+  lastEndBefore,
+  lastMatchAt,
+  namesThis,
+  NOT_A_PHONE,
+  PHONE_CONTEXT,
+  PHONE_WORDS_ABROAD,
+  SSN_AFTER,
+  SSN_CONTEXT,
+  SSN_LAST_FOUR,
+} from './context';
 import type { PiiKind, TextSpan } from './kinds';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -11,28 +32,6 @@ import type { PiiKind, TextSpan } from './kinds';
 // - a card's CVV after "CVV"/"security code", its expiry after "expires"/"expiration" or as MM/YY next
 //   to a card number.
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests.
-
-/** How many words before a run its context is read from. */
-const CONTEXT_WORDS = 6;
-
-const contextBefore = (text: string, at: number): string =>
-  text
-    .slice(Math.max(0, at - 80), at)
-    .toLowerCase()
-    // Letters of any language: "numéro", "teléfono" are phone words too.
-    .split(/[^\p{L}\p{N}#']+/u)
-    .filter(Boolean)
-    .slice(-CONTEXT_WORDS)
-    .join(' ');
-
-const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
-const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
-/** The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV). */
-const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
-const EXPIRY_CONTEXT = /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
-const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -109,8 +108,6 @@ interface RunContext {
   phoneAfter: boolean[];
 }
 
-const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
-
 function contextOf(text: string, run: DigitToken[]): RunContext {
   const before = run.map((t) => contextBefore(text, t.start));
   const after = run.map((t) => contextAfter(text, t.end));
@@ -121,48 +118,6 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
   };
 }
-
-/** Context named after a number ("…, that's my social"; "334, the code on the back"). */
-const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
-const CVV_AFTER =
-  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
-const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
-
-/**
- * Context after a number names it unless it introduces another ("2028, and the security code is 987",
- * "oh six twenty nine, cvc 090": a name followed by a number is that number's).
- */
-function namesThis(pattern: RegExp, after: string): boolean {
-  const m = pattern.exec(after);
-  return (
-    m !== null &&
-    !/^\s*(?:is|was|are|:|=|number|digits|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
-      after.slice(m.index + m[0].length),
-    )
-  );
-}
-
-/**
- * "the code is 881", "the code's 8 1 5": a bare "code" just before three or four digits is the card's
- * code (a caller giving card details says "code" for it), unless another word names what code it is
- * ("zip code", "area code", "promo code", "sort code", …) or other words come between ("code review is PR 4412").
- */
-const BARE_CODE = /(?:^| )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
-const OTHER_CODES =
-  /\b(zip|area|postal|post|promo|promotional|discount|coupon|voucher|gift|tracking|country|access|confirmation|sort|bank|branch|swift|bic|error|product|booking|reference|dial|door|gate|building|tax|pin|qr|bar|source|review)\s+code/;
-const cvvCode = (context: string): boolean => BARE_CODE.test(context) && !OTHER_CODES.test(context);
-
-/** Where the last match of `pattern` in a context (a few words) starts, or -1. */
-function lastMatchAt(pattern: RegExp, context: string): number {
-  let at = -1;
-  for (const m of context.matchAll(pattern)) at = m.index;
-  return at;
-}
-const CVV_WORDS = new RegExp(CVV_CONTEXT.source, 'g');
-const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
-
-/** "the last four of my social": the part of an SSN people are asked for is still the SSN. */
-const SSN_LAST_FOUR = /\blast (?:four|4)\b/;
 
 /**
  * Numbers written as quantities: digits grouped by thousands ("2,025,550,143", "12,430") or with a decimal
@@ -242,21 +197,6 @@ function kindOf(
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
-const CARD_CONTEXT =
-  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
-const PHONE_CONTEXT =
-  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
-/**
- * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
- * Spanish, Italian, Portuguese): "mon numéro c'est …", "bel me op …", "meine Nummer ist …".
- */
-const PHONE_WORDS_ABROAD =
-  /(?:^| )(numéro|numero|número|nummer|telefon|telefoon|téléphone|telefone|telefono|teléfono|portable|handy|móvil|movil|celular|cellulare|bel|belt|ruf|anrufen|appelle|appelez|llama|llámame|chiama|liga)(?= |$)/;
-
-/** The words said within a few dozen characters before and after [start, end), lower-cased. */
-export const contextAround = (text: string, start: number, end: number): string =>
-  `${text.slice(Math.max(0, start - 60), start)} ${text.slice(end, end + 40)}`.toLowerCase();
-
 /**
  * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
  * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
@@ -279,18 +219,6 @@ const phoneShaped = (written: string): boolean =>
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
-
-/** The last of the sorted `ends` at or before `at`, or -Infinity. */
-function lastEndBefore(ends: number[], at: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid] <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? ends[lo - 1] : -Infinity;
-}
 
 /** "+" or "plus" said just before `at` (read from a few characters back only). */
 const leadBefore = (text: string, at: number): { index: number } | null => {
@@ -351,36 +279,5 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
         if (kind) take(w, kind);
       }
   }
-  return spans;
-}
-
-/** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
-export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
-  const spans: TextSpan[] = [];
-  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
-  for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
-    const end = m.index + m[0].length;
-    const near =
-      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
-      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
-      namesThis(EXPIRY_AFTER, contextAfter(text, end));
-    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
-  }
-  return spans;
-}
-
-const MONTHS =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
-
-/** "expires April 2027", "expiration: March twenty twenty-eight": a month and a year after an expiry word. */
-export function spokenExpirySpans(text: string): TextSpan[] {
-  const spans: TextSpan[] = [];
-  const pattern = new RegExp(
-    `\\b(${MONTHS})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
-    'gi',
-  );
-  for (const m of text.matchAll(pattern))
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
-      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
   return spans;
 }

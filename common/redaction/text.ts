@@ -2,7 +2,8 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
 import { ibanSpans } from './iban';
-import { numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
+import { spokenExpirySpans, writtenExpirySpans } from './expiries';
+import { numberSpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
