@@ -2,7 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
 import { ibanSpans } from './iban';
-import { spokenExpirySpans, writtenExpirySpans } from './expiries';
+import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
@@ -48,6 +48,7 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       // A written expiry ("05/28") before the numbers: its year is not the start of a code.
       ...writtenExpirySpans(text, cards),
       ...spokenExpirySpans(text),
+      ...monthYearSpans(text),
       ...numbers.filter((s) => s.kind !== 'phone_number'),
       ...numbers.filter((s) => s.kind === 'phone_number'),
     ],
