@@ -202,7 +202,8 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     // The local part, walked back from the anchor: words joined by ".", "_", "-" or their spoken names,
     // or letters spelled one by one.
     let first = withSpellingBefore(text, words, localEnd);
-    let joined = false;
+    // A local part spelled and then said is an address's, whatever the word.
+    let joined = first !== localEnd;
     let spelled = words[localEnd].text.length === 1 ? 1 : 0;
     while (first > 0 && words[localEnd].end - words[first - 1].start <= MAX_LOCAL * 3) {
       const prev = words[first - 1];

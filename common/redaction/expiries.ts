@@ -25,6 +25,10 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
 const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
+const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
+/** A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six". */
+const SPOKEN_YEAR = `(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
+
 /** A month said by its place in the year: "the fourth month", "the 4th month". */
 const ORDINAL_MONTH =
   '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
@@ -35,10 +39,7 @@ const ORDINAL_MONTH =
  */
 export function spokenExpirySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
-  const pattern = new RegExp(
-    `\\b(${MONTHS}|${ORDINAL_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
-    'gi',
-  );
+  const pattern = new RegExp(`\\b(${MONTHS}|${ORDINAL_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})`, 'gi');
   for (const m of text.matchAll(pattern))
     if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
       spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
