@@ -34,7 +34,7 @@ export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
 
 /**
  * Context after a number names it unless it introduces another ("2028, and the security code is 987",
- * "oh six twenty nine, cvc 090": a name followed by a number is that number's).
+ * "oh nine thirty one, cvv 274": a name followed by a number is that number's).
  */
 export function namesThis(pattern: RegExp, after: string): boolean {
   const m = pattern.exec(after);
@@ -47,9 +47,9 @@ export function namesThis(pattern: RegExp, after: string): boolean {
 }
 
 /**
- * "the code is 881", "the code's 8 1 5": a bare "code" just before three or four digits is the card's
+ * "the code is 274", "the code's 2 7 4": a bare "code" just before three or four digits is the card's
  * code (a caller giving card details says "code" for it), unless another word names what code it is
- * ("zip code", "area code", "promo code", "sort code", …) or other words come between ("code review is PR 4412").
+ * ("zip code", "area code", "promo code", "sort code", …) or other words come between ("code review is PR 318").
  */
 const BARE_CODE = /(?:^| )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
 const OTHER_CODES =
@@ -74,10 +74,10 @@ export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**
  * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
- * Spanish, Italian, Portuguese): "mon numéro c'est …", "bel me op …", "meine Nummer ist …".
+ * Spanish, Italian, Portuguese): "mon numéro est …", "meine Nummer ist …", "mi número es …".
  */
 export const PHONE_WORDS_ABROAD =
-  /(?:^| )(numéro|numero|número|nummer|telefon|telefoon|téléphone|telefone|telefono|teléfono|portable|handy|móvil|movil|celular|cellulare|bel|belt|ruf|anrufen|appelle|appelez|llama|llámame|chiama|liga)(?= |$)/;
+  /(?:^| )(numéro|numero|número|nummer|telefon|telefoon|téléphone|telefone|telefono|teléfono|portable|handy|móvil|movil|celular|cellulare|ruf|anrufen|appelle|appelez|llama|llámame|chiama|liga)(?= |$)/;
 
 /** The words said within a few dozen characters before and after [start, end), lower-cased. */
 export const contextAround = (text: string, start: number, end: number): string =>

@@ -55,8 +55,8 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 const JOINER = /^[\s\-,.()]*$/;
 /**
  * Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty
- * seven"), and the hesitations and "then" people say while reading digits out ("four six two, uh, three
- * one", "five four three one, then triple one"): none of them ends the number.
+ * seven"), and the hesitations and "then" people say while reading digits out ("one two three, uh, four
+ * five", "four one one one, then triple two"): none of them ends the number.
  */
 const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash', 'uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'then']);
 const joins = (gap: string): boolean =>

@@ -3,9 +3,9 @@ import type { TextSpan } from './kinds';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
-// com", "r dot singh at gmail, g m a i l, dot com", "nguyen dot thi at hanoi logistics dot v n"). A
+// com", "j dot kim at outlook, o u t l o o k, dot com", "an dot le at penang trading dot m y"). A
 // word may be followed or preceded by its own spelling, a label or the top-level domain may be spelled,
-// and a local part may be a name said in a few words ("priya nair at …"). A spoken one needs a known top-level domain at its end, and a one-word local part must not be
+// and a local part may be a name said in a few words ("ana maria lopez at …"). A spoken one needs a known top-level domain at its end, and a one-word local part must not be
 // an everyday word ("find us at example dot com" is a website, not an address).
 //
 // Linear in the text (issue 49): the text is split into words once; each "@" or "at" is an anchor, and
@@ -34,8 +34,8 @@ const NOT_LOCAL = new Set(
 );
 
 /**
- * Words that end a local part said as a name in a few words ("email me at chen wei eighty eight at …",
- * "send it to priya nair at …"): the words that introduce an address, not part of it.
+ * Words that end a local part said as a name in a few words ("write to li na ninety one at …",
+ * "send it to ana maria lopez at …"): the words that introduce an address, not part of it.
  */
 const NOT_NAME = new Set(
   (
@@ -70,10 +70,10 @@ const wordsOf = (text: string): Word[] =>
 const between = (text: string, a: Word, b: Word): string => text.slice(a.end, b.start);
 
 const isSpace = (gap: string): boolean => gap.length > 0 && gap.trim() === '';
-/** A pause a transcriber writes as a comma ("gmail, g m a i l, dot com") is a space too. */
+/** A pause a transcriber writes as a comma ("outlook, o u t l o o k, dot com") is a space too. */
 const isPause = (gap: string): boolean => /^[\s,]+$/.test(gap) && /\s/.test(gap);
 
-/** Whether words[a..b] are single letters said apart whose letters are `word` ("g m a i l" for "gmail"). */
+/** Whether words[a..b] are single letters said apart whose letters are `word` ("o u t l o o k" for "outlook"). */
 function spells(text: string, words: Word[], a: number, b: number, word: string): boolean {
   if (a < 0 || b >= words.length || b - a + 1 !== word.length || word.length < 2) return false;
   for (let i = a; i <= b; i += 1) {
@@ -83,7 +83,7 @@ function spells(text: string, words: Word[], a: number, b: number, word: string)
   return true;
 }
 
-/** Word j followed by its spelling ("gmail, g m a i l"): the index of the spelling's last letter, else j. */
+/** Word j followed by its spelling ("outlook, o u t l o o k"): the index of the spelling's last letter, else j. */
 function withSpellingAfter(text: string, words: Word[], j: number): number {
   const word = words[j].lower;
   const to = j + word.length;
@@ -94,7 +94,7 @@ function withSpellingAfter(text: string, words: Word[], j: number): number {
     : j;
 }
 
-/** Word j preceded by its spelling ("m a r c o, marco"): the index of the spelling's first letter, else j. */
+/** Word j preceded by its spelling ("j o n, jon"): the index of the spelling's first letter, else j. */
 function withSpellingBefore(text: string, words: Word[], j: number): number {
   const word = words[j].lower;
   const from = j - word.length;
@@ -157,7 +157,7 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
   let labels = 0;
   let j = k;
   const origin = words[k]?.start ?? 0;
-  // A label may be up to three words said apart ("acme corp dot com", "dana hill consulting dot net").
+  // A label may be up to three words said apart ("acme corp dot com", "blue river analytics dot net").
   let spaced = 0;
   while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
     j = withSpellingAfter(text, words, j);
@@ -229,7 +229,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     }
     const single = !joined && spelled < 2;
     if (single && NOT_LOCAL.has(words[first].lower)) continue;
-    // A name said in a few words before a one-word local part ("priya nair at …"): back to the words
+    // A name said in a few words before a one-word local part ("ana maria lopez at …"): back to the words
     // that introduce it.
     for (let n = 0; single && n < NAME_WORDS && first > 0; n += 1) {
       const prev = words[first - 1];

@@ -4,8 +4,8 @@ import type { TextSpan } from './kinds';
 
 // Card expiries said apart from the digit runs' rules (common/redaction/numbers.ts reads "oh four
 // twenty-seven" and "04 2027" itself): written MM/YY near a card or an expiry word, a month named in words
-// and a year after an expiry word ("expires April 2027", "the fourth month of twenty nine"), and a month
-// and a year each given with its own word ("the month is oh seven and the year is twenty eight").
+// and a year after an expiry word ("expires April 2027", "the sixth month of thirty"), and a month
+// and a year each given with its own word ("the month is oh nine and the year is thirty").
 
 /** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
@@ -29,13 +29,13 @@ const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
 /** A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six". */
 const SPOKEN_YEAR = `(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
 
-/** A month said by its place in the year: "the fourth month", "the 4th month". */
+/** A month said by its place in the year: "the sixth month", "the 6th month". */
 const ORDINAL_MONTH =
   '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
 
 /**
- * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the fourth month of
- * twenty nine": a month and a year after an expiry word.
+ * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the sixth month of
+ * thirty": a month and a year after an expiry word.
  */
 export function spokenExpirySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -55,7 +55,7 @@ const isMonth = (digits: string): boolean => /^(0?[1-9]|1[0-2])$/.test(digits);
 const isYear = (digits: string): boolean => /^(\d{2}|20\d{2})$/.test(digits);
 
 /**
- * "the month is oh seven and the year is twenty eight" (or the year first): a month and a year each given
+ * "the month is oh nine and the year is thirty" (or the year first): a month and a year each given
  * with its own word, next to each other, are a card's expiry; no expiry word is needed, nobody gives a
  * date of anything else that way. Each run is read with the run after it only: linear in the text.
  */

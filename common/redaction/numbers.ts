@@ -120,8 +120,8 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
 }
 
 /**
- * Numbers written as quantities: digits grouped by thousands ("2,025,550,143", "12,430") or with a decimal
- * part ("12,430.55", "11.90"). A formatter writes counts and amounts like that, never a phone, card or account.
+ * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
+ * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
  */
 const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
 
@@ -136,7 +136,7 @@ function inQuantity(text: string, run: DigitToken[], k: number): boolean {
 }
 
 /**
- * A national number written with its trunk prefix ("030 12345678", "06 12 34 56 78"): a first group of
+ * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
  * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
  * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
  */
@@ -169,14 +169,14 @@ function kindOf(
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
   const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
-  // whatever is named after ("oh six twenty nine, cvc 090").
+  // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = cvvCode(context) ? context.length : lastMatchAt(CVV_WORDS, context);
   if (monthYear && lastMatchAt(EXPIRY_WORDS, context) > cvvAt) return 'credit_card_expiration';
   if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
-    // spoken of; "we'll deliver on oh seven slash fifteen" is a date.
+    // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
       !written &&
       /slash/i.test(shapeOf(text, run, w)) &&

@@ -200,7 +200,7 @@ const nationalPhone = fc
   .tuple(
     digitsArb(8),
     fc.integer({ min: 0, max: 2 }),
-    fc.constantFrom('my number is', 'the office is', 'mon numéro', 'bel me op'),
+    fc.constantFrom('my number is', 'the front desk is', 'mon numéro est', 'meine Nummer ist'),
   )
   .map(([digits, country, before]): Said => {
     const [region, said] = (
@@ -269,8 +269,8 @@ const email = fc
       // A domain spelled after it, a domain said in two words with a country's own domain spelled, a
       // local part spelled before it.
       `${first} dot ${last} at ${domain}, ${domain.split('').join(' ')}, dot ${tld}`,
-      `${first} at ${domain} ${last} dot v n`,
-      `${first.split('').join(' ')}, ${first}, at ${domain} dot n g`,
+      `${first} at ${domain} ${last} dot m y`,
+      `${first.split('').join(' ')}, ${first}, at ${domain} dot k e`,
     ][form];
     return { said, before: 'my email is', after: 'thanks' };
   });
