@@ -47,14 +47,14 @@ export function namesThis(pattern: RegExp, after: string): boolean {
 }
 
 /**
- * "the code is 274", "the code's 2 7 4": a bare "code" just before three or four digits is the card's
- * code (a caller giving card details says "code" for it), unless another word names what code it is
- * ("zip code", "area code", "promo code", "sort code", …) or other words come between ("code review is PR 318").
+ * "the code is 274", "the code's 2 7 4": a bare "code" just before three or four digits is the card's code (a
+ * caller giving card details says "code" for it) when nothing names what code it is: only a determiner
+ * stands before "code" ("the", "my", "that"), not "zip", "area", "promo", "meeting", …, and nothing but
+ * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
-const BARE_CODE = /(?:^| )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
-const OTHER_CODES =
-  /\b(zip|area|postal|post|promo|promotional|discount|coupon|voucher|gift|tracking|country|access|confirmation|sort|bank|branch|swift|bic|error|product|booking|reference|dial|door|gate|building|tax|pin|qr|bar|source|review)\s+code/;
-export const cvvCode = (context: string): boolean => BARE_CODE.test(context) && !OTHER_CODES.test(context);
+const BARE_CODE =
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um) )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+export const cvvCode = (context: string): boolean => BARE_CODE.test(context);
 
 /** Where the last match of `pattern` in a context (a few words) starts, or -1. */
 export function lastMatchAt(pattern: RegExp, context: string): number {

@@ -45,6 +45,11 @@ const NOT_NAME = new Set(
 );
 /** At most this many words of a name before the anchor word of a local part. */
 const NAME_WORDS = 3;
+/** Words that say an address is coming, read at most INTRO_WORDS words before a name. */
+const ADDRESS_CUES = new Set('email mail address send write reach contact cc forward copy'.split(' '));
+const INTRO_WORDS = 4;
+const introduced = (words: Word[], k: number): boolean =>
+  words.slice(Math.max(0, k - INTRO_WORDS), k).some((w) => ADDRESS_CUES.has(w.lower));
 
 const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
 const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
@@ -230,13 +235,16 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     const single = !joined && spelled < 2;
     if (single && NOT_LOCAL.has(words[first].lower)) continue;
     // A name said in a few words before a one-word local part ("ana maria lopez at …"): back to the words
-    // that introduce it.
-    for (let n = 0; single && n < NAME_WORDS && first > 0; n += 1) {
-      const prev = words[first - 1];
-      if (!isSpace(between(text, prev, words[first])) || prev.text.length < 2) break;
+    // that introduce it, when they say an address is coming ("email me at", "send it to"); without them
+    // ("we met sarah jones at …") only the one word is taken.
+    let named = first;
+    for (let n = 0; single && n < NAME_WORDS && named > 0; n += 1) {
+      const prev = words[named - 1];
+      if (!isSpace(between(text, prev, words[named])) || prev.text.length < 2) break;
       if (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower)) break;
-      first -= 1;
+      named -= 1;
     }
+    if (named < first && introduced(words, named)) first = named;
     if (words[first].start < claimedTo) continue;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const last = spokenDomainEnd(text, words, domainStart, true);
