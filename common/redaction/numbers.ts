@@ -106,6 +106,11 @@ interface RunContext {
   /** A phone word just before token i / just after token j. */
   phoneBefore: boolean[];
   phoneAfter: boolean[];
+  /** Token k is part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
+  quantity: boolean[];
+  /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
+  cvvAt: number[];
+  expiryAt: number[];
 }
 
 function contextOf(text: string, run: DigitToken[]): RunContext {
@@ -116,6 +121,9 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
     after,
     phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
+    quantity: quantities(text, run),
+    cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
+    expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
   };
 }
 
@@ -125,14 +133,26 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
  */
 const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
 
-/** The whole written number a token belongs to (its neighbours joined without spaces), read as a quantity. */
-function inQuantity(text: string, run: DigitToken[], k: number): boolean {
-  if (!run[k].written) return false;
-  let a = k;
-  let b = k;
-  while (a > 0 && run[a - 1].written && /^[,.]$/.test(text.slice(run[a - 1].end, run[a].start))) a -= 1;
-  while (b + 1 < run.length && run[b + 1].written && /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))) b += 1;
-  return a !== b && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end));
+/**
+ * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
+ * "." are one written number, tested once (a run is read in one pass, not once per window).
+ */
+function quantities(text: string, run: DigitToken[]): boolean[] {
+  const marks = new Array<boolean>(run.length).fill(false);
+  let a = 0;
+  while (a < run.length) {
+    let b = a;
+    while (
+      b + 1 < run.length &&
+      run[b].written &&
+      run[b + 1].written &&
+      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
+    )
+      b += 1;
+    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
+    a = b + 1;
+  }
+  return marks;
 }
 
 /**
@@ -157,7 +177,7 @@ function kindOf(
   const context = around.before[w.i];
   const after = around.after[w.j];
   const written = run.slice(w.i, w.j + 1).every((t) => t.written);
-  for (let k = w.i; k <= w.j; k += 1) if (inQuantity(text, run, k)) return null;
+  for (let k = w.i; k <= w.j; k += 1) if (around.quantity[k]) return null;
   if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
   if (n === 9 && isSsn(digits)) {
     if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
@@ -170,8 +190,8 @@ function kindOf(
   const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
-  const cvvAt = cvvCode(context) ? context.length : lastMatchAt(CVV_WORDS, context);
-  if (monthYear && lastMatchAt(EXPIRY_WORDS, context) > cvvAt) return 'credit_card_expiration';
+  const cvvAt = around.cvvAt[w.i];
+  if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
   if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);

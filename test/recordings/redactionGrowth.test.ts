@@ -77,7 +77,8 @@ const word = fc.constantFrom(
   'and the year is',
   "code's",
 );
-const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ');
+// A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
+const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');
 
 const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
   [
