@@ -5,8 +5,9 @@ import type { TextSpan } from './kinds';
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
 // com", "j dot kim at outlook, o u t l o o k, dot com", "an dot le at penang trading dot m y"). A
 // word may be followed or preceded by its own spelling, a label or the top-level domain may be spelled,
-// and a local part may be a name said in a few words ("ana maria lopez at …"). A spoken one needs a known top-level domain at its end, and a one-word local part must not be
-// an everyday word ("find us at example dot com" is a website, not an address).
+// and after a word saying an address is coming, a local part may be a name said in a few words ("send it
+// to ana maria lopez at …"). A spoken one needs a known top-level domain at its end, and a one-word local
+// part must not be an everyday word ("find us at example dot com" is a website, not an address).
 //
 // Linear in the text (issue 49): the text is split into words once; each "@" or "at" is an anchor, and
 // only a bounded window around it is read (a local part is at most 64 characters, an address 254), so
@@ -20,7 +21,7 @@ const TLDS = new Set(
     'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty'
   ).split(' '),
 );
-// Every country's own top-level domain is its ISO 3166 code ("ng", "vn", "jp"): libphonenumber-js knows them all.
+// Every country's own top-level domain is its ISO 3166 code ("my", "ke", "jp"): libphonenumber-js knows them all.
 for (const country of getCountries()) TLDS.add(country.toLowerCase());
 
 /** Words that come before "at <site> dot com" in speech without being an address's local part. */
@@ -112,7 +113,7 @@ function withSpellingBefore(text: string, words: Word[], j: number): number {
 }
 
 /**
- * A label from word k: the word, or letters spelled one by one ("v n"). The index of its last word and
+ * A label from word k: the word, or letters spelled one by one ("m y"). The index of its last word and
  * the label; a spelled label ends at its longest prefix that is a top-level domain, if any.
  */
 function labelAt(text: string, words: Word[], k: number): { end: number; label: string } {

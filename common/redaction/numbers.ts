@@ -25,13 +25,16 @@ import type { PiiKind, TextSpan } from './kinds';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
-// - US social security numbers: ddd-dd-dddd as written, or nine digits after "social security"/"SSN";
+// - US social security numbers: ddd-dd-dddd as written, or nine digits after "social security"/"SSN"
+//   (or the four of "the last four of my social");
 // - bank account and routing numbers: 6–17 digits after "account", "routing", "IBAN", "sort code";
-// - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (US) or
-//   international ("plus" or "+" before it); not after "order", "invoice", … (a reference, not a phone);
-// - a card's CVV after "CVV"/"security code", its expiry after "expires"/"expiration" or as MM/YY next
-//   to a card number.
-// Prices, dates, times, counts and order numbers stay: none of them passes these tests.
+// - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (in the
+//   company's region) or international ("plus" or "+" before it), said or written as one (a phone word,
+//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference);
+// - a card's CVV after "CVV"/"security code"/a bare "code", its expiry after "expires"/"valid until"/…
+//   or as MM/YY next to a card number (context words: common/redaction/context.ts).
+// Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
+// written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
