@@ -109,11 +109,20 @@ interface RunContext {
   /** A phone word just before token i / just after token j. */
   phoneBefore: boolean[];
   phoneAfter: boolean[];
-  /** Token k is part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
-  quantity: boolean[];
+  /** How many of tokens 0..k-1 are part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
+  quantitiesBefore: number[];
+  /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
+  writtenBefore: number[];
   /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
   cvvAt: number[];
   expiryAt: number[];
+}
+
+/** counts[k]: how many of flags[0..k-1] are set. */
+function countsBefore(flags: boolean[]): number[] {
+  const counts = [0];
+  for (const flag of flags) counts.push(counts[counts.length - 1] + (flag ? 1 : 0));
+  return counts;
 }
 
 function contextOf(text: string, run: DigitToken[]): RunContext {
@@ -124,7 +133,8 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
     after,
     phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
-    quantity: quantities(text, run),
+    quantitiesBefore: countsBefore(quantities(text, run)),
+    writtenBefore: countsBefore(run.map((t) => t.written)),
     cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
   };
@@ -179,8 +189,10 @@ function kindOf(
   if (n < 3) return null;
   const context = around.before[w.i];
   const after = around.after[w.j];
-  const written = run.slice(w.i, w.j + 1).every((t) => t.written);
-  for (let k = w.i; k <= w.j; k += 1) if (around.quantity[k]) return null;
+  // Counts over the window from prefix sums: windows overlap, and a run of 300,000 digits has millions of them.
+  const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
+  const written = writtenIn === w.j - w.i + 1;
+  if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
   if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
   if (n === 9 && isSsn(digits)) {
     if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
@@ -214,7 +226,7 @@ function kindOf(
     international ||
     around.phoneBefore[w.i] ||
     around.phoneAfter[w.j] ||
-    run.slice(w.i, w.j + 1).every((t) => !t.written) ||
+    writtenIn === 0 ||
     (written && trunkShaped(shapeOf(text, run, w))) ||
     phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
@@ -277,7 +289,10 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const around = contextOf(text, run);
-    const free = (w: Window) => !taken.slice(w.i, w.j + 1).some(Boolean);
+    const free = (w: Window) => {
+      for (let k = w.i; k <= w.j; k += 1) if (taken[k]) return false;
+      return true;
+    };
     const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
