@@ -53,9 +53,14 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
-/** Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty seven"). */
-const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash']);
-const joins = (gap: string): boolean => JOINER.test(gap.replace(/dash|hyphen|slash/gi, ' '));
+/**
+ * Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty
+ * seven"), and the hesitations and "then" people say while reading digits out ("one two three, uh, four
+ * five", "four one one one, then triple two"): none of them ends the number.
+ */
+const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash', 'uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'then']);
+const joins = (gap: string): boolean =>
+  JOINER.test(gap.replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)));
 const TOKEN = /[A-Za-z]+|\d+/g;
 const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 

@@ -1,9 +1,13 @@
+import { getCountries } from 'libphonenumber-js/max';
 import type { TextSpan } from './kinds';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
-// com"). A spoken one needs a known top-level domain at its end, and a one-word local part must not be
-// an everyday word ("find us at example dot com" is a website, not an address).
+// com", "j dot kim at outlook, o u t l o o k, dot com", "an dot le at penang trading dot m y"). A
+// word may be followed or preceded by its own spelling, a label or the top-level domain may be spelled,
+// and after a word saying an address is coming, a local part may be a name said in a few words ("send it
+// to ana maria lopez at …"). A spoken one needs a known top-level domain at its end, and a one-word local
+// part must not be an everyday word ("find us at example dot com" is a website, not an address).
 //
 // Linear in the text (issue 49): the text is split into words once; each "@" or "at" is an anchor, and
 // only a bounded window around it is read (a local part is at most 64 characters, an address 254), so
@@ -17,6 +21,8 @@ const TLDS = new Set(
     'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty'
   ).split(' '),
 );
+// Every country's own top-level domain is its ISO 3166 code ("my", "ke", "jp"): libphonenumber-js knows them all.
+for (const country of getCountries()) TLDS.add(country.toLowerCase());
 
 /** Words that come before "at <site> dot com" in speech without being an address's local part. */
 const NOT_LOCAL = new Set(
@@ -27,6 +33,24 @@ const NOT_LOCAL = new Set(
     'work works working stay staying i we you they he she store shop a an the and or to'
   ).split(' '),
 );
+
+/**
+ * Words that end a local part said as a name in a few words ("write to li na ninety one at …",
+ * "send it to ana maria lopez at …"): the words that introduce an address, not part of it.
+ */
+const NOT_NAME = new Set(
+  (
+    'email mail address addresses my your his her its our their is s at to me uh um so yeah okay ok sure ' +
+    'please send write reach contact cc copy forward hi hello thanks name called just also either'
+  ).split(' '),
+);
+/** At most this many words of a name before the anchor word of a local part. */
+const NAME_WORDS = 3;
+/** Words that say an address is coming, read at most INTRO_WORDS words before a name. */
+const ADDRESS_CUES = new Set('email mail address send write reach contact cc forward copy'.split(' '));
+const INTRO_WORDS = 4;
+const introduced = (words: Word[], k: number): boolean =>
+  words.slice(Math.max(0, k - INTRO_WORDS), k).some((w) => ADDRESS_CUES.has(w.lower));
 
 const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
 const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
@@ -52,6 +76,63 @@ const wordsOf = (text: string): Word[] =>
 const between = (text: string, a: Word, b: Word): string => text.slice(a.end, b.start);
 
 const isSpace = (gap: string): boolean => gap.length > 0 && gap.trim() === '';
+/** A pause a transcriber writes as a comma ("outlook, o u t l o o k, dot com") is a space too. */
+const isPause = (gap: string): boolean => /^[\s,]+$/.test(gap) && /\s/.test(gap);
+
+/** Whether words[a..b] are single letters said apart whose letters are `word` ("o u t l o o k" for "outlook"). */
+function spells(text: string, words: Word[], a: number, b: number, word: string): boolean {
+  if (a < 0 || b >= words.length || b - a + 1 !== word.length || word.length < 2) return false;
+  for (let i = a; i <= b; i += 1) {
+    if (words[i].lower !== word[i - a]) return false;
+    if (i > a && !isPause(between(text, words[i - 1], words[i]))) return false;
+  }
+  return true;
+}
+
+/** Word j followed by its spelling ("outlook, o u t l o o k"): the index of the spelling's last letter, else j. */
+function withSpellingAfter(text: string, words: Word[], j: number): number {
+  const word = words[j].lower;
+  const to = j + word.length;
+  return word.length <= MAX_LOCAL &&
+    isPause(between(text, words[j], words[j + 1] ?? words[j])) &&
+    spells(text, words, j + 1, to, word)
+    ? to
+    : j;
+}
+
+/** Word j preceded by its spelling ("j o n, jon"): the index of the spelling's first letter, else j. */
+function withSpellingBefore(text: string, words: Word[], j: number): number {
+  const word = words[j].lower;
+  const from = j - word.length;
+  return word.length <= MAX_LOCAL &&
+    from >= 0 &&
+    isPause(between(text, words[j - 1], words[j])) &&
+    spells(text, words, from, j - 1, word)
+    ? from
+    : j;
+}
+
+/**
+ * A label from word k: the word, or letters spelled one by one ("m y"). The index of its last word and
+ * the label; a spelled label ends at its longest prefix that is a top-level domain, if any.
+ */
+function labelAt(text: string, words: Word[], k: number): { end: number; label: string } {
+  if (words[k].text.length !== 1) return { end: k, label: words[k].lower };
+  let label = words[k].lower;
+  let end = k;
+  let tld = TLDS.has(label) ? { end, label } : null;
+  while (
+    end + 1 < words.length &&
+    label.length < MAX_LOCAL &&
+    words[end + 1].text.length === 1 &&
+    isSpace(between(text, words[end], words[end + 1]))
+  ) {
+    end += 1;
+    label += words[end].lower;
+    if (TLDS.has(label)) tld = { end, label };
+  }
+  return tld ?? { end, label };
+}
 
 /** Written addresses: each "@" with the address characters around it, at most an address's length. */
 function writtenSpans(text: string): TextSpan[] {
@@ -82,18 +163,20 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
   let labels = 0;
   let j = k;
   const origin = words[k]?.start ?? 0;
-  // A label may be two words said apart ("acme corp dot com").
+  // A label may be up to three words said apart ("acme corp dot com", "blue river analytics dot net").
   let spaced = 0;
   while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
+    j = withSpellingAfter(text, words, j);
     const next = words[j + 1];
     if (!next) break;
     const gap = between(text, words[j], next);
-    if (gap === '.' || (isSpace(gap) && DOMAIN_DOT_WORDS.has(next.lower) && words[j + 2])) {
-      const label = gap === '.' ? next : words[j + 2];
-      if (gap !== '.' && !isSpace(between(text, next, label))) break;
+    if (gap === '.' || (isPause(gap) && DOMAIN_DOT_WORDS.has(next.lower) && words[j + 2])) {
+      const at = gap === '.' ? j + 1 : j + 2;
+      if (gap !== '.' && !isSpace(between(text, next, words[at]))) break;
+      const label = labelAt(text, words, at);
       labels += 1;
-      if (TLDS.has(label.lower)) last = words.indexOf(label, j);
-      j = words.indexOf(label, j);
+      if (TLDS.has(label.label)) last = label.end;
+      j = label.end;
       spaced = 0;
       continue;
     }
@@ -101,7 +184,7 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
       j = gap === '-' ? j + 1 : j + 2;
       continue;
     }
-    if (allowSpaces && labels === 0 && spaced === 0 && isSpace(gap) && !DOMAIN_DOT_WORDS.has(next.lower)) {
+    if (allowSpaces && labels === 0 && spaced < 2 && isSpace(gap) && !DOMAIN_DOT_WORDS.has(next.lower)) {
       spaced += 1;
       j += 1;
       continue;
@@ -117,15 +200,16 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
   let claimedTo = 0;
   for (let k = 1; k < words.length - 1; k += 1) {
     const gapBefore = between(text, words[k - 1], words[k]);
-    const isAt = words[k].lower === 'at' && isSpace(gapBefore) && isSpace(between(text, words[k], words[k + 1]));
+    const isAt = words[k].lower === 'at' && isPause(gapBefore) && isSpace(between(text, words[k], words[k + 1]));
     const atSign = !isAt && /^\s*@\s*$/.test(gapBefore) && gapBefore.trim() === '@';
     if (!isAt && !atSign) continue;
     const localEnd = isAt ? k - 1 : k - 1;
     const domainStart = isAt ? k + 1 : k;
     // The local part, walked back from the anchor: words joined by ".", "_", "-" or their spoken names,
     // or letters spelled one by one.
-    let first = localEnd;
-    let joined = false;
+    let first = withSpellingBefore(text, words, localEnd);
+    // A local part spelled and then said is an address's, whatever the word.
+    let joined = first !== localEnd;
     let spelled = words[localEnd].text.length === 1 ? 1 : 0;
     while (first > 0 && words[localEnd].end - words[first - 1].start <= MAX_LOCAL * 3) {
       const prev = words[first - 1];
@@ -149,9 +233,20 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       }
       break;
     }
-    if (words[first].start < claimedTo) continue;
     const single = !joined && spelled < 2;
     if (single && NOT_LOCAL.has(words[first].lower)) continue;
+    // A name said in a few words before a one-word local part ("ana maria lopez at …"): back to the words
+    // that introduce it, when they say an address is coming ("email me at", "send it to"); without them
+    // ("we met sarah jones at …") only the one word is taken.
+    let named = first;
+    for (let n = 0; single && n < NAME_WORDS && named > 0; n += 1) {
+      const prev = words[named - 1];
+      if (!isSpace(between(text, prev, words[named])) || prev.text.length < 2) break;
+      if (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower)) break;
+      named -= 1;
+    }
+    if (named < first && introduced(words, named)) first = named;
+    if (words[first].start < claimedTo) continue;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const last = spokenDomainEnd(text, words, domainStart, true);
     if (last < 0) continue;

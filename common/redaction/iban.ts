@@ -3,8 +3,9 @@ import type { TextSpan } from './kinds';
 // IBANs in any case, written in blocks ("DE89 3704 0044 0532 0130 00", "nl91 abna 0417 1643 00") or
 // spelled and spoken ("d e eight nine three seven oh four …"), found by their checksum (ISO 13616: the
 // account moved behind the country code, letters as 10–35, mod 97 is 1) at the length their country
-// gives them. A spelled one also needs a bank word before it; a written one starts with a block of
-// country code and check digits. Each start reads at most 34 characters of units: linear in the text.
+// gives them. A written one starts with a block of country code and check digits; a spoken one spells
+// its country code letter by letter or has a bank word before it. Each start reads at most 34 characters
+// of units: linear in the text.
 
 /** The length of an IBAN in each country that issues them (SWIFT's IBAN registry). */
 // prettier-ignore
@@ -55,8 +56,9 @@ function unitsOf(text: string): Array<Unit | null> {
     const word = m[0];
     const lower = word.toLowerCase();
     const start = m.index;
-    // Only spaces, dashes and dots stand between the units of one IBAN.
-    if (units.length > 0 && !/^[\s.-]*$/.test(text.slice(lastEnd, start))) {
+    // Only spaces, dashes, dots and commas (a transcriber's pause between groups) stand between the units
+    // of one IBAN.
+    if (units.length > 0 && !/^[\s.,-]*$/.test(text.slice(lastEnd, start))) {
       if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
       pendingTens = false;
       units.push(null);
@@ -144,9 +146,15 @@ export function ibanSpans(text: string): TextSpan[] {
         break;
       }
     }
+    const second = units[i + 1];
+    // A country code spelled letter by letter ("d e eight nine …", "g b three three …") is how an IBAN is
+    // read out; with the checksum and the country's length that is enough without a bank word before it.
+    const spelledCountry =
+      !first.block && first.chars.length === 1 && second?.block === false && second.chars.length === 1;
     const said =
       found >= 0 &&
       ((first.block && /^[A-Z]{2}(\d|$)/.test(first.chars)) ||
+        spelledCountry ||
         BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase()));
     if (found >= 0 && said) {
       spans.push({ start: first.start, end: (units[found] as Unit).end, kind: 'banking_information' });

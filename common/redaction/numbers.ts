@@ -1,36 +1,40 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
+import {
+  BANK_CONTEXT,
+  CARD_CONTEXT,
+  contextAfter,
+  contextAround,
+  contextBefore,
+  CVV_AFTER,
+  CVV_WORDS,
+  cvvCode,
+  EXPIRY_AFTER,
+  EXPIRY_WORDS,
+  lastEndBefore,
+  lastMatchAt,
+  namesThis,
+  NOT_A_PHONE,
+  PHONE_CONTEXT,
+  PHONE_WORDS_ABROAD,
+  SSN_AFTER,
+  SSN_CONTEXT,
+  SSN_LAST_FOUR,
+} from './context';
 import type { PiiKind, TextSpan } from './kinds';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
-// - US social security numbers: ddd-dd-dddd as written, or nine digits after "social security"/"SSN";
+// - US social security numbers: ddd-dd-dddd as written, or nine digits after "social security"/"SSN"
+//   (or the four of "the last four of my social");
 // - bank account and routing numbers: 6–17 digits after "account", "routing", "IBAN", "sort code";
-// - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (US) or
-//   international ("plus" or "+" before it); not after "order", "invoice", … (a reference, not a phone);
-// - a card's CVV after "CVV"/"security code", its expiry after "expires"/"expiration" or as MM/YY next
-//   to a card number.
-// Prices, dates, times, counts and order numbers stay: none of them passes these tests.
-
-/** How many words before a run its context is read from. */
-const CONTEXT_WORDS = 6;
-
-const contextBefore = (text: string, at: number): string =>
-  text
-    .slice(Math.max(0, at - 80), at)
-    .toLowerCase()
-    .split(/[^a-z0-9#']+/)
-    .filter(Boolean)
-    .slice(-CONTEXT_WORDS)
-    .join(' ');
-
-const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
-const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
-const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
-const EXPIRY_CONTEXT = /\b(expir\w*|exp|valid thru|valid through|good thru|good through)\b/;
-const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
+// - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (in the
+//   company's region) or international ("plus" or "+" before it), said or written as one (a phone word,
+//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference);
+// - a card's CVV after "CVV"/"security code"/a bare "code", its expiry after "expires"/"valid until"/…
+//   or as MM/YY next to a card number (context words: common/redaction/context.ts).
+// Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
+// written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -105,9 +109,21 @@ interface RunContext {
   /** A phone word just before token i / just after token j. */
   phoneBefore: boolean[];
   phoneAfter: boolean[];
+  /** How many of tokens 0..k-1 are part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
+  quantitiesBefore: number[];
+  /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
+  writtenBefore: number[];
+  /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
+  cvvAt: number[];
+  expiryAt: number[];
 }
 
-const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
+/** counts[k]: how many of flags[0..k-1] are set. */
+function countsBefore(flags: boolean[]): number[] {
+  const counts = [0];
+  for (const flag of flags) counts.push(counts[counts.length - 1] + (flag ? 1 : 0));
+  return counts;
+}
 
 function contextOf(text: string, run: DigitToken[]): RunContext {
   const before = run.map((t) => contextBefore(text, t.start));
@@ -115,22 +131,50 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
   return {
     before,
     after,
-    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c)),
+    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
+    quantitiesBefore: countsBefore(quantities(text, run)),
+    writtenBefore: countsBefore(run.map((t) => t.written)),
+    cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
+    expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
   };
 }
 
-/** Context named after a number ("…, that's my social"; "334, the code on the back"). */
-const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
-const CVV_AFTER =
-  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
-const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
+/**
+ * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
+ * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
+ */
+const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
 
-/** Context after a number names it unless it introduces another ("2028, and the security code is 987"). */
-function namesThis(pattern: RegExp, after: string): boolean {
-  const m = pattern.exec(after);
-  return m !== null && !/^\s*(is|was|are|:|=|number|digits)/.test(after.slice(m.index + m[0].length));
+/**
+ * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
+ * "." are one written number, tested once (a run is read in one pass, not once per window).
+ */
+function quantities(text: string, run: DigitToken[]): boolean[] {
+  const marks = new Array<boolean>(run.length).fill(false);
+  let a = 0;
+  while (a < run.length) {
+    let b = a;
+    while (
+      b + 1 < run.length &&
+      run[b].written &&
+      run[b + 1].written &&
+      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
+    )
+      b += 1;
+    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
+    a = b + 1;
+  }
+  return marks;
 }
+
+/**
+ * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
+ * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
+ * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
+ */
+const trunkShaped = (written: string): boolean =>
+  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
 
 function kindOf(
   text: string,
@@ -145,7 +189,11 @@ function kindOf(
   if (n < 3) return null;
   const context = around.before[w.i];
   const after = around.after[w.j];
-  const written = run.slice(w.i, w.j + 1).every((t) => t.written);
+  // Counts over the window from prefix sums: windows overlap, and a run of 300,000 digits has millions of them.
+  const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
+  const written = writtenIn === w.j - w.i + 1;
+  if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
+  if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
   if (n === 9 && isSsn(digits)) {
     if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
@@ -153,12 +201,21 @@ function kindOf(
       return 'us_social_security_number';
   }
   if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
-  if ((n === 3 || n === 4) && (CVV_CONTEXT.test(context) || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
-  if (n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits)) {
-    // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-    const named = EXPIRY_CONTEXT.test(context) || namesThis(EXPIRY_AFTER, after);
-    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry, not a date.
-    const slashed = !written && /slash/i.test(shapeOf(text, run, w));
+  // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
+  const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
+  // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
+  // whatever is named after ("oh nine thirty one, cvv 274").
+  const cvvAt = around.cvvAt[w.i];
+  if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
+  if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (monthYear) {
+    const named = namesThis(EXPIRY_AFTER, after);
+    // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
+    // spoken of; "we ship on oh nine slash twelve" is a date.
+    const slashed =
+      !written &&
+      /slash/i.test(shapeOf(text, run, w)) &&
+      (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
@@ -169,19 +226,11 @@ function kindOf(
     international ||
     around.phoneBefore[w.i] ||
     around.phoneAfter[w.j] ||
-    run.slice(w.i, w.j + 1).every((t) => !t.written) ||
+    writtenIn === 0 ||
+    (written && trunkShaped(shapeOf(text, run, w))) ||
     phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
-
-const CARD_CONTEXT =
-  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
-const PHONE_CONTEXT =
-  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
-
-/** The words said within a few dozen characters before and after [start, end), lower-cased. */
-export const contextAround = (text: string, start: number, end: number): string =>
-  `${text.slice(Math.max(0, start - 60), start)} ${text.slice(end, end + 40)}`.toLowerCase();
 
 /**
  * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
@@ -205,18 +254,6 @@ const phoneShaped = (written: string): boolean =>
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
-
-/** The last of the sorted `ends` at or before `at`, or -Infinity. */
-function lastEndBefore(ends: number[], at: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid] <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? ends[lo - 1] : -Infinity;
-}
 
 /** "+" or "plus" said just before `at` (read from a few characters back only). */
 const leadBefore = (text: string, at: number): { index: number } | null => {
@@ -252,7 +289,10 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const around = contextOf(text, run);
-    const free = (w: Window) => !taken.slice(w.i, w.j + 1).some(Boolean);
+    const free = (w: Window) => {
+      for (let k = w.i; k <= w.j; k += 1) if (taken[k]) return false;
+      return true;
+    };
     const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
@@ -277,36 +317,5 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
         if (kind) take(w, kind);
       }
   }
-  return spans;
-}
-
-/** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
-export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
-  const spans: TextSpan[] = [];
-  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
-  for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
-    const end = m.index + m[0].length;
-    const near =
-      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
-      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
-      namesThis(EXPIRY_AFTER, contextAfter(text, end));
-    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
-  }
-  return spans;
-}
-
-const MONTHS =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
-
-/** "expires April 2027", "expiration: March twenty twenty-eight": a month and a year after an expiry word. */
-export function spokenExpirySpans(text: string): TextSpan[] {
-  const spans: TextSpan[] = [];
-  const pattern = new RegExp(
-    `\\b(${MONTHS})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|twenty[\\s-]+\\w+(?:[\\s-]+\\w+)?)`,
-    'gi',
-  );
-  for (const m of text.matchAll(pattern))
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
-      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
   return spans;
 }

@@ -2,7 +2,8 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
 import { ibanSpans } from './iban';
-import { numberSpans, spokenExpirySpans, writtenExpirySpans } from './numbers';
+import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
+import { numberSpans } from './numbers';
 import { providerMarkSpans } from './providerMarks';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
@@ -47,6 +48,7 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       // A written expiry ("05/28") before the numbers: its year is not the start of a code.
       ...writtenExpirySpans(text, cards),
       ...spokenExpirySpans(text),
+      ...monthYearSpans(text),
       ...numbers.filter((s) => s.kind !== 'phone_number'),
       ...numbers.filter((s) => s.kind === 'phone_number'),
     ],

@@ -58,8 +58,27 @@ function expectLinear(build: (size: number) => Transcript): void {
 }
 
 const digit = fc.integer({ min: 0, max: 9 }).map(String);
-const word = fc.constantFrom('a', 'x', 'jo', 'four', 'oh', 'double', 'twenty', 'dot', 'at', 'dash', 'slash');
-const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ');
+// With the words the rules read around numbers: hesitations inside a run, a month and a year each with its word, a bare "code".
+const word = fc.constantFrom(
+  'a',
+  'x',
+  'jo',
+  'four',
+  'oh',
+  'double',
+  'twenty',
+  'dot',
+  'at',
+  'dash',
+  'slash',
+  'uh',
+  'then',
+  'month is',
+  'and the year is',
+  "code's",
+);
+// A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
+const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');
 
 const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
   [
@@ -75,8 +94,11 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
     fc.constantFrom('a.', 'ab.', 'a.b_', 'x-').map((u) => (n) => oneSegment(fill(u, n))),
   ],
   [
-    '"a dot a dot …" and "a at a at …"',
-    fc.constantFrom('a dot ', 'a at ', 'j o ', 'x underscore ').map((u) => (n) => oneSegment(fill(u, n))),
+    '"a dot a dot …", "a at a at …" and spellings',
+    // Spelled labels and spellings after a word ("gmail, g m a i l"), at a comma's pause.
+    fc
+      .constantFrom('a dot ', 'a at ', 'j o ', 'x underscore ', 'ab, a b, ', 'at ab, a b, dot ', 'dot n ')
+      .map((u) => (n) => oneSegment(fill(u, n))),
   ],
   [
     '"[SSN]" and open brackets repeated',

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { redactText, redactTranscript } from '../../common/redaction';
 
 // Issue 51 §1: generated values of each kind, said in each form people use on calls (digits, number
@@ -68,6 +69,8 @@ interface Said {
   /** Context around it, as a caller would give it. */
   before: string;
   after: string;
+  /** The company's phone region for a national number. */
+  region?: CountryCode;
 }
 
 const card = fc
@@ -103,6 +106,113 @@ const ssn = fc
       ? { said, before: 'yes it is', after: "that's my social" }
       : { said, before: 'my social security number is', after: 'okay' };
   });
+
+/** An SSN read out with a hesitation between its groups, or its last four asked for alone. */
+const ssnHesitant = fc
+  .tuple(
+    fc.integer({ min: 1, max: 665 }),
+    fc.integer({ min: 1, max: 99 }),
+    fc.integer({ min: 1, max: 9999 }),
+    seedArb,
+    fc.constantFrom('uh', 'um', 'er'),
+    fc.integer({ min: 0, max: 2 }),
+  )
+  .map(([area, g, serial, seed, filler, form]): Said => {
+    const [a, b, c] = [String(area).padStart(3, '0'), String(g).padStart(2, '0'), String(serial).padStart(4, '0')];
+    if (form === 2) return { said: c, before: 'the last four of my social are', after: 'okay' };
+    const parts = form === 0 ? [a, b, c] : [spokenDigits(a, seed), spokenDigits(b, seed), spokenDigits(c, seed)];
+    return { said: parts.join(`, ${filler}, `), before: 'um the social is', after: 'okay' };
+  });
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september'];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const TEEN_WORDS = ['ten', 'eleven', 'twelve'];
+
+/** A month (1–12) said: digits, "oh seven", "seven", "twelve". */
+const saidMonth = (month: number, form: number): string =>
+  [
+    String(month).padStart(2, '0'),
+    month < 10 ? `oh ${WORDS[month]}` : TEEN_WORDS[month - 10],
+    month < 10 ? WORDS[month] : String(month),
+  ][form % 3];
+
+/** A year (2026–2039) said: "28", "2028", "twenty eight", "twenty twenty eight", "two eight". */
+const saidYear = (yy: number, form: number): string => {
+  const tens = yy >= 30 ? 'thirty' : 'twenty';
+  const unit = yy % 10 === 0 ? '' : ` ${WORDS[yy % 10]}`;
+  return [
+    String(yy),
+    `20${yy}`,
+    `${tens}${unit}`,
+    `twenty ${tens}${unit}`,
+    `${WORDS[Math.floor(yy / 10)]} ${WORDS[yy % 10]}`,
+  ][form % 5];
+};
+
+/**
+ * Card expiries in the forms people use: a month and a year each with its word (either order), a month
+ * named or counted ("the fourth month of") after an expiry word, MM/YY or MM-YYYY after "valid until",
+ * "runs out", "expires".
+ */
+const expiry = fc
+  .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 26, max: 39 }), fc.nat(14), fc.integer({ min: 0, max: 4 }))
+  .map(([month, yy, say, form]): Said => {
+    const m = saidMonth(month, say);
+    const y = saidYear(yy, say);
+    const mm = String(month).padStart(2, '0');
+    switch (form) {
+      case 0:
+        return { said: `${m} and the year is ${y}`, before: 'the month is', after: 'okay' };
+      case 1:
+        return { said: `${y}, and the month is ${m}`, before: 'the year is', after: 'okay' };
+      case 2:
+        return month <= MONTH_NAMES.length
+          ? { said: `${MONTH_NAMES[month - 1]} ${y}`, before: 'it expires', after: 'okay' }
+          : { said: `${mm}/${yy}`, before: 'it expires', after: 'okay' };
+      case 3:
+        return month <= ORDINALS.length
+          ? { said: `${ORDINALS[month - 1]} month of ${y}`, before: 'the expiry date is the', after: 'okay' }
+          : { said: `${mm}-20${yy}`, before: 'valid until', after: 'I believe' };
+      default:
+        return say % 2 === 0
+          ? { said: `${mm} / ${yy}`, before: 'it runs out', after: 'okay' }
+          : { said: `${mm}-20${yy}`, before: 'valid until', after: 'I believe' };
+    }
+  });
+
+/** A card's code, after a card, named by any of its names or a bare "code", in figures or words. */
+const cvv = fc
+  .tuple(
+    digitsArb(4),
+    fc.boolean(),
+    seedArb,
+    fc.constantFrom('cvv', 'cvc', 'csc', 'the code is', "the code's", 'security code', 'the code on the back is'),
+    fc.integer({ min: 0, max: 2 }),
+  )
+  .map(([digits, amex, seed, name, form]): Said => {
+    const code = amex ? digits : digits.slice(0, 3);
+    const said = [code, spokenDigits(code, seed), code.split('').join(' ')][form];
+    return { said, before: `card's on file, ${name}`, after: 'thanks' };
+  });
+
+/** National numbers written with their trunk prefix in their country's grouping, after a phone word of any language. */
+const nationalPhone = fc
+  .tuple(
+    digitsArb(8),
+    fc.integer({ min: 0, max: 2 }),
+    fc.constantFrom('my number is', 'the front desk is', 'mon numéro est', 'meine Nummer ist'),
+  )
+  .map(([digits, country, before]): Said => {
+    const [region, said] = (
+      [
+        ['DE', `030 ${digits}`],
+        ['FR', `06 ${group(digits, [2, 2, 2, 2], ' ')}`],
+        ['NL', `06 ${digits}`],
+      ] as const
+    )[country];
+    return { said, before, after: 'okay', region };
+  })
+  .filter((s) => parsePhoneNumberFromString(s.said, s.region)?.isValid() === true);
 
 const usPhone = fc
   .tuple(
@@ -148,7 +258,7 @@ const email = fc
     lettersArb(3, 8),
     lettersArb(4, 10),
     fc.constantFrom('com', 'org', 'net', 'co dot uk', 'io'),
-    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 0, max: 6 }),
   )
   .map(([first, last, domain, tld, form]): Said => {
     const said = [
@@ -156,26 +266,39 @@ const email = fc
       `${first} dot ${last} at ${domain} dot ${tld}`,
       `${first.toUpperCase().split('').join(' ')} at ${domain} dot ${tld}`,
       `${first} underscore ${last} at ${domain} dot ${tld}`,
+      // A domain spelled after it, a domain said in two words with a country's own domain spelled, a
+      // local part spelled before it.
+      `${first} dot ${last} at ${domain}, ${domain.split('').join(' ')}, dot ${tld}`,
+      `${first} at ${domain} ${last} dot m y`,
+      `${first.split('').join(' ')}, ${first}, at ${domain} dot k e`,
     ][form];
     return { said, before: 'my email is', after: 'thanks' };
   });
 
 /** A German IBAN: bank code and account, its check digits computed (ISO 13616). */
-const iban = fc.tuple(digitsArb(18), seedArb, fc.integer({ min: 0, max: 2 })).map(([bban, seed, form]): Said => {
+const iban = fc.tuple(digitsArb(18), seedArb, fc.integer({ min: 0, max: 3 })).map(([bban, seed, form]): Said => {
   let rest = 0;
   for (const c of `${bban}131400`) rest = (rest * 10 + Number(c)) % 97;
   const check = String(98 - rest).padStart(2, '0');
   const value = `DE${check}${bban}`;
   const blocks = value.match(/.{1,4}/g) ?? [];
-  const said = [blocks.join(' '), blocks.join(' ').toLowerCase(), `d e ${spokenDigits(value.slice(2), seed)}`][form];
-  return { said, before: 'the IBAN for the transfer is', after: 'okay' };
+  const said = [
+    blocks.join(' '),
+    blocks.join(' ').toLowerCase(),
+    `d e ${spokenDigits(value.slice(2), seed)}`,
+    // Spelled with a pause between groups and no bank word before it: the spelled country code says it.
+    `d e ${blocks.map((b) => spokenDigits(b.replace(/^DE/, ''), seed)).join(', ')}`,
+  ][form];
+  return form === 3
+    ? { said, before: "okay it's", after: 'okay' }
+    : { said, before: 'the IBAN for the transfer is', after: 'okay' };
 });
 
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
 
-function expectHidden({ said, before, after }: Said): void {
+function expectHidden({ said, before, after, region }: Said): void {
   const text = `${before} ${said} ${after}`;
-  const redacted = redactText(text).text;
+  const redacted = redactText(text, region ? { phoneRegion: region } : {}).text;
   const left = wordsOf(redacted.replace(/\[[A-Z_]+\]/g, ' '));
   const allowed = new Set(wordsOf(`${before} ${after}`));
   expect(
@@ -192,6 +315,10 @@ describe('redaction of generated values in every spoken and written form', () =>
     ['GB phone numbers with the country prefix said', gbPhone],
     ['email addresses, written, spoken and spelled', email],
     ['social security numbers, context before or after', ssn],
+    ['social security numbers with a hesitation inside, or their last four', ssnHesitant],
+    ['card expiries with month and year words, named or counted months, valid until / runs out', expiry],
+    ['card codes by any of their names or a bare "code"', cvv],
+    ['national numbers with their trunk prefix (DE, FR, NL), phone words of any language', nationalPhone],
   ];
   for (const [name, arbitrary] of kinds)
     it(`leaves no digit or letter of ${name}`, () => {
@@ -207,6 +334,26 @@ describe('redaction of generated values in every spoken and written form', () =>
       fc.property(anyText, (text) => {
         const once = redactText(text).text;
         expect(redactText(once).text).to.equal(once);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps quantities: thousands-grouped or decimal figures, and spoken dates with "slash" and no card', () => {
+    const quantity = fc
+      .tuple(fc.integer({ min: 1000, max: 9_999_999_999 }), fc.boolean(), fc.nat(99))
+      .map(([n, cents, c]) => n.toLocaleString('en-US') + (cents ? `.${String(c).padStart(2, '0')}` : ''));
+    const date = fc
+      .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), fc.nat(14))
+      .map(([m, d, say]) => `${saidMonth(m, say === 0 ? 1 : say)} slash ${d < 10 ? `oh ${WORDS[d]}` : saidYear(d, 2)}`);
+    const text = fc.oneof(
+      quantity.map((q) => `the account balance is ${q} dollars`),
+      quantity.map((q) => `we had ${q} api calls last month`),
+      date.map((d) => `we'll deliver on ${d}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(redactText(t).text).to.equal(t);
       }),
       { numRuns: 300 },
     );

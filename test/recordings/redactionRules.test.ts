@@ -1,15 +1,27 @@
 import { expect } from 'chai';
-import { evaluateRedaction, redactionFigures } from '../../bench/redactionAccuracy';
+import {
+  evaluateRedaction,
+  INDEPENDENT_FILE,
+  labelledUtterances,
+  redactionFigures,
+} from '../../bench/redactionAccuracy';
 import { redactText, redactTranscript } from '../../common/redaction';
 import type { Transcript } from '../../common/transcript';
 
-// The redaction rule set on its own: the labelled set's figures (npm run accuracy prints them; BENCHMARKS.md
+// The redaction rule set on its own: the labelled sets' figures (npm run accuracy prints them; BENCHMARKS.md
 // shows them), the providers' marks read as placeholders, and a span timed by the words it covers.
 
 describe('redaction rules', () => {
   it('finds at least 99 % of the labelled values and redacts at most 1 % of the look-alikes', () => {
     const figures = redactionFigures(evaluateRedaction());
     expect(figures.utterances).to.be.at.least(500);
+    expect(figures.found / figures.values, JSON.stringify(figures)).to.be.at.least(0.99);
+    expect(figures.lookalikesRedacted / figures.lookalikes, JSON.stringify(figures)).to.be.at.most(0.01);
+  });
+
+  it('holds the same targets on the set written blind, without reading the rules (issue 51 §3)', () => {
+    const figures = redactionFigures(evaluateRedaction(labelledUtterances(INDEPENDENT_FILE)));
+    expect(figures.utterances).to.be.at.least(385);
     expect(figures.found / figures.values, JSON.stringify(figures)).to.be.at.least(0.99);
     expect(figures.lookalikesRedacted / figures.lookalikes, JSON.stringify(figures)).to.be.at.most(0.01);
   });
@@ -25,6 +37,13 @@ describe('redaction rules', () => {
     expect(redactText('Call me on plus four four seven nine one one one two three four five six.').text).to.equal(
       'Call me on [PHONE_NUMBER].',
     );
+  });
+
+  it('reads a bare "code" before three or four digits as the card\'s, unless a word names another code', () => {
+    expect(redactText('and the code is 417.').text).to.equal('and the code is [CREDIT_CARD_CVV].');
+    expect(redactText("the code's two nine one").text).to.equal("the code's [CREDIT_CARD_CVV]");
+    for (const kept of ['the zip code is 941', 'area code 415', 'the promo code is 2024', 'the code review is PR 318'])
+      expect(redactText(kept).text).to.equal(kept);
   });
 
   it("writes the providers' marks as the placeholders and leaves marks of other kinds as they are", () => {

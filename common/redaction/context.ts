@@ -1,0 +1,96 @@
+// The words around a number that say what it is: read before it (the last few words) and after it (the
+// next few dozen characters), for common/redaction/numbers.ts and common/redaction/expiries.ts. Each
+// reads a bounded window of the text, so finding a kind costs the same wherever it is said.
+
+/** How many words before a run its context is read from. */
+const CONTEXT_WORDS = 6;
+
+export const contextBefore = (text: string, at: number): string =>
+  text
+    .slice(Math.max(0, at - 80), at)
+    .toLowerCase()
+    // Letters of any language: "numéro", "teléfono" are phone words too.
+    .split(/[^\p{L}\p{N}#']+/u)
+    .filter(Boolean)
+    .slice(-CONTEXT_WORDS)
+    .join(' ');
+
+export const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
+export const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
+/** The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV). */
+export const CVV_CONTEXT =
+  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
+export const EXPIRY_CONTEXT = /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
+export const NOT_A_PHONE =
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
+
+export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
+
+/** Context named after a number ("…, that's my social"; "334, the code on the back"). */
+export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
+export const CVV_AFTER =
+  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
+export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
+
+/**
+ * Context after a number names it unless it introduces another ("2028, and the security code is 987",
+ * "oh nine thirty one, cvv 274": a name followed by a number is that number's).
+ */
+export function namesThis(pattern: RegExp, after: string): boolean {
+  const m = pattern.exec(after);
+  return (
+    m !== null &&
+    !/^\s*(?:is|was|are|:|=|number|digits|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
+      after.slice(m.index + m[0].length),
+    )
+  );
+}
+
+/**
+ * "the code is 274", "the code's 2 7 4": a bare "code" just before three or four digits is the card's code (a
+ * caller giving card details says "code" for it) when nothing names what code it is: only a determiner
+ * stands before "code" ("the", "my", "that"), not "zip", "area", "promo", "meeting", …, and nothing but
+ * "is" and the code's length comes between ("the code review is PR 318" is not one).
+ */
+const BARE_CODE =
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um) )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+export const cvvCode = (context: string): boolean => BARE_CODE.test(context);
+
+/** Where the last match of `pattern` in a context (a few words) starts, or -1. */
+export function lastMatchAt(pattern: RegExp, context: string): number {
+  let at = -1;
+  for (const m of context.matchAll(pattern)) at = m.index;
+  return at;
+}
+export const CVV_WORDS = new RegExp(CVV_CONTEXT.source, 'g');
+export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
+
+/** "the last four of my social": the part of an SSN people are asked for is still the SSN. */
+export const SSN_LAST_FOUR = /\blast (?:four|4)\b/;
+
+export const CARD_CONTEXT =
+  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+export const PHONE_CONTEXT =
+  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
+/**
+ * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
+ * Spanish, Italian, Portuguese): "mon numéro est …", "meine Nummer ist …", "mi número es …".
+ */
+export const PHONE_WORDS_ABROAD =
+  /(?:^| )(numéro|numero|número|nummer|telefon|telefoon|téléphone|telefone|telefono|teléfono|portable|handy|móvil|movil|celular|cellulare|ruf|anrufen|appelle|appelez|llama|llámame|chiama|liga)(?= |$)/;
+
+/** The words said within a few dozen characters before and after [start, end), lower-cased. */
+export const contextAround = (text: string, start: number, end: number): string =>
+  `${text.slice(Math.max(0, start - 60), start)} ${text.slice(end, end + 40)}`.toLowerCase();
+
+/** The last of the sorted `ends` at or before `at`, or -Infinity. */
+export function lastEndBefore(ends: number[], at: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ends[mid] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? ends[lo - 1] : -Infinity;
+}

@@ -1,0 +1,80 @@
+import { contextAfter, contextBefore, EXPIRY_AFTER, EXPIRY_CONTEXT, lastEndBefore, namesThis } from './context';
+import { digitRuns, type DigitToken } from './digits';
+import type { TextSpan } from './kinds';
+
+// Card expiries said apart from the digit runs' rules (common/redaction/numbers.ts reads "oh four
+// twenty-seven" and "04 2027" itself): written MM/YY near a card or an expiry word, a month named in words
+// and a year after an expiry word ("expires April 2027", "the sixth month of thirty"), and a month
+// and a year each given with its own word ("the month is oh nine and the year is thirty").
+
+/** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
+export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
+  const spans: TextSpan[] = [];
+  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
+  for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
+    const end = m.index + m[0].length;
+    const near =
+      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
+      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
+      namesThis(EXPIRY_AFTER, contextAfter(text, end));
+    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
+  }
+  return spans;
+}
+
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
+
+const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
+/** A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six". */
+const SPOKEN_YEAR = `(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
+
+/** A month said by its place in the year: "the sixth month", "the 6th month". */
+const ORDINAL_MONTH =
+  '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
+
+/**
+ * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the sixth month of
+ * thirty": a month and a year after an expiry word.
+ */
+export function spokenExpirySpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  const pattern = new RegExp(`\\b(${MONTHS}|${ORDINAL_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})`, 'gi');
+  for (const m of text.matchAll(pattern))
+    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
+      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
+  return spans;
+}
+
+/** The word a part of a date was given with, just before it ("the month is", "year's", "month:"). */
+const PART_SAID = /(?:^| )(month|year)(?: is| was|'s)?$/;
+/** What may stand between the two parts: "and the", a comma. */
+const PARTS_JOIN = /^[\s,]*(?:and\s+)?(?:the\s+)?$/i;
+const digitsOf = (run: DigitToken[]): string => run.map((t) => t.digits).join('');
+const isMonth = (digits: string): boolean => /^(0?[1-9]|1[0-2])$/.test(digits);
+const isYear = (digits: string): boolean => /^(\d{2}|20\d{2})$/.test(digits);
+
+/**
+ * "the month is oh nine and the year is thirty" (or the year first): a month and a year each given
+ * with its own word, next to each other, are a card's expiry; no expiry word is needed, nobody gives a
+ * date of anything else that way. Each run is read with the run after it only: linear in the text.
+ */
+export function monthYearSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  const runs = digitRuns(text);
+  for (let r = 0; r + 1 < runs.length; r += 1) {
+    const first = runs[r];
+    const second = runs[r + 1];
+    const firstWord = PART_SAID.exec(contextBefore(text, first[0].start))?.[1];
+    if (!firstWord) continue;
+    const gap = text.slice(first[first.length - 1].end, second[0].start);
+    if (gap.length > 40) continue;
+    const m = /^(.*?)\b(month|year)(?: is| was|'s)?\s*$/is.exec(gap);
+    if (!m || m[2].toLowerCase() === firstWord || !PARTS_JOIN.test(m[1])) continue;
+    const [month, year] = firstWord === 'month' ? [first, second] : [second, first];
+    if (!isMonth(digitsOf(month)) || !isYear(digitsOf(year))) continue;
+    spans.push({ start: first[0].start, end: second[second.length - 1].end, kind: 'credit_card_expiration' });
+    r += 1;
+  }
+  return spans;
+}
