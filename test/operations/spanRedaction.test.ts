@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import {
   errorTextWithoutLiterals,
@@ -6,6 +9,8 @@ import {
   urlOrigin,
 } from '../../common/tracing/spanRedaction';
 import { startTracing, tracingRequested } from '../../common/tracing';
+
+const run = promisify(execFile);
 
 // What a span may carry (common/tracing/spanRedaction.ts), and tracing off meaning the SDK is not loaded.
 
@@ -56,10 +61,19 @@ describe('tracing off', () => {
     ).to.equal(false);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces' })).to.equal(true);
     expect(await startTracing('sales-practice-api', {})).to.equal(undefined);
-    // Neither the SDK nor its context manager (promise hooks for the whole process) was loaded.
-    const loaded = Object.keys(require.cache).filter((p) =>
-      /@opentelemetry[\\/](sdk-trace|context-async-hooks|instrumentation)|interceptors-opentelemetry/.test(p),
-    );
-    expect(loaded).to.deep.equal([]);
+    // Neither the SDK nor its context manager (promise hooks for the whole process) was loaded: read in a fresh
+    // process, as a service process starts (other suites in this one load the SDK for their own checks).
+    const script = `
+      const { startTracing } = require('./common/tracing');
+      startTracing('sales-practice-api', {}).then((started) => {
+        const loaded = Object.keys(require.cache).filter((p) =>
+          /@opentelemetry[\\\\/](sdk-trace|context-async-hooks|instrumentation)|interceptors-opentelemetry/.test(p));
+        console.log(JSON.stringify({ started: started !== undefined, loaded }));
+      });`;
+    const { stdout } = await run(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
+      cwd: path.join(__dirname, '..', '..'),
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop() ?? '')).to.deep.equal({ started: false, loaded: [] });
   });
 });
