@@ -99,6 +99,9 @@ export async function setUpTemporal(config: Config): Promise<TemporalSetupResult
       }
     }
     if (missing.length > 0) throw new CliError(missingMessage(target.description, missing));
+    // Attributes added moments ago reach the frontends with their namespace cache: until then a start that sets
+    // them is refused (INVALID_ARGUMENT, "no mapping defined"). Return once a query naming them all is accepted.
+    if (added.length > 0) await untilSearchAttributesUsable(connection, namespace, 60_000);
     return {
       address: target.options.address,
       namespace,
@@ -137,6 +140,21 @@ async function untilNamespaceKnown(
           `Temporal at ${description} does not let this command list the search attributes of ${namespace}; check that ${searchAttributeDefinitions.map((sa) => `${sa.name} (Keyword)`).join(', ')} exist`,
         );
       if (!notFound(err) || Date.now() > deadline) throw err;
+      await sleep(500);
+    }
+  }
+}
+
+/** Waits until a visibility query naming every search attribute is accepted, as a start setting them would be. */
+async function untilSearchAttributesUsable(connection: Connection, namespace: string, waitMs: number): Promise<void> {
+  const query = searchAttributeDefinitions.map(({ name }) => `${name} = ''`).join(' AND ');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await connection.workflowService.countWorkflowExecutions({ namespace, query });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
       await sleep(500);
     }
   }

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
-import { historyToJson } from './histories';
 import { ofPreviousRelease } from './replayHistories';
+import { keepRunHistory } from './runChain';
 
 // Recorded histories of the retention cleanup (workflows/recordingRetention.ts) and of the sweep run that
 // starts it (workflows/retentionSweep.ts), replayed by test/recordings/retentionReplay.test.ts. Written only
@@ -26,20 +25,8 @@ export const PREVIOUS_RELEASE_SWEEP_HISTORIES = ofPreviousRelease(SWEEP_HISTORIE
 export type SweepHistoryName = (typeof SWEEP_HISTORIES)[number];
 
 /** With RECORD_HISTORIES=1, writes the history of that (finished) run to `dir`/<name>.json. */
-async function keepHistory(
-  dir: string,
-  client: Client,
-  workflowId: string,
-  runId: string,
-  name: string,
-): Promise<void> {
-  if (process.env.RECORD_HISTORIES !== '1') return;
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(
-    path.join(dir, `${name}.json`),
-    historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()),
-  );
-}
+const keepHistory = (dir: string, client: Client, workflowId: string, runId: string, name: string): Promise<void> =>
+  keepRunHistory(client, dir, name, workflowId, runId);
 
 export const keepRetentionHistory = (
   client: Client,
