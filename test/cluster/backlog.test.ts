@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Config } from '../../common/config';
 import { workflowIds } from '../../common/temporal';
-import { runAdmin } from '../support/adminCli';
-import { startApi, type TestApi } from '../support/api';
+import type { TestApi } from '../support/api';
+import { startServiceOnCluster } from '../support/clusterService';
 import { startDelayProxy, type DelayProxy } from '../support/delayProxy';
 import { testEnv } from '../support/env';
 import { allCompleted, submitMany } from '../support/fairnessScenario';
@@ -14,7 +14,7 @@ import { expectNoWaiters, expectPlacesHandedOn } from '../support/placeHandOffCh
 import { CONVERSATION, SAMPLE_AUDIO } from '../support/recordingFixtures';
 import { startOpenAiSttServer, type SttServer } from '../support/sttServers';
 import { startTemporalCluster, type TemporalCluster } from '../support/temporalCluster';
-import { startWorker, type RunningWorker } from '../support/worker';
+import type { RunningWorker } from '../support/worker';
 
 // Issue 50 §5 on the real server (v1.29.1, all four services, mutual TLS, PostgreSQL): dozens of short calls of
 // one company behind two places (COMPANY_MAX_HEAVY_ACTIVITIES=2) against a slow speech-to-text stand-in. Every
@@ -52,11 +52,7 @@ describe('a company backlog behind its places on the Temporal cluster (v1.29.1)'
       STT_BASE_URL: slow.url,
       STT_API_KEY: 'test-stt-key',
     };
-    const env = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)]));
-    const setup = await runAdmin(['temporal:setup'], env);
-    expect(setup.code, setup.stderr).to.equal(0);
-    api = await startApi(settings);
-    worker = await startWorker(settings, { tuned: true });
+    ({ api, worker } = await startServiceOnCluster(settings));
   });
   after(async () => {
     await worker?.stop();

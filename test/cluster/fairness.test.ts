@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Config } from '../../common/config';
-import { runAdmin } from '../support/adminCli';
-import { startApi, type TestApi } from '../support/api';
+import type { TestApi } from '../support/api';
+import { startServiceOnCluster } from '../support/clusterService';
 import { testEnv } from '../support/env';
 import {
   allCompleted,
@@ -14,7 +14,7 @@ import {
 } from '../support/fairnessScenario';
 import { createTenant } from '../support/fixtures';
 import { startTemporalCluster, type TemporalCluster } from '../support/temporalCluster';
-import { startWorker, type RunningWorker } from '../support/worker';
+import type { RunningWorker } from '../support/worker';
 
 // Issue 41 §4 on the real server (v1.29.1, all four services, mutual TLS, matching.enableFairness in its
 // dynamic config as in docker-compose): company B's transcript behind company A's backlog, on a worker with
@@ -38,11 +38,7 @@ describe('fairness on the Temporal cluster (v1.29.1, fairness on)', function () 
       WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: 2,
       WORKER_MAX_CACHED_WORKFLOWS: 600,
     };
-    const env = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)]));
-    const setup = await runAdmin(['temporal:setup'], env);
-    expect(setup.code, setup.stderr).to.equal(0);
-    api = await startApi(settings);
-    worker = await startWorker(settings, { tuned: true });
+    ({ api, worker } = await startServiceOnCluster(settings));
   });
   after(async () => {
     await worker?.stop();
