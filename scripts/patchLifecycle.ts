@@ -127,6 +127,16 @@ export const PATCHES: PatchEntry[] = [
     removeIn: 'a release after that',
   },
   {
+    id: 'invitation-continues-while-sending',
+    workflowTypes: ['invitation'],
+    guards:
+      'Before each email an invitation owes, the run continues as new when Temporal suggests it (resends that keep arriving while an email is sent never let it wait, where older runs check); older runs check only while they wait.',
+    landed: '2026-11-28 (issue 50)',
+    state: 'patched',
+    deprecateIn: RELEASE_AFTER_NEXT,
+    removeIn: 'a release after that',
+  },
+  {
     id: 'redacted-audio',
     workflowTypes: ['recordingIntake'],
     guards:

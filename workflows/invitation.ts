@@ -3,6 +3,7 @@ import {
   condition,
   continueAsNew,
   log,
+  patched,
   proxyActivities,
   setHandler,
   workflowInfo,
@@ -24,6 +25,13 @@ import {
 // ended before v2026.11.26, and no run since receives another invitation's signal.) The database row is
 // the source of truth: the API writes it, commits, then signals; the activities re-read it and only act on
 // pending rows, so a lost or late signal can never resurrect an accepted or revoked invitation.
+
+/**
+ * Resends that keep arriving while an email is being sent never leave the run waiting, where it used to check
+ * Temporal's suggestion; with this patch it checks before every email too. Runs from before check only while
+ * they wait.
+ */
+export const INVITATION_CONTINUES_WHILE_SENDING = 'invitation-continues-while-sending';
 
 const { sendInvitationEmail } = proxyActivities<Activities>(invitationActivityProfiles.email);
 const { expireInvitation } = proxyActivities<Activities>(invitationActivityProfiles.expiry);
@@ -65,10 +73,19 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
     if (signal.invitationId === own) ended ??= 'accepted';
   });
 
+  // Asked once, at the start, so every run of this release carries the marker (replay-check then knows it
+  // needs no old branch) and a run of an older release keeps its behaviour to its end.
+  const continuesWhileSending = patched(INVITATION_CONTINUES_WHILE_SENDING);
   const deadline = Date.parse(input.expiresAt);
+  const continueAsNewHere = () =>
+    continueAsNew<typeof invitation>({ ...input, resendCount: requested, sentCount: delivered });
   for (;;) {
     if (ended) return ended;
     if (delivered < requested) {
+      if (continuesWhileSending && workflowInfo().continueAsNewSuggested) {
+        // The next run sends what is still owed: every count above sentCount, up to resendCount.
+        await continueAsNewHere();
+      }
       const sending = delivered + 1;
       const result = await deliver(input, sending);
       delivered = sending;
@@ -84,7 +101,7 @@ export async function invitation(input: InvitationWorkflowInput): Promise<Invita
     if (remaining <= 0) break;
     if (workflowInfo().continueAsNewSuggested) {
       // Very many resends: start a fresh history for the same invitation, remembering what was sent.
-      await continueAsNew<typeof invitation>({ ...input, resendCount: requested, sentCount: delivered });
+      await continueAsNewHere();
     }
     await condition(() => ended !== undefined || requested > delivered, remaining);
   }

@@ -15,12 +15,13 @@ import { expectOvershootWithinBudget, finishedRecordings } from '../support/budg
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import {
+  HISTORIES_DIR as INVITATION_HISTORY_DIR,
   invitationHandle,
   startInvitationWorld,
   uniqueEmail,
   type InvitationWorld,
 } from '../support/invitationFixtures';
-import { expectChainWithinBudget, keepRunHistory } from '../support/runChain';
+import { expectChainWithinBudget, keepRunHistory, scheduledAfterSuggestion } from '../support/runChain';
 import { startTemporalDevServer, type TemporalDevServer } from '../support/temporalServer';
 import { makeTeam, makeUser } from '../support/userFixtures';
 import { workflowBundle } from '../support/worker';
@@ -147,7 +148,8 @@ describe('history budgets: the kinds that continue as new (issue 50 §3)', funct
     expect(sweep.events).to.be.at.most(BUDGETS.retentionSweep);
   });
 
-  it('invitation: resent 12 times, each email waited for, continues as new', async () => {
+  /** Sends the invitation and `resends` resends; `waitEach` waits for each email before the next request. */
+  async function inviteAndResend(resends: number, waitEach: boolean) {
     const teamId = (await makeTeam(tenant.company.id)).id;
     const email = uniqueEmail('budget');
     const invite = () =>
@@ -155,20 +157,37 @@ describe('history budgets: the kinds that continue as new (issue 50 §3)', funct
         apiKey: tenant.apiKey,
         json: { email, teamId, role: 'User' },
       });
-    const resends = 12;
     const { body: first } = await invite();
-    await world.smtp.waitForMails(email, 1);
+    if (waitEach) await world.smtp.waitForMails(email, 1);
     for (let i = 1; i <= resends; i += 1) {
       expect((await invite()).body.resendCount).to.equal(i);
-      await world.smtp.waitForMails(email, i + 1);
+      if (waitEach) await world.smtp.waitForMails(email, i + 1);
     }
+    // Every send count has its own email, in order, whichever run sent it.
+    await world.smtp.waitForMails(email, resends + 1);
     const handle = await invitationHandle(world.api, tenant.company.id, email);
     expect(
       (await world.api.request('DELETE', `/api/invitations/${first.id}`, { apiKey: tenant.apiKey })).status,
     ).to.equal(200);
     expect(await handle.result()).to.equal('revoked');
-
     const runs = await expectChainWithinBudget(client, handle.workflowId, BUDGETS.invitation, { atLeastRuns: 2 });
     expectOvershootWithinBudget(runs, SUGGEST_AFTER_EVENTS, BUDGETS.invitation);
+    // No run sends another email once Temporal has suggested continuing: the next run sends what is owed.
+    for (const run of runs.slice(0, -1))
+      expect(
+        await scheduledAfterSuggestion(client, handle.workflowId, run.runId, 'sendInvitationEmail'),
+        `emails scheduled by run ${run.runId} after the suggestion`,
+      ).to.equal(0);
+    return { handle, runs };
+  }
+
+  it('invitation: resent 12 times, each email waited for, continues as new', async () => {
+    await inviteAndResend(12, true);
+  });
+
+  it('invitation: 12 resends at once, every email owed sent, continues as new while sending', async () => {
+    const { handle, runs } = await inviteAndResend(12, false);
+    // A run that continued while it still owed emails (patch invitation-continues-while-sending).
+    await keepRunHistory(client, INVITATION_HISTORY_DIR, 'continued-while-sending', handle.workflowId, runs[0].runId);
   });
 });

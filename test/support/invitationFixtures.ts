@@ -153,6 +153,7 @@ export const HISTORIES_DIR = path.join(__dirname, '..', 'histories', 'invitation
 /** Every committed invitation history; replay.test.ts fails when one of them is missing. */
 export const INVITATION_HISTORIES = [
   'accepted',
+  'continued-while-sending',
   'email-rejected-resent-revoked',
   'expired',
   'expired-across-restart',

@@ -87,3 +87,20 @@ export async function keepRunHistory(
     historyToJson(await client.workflow.getHandle(workflowId, runId).fetchHistory()),
   );
 }
+
+/**
+ * How many `activityType` activities a run scheduled after Temporal first suggested continuing as new (the
+ * `suggestContinueAsNew` of a workflow task started): 0 for a run that continues at the first step it can.
+ */
+export async function scheduledAfterSuggestion(
+  client: Client,
+  workflowId: string,
+  runId: string,
+  activityType: string,
+): Promise<number> {
+  const events = (await client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+  const first = events.findIndex((e) => e.workflowTaskStartedEventAttributes?.suggestContinueAsNew);
+  if (first < 0) return 0;
+  return events.slice(first).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType)
+    .length;
+}
