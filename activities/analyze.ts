@@ -19,7 +19,9 @@ import type { Transcript } from './stt/transcript';
 
 /** The chat-completions analyzer when LLM_BASE_URL is set, the deterministic built-in one otherwise. */
 export function createAnalyzer(config: Config): Analyzer {
-  return config.LLM_BASE_URL ? createLlmAnalyzer(config, providerAgent()) : createBuiltinAnalyzer();
+  return config.LLM_BASE_URL
+    ? createLlmAnalyzer(config, providerAgent(config.PROVIDER_ANSWER_MAX_BYTES))
+    : createBuiltinAnalyzer();
 }
 
 /** Step 4: the analysis of the saved transcript, against the roleplay's scorecard when there is one. */

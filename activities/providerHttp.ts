@@ -10,10 +10,20 @@ import { excerpt, FailureTypes, httpFailure, permanent } from './failures';
 // document gives for it) fails at once saying so; any other 4xx fails at once with the provider's own
 // message; 408, 425, 429 and 5xx are retried after Retry-After (activities/failures.ts).
 
-export function providerAgent(): Dispatcher {
+/** `maxAnswerBytes` is PROVIDER_ANSWER_MAX_BYTES: undici stops reading an answer that passes it. */
+export function providerAgent(maxAnswerBytes: number): Dispatcher {
   // Transcribing a long file can take minutes before the first byte of the answer.
-  return new Agent({ headersTimeout: 15 * 60_000, bodyTimeout: 5 * 60_000, connect: { timeout: 15_000 } });
+  return new Agent({
+    headersTimeout: 15 * 60_000,
+    bodyTimeout: 5 * 60_000,
+    connect: { timeout: 15_000 },
+    maxResponseSize: maxAnswerBytes,
+  });
 }
+
+/** undici's error for an answer past the agent's maxResponseSize (ResponseExceededMaxSizeError). */
+const tooLarge = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
 export interface ProviderRequest {
   /** Which provider, for the call's span (`peer.service`): openai, deepgram, assemblyai, llm. */
@@ -76,6 +86,14 @@ export async function callProvider(
     );
     text = await res.body.text();
   } catch (err) {
+    if (tooLarge(err)) {
+      // The same request would get the same answer: fail the step now, saying why.
+      req.meter?.request('too_large', seconds());
+      throw permanent(
+        FailureTypes.ProviderRejected,
+        `${service} answered with more than PROVIDER_ANSWER_MAX_BYTES allows; the answer was not read`,
+      );
+    }
     if (!req.signal?.aborted) req.meter?.request('network_error', seconds());
     throw err;
   }

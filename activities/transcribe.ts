@@ -20,7 +20,11 @@ export interface TranscriptionSummary {
   redactedSpans?: number;
 }
 
-export function createSpeechToText(config: Config, dispatcher = providerAgent(), meter?: ProviderMeter): SpeechToText {
+export function createSpeechToText(
+  config: Config,
+  dispatcher = providerAgent(config.PROVIDER_ANSWER_MAX_BYTES),
+  meter?: ProviderMeter,
+): SpeechToText {
   switch (config.STT_PROVIDER) {
     case 'deepgram':
       return createDeepgramSpeechToText(config, dispatcher, meter);

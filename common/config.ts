@@ -257,6 +257,12 @@ export const ConfigSchema = Type.Object({
     default: '4h',
     description: 'Longest recording accepted for processing; a longer one fails at once.',
   },
+  PROVIDER_ANSWER_MAX_BYTES: Type.Integer({
+    minimum: 1024,
+    default: 67108864,
+    description:
+      "Worker: largest answer read from a speech-to-text or LLM provider (64 MiB by default; a 4-hour call's transcript with every word's timing is a few MB). A larger one is cut off and the step fails at once, so a misbehaving provider or proxy cannot fill a worker's memory.",
+  }),
   STT_MAX_UPLOAD_BYTES: Type.Integer({
     minimum: 0,
     default: 0,

@@ -65,7 +65,7 @@ export interface MediaPlan {
 
 export function createMediaActivities({ db, config, storage, metrics, logger }: ActivityDeps) {
   const withCompanyPlace = createCompanyLimit({ db, config, logger });
-  const stt = createSpeechToText(config, providerAgent(), sttMeter(metrics, config));
+  const stt = createSpeechToText(config, providerAgent(config.PROVIDER_ANSWER_MAX_BYTES), sttMeter(metrics, config));
   const outbound = createOutboundAgent({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   // One cut per recording at a time in this process: pieces asking at once share it.
   const cutting = new Map<string, Promise<Plan>>();

@@ -76,7 +76,7 @@ describe('recordings: LLM analysis with evidence', () => {
     ...overrides,
   });
   const analyzed = (c: LlmConfig) =>
-    createLlmAnalyzer(c, providerAgent()).analyze({
+    createLlmAnalyzer(c, providerAgent(64 * 1024 * 1024)).analyze({
       transcript: CALL,
       scorecard: SCORECARD,
       passingScore: 70,

@@ -189,6 +189,21 @@ describe('speech-to-text: every model and provider as its published API defines 
     expect(stt.requests).to.have.length(1);
   });
 
+  it('an answer larger than PROVIDER_ANSWER_MAX_BYTES fails at once, unread, never retried', async () => {
+    // A valid Deepgram answer (checked against its document by the stand-in) of about 300 KB: one utterance
+    // of 50,000 words, against a limit of 100 KB.
+    stt = await startDeepgramServer({ segments: [{ start: 0, end: 2, text: 'again '.repeat(50_000).trim() }] });
+    const { reason } = await run({
+      STT_PROVIDER: 'deepgram',
+      STT_BASE_URL: stt.url,
+      PROVIDER_ANSWER_MAX_BYTES: 100_000,
+    });
+    expect(reason).to.equal(
+      'Transcription failed: The speech-to-text provider answered with more than PROVIDER_ANSWER_MAX_BYTES allows; the answer was not read',
+    );
+    expect(stt.requests).to.have.length(1);
+  });
+
   it('a rate limit (Deepgram 429) and an outage (AssemblyAI 503) are retried after Retry-After', async () => {
     stt = await startDeepgramServer({
       segments: [],
