@@ -5,6 +5,7 @@ import { toSubmittedTranscript } from '../common/transcript';
 import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAnalysis';
 import {
   INDEPENDENT_2_FILE,
+  INDEPENDENT_4_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -134,7 +135,7 @@ if (require.main === module) {
   console.log(`\nRedaction: the rule set over ${redaction.length} labelled utterances (test/fixtures/redaction)\n`);
   console.log(redactionReport(redaction));
   // Apart, so the figures on text the rules were not tuned on are never averaged into the set they were.
-  for (const file of [INDEPENDENT_FILE, INDEPENDENT_2_FILE]) {
+  for (const file of [INDEPENDENT_FILE, INDEPENDENT_2_FILE, INDEPENDENT_4_FILE]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
       `\nRedaction, independent set: the rule set over ${independent.length} utterances written blind ` +
