@@ -6,6 +6,7 @@ import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAna
 import {
   INDEPENDENT_2_FILE,
   INDEPENDENT_3_FILE,
+  INDEPENDENT_4_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -135,7 +136,7 @@ if (require.main === module) {
   console.log(`\nRedaction: the rule set over ${redaction.length} labelled utterances (test/fixtures/redaction)\n`);
   console.log(redactionReport(redaction));
   // Apart, so the figures on text the rules were not tuned on are never averaged into the set they were.
-  for (const file of [INDEPENDENT_FILE, INDEPENDENT_2_FILE, INDEPENDENT_3_FILE]) {
+  for (const file of [INDEPENDENT_FILE, INDEPENDENT_2_FILE, INDEPENDENT_3_FILE, INDEPENDENT_4_FILE]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
       `\nRedaction, independent set: the rule set over ${independent.length} utterances written blind ` +

@@ -29,6 +29,12 @@ export const INDEPENDENT_2_FILE = path.join(__dirname, '..', 'test', 'fixtures',
  * and with more spoken, split and national forms, so its figures are a second held-out measure. Reported apart.
  */
 export const INDEPENDENT_3_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-3.json');
+/**
+ * A fifth set (the fourth written blind), by yet another helper in a different voice (support desks, collections,
+ * travel, insurance and procurement calls, non-native speakers, several values in one sentence), and
+ * committed before anything ran on it. Reported apart too.
+ */
+export const INDEPENDENT_4_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-4.json');
 
 export interface LabelledUtterance {
   text: string;
