@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
 import {
   BANK_CONTEXT,
@@ -22,6 +22,7 @@ import {
   SSN_LAST_FOUR,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
+import { isPhone, leadBefore, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -59,18 +60,6 @@ export const isCardNumber = (digits: string): boolean =>
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
 
-/**
- * Valid by the numbering plan (libphonenumber-js, Google's metadata): international after "+"/"plus" or
- * with the "00" prefix said before the country code ("double oh four four …"), else national in the
- * company's region.
- */
-const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
-  if (international) return parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
-  if (digits.startsWith('00') && parsePhoneNumberFromString(`+${digits.slice(2)}`)?.isValid() === true) return true;
-  if (region === 'US' && digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
-  return parsePhoneNumberFromString(digits, region)?.isValid() === true;
-};
-
 interface Window {
   i: number;
   j: number;
@@ -99,8 +88,17 @@ function windows(run: DigitToken[]): Window[][] {
   return byLength;
 }
 
-/** The written shape of a window: its tokens' digit counts joined by what stands between them. */
-const shapeOf = (text: string, run: DigitToken[], w: Window): string => text.slice(run[w.i].start, run[w.j].end);
+/**
+ * The written shape of a window: its tokens joined by what stands between them. A token that took over a
+ * correction ("212 555 0198. Sorry, 212 555 0189") is read from its own digits on, so the corrected number
+ * has its shape ("212 555 0189").
+ */
+function shapeOf(text: string, run: DigitToken[], w: Window): string {
+  let shape = text.slice(run[w.i].saidFrom ?? run[w.i].start, run[w.i].end);
+  for (let k = w.i + 1; k <= w.j; k += 1)
+    shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
+  return shape;
+}
 
 /** What was said around each token of a run: read once per token, not once per window. */
 interface RunContext {
@@ -113,6 +111,8 @@ interface RunContext {
   quantitiesBefore: number[];
   /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
   writtenBefore: number[];
+  /** How many of tokens 0..k-1 were said with "hundred" or "thousand". */
+  scaledBefore: number[];
   /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
   cvvAt: number[];
   expiryAt: number[];
@@ -135,6 +135,7 @@ function contextOf(text: string, run: DigitToken[]): RunContext {
     phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
     quantitiesBefore: countsBefore(quantities(text, run)),
     writtenBefore: countsBefore(run.map((t) => t.written)),
+    scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
     cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
   };
@@ -168,14 +169,6 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
   return marks;
 }
 
-/**
- * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
- * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
- * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
- */
-const trunkShaped = (written: string): boolean =>
-  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
-
 function kindOf(
   text: string,
   run: DigitToken[],
@@ -193,21 +186,24 @@ function kindOf(
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
   const written = writtenIn === w.j - w.i + 1;
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
-  if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
-  if (n === 9 && isSsn(digits)) {
+  // A number said with "hundred" or "thousand" can only be a phone number (below).
+  const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
+  if (!scaled && n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context))
+    return 'us_social_security_number';
+  if (!scaled && n === 9 && isSsn(digits)) {
     if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
     if (!written && /\bdash\b/.test(shapeOf(text, run, w).toLowerCase()) && w.j - w.i >= 2)
       return 'us_social_security_number';
   }
-  if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
+  if (!scaled && n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-  const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
+  const monthYear = !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = around.cvvAt[w.i];
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
-  if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (!scaled && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
@@ -219,16 +215,20 @@ function kindOf(
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
+  const shape = shapeOf(text, run, w);
+  const from = run[w.i].saidFrom ?? run[w.i].start;
+  if (written && notAPhoneShape(shape, text.slice(Math.max(0, from - 2), from), after)) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
+  const named = international || around.phoneBefore[w.i] || around.phoneAfter[w.j];
   // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
-  // the numbering plan, which is the costly test.
+  // the numbering plan, which is the costly test. "oh two, nine three seven four, four thousand" is a
+  // phone number only when named as one: amounts are said with "thousand" too.
   const said =
-    international ||
-    around.phoneBefore[w.i] ||
-    around.phoneAfter[w.j] ||
-    writtenIn === 0 ||
-    (written && trunkShaped(shapeOf(text, run, w))) ||
-    phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
+    named ||
+    (!scaled &&
+      (writtenIn === 0 ||
+        (written && trunkShaped(shape)) ||
+        phoneShaped(text.slice(Math.max(0, from - 1), from) + shape)));
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
@@ -238,8 +238,10 @@ function kindOf(
  * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
  */
 function cardLike(text: string, run: DigitToken[], w: Window): boolean {
-  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
   const tokens = run.slice(w.i, w.j + 1);
+  // Nobody says a card number with "thousand".
+  if (tokens.some((t) => t.magnitude)) return false;
+  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
   if (tokens.some((t) => !t.written)) return true;
   for (let k = 1; k < tokens.length; k += 1)
     if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
@@ -247,20 +249,8 @@ function cardLike(text: string, run: DigitToken[], w: Window): boolean {
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
 
-/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
-const phoneShaped = (written: string): boolean =>
-  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
-  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
-
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
-
-/** "+" or "plus" said just before `at` (read from a few characters back only). */
-const leadBefore = (text: string, at: number): { index: number } | null => {
-  const from = Math.max(0, at - 8);
-  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
-  return m ? { index: from + m.index } : null;
-};
 
 /** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */
 const RUN_PIECE = 256;

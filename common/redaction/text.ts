@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
+import { restated } from './corrections';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
@@ -28,6 +29,21 @@ function claim(found: TextSpan[], length: number): TextSpan[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Finds of one kind next to each other with only a correction or a restatement between them are one value
+ * said twice ("04/27, sorry, 04/28"; "twelve thirty, like december twenty thirty"): one span, so the
+ * words that joined them do not stand between two placeholders.
+ */
+function merged(text: string, spans: TextSpan[]): TextSpan[] {
+  const out: TextSpan[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    if (last && last.kind === span.kind && restated(text.slice(last.end, span.start))) last.end = span.end;
+    else out.push({ ...span });
+  }
+  return out;
+}
+
 export interface RedactionOptions {
   /** The region a national phone number is read in (ISO 3166 alpha-2, e.g. "GB"); US unless given. */
   phoneRegion?: CountryCode;
@@ -40,19 +56,22 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const emails = emailSpans(text);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
-  return claim(
-    [
-      ...marks,
-      ...emails,
-      ...ibanSpans(text),
-      // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-      ...writtenExpirySpans(text, cards),
-      ...spokenExpirySpans(text),
-      ...monthYearSpans(text),
-      ...numbers.filter((s) => s.kind !== 'phone_number'),
-      ...numbers.filter((s) => s.kind === 'phone_number'),
-    ],
-    text.length,
+  return merged(
+    text,
+    claim(
+      [
+        ...marks,
+        ...emails,
+        ...ibanSpans(text),
+        // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+        ...writtenExpirySpans(text, cards),
+        ...spokenExpirySpans(text),
+        ...monthYearSpans(text),
+        ...numbers.filter((s) => s.kind !== 'phone_number'),
+        ...numbers.filter((s) => s.kind === 'phone_number'),
+      ],
+      text.length,
+    ),
   );
 }
 

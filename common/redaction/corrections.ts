@@ -1,0 +1,94 @@
+import type { DigitToken } from './digits';
+
+// A caller who misspeaks corrects themself inside the value: "cvv is two eight, no sorry, two nine one",
+// "seven two oh, five five five, oh one eight seven. no wait, oh one eight six", "0151, sorry, 0151
+// 23456789". The correction does not end the number: what is said after it replaces the digits said before
+// it (the whole of them when the caller starts again, else as many of the last ones as are said again), the
+// value is read as corrected, and its span covers both, so neither the wrong digits nor the right ones stay.
+
+/** What people say to take back what they just said. */
+const TAKE_BACK =
+  "(?:no|nope|sorry|wait|oops|actually|correction|rather|or rather|i mean|i meant|my bad|my mistake|hold on|hang on|pardon(?: me)?|scratch that|that's (?:wrong|not right)|(?:let me )?(?:start|begin) (?:again|over)|let me (?:try|say (?:it|that)|read (?:it|that)) again|let me repeat(?: that)?|make (?:it|that))";
+const HESITATION = '(?:uh|um|umm|uhm|er|erm|ah|hmm)';
+/** What may come between a take-back and the digits said again: "it's", "that's", "so". */
+const LEAD_IN = "(?:it's|it is|that's|that is|it should be|should be|so)";
+const SEP = '[\\s,.;:!?-]*';
+
+/**
+ * A correction said from `at` on (sticky: read only from there, each part a bounded number of words): the
+ * hesitations, the take-back words (one to three) and a lead-in.
+ */
+const CORRECTION = new RegExp(
+  `${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:${TAKE_BACK}\\b${SEP}){1,3}(?:(?:${HESITATION}|${LEAD_IN})\\b${SEP}){0,2}`,
+  'iy',
+);
+
+/** Where a correction said at `at` ends, or -1 when none is said there. */
+export function correctionEnd(text: string, at: number): number {
+  CORRECTION.lastIndex = at;
+  const m = CORRECTION.exec(text);
+  return m ? at + m[0].length : -1;
+}
+
+/** A value's longest run of digits (a card: 19): a correction never reaches back further than this. */
+const MAX_VALUE_DIGITS = 19;
+/** Digits said again from the value's start mark a restart: the first three are enough to tell. */
+const RESTART_DIGITS = 3;
+
+/**
+ * The run as corrected: `at` holds the index of the first token said after each correction. Each such token
+ * takes over (as one token: its own digits, starting where they began) the tokens said before the correction
+ * that it replaces: back to where the value started when the caller starts again (the digits said again
+ * begin like the digits said before), else as many digits as are said after the correction. Each correction
+ * reads at most a value's length back: linear in the run.
+ */
+export function correctedRun(run: DigitToken[], at: number[]): DigitToken[] {
+  if (at.length === 0) return run;
+  const out: DigitToken[] = run.slice(0, at[0]);
+  for (let c = 0; c < at.length; c += 1) {
+    const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
+    const said = again.map((t) => t.digits).join('');
+    // Where the caller started again: the farthest token back (within a value's length) whose digits on
+    // begin like the digits said again.
+    let restart = out.length;
+    if (said.length >= RESTART_DIGITS) {
+      let tail = '';
+      for (let k = out.length - 1; k >= 0 && tail.length + out[k].digits.length <= MAX_VALUE_DIGITS; k -= 1) {
+        tail = out[k].digits + tail;
+        if (tail.startsWith(said.slice(0, RESTART_DIGITS))) restart = k;
+      }
+    }
+    // Else the last digits are said again: as many tokens as hold no more digits than were said (at least
+    // the last one: something was taken back).
+    const limit = Math.min(said.length, MAX_VALUE_DIGITS);
+    let replaced = out.length - 1;
+    for (
+      let n = out[replaced].digits.length;
+      replaced > 0 && n + out[replaced - 1].digits.length <= limit;
+      replaced -= 1
+    )
+      n += out[replaced - 1].digits.length;
+    const from = Math.min(restart, replaced);
+    const first = again[0];
+    const taken = out.splice(from);
+    out.push(
+      taken.length > 0 ? { ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start } : first,
+      ...again.slice(1),
+    );
+  }
+  return out;
+}
+
+/**
+ * What may stand between two finds of one kind for them to be one value said twice: a correction ("04/27,
+ * sorry, 04/28") or the value said again another way ("twelve thirty, like december twenty thirty").
+ * Read on a gap of at most GAP_CHARS characters.
+ */
+const RESTATED = new RegExp(
+  `^${SEP}(?:(?:${HESITATION}|${TAKE_BACK}|like|i\\.e|ie|that is|that's|in other words|meaning|so)\\b${SEP}){1,4}$`,
+  'i',
+);
+const GAP_CHARS = 40;
+
+/** Whether the text between two finds of one kind only corrects or restates the first. */
+export const restated = (gap: string): boolean => gap.length <= GAP_CHARS && RESTATED.test(gap);
