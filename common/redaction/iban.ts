@@ -1,7 +1,8 @@
 import type { TextSpan } from './kinds';
+import { wordsOf } from './spelling';
 
 // IBANs in any case, written in blocks ("DE89 3704 0044 0532 0130 00", "nl91 abna 0417 1643 00") or
-// spelled and spoken ("d e eight nine three seven oh four …"), found by their checksum (ISO 13616: the
+// spelled and spoken ("d e eight nine three seven oh four …", "d as in delta, e as in echo, …"), found by their checksum (ISO 13616: the
 // account moved behind the country code, letters as 10–35, mod 97 is 1) at the length their country
 // gives them. A written one starts with a block of country code and check digits; a spoken one spells
 // its country code letter by letter or has a bank word before it. Each start reads at most 34 characters
@@ -52,10 +53,11 @@ function unitsOf(text: string): Array<Unit | null> {
   let repeatStart = 0;
   let lastEnd = 0;
   let pendingTens = false;
-  for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
-    const word = m[0];
-    const lower = word.toLowerCase();
-    const start = m.index;
+  for (const said of wordsOf(text)) {
+    // A letter spelled with an example ("d as in delta") is the letter, spanning its example.
+    const word = said.text;
+    const lower = said.lower;
+    const start = said.start;
     // Only spaces, dashes, dots and commas (a transcriber's pause between groups) stand between the units
     // of one IBAN.
     if (units.length > 0 && !/^[\s.,-]*$/.test(text.slice(lastEnd, start))) {
@@ -63,7 +65,7 @@ function unitsOf(text: string): Array<Unit | null> {
       pendingTens = false;
       units.push(null);
     }
-    lastEnd = start + word.length;
+    lastEnd = said.end;
     if (lower === 'double' || lower === 'triple') {
       repeat = lower === 'double' ? 2 : 3;
       repeatStart = start;

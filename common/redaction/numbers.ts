@@ -22,6 +22,7 @@ import {
   SSN_LAST_FOUR,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
+import { CARD_LENGTHS, cardLike, isCardNumber } from './cards';
 import { isPhone, leadBefore, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -31,31 +32,16 @@ import { isPhone, leadBefore, notAPhoneShape, phoneShaped, trunkShaped } from '.
 // - bank account and routing numbers: 6–17 digits after "account", "routing", "IBAN", "sort code";
 // - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (in the
 //   company's region) or international ("plus" or "+" before it), said or written as one (a phone word,
-//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference);
-// - a card's CVV after "CVV"/"security code"/a bare "code", its expiry after "expires"/"valid until"/…
-//   or as MM/YY next to a card number (context words: common/redaction/context.ts).
+//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference),
+//   nor a date or a piece of an ID written with dashes (common/redaction/phones.ts); one ending in "four
+//   thousand" only when a phone word or its country code names it;
+// - a card's CVV after "CVV"/"security code"/"verification value"/"signature strip"/a bare "code", its
+//   expiry after "expires"/"valid until"/"the date on the card"/… or as MM/YY next to a card number
+//   (context words: common/redaction/context.ts).
+// A correction inside a number ("two eight, no sorry, two nine one") is read as corrected
+// (common/redaction/corrections.ts).
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
 // written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** Leading digits of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
-const CARD_PREFIX =
-  /^(4|5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720)|3[47]|6011|64[4-9]|65|35(2[89]|[3-8])|3(0[0-5]|[689])|62|5[06-9]|6[37])/;
-
-export const isCardNumber = (digits: string): boolean =>
-  digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
 
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
@@ -232,26 +218,6 @@ function kindOf(
   return said && isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
-/**
- * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
- * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
- * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
- */
-function cardLike(text: string, run: DigitToken[], w: Window): boolean {
-  const tokens = run.slice(w.i, w.j + 1);
-  // Nobody says a card number with "thousand".
-  if (tokens.some((t) => t.magnitude)) return false;
-  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
-  if (tokens.some((t) => !t.written)) return true;
-  for (let k = 1; k < tokens.length; k += 1)
-    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
-  const groups = tokens.map((t) => t.digits.length).join('-');
-  return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
-}
-
-/** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
-const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
-
 /** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */
 const RUN_PIECE = 256;
 
@@ -295,7 +261,7 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     };
     for (const length of CARD_LENGTHS)
       for (const w of all[length])
-        if (free(w) && isCardNumber(w.digits) && cardLike(text, run, w)) take(w, 'credit_card_number');
+        if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1))) take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     // Longest first: a phone number is not cut into a CVV and a count.
     for (let length = MAX_DIGITS; length >= 3; length -= 1)
