@@ -1,28 +1,9 @@
 import { CARD_CONTEXT, contextAround } from './context';
 import type { DigitToken } from './digits';
+import { pieceOfId } from './phones';
 
-// Payment card numbers, for common/redaction/numbers.ts: 13–19 digits with a card network's leading
-// digits, Luhn-valid, and said or written as a card number.
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** Leading digits of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
-const CARD_PREFIX =
-  /^(4|5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720)|3[47]|6011|64[4-9]|65|35(2[89]|[3-8])|3(0[0-5]|[689])|62|5[06-9]|6[37])/;
-
-export const isCardNumber = (digits: string): boolean =>
-  digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
+// Payment card numbers, for common/redaction/numbers.ts (which tests the digits: 13–19, a card network's
+// leading digits, Luhn-valid): said or written as a card number.
 
 /**
  * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
@@ -34,6 +15,7 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   if (tokens.some((t) => t.magnitude)) return false;
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
   if (tokens.some((t) => !t.written)) return true;
+  if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
   for (let k = 1; k < tokens.length; k += 1)
     if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
   const groups = tokens.map((t) => t.digits.length).join('-');

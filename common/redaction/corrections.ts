@@ -34,13 +34,29 @@ export function correctionEnd(text: string, at: number): number {
 const MAX_VALUE_DIGITS = 19;
 /** Digits said again from the value's start mark a restart: the first three are enough to tell. */
 const RESTART_DIGITS = 3;
+/** A restart said at most this many digits fewer than the attempt it replaces (a stray digit or two). */
+const RESTART_SLACK = 2;
+
+/**
+ * Whether the digits said after a correction start the run again: they begin like the run did and are not
+ * many fewer than those said before it (a stray digit or two). Only the run's start counts: "oh oh one,
+ * five nine, four nine four oh, no sorry, five nine four oh" mends the last group. A run longer than a
+ * value is not read (linear: a long run corrected again and again is not joined each time).
+ */
+function startedAgain(before: DigitToken[], said: string): boolean {
+  if (said.length < RESTART_DIGITS || before.length > MAX_VALUE_DIGITS) return false;
+  const digits = before.map((t) => t.digits).join('');
+  return (
+    digits.length <= Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK) &&
+    digits.startsWith(said.slice(0, RESTART_DIGITS))
+  );
+}
 
 /**
  * The run as corrected: `at` holds the index of the first token said after each correction. Each such token
  * takes over (as one token: its own digits, starting where they began) the tokens said before the correction
- * that it replaces: back to where the value started when the caller starts again (the digits said again
- * begin like the digits said before), else as many digits as are said after the correction. Each correction
- * reads at most a value's length back: linear in the run.
+ * that it replaces: the whole run when the caller starts again, else as many digits as are said after the
+ * correction (at least the last token). Each correction reads at most a value's length back: linear in the run.
  */
 export function correctedRun(run: DigitToken[], at: number[]): DigitToken[] {
   if (at.length === 0) return run;
@@ -48,16 +64,7 @@ export function correctedRun(run: DigitToken[], at: number[]): DigitToken[] {
   for (let c = 0; c < at.length; c += 1) {
     const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
     const said = again.map((t) => t.digits).join('');
-    // Where the caller started again: the farthest token back (within a value's length) whose digits on
-    // begin like the digits said again.
-    let restart = out.length;
-    if (said.length >= RESTART_DIGITS) {
-      let tail = '';
-      for (let k = out.length - 1; k >= 0 && tail.length + out[k].digits.length <= MAX_VALUE_DIGITS; k -= 1) {
-        tail = out[k].digits + tail;
-        if (tail.startsWith(said.slice(0, RESTART_DIGITS))) restart = k;
-      }
-    }
+    const restart = startedAgain(out, said);
     // Else the last digits are said again: as many tokens as hold no more digits than were said (at least
     // the last one: something was taken back).
     const limit = Math.min(said.length, MAX_VALUE_DIGITS);
@@ -68,7 +75,7 @@ export function correctedRun(run: DigitToken[], at: number[]): DigitToken[] {
       replaced -= 1
     )
       n += out[replaced - 1].digits.length;
-    const from = Math.min(restart, replaced);
+    const from = restart ? 0 : replaced;
     const first = again[0];
     const taken = out.splice(from);
     out.push(

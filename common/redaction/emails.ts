@@ -257,6 +257,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
   return spans;
 }
 
-export function emailSpans(text: string): TextSpan[] {
-  return [...writtenSpans(text), ...spokenSpans(text, wordsOf(text))];
+/** `words`: the text's words (common/redaction/spelling.ts), when the caller has them already. */
+export function emailSpans(text: string, words: Word[] = wordsOf(text)): TextSpan[] {
+  return [...writtenSpans(text), ...spokenSpans(text, words)];
 }

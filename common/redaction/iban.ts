@@ -1,5 +1,5 @@
 import type { TextSpan } from './kinds';
-import { wordsOf } from './spelling';
+import { wordsOf, type Word } from './spelling';
 
 // IBANs in any case, written in blocks ("DE89 3704 0044 0532 0130 00", "nl91 abna 0417 1643 00") or
 // spelled and spoken ("d e eight nine three seven oh four …", "d as in delta, e as in echo, …"), found by their checksum (ISO 13616: the
@@ -36,6 +36,10 @@ const TEENS: Record<string, string> = {
 };
 
 const MAX_IBAN = 34;
+/** The blocks an IBAN is written in. */
+const BLOCK = 4;
+/** Everyday words that are also a country's code in an IBAN: said in lower case, they are the words. */
+const WORDS = new Set(['ad', 'at', 'be', 'by', 'do', 'is', 'it', 'me', 'no']);
 const BANK_WORDS = /\b(iban|account|bank|transfer|wire|sepa|payee|beneficiary)\b/;
 
 interface Unit {
@@ -47,13 +51,13 @@ interface Unit {
 }
 
 /** The text as units an IBAN can be said in: blocks, spelled letters, digit words ("double" repeats). */
-function unitsOf(text: string): Array<Unit | null> {
+function unitsOf(text: string, words: Word[]): Array<Unit | null> {
   const units: Array<Unit | null> = [];
   let repeat = 0;
   let repeatStart = 0;
   let lastEnd = 0;
   let pendingTens = false;
-  for (const said of wordsOf(text)) {
+  for (const said of words) {
     // A letter spelled with an example ("d as in delta") is the letter, spanning its example.
     const word = said.text;
     const lower = said.lower;
@@ -104,9 +108,13 @@ function unitsOf(text: string): Array<Unit | null> {
     } else if (word.length === 1) {
       const chars = lower.toUpperCase().repeat(repeat || 1);
       units.push({ chars, start: repeat ? repeatStart : start, end: lastEnd, block: false });
-    } else if (word.length <= MAX_IBAN) {
+    } else if (word.length <= MAX_IBAN && (word.length <= BLOCK || /\d/.test(word))) {
       units.push({ chars: word.toUpperCase(), start, end: lastEnd, block: true });
-    } else units.push(null);
+    } else {
+      // A word of letters longer than a block ("is 59164869, actually, 44965114") is said, not an IBAN's
+      // part: IBANs are written in blocks of four, and one written whole holds digits.
+      units.push(null);
+    }
     repeat = 0;
   }
   if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
@@ -126,9 +134,10 @@ export function ibanValid(iban: string): boolean {
   return rest === 1;
 }
 
-export function ibanSpans(text: string): TextSpan[] {
+/** `words`: the text's words (common/redaction/spelling.ts), when the caller has them already. */
+export function ibanSpans(text: string, words: Word[] = wordsOf(text)): TextSpan[] {
   const spans: TextSpan[] = [];
-  const units = unitsOf(text);
+  const units = unitsOf(text, words);
   let i = 0;
   while (i < units.length) {
     const first = units[i];
@@ -153,9 +162,16 @@ export function ibanSpans(text: string): TextSpan[] {
     // read out; with the checksum and the country's length that is enough without a bank word before it.
     const spelledCountry =
       !first.block && first.chars.length === 1 && second?.block === false && second.chars.length === 1;
+    // A written one starts with its country code and check digits ("DE89", "nl91"), or the code alone ("gb
+    // two nine …", "DE 89 …"); "is", "at", "no" said before digits are words, not Iceland, Austria, Norway.
+    const code = text.slice(first.start, first.end);
+    const written =
+      first.block &&
+      (/^[A-Z]{2}\d/.test(first.chars) ||
+        (code.length === 2 && (/^[A-Z]{2}$/.test(code) || !WORDS.has(code.toLowerCase()))));
     const said =
       found >= 0 &&
-      ((first.block && /^[A-Z]{2}(\d|$)/.test(first.chars)) ||
+      (written ||
         spelledCountry ||
         BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase()));
     if (found >= 0 && said) {

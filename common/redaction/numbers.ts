@@ -1,29 +1,10 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
-import {
-  BANK_CONTEXT,
-  CARD_CONTEXT,
-  contextAfter,
-  contextAround,
-  contextBefore,
-  CVV_AFTER,
-  CVV_WORDS,
-  cvvCode,
-  EXPIRY_AFTER,
-  EXPIRY_WORDS,
-  lastEndBefore,
-  lastMatchAt,
-  namesThis,
-  NOT_A_PHONE,
-  PHONE_CONTEXT,
-  PHONE_WORDS_ABROAD,
-  SSN_AFTER,
-  SSN_CONTEXT,
-  SSN_LAST_FOUR,
-} from './context';
+import { CARD_LENGTHS, cardLike } from './cards';
+import { CARD_CONTEXT, contextAround, CVV_AFTER, EXPIRY_AFTER, lastEndBefore, namesThis, SSN_AFTER } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { CARD_LENGTHS, cardLike, isCardNumber } from './cards';
-import { isPhone, leadBefore, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
+import { isPhone, notAPhoneShape, pieceOfId } from './phones';
+import { contextOf, type RunContext } from './runContext';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -45,6 +26,48 @@ import { isPhone, leadBefore, notAPhoneShape, phoneShaped, trunkShaped } from '.
 
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
+
+// The tests below run on every window of a run (a list of digits has millions): kept in this module.
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Leading digits of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
+const CARD_PREFIX =
+  /^(4|5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720)|3[47]|6011|64[4-9]|65|35(2[89]|[3-8])|3(0[0-5]|[689])|62|5[06-9]|6[37])/;
+
+export const isCardNumber = (digits: string): boolean =>
+  digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
+
+/**
+ * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
+ * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
+ * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
+ */
+const trunkShaped = (written: string): boolean =>
+  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
+
+/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
+const phoneShaped = (written: string): boolean =>
+  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
+
+/** "+" or "plus" said just before `at` (read from a few characters back only). */
+const leadBefore = (text: string, at: number): { index: number } | null => {
+  const from = Math.max(0, at - 8);
+  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
+  return m ? { index: from + m.index } : null;
+};
 
 interface Window {
   i: number;
@@ -79,80 +102,19 @@ function windows(run: DigitToken[]): Window[][] {
  * correction ("212 555 0198. Sorry, 212 555 0189") is read from its own digits on, so the corrected number
  * has its shape ("212 555 0189").
  */
-function shapeOf(text: string, run: DigitToken[], w: Window): string {
-  let shape = text.slice(run[w.i].saidFrom ?? run[w.i].start, run[w.i].end);
+function shapeOf(
+  text: string,
+  run: DigitToken[],
+  w: Window,
+  around: RunContext,
+  from = run[w.i].saidFrom ?? run[w.i].start,
+): string {
+  // Most runs hold no correction: one slice.
+  if (!around.mended) return text.slice(from, run[w.j].end);
+  let shape = text.slice(from, run[w.i].end);
   for (let k = w.i + 1; k <= w.j; k += 1)
     shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
   return shape;
-}
-
-/** What was said around each token of a run: read once per token, not once per window. */
-interface RunContext {
-  before: string[];
-  after: string[];
-  /** A phone word just before token i / just after token j. */
-  phoneBefore: boolean[];
-  phoneAfter: boolean[];
-  /** How many of tokens 0..k-1 are part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
-  quantitiesBefore: number[];
-  /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
-  writtenBefore: number[];
-  /** How many of tokens 0..k-1 were said with "hundred" or "thousand". */
-  scaledBefore: number[];
-  /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
-  cvvAt: number[];
-  expiryAt: number[];
-}
-
-/** counts[k]: how many of flags[0..k-1] are set. */
-function countsBefore(flags: boolean[]): number[] {
-  const counts = [0];
-  for (const flag of flags) counts.push(counts[counts.length - 1] + (flag ? 1 : 0));
-  return counts;
-}
-
-function contextOf(text: string, run: DigitToken[]): RunContext {
-  const before = run.map((t) => contextBefore(text, t.start));
-  const after = run.map((t) => contextAfter(text, t.end));
-  return {
-    before,
-    after,
-    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
-    phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
-    quantitiesBefore: countsBefore(quantities(text, run)),
-    writtenBefore: countsBefore(run.map((t) => t.written)),
-    scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
-    cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
-    expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
-  };
-}
-
-/**
- * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
- * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
- */
-const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
-
-/**
- * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
- * "." are one written number, tested once (a run is read in one pass, not once per window).
- */
-function quantities(text: string, run: DigitToken[]): boolean[] {
-  const marks = new Array<boolean>(run.length).fill(false);
-  let a = 0;
-  while (a < run.length) {
-    let b = a;
-    while (
-      b + 1 < run.length &&
-      run[b].written &&
-      run[b + 1].written &&
-      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
-    )
-      b += 1;
-    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
-    a = b + 1;
-  }
-  return marks;
 }
 
 function kindOf(
@@ -166,7 +128,6 @@ function kindOf(
   const { digits } = w;
   const n = digits.length;
   if (n < 3) return null;
-  const context = around.before[w.i];
   const after = around.after[w.j];
   // Counts over the window from prefix sums: windows overlap, and a run of 300,000 digits has millions of them.
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
@@ -174,15 +135,20 @@ function kindOf(
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
-  if (!scaled && n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context))
-    return 'us_social_security_number';
+  if (!scaled && n === 4 && around.ssnBefore[w.i] && around.lastFourBefore[w.i]) return 'us_social_security_number';
   if (!scaled && n === 9 && isSsn(digits)) {
-    if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
-    if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
-    if (!written && /\bdash\b/.test(shapeOf(text, run, w).toLowerCase()) && w.j - w.i >= 2)
+    if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
+    // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
+    if (
+      written &&
+      /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w, around)) &&
+      !pieceOfId(text, run[w.i].start, run[w.j].end)
+    )
+      return 'us_social_security_number';
+    if (!written && /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) && w.j - w.i >= 2)
       return 'us_social_security_number';
   }
-  if (!scaled && n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
+  if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
   const monthYear = !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
@@ -196,26 +162,33 @@ function kindOf(
     // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
       !written &&
-      /slash/i.test(shapeOf(text, run, w)) &&
+      /slash/i.test(shapeOf(text, run, w, around)) &&
       (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
-  if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
-  const shape = shapeOf(text, run, w);
-  const from = run[w.i].saidFrom ?? run[w.i].start;
-  if (written && notAPhoneShape(shape, text.slice(Math.max(0, from - 2), from), after)) return null;
+  if (n < 7 || n > 17 || around.referenceBefore[w.i]) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
   const named = international || around.phoneBefore[w.i] || around.phoneAfter[w.j];
   // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
   // the numbering plan, which is the costly test. "oh two, nine three seven four, four thousand" is a
-  // phone number only when named as one: amounts are said with "thousand" too.
+  // phone number only when named as one: amounts are said with "thousand" too. The shape is read only
+  // when needed: a list of digits has millions of windows.
+  const from = run[w.i].saidFrom ?? run[w.i].start;
+  const end = run[w.j].end;
+  // (No closure here: one per window costs more than the tests.) A character early for phoneShaped:
+  // "(212) 555-0198" keeps its bracket.
   const said =
     named ||
     (!scaled &&
       (writtenIn === 0 ||
-        (written && trunkShaped(shape)) ||
-        phoneShaped(text.slice(Math.max(0, from - 1), from) + shape)));
-  return said && isPhone(digits, international, region) ? 'phone_number' : null;
+        (written && trunkShaped(shapeOf(text, run, w, around, from))) ||
+        phoneShaped(
+          around.mended
+            ? text.slice(Math.max(0, from - 1), from) + shapeOf(text, run, w, around, from)
+            : text.slice(Math.max(0, from - 1), end),
+        )));
+  if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
+  return isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
 /** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */

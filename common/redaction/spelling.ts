@@ -17,7 +17,7 @@ const PAUSE = /^[\s,]+$/;
 /** The index of the example word of a letter spelled from words[i] ("s as in sam", "b for boy"), else i. */
 function exampleOf(text: string, words: Word[], i: number): number {
   const letter = words[i].lower;
-  if (!/^[a-z]$/.test(letter)) return i;
+  if (letter.length !== 1 || letter < 'a' || letter > 'z') return i;
   const next = words[i + 1]?.lower;
   const at = next === 'as' && words[i + 2]?.lower === 'in' ? i + 3 : next === 'for' ? i + 2 : -1;
   const example = words[at];
@@ -35,11 +35,14 @@ export function wordsOf(text: string): Word[] {
     start: m.index,
     end: m.index + m[0].length,
   }));
-  const out: Word[] = [];
+  // In place: a spelled letter takes its example's end, the words after move up over what it took.
+  let kept = 0;
   for (let i = 0; i < words.length; i += 1) {
     const at = exampleOf(text, words, i);
-    out.push(at > i ? { ...words[i], end: words[at].end } : words[i]);
+    words[kept] = at > i ? { ...words[i], end: words[at].end } : words[i];
+    kept += 1;
     i = at;
   }
-  return out;
+  words.length = kept;
+  return words;
 }

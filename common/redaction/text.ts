@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
+import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
@@ -53,7 +54,9 @@ export interface RedactionOptions {
 export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
-  const emails = emailSpans(text);
+  // The words once, for both finders that read spelled letters.
+  const words = wordsOf(text);
+  const emails = emailSpans(text, words);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   return merged(
@@ -62,7 +65,7 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       [
         ...marks,
         ...emails,
-        ...ibanSpans(text),
+        ...ibanSpans(text, words),
         // A written expiry ("05/28") before the numbers: its year is not the start of a code.
         ...writtenExpirySpans(text, cards),
         ...spokenExpirySpans(text),
