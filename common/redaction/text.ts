@@ -50,13 +50,20 @@ export interface RedactionOptions {
   phoneRegion?: CountryCode;
 }
 
+/**
+ * Addresses and IBANs, both read from the text's words (letters spelled with an example as one): the words
+ * once, and let go before the digit runs are read (a digit list's words and runs would be held together).
+ */
+function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
+  const words = wordsOf(text);
+  return { emails: emailSpans(text, words), ibans: ibanSpans(text, words) };
+}
+
 /** The spans of personal data in `text`, in order, none overlapping. */
 export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
-  // The words once, for both finders that read spelled letters.
-  const words = wordsOf(text);
-  const emails = emailSpans(text, words);
+  const { emails, ibans } = spelledSpans(text);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   return merged(
@@ -65,7 +72,7 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       [
         ...marks,
         ...emails,
-        ...ibanSpans(text, words),
+        ...ibans,
         // A written expiry ("05/28") before the numbers: its year is not the start of a code.
         ...writtenExpirySpans(text, cards),
         ...spokenExpirySpans(text),
