@@ -98,4 +98,4 @@ const RESTATED = new RegExp(
 const GAP_CHARS = 40;
 
 /** Whether the text between two finds of one kind only corrects or restates the first. */
-export const restated = (gap: string): boolean => gap.length <= GAP_CHARS && RESTATED.test(gap);
+export const restated = (gap: string): boolean => gap.length > 1 && gap.length <= GAP_CHARS && RESTATED.test(gap);

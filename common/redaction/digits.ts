@@ -101,10 +101,11 @@ export function digitRuns(text: string): DigitToken[][] {
   let correction = -1;
   let corrections: number[] = [];
   const close = () => {
-    if (run.length > 0) runs.push(correctedRun(run, corrections));
-    run = [];
-    corrections = [];
     correction = -1;
+    if (run.length === 0) return;
+    runs.push(correctedRun(run, corrections));
+    run = [];
+    if (corrections.length > 0) corrections = [];
   };
   /** Whether what stands between the run's last token (or the correction after it) and `start` joins them. */
   const joined = (start: number) => joins(text.slice(correction >= 0 ? correction : lastEnd, start));

@@ -121,6 +121,28 @@ function unitsOf(text: string, words: Word[]): Array<Unit | null> {
   return units;
 }
 
+/**
+ * Whether an IBAN whose checksum holds from unit `first` on was said as one: its country code spelled letter
+ * by letter ("d e eight nine …", "g b three three …", how an IBAN is read out), written as a block with its
+ * check digits ("DE89", "nl91") or alone ("gb two nine …", "DE 89 …"), or a bank word before it. "is",
+ * "at", "no" said before digits are words, not Iceland, Austria, Norway.
+ */
+function saidAsIban(text: string, first: Unit, second: Unit | null | undefined): boolean {
+  if (!first.block)
+    return (
+      (first.chars.length === 1 && second?.block === false && second.chars.length === 1) || bankWordBefore(text, first)
+    );
+  const code = text.slice(first.start, first.end);
+  return (
+    /^[A-Z]{2}\d/.test(first.chars) ||
+    (code.length === 2 && (/^[A-Z]{2}$/.test(code) || !WORDS.has(code.toLowerCase()))) ||
+    bankWordBefore(text, first)
+  );
+}
+
+const bankWordBefore = (text: string, first: Unit): boolean =>
+  BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase());
+
 /** ISO 7064 mod 97-10 over the rearranged IBAN, one character at a time (no big numbers). */
 export function ibanValid(iban: string): boolean {
   const length = LENGTHS[iban.slice(0, 2)];
@@ -157,24 +179,7 @@ export function ibanSpans(text: string, words: Word[] = wordsOf(text)): TextSpan
         break;
       }
     }
-    const second = units[i + 1];
-    // A country code spelled letter by letter ("d e eight nine …", "g b three three …") is how an IBAN is
-    // read out; with the checksum and the country's length that is enough without a bank word before it.
-    const spelledCountry =
-      !first.block && first.chars.length === 1 && second?.block === false && second.chars.length === 1;
-    // A written one starts with its country code and check digits ("DE89", "nl91"), or the code alone ("gb
-    // two nine …", "DE 89 …"); "is", "at", "no" said before digits are words, not Iceland, Austria, Norway.
-    const code = text.slice(first.start, first.end);
-    const written =
-      first.block &&
-      (/^[A-Z]{2}\d/.test(first.chars) ||
-        (code.length === 2 && (/^[A-Z]{2}$/.test(code) || !WORDS.has(code.toLowerCase()))));
-    const said =
-      found >= 0 &&
-      (written ||
-        spelledCountry ||
-        BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase()));
-    if (found >= 0 && said) {
+    if (found >= 0 && saidAsIban(text, first, units[i + 1])) {
       spans.push({ start: first.start, end: (units[found] as Unit).end, kind: 'banking_information' });
       i = found + 1;
     } else i += 1;

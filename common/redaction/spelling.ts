@@ -38,7 +38,7 @@ export function wordsOf(text: string): Word[] {
   // In place: a spelled letter takes its example's end, the words after move up over what it took.
   let kept = 0;
   for (let i = 0; i < words.length; i += 1) {
-    const at = exampleOf(text, words, i);
+    const at = words[i].text.length === 1 ? exampleOf(text, words, i) : i;
     words[kept] = at > i ? { ...words[i], end: words[at].end } : words[i];
     kept += 1;
     i = at;

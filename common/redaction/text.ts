@@ -39,8 +39,9 @@ function merged(text: string, spans: TextSpan[]): TextSpan[] {
   const out: TextSpan[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];
-    if (last && last.kind === span.kind && restated(text.slice(last.end, span.start))) last.end = span.end;
-    else out.push({ ...span });
+    if (last && last.kind === span.kind && restated(text.slice(last.end, span.start)))
+      out[out.length - 1] = { start: last.start, end: span.end, kind: span.kind };
+    else out.push(span);
   }
   return out;
 }
