@@ -5,6 +5,7 @@ import type { DigitToken } from './digits';
 // 23456789". The correction does not end the number: what is said after it replaces the digits said before
 // it (the whole of them when the caller starts again, else as many of the last ones as are said again), the
 // value is read as corrected, and its span covers both, so neither the wrong digits nor the right ones stay.
+// Digits after a take-back that say none of those before it again are another number.
 
 /** What people say to take back what they just said. */
 const TAKE_BACK =
@@ -53,37 +54,47 @@ function startedAgain(before: DigitToken[], said: string): boolean {
 }
 
 /**
- * The run as corrected: `at` holds the index of the first token said after each correction. Each such token
- * takes over (as one token: its own digits, starting where they began) the tokens said before the correction
- * that it replaces: the whole run when the caller starts again, else as many digits as are said after the
- * correction (at least the last token). Each correction reads at most a value's length back: linear in the run.
+ * Where in `before` the digits said again after a correction take over: the whole run when the caller
+ * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else its
+ * last tokens when they hold exactly as many digits as are said again ("… oh one eight seven. no wait, oh
+ * one eight six"). -1 when the digits said again replace nothing said before ("4111 1111 1111 1111, sorry,
+ * 123" is a card and then another number): the take-back was not a correction of this number.
  */
-export function correctedRun(run: DigitToken[], at: number[]): DigitToken[] {
-  if (at.length === 0) return run;
-  const out: DigitToken[] = run.slice(0, at[0]);
+function takenOverFrom(before: DigitToken[], said: string): number {
+  if (startedAgain(before, said)) return 0;
+  let k = before.length;
+  let digits = 0;
+  while (k > 0 && digits < said.length && before.length - k < MAX_VALUE_DIGITS) {
+    k -= 1;
+    digits += before[k].digits.length;
+  }
+  return digits === said.length || (k === 0 && digits < said.length) ? k : -1;
+}
+
+/**
+ * The run as corrected, as one run or more: `at` holds the index of the first token said after each
+ * correction. Each such token takes over (as one token: its own digits, starting where the digits it
+ * replaces began) the tokens said before the correction that are said again (takenOverFrom); where none
+ * are, the run is cut there. Each correction reads at most a value's length back: linear in the run.
+ */
+export function correctedRuns(run: DigitToken[], at: number[]): DigitToken[][] {
+  if (at.length === 0) return [run];
+  const runs: DigitToken[][] = [];
+  let out: DigitToken[] = run.slice(0, at[0]);
   for (let c = 0; c < at.length; c += 1) {
     const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
-    const said = again.map((t) => t.digits).join('');
-    const restart = startedAgain(out, said);
-    // Else the last digits are said again: as many tokens as hold no more digits than were said (at least
-    // the last one: something was taken back).
-    const limit = Math.min(said.length, MAX_VALUE_DIGITS);
-    let replaced = out.length - 1;
-    for (
-      let n = out[replaced].digits.length;
-      replaced > 0 && n + out[replaced - 1].digits.length <= limit;
-      replaced -= 1
-    )
-      n += out[replaced - 1].digits.length;
-    const from = restart ? 0 : replaced;
+    const from = takenOverFrom(out, again.map((t) => t.digits).join(''));
+    if (from < 0) {
+      runs.push(out);
+      out = again;
+      continue;
+    }
     const first = again[0];
     const taken = out.splice(from);
-    out.push(
-      taken.length > 0 ? { ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start } : first,
-      ...again.slice(1),
-    );
+    out.push({ ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start }, ...again.slice(1));
   }
-  return out;
+  runs.push(out);
+  return runs;
 }
 
 /**

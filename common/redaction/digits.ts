@@ -1,4 +1,4 @@
-import { correctedRun, correctionEnd } from './corrections';
+import { correctedRuns, correctionEnd } from './corrections';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
 // one one …", "oh" and "o" for zero, "double four", "triple oh", "twenty six", "fourteen"). A run is a sequence of digit tokens
@@ -103,7 +103,7 @@ export function digitRuns(text: string): DigitToken[][] {
   const close = () => {
     correction = -1;
     if (run.length === 0) return;
-    runs.push(correctedRun(run, corrections));
+    for (const corrected of correctedRuns(run, corrections)) runs.push(corrected);
     run = [];
     if (corrections.length > 0) corrections = [];
   };

@@ -172,6 +172,10 @@ describe('redaction of values corrected as they are said', () => {
       'my number is [PHONE_NUMBER], thanks',
     );
     expect(redactText('cvv is two eight, no sorry, two nine one').text).to.equal('cvv is [CREDIT_CARD_CVV]');
+    // A number after a take-back that says none of the digits before it again is another number.
+    expect(redactText('the card number is 4111 1111 1111 1111, sorry, 123 is the code').text).to.equal(
+      'the card number is [CREDIT_CARD_NUMBER], sorry, 123 is the code',
+    );
     // Finds of one kind with a take-back or a restatement between them are one span.
     expect(redactText('exp is twelve thirty, like december twenty thirty').text).to.equal(
       'exp is [CREDIT_CARD_EXPIRATION]',
