@@ -17,10 +17,19 @@ export const contextBefore = (text: string, at: number): string =>
 
 export const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
 export const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
-/** The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV). */
+/**
+ * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV), what they stand for ("card
+ * verification value", "security number"), and where it is printed: on the back, on the signature strip,
+ * or (an Amex's four digits) on the front; "the number on the front" alone is the card's own.
+ */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|security code|verification code|card code|code on the back|digits on the back|the back|digit code|back says|back of the card)\b/;
-export const EXPIRY_CONTEXT = /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out)\b/;
+  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)|(?:verification|validation) (?:code|value|number|digits)|card code|(?:code|digits|numbers?) on the (?:back|reverse)|the back|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|(?:four|4) digits? (?:on the )?front)\b/;
+/**
+ * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
+ * date printed on the card ("the date on it says 10 / 27", "the date on the card").
+ */
+export const EXPIRY_CONTEXT =
+  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
 export const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
 
@@ -29,7 +38,7 @@ export const contextAfter = (text: string, at: number): string => text.slice(at,
 /** Context named after a number ("…, that's my social"; "334, the code on the back"). */
 export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
 export const CVV_AFTER =
-  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|security code|code on the back|on the back|verification code)\b/;
+  /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|(?<!social )security (?:code|number)|(?:verification|validation) (?:code|value|number)|code on the back|on the back|signature (?:strip|panel))\b/;
 export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
 
 /**

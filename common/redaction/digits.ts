@@ -1,7 +1,10 @@
+import { correctedRuns, correctionEnd } from './corrections';
+
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
 // one one …", "oh" and "o" for zero, "double four", "triple oh", "twenty six", "fourteen"). A run is a sequence of digit tokens
 // separated only by spaces, dashes, commas, dots or brackets; the rules look for their kinds inside runs
-// (common/redaction/numbers.ts), so a stray count said just before a card number does not hide it.
+// (common/redaction/numbers.ts), so a stray count said just before a card number does not hide it. A
+// correction said inside a number ("two eight, no sorry, two nine one") does not end it either.
 
 export interface DigitToken {
   /** The digits this token stands for ("4111", "4", "44" for "double four"). */
@@ -10,6 +13,17 @@ export interface DigitToken {
   end: number;
   /** Written with figures (not spoken as words). */
   written: boolean;
+  /**
+   * Said with "hundred" or "thousand" ("four thousand", "twenty five hundred"): a caller may end a phone
+   * number so, but amounts are said so too, so only a phone number said as one may hold such a token.
+   */
+  magnitude?: boolean;
+  /**
+   * Where this token's own digits begin when it took over digits said before a correction ("oh one eight
+   * seven. no wait, oh one eight six": the token "oh" of 0186 starts at 0187's "oh" and is said from its own):
+   * the shape a number is written in is read from here (common/redaction/corrections.ts).
+   */
+  saidFrom?: number;
 }
 
 const DIGIT_WORDS: Record<string, string> = {
@@ -63,22 +77,43 @@ const joins = (gap: string): boolean =>
   JOINER.test(gap.replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)));
 const TOKEN = /[A-Za-z]+|\d+/g;
 const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
+/** "four thousand", "twenty five hundred": read at a number word's end only (sticky). */
+const MAGNITUDE = /[\s-]{1,8}(hundred|thousand)\b/iy;
+const ZEROS: Record<string, string> = { hundred: '00', thousand: '000' };
 
-/** The digit runs of a text, each the tokens it is made of (at least one). */
+/** A number word followed by "hundred" or "thousand" ("four thousand" is 4000), else the token as it is. */
+function withMagnitude(text: string, token: DigitToken): DigitToken {
+  if (/^0+$/.test(token.digits)) return token;
+  MAGNITUDE.lastIndex = token.end;
+  const m = MAGNITUDE.exec(text);
+  return m
+    ? { ...token, digits: token.digits + ZEROS[m[1].toLowerCase()], end: token.end + m[0].length, magnitude: true }
+    : token;
+}
+
+/** The digit runs of a text, each the tokens it is made of (at least one), corrections applied. */
 export function digitRuns(text: string): DigitToken[][] {
   const runs: DigitToken[][] = [];
   let run: DigitToken[] = [];
   let lastEnd = -1;
   let repeat: { times: number; start: number } | null = null;
+  // A correction said after the run's last token: where it ends; the indices of the tokens said after each.
+  let correction = -1;
+  let corrections: number[] = [];
   const close = () => {
-    if (run.length > 0) runs.push(run);
+    correction = -1;
+    if (run.length === 0) return;
+    for (const corrected of correctedRuns(run, corrections)) runs.push(corrected);
     run = [];
+    if (corrections.length > 0) corrections = [];
   };
+  /** Whether what stands between the run's last token (or the correction after it) and `start` joins them. */
+  const joined = (start: number) => joins(text.slice(correction >= 0 ? correction : lastEnd, start));
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0];
     const start = match.index;
-    // The unit of a "twenty six" already joined its tens token.
-    if (start < lastEnd) continue;
+    // The unit of a "twenty six" already joined its tens token; a correction's words are read.
+    if (start < lastEnd || start < correction) continue;
     const end = start + word.length;
     const lower = word.toLowerCase();
     let token: DigitToken | null = null;
@@ -86,32 +121,52 @@ export function digitRuns(text: string): DigitToken[][] {
     if (run.length > 0 && JOIN_WORDS.has(lower)) continue;
     if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
     else if (lower in REPEATS) {
-      if (run.length > 0 && !joins(text.slice(lastEnd, start))) close();
+      if (run.length > 0 && !joined(start)) close();
       repeat = { times: REPEATS[lower], start };
       continue;
     } else if (lower in TEENS) {
-      token = { digits: TEENS[lower], start, end, written: false };
+      token = withMagnitude(text, { digits: TEENS[lower], start, end, written: false });
     } else if (lower in TENS) {
       // "twenty six" is 26, "twenty" alone 20; the unit, when it follows, joins this token.
       // Read at `end` only (sticky): slicing the rest of the text per tens word was quadratic.
       UNIT.lastIndex = end;
       const unit = UNIT.exec(text);
-      token = unit
-        ? { digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()], start, end: end + unit[0].length, written: false }
-        : { digits: `${TENS[lower]}0`, start, end, written: false };
+      token = withMagnitude(
+        text,
+        unit
+          ? {
+              digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()],
+              start,
+              end: end + unit[0].length,
+              written: false,
+            }
+          : { digits: `${TENS[lower]}0`, start, end, written: false },
+      );
     } else if (lower in DIGIT_WORDS) {
       const digit = DIGIT_WORDS[lower];
       token = repeat
         ? { digits: digit.repeat(repeat.times), start: repeat.start, end, written: false }
-        : { digits: digit, start, end, written: false };
+        : withMagnitude(text, { digits: digit, start, end, written: false });
     }
     repeat = null;
     if (!token) {
+      // "… oh one eight seven. no wait, oh one eight six": a correction keeps the run open for what follows.
+      if (run.length > 0 && correction < 0) {
+        const after = correctionEnd(text, lastEnd);
+        if (after > start) {
+          correction = after;
+          continue;
+        }
+      }
       close();
       lastEnd = -1;
       continue;
     }
-    if (run.length > 0 && !joins(text.slice(lastEnd, token.start))) close();
+    if (run.length > 0 && !joined(token.start)) close();
+    if (correction >= 0) {
+      corrections.push(run.length);
+      correction = -1;
+    }
     run.push(token);
     lastEnd = token.end;
   }

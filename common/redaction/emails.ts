@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js/max';
 import type { TextSpan } from './kinds';
+import { wordsOf, type Word } from './spelling';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -57,21 +58,6 @@ const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
 const MAX_LOCAL = 64;
 const MAX_ADDRESS = 254;
 
-interface Word {
-  text: string;
-  lower: string;
-  start: number;
-  end: number;
-}
-
-const wordsOf = (text: string): Word[] =>
-  Array.from(text.matchAll(/[A-Za-z0-9]+/g), (m) => ({
-    text: m[0],
-    lower: m[0].toLowerCase(),
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
-
 /** What stands between two words: "" (touching), a written joiner ".", "_", "-", "@", or space. */
 const between = (text: string, a: Word, b: Word): string => text.slice(a.end, b.start);
 
@@ -112,26 +98,35 @@ function withSpellingBefore(text: string, words: Word[], j: number): number {
     : j;
 }
 
+/** The index of the last of the letters spelled one by one from word k ("c h r i s m", "m, y"), else k. */
+function spelledEnd(text: string, words: Word[], k: number): number {
+  let end = k;
+  while (
+    words[k].text.length === 1 &&
+    end + 1 < words.length &&
+    end - k < MAX_LOCAL &&
+    words[end + 1].text.length === 1 &&
+    isPause(between(text, words[end], words[end + 1]))
+  )
+    end += 1;
+  return end;
+}
+
 /**
- * A label from word k: the word, or letters spelled one by one ("m y"). The index of its last word and
- * the label; a spelled label ends at its longest prefix that is a top-level domain, if any.
+ * A label from word k: the word, or letters spelled one by one ("m y", "c h r i s m"). The index of its
+ * last word and the label; a spelled label that ends the address ends at its longest prefix that is a
+ * top-level domain, if any.
  */
 function labelAt(text: string, words: Word[], k: number): { end: number; label: string } {
-  if (words[k].text.length !== 1) return { end: k, label: words[k].lower };
+  const last = spelledEnd(text, words, k);
   let label = words[k].lower;
-  let end = k;
-  let tld = TLDS.has(label) ? { end, label } : null;
-  while (
-    end + 1 < words.length &&
-    label.length < MAX_LOCAL &&
-    words[end + 1].text.length === 1 &&
-    isSpace(between(text, words[end], words[end + 1]))
-  ) {
-    end += 1;
+  let tld = TLDS.has(label) ? { end: k, label } : null;
+  for (let end = k + 1; end <= last; end += 1) {
     label += words[end].lower;
     if (TLDS.has(label)) tld = { end, label };
   }
-  return tld ?? { end, label };
+  const more = words[last + 1] && DOMAIN_DOT_WORDS.has(words[last + 1].lower);
+  return more ? { end: last, label } : (tld ?? { end: last, label });
 }
 
 /** Written addresses: each "@" with the address characters around it, at most an address's length. */
@@ -166,6 +161,8 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
   // A label may be up to three words said apart ("acme corp dot com", "blue river analytics dot net").
   let spaced = 0;
   while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
+    // The domain's first label spelled ("at c h r i s m dot io") is one label.
+    j = j === k ? spelledEnd(text, words, j) : j;
     j = withSpellingAfter(text, words, j);
     const next = words[j + 1];
     if (!next) break;
@@ -226,7 +223,10 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
         joined = true;
         continue;
       }
-      if (isSpace(gap) && spelled > 0 && prev.text.length === 1 && words[first].text.length === 1) {
+      // Letters spelled one by one, at a pause each ("s as in sam, o, p, h, i, e at …"); the "s" of "it's" is
+      // not one.
+      const contracted = /['’]/.test(text[prev.start - 1] ?? '');
+      if (isPause(gap) && spelled > 0 && prev.text.length === 1 && words[first].text.length === 1 && !contracted) {
         first -= 1;
         spelled += 1;
         continue;
@@ -257,6 +257,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
   return spans;
 }
 
-export function emailSpans(text: string): TextSpan[] {
-  return [...writtenSpans(text), ...spokenSpans(text, wordsOf(text))];
+/** `words`: the text's words (common/redaction/spelling.ts), when the caller has them already. */
+export function emailSpans(text: string, words: Word[] = wordsOf(text)): TextSpan[] {
+  return [...writtenSpans(text), ...spokenSpans(text, words)];
 }

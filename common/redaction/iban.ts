@@ -1,7 +1,8 @@
 import type { TextSpan } from './kinds';
+import { wordsOf, type Word } from './spelling';
 
 // IBANs in any case, written in blocks ("DE89 3704 0044 0532 0130 00", "nl91 abna 0417 1643 00") or
-// spelled and spoken ("d e eight nine three seven oh four …"), found by their checksum (ISO 13616: the
+// spelled and spoken ("d e eight nine three seven oh four …", "d as in delta, e as in echo, …"), found by their checksum (ISO 13616: the
 // account moved behind the country code, letters as 10–35, mod 97 is 1) at the length their country
 // gives them. A written one starts with a block of country code and check digits; a spoken one spells
 // its country code letter by letter or has a bank word before it. Each start reads at most 34 characters
@@ -35,6 +36,10 @@ const TEENS: Record<string, string> = {
 };
 
 const MAX_IBAN = 34;
+/** The blocks an IBAN is written in. */
+const BLOCK = 4;
+/** Everyday words that are also a country's code in an IBAN: said in lower case, they are the words. */
+const WORDS = new Set(['ad', 'at', 'be', 'by', 'do', 'is', 'it', 'me', 'no']);
 const BANK_WORDS = /\b(iban|account|bank|transfer|wire|sepa|payee|beneficiary)\b/;
 
 interface Unit {
@@ -46,16 +51,17 @@ interface Unit {
 }
 
 /** The text as units an IBAN can be said in: blocks, spelled letters, digit words ("double" repeats). */
-function unitsOf(text: string): Array<Unit | null> {
+function unitsOf(text: string, words: Word[]): Array<Unit | null> {
   const units: Array<Unit | null> = [];
   let repeat = 0;
   let repeatStart = 0;
   let lastEnd = 0;
   let pendingTens = false;
-  for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
-    const word = m[0];
-    const lower = word.toLowerCase();
-    const start = m.index;
+  for (const said of words) {
+    // A letter spelled with an example ("d as in delta") is the letter, spanning its example.
+    const word = said.text;
+    const lower = said.lower;
+    const start = said.start;
     // Only spaces, dashes, dots and commas (a transcriber's pause between groups) stand between the units
     // of one IBAN.
     if (units.length > 0 && !/^[\s.,-]*$/.test(text.slice(lastEnd, start))) {
@@ -63,7 +69,7 @@ function unitsOf(text: string): Array<Unit | null> {
       pendingTens = false;
       units.push(null);
     }
-    lastEnd = start + word.length;
+    lastEnd = said.end;
     if (lower === 'double' || lower === 'triple') {
       repeat = lower === 'double' ? 2 : 3;
       repeatStart = start;
@@ -102,14 +108,40 @@ function unitsOf(text: string): Array<Unit | null> {
     } else if (word.length === 1) {
       const chars = lower.toUpperCase().repeat(repeat || 1);
       units.push({ chars, start: repeat ? repeatStart : start, end: lastEnd, block: false });
-    } else if (word.length <= MAX_IBAN) {
+    } else if (word.length <= MAX_IBAN && (word.length <= BLOCK || /\d/.test(word))) {
       units.push({ chars: word.toUpperCase(), start, end: lastEnd, block: true });
-    } else units.push(null);
+    } else {
+      // A word of letters longer than a block ("is 59164869, actually, 44965114") is said, not an IBAN's
+      // part: IBANs are written in blocks of four, and one written whole holds digits.
+      units.push(null);
+    }
     repeat = 0;
   }
   if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
   return units;
 }
+
+/**
+ * Whether an IBAN whose checksum holds from unit `first` on was said as one: its country code spelled letter
+ * by letter ("d e eight nine …", "g b three three …", how an IBAN is read out), written as a block with its
+ * check digits ("DE89", "nl91") or alone ("gb two nine …", "DE 89 …"), or a bank word before it. "is",
+ * "at", "no" said before digits are words, not Iceland, Austria, Norway.
+ */
+function saidAsIban(text: string, first: Unit, second: Unit | null | undefined): boolean {
+  if (!first.block)
+    return (
+      (first.chars.length === 1 && second?.block === false && second.chars.length === 1) || bankWordBefore(text, first)
+    );
+  const code = text.slice(first.start, first.end);
+  return (
+    /^[A-Z]{2}\d/.test(first.chars) ||
+    (code.length === 2 && (/^[A-Z]{2}$/.test(code) || !WORDS.has(code.toLowerCase()))) ||
+    bankWordBefore(text, first)
+  );
+}
+
+const bankWordBefore = (text: string, first: Unit): boolean =>
+  BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase());
 
 /** ISO 7064 mod 97-10 over the rearranged IBAN, one character at a time (no big numbers). */
 export function ibanValid(iban: string): boolean {
@@ -124,9 +156,10 @@ export function ibanValid(iban: string): boolean {
   return rest === 1;
 }
 
-export function ibanSpans(text: string): TextSpan[] {
+/** `words`: the text's words (common/redaction/spelling.ts), when the caller has them already. */
+export function ibanSpans(text: string, words: Word[] = wordsOf(text)): TextSpan[] {
   const spans: TextSpan[] = [];
-  const units = unitsOf(text);
+  const units = unitsOf(text, words);
   let i = 0;
   while (i < units.length) {
     const first = units[i];
@@ -146,17 +179,7 @@ export function ibanSpans(text: string): TextSpan[] {
         break;
       }
     }
-    const second = units[i + 1];
-    // A country code spelled letter by letter ("d e eight nine …", "g b three three …") is how an IBAN is
-    // read out; with the checksum and the country's length that is enough without a bank word before it.
-    const spelledCountry =
-      !first.block && first.chars.length === 1 && second?.block === false && second.chars.length === 1;
-    const said =
-      found >= 0 &&
-      ((first.block && /^[A-Z]{2}(\d|$)/.test(first.chars)) ||
-        spelledCountry ||
-        BANK_WORDS.test(text.slice(Math.max(0, first.start - 60), first.start).toLowerCase()));
-    if (found >= 0 && said) {
+    if (found >= 0 && saidAsIban(text, first, units[i + 1])) {
       spans.push({ start: first.start, end: (units[found] as Unit).end, kind: 'banking_information' });
       i = found + 1;
     } else i += 1;

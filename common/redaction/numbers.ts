@@ -1,27 +1,10 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
-import {
-  BANK_CONTEXT,
-  CARD_CONTEXT,
-  contextAfter,
-  contextAround,
-  contextBefore,
-  CVV_AFTER,
-  CVV_WORDS,
-  cvvCode,
-  EXPIRY_AFTER,
-  EXPIRY_WORDS,
-  lastEndBefore,
-  lastMatchAt,
-  namesThis,
-  NOT_A_PHONE,
-  PHONE_CONTEXT,
-  PHONE_WORDS_ABROAD,
-  SSN_AFTER,
-  SSN_CONTEXT,
-  SSN_LAST_FOUR,
-} from './context';
+import { CARD_LENGTHS, cardLike } from './cards';
+import { CARD_CONTEXT, contextAround, CVV_AFTER, EXPIRY_AFTER, lastEndBefore, namesThis, SSN_AFTER } from './context';
 import type { PiiKind, TextSpan } from './kinds';
+import { isPhone, notAPhoneShape, pieceOfId } from './phones';
+import { contextOf, type RunContext } from './runContext';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -30,11 +13,21 @@ import type { PiiKind, TextSpan } from './kinds';
 // - bank account and routing numbers: 6–17 digits after "account", "routing", "IBAN", "sort code";
 // - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (in the
 //   company's region) or international ("plus" or "+" before it), said or written as one (a phone word,
-//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference);
-// - a card's CVV after "CVV"/"security code"/a bare "code", its expiry after "expires"/"valid until"/…
-//   or as MM/YY next to a card number (context words: common/redaction/context.ts).
+//   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference),
+//   nor a date or a piece of an ID written with dashes (common/redaction/phones.ts); one ending in "four
+//   thousand" only when a phone word or its country code names it;
+// - a card's CVV after "CVV"/"security code"/"verification value"/"signature strip"/a bare "code", its
+//   expiry after "expires"/"valid until"/"the date on the card"/… or as MM/YY next to a card number
+//   (context words: common/redaction/context.ts).
+// A correction inside a number ("two eight, no sorry, two nine one") is read as corrected
+// (common/redaction/corrections.ts).
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
 // written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
+
+/** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
+export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
+
+// The tests below run on every window of a run (a list of digits has millions): kept in this module.
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -56,19 +49,24 @@ const CARD_PREFIX =
 export const isCardNumber = (digits: string): boolean =>
   digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
 
-/** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
-export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
-
 /**
- * Valid by the numbering plan (libphonenumber-js, Google's metadata): international after "+"/"plus" or
- * with the "00" prefix said before the country code ("double oh four four …"), else national in the
- * company's region.
+ * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
+ * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
+ * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
  */
-const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
-  if (international) return parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
-  if (digits.startsWith('00') && parsePhoneNumberFromString(`+${digits.slice(2)}`)?.isValid() === true) return true;
-  if (region === 'US' && digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
-  return parsePhoneNumberFromString(digits, region)?.isValid() === true;
+const trunkShaped = (written: string): boolean =>
+  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
+
+/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
+const phoneShaped = (written: string): boolean =>
+  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
+
+/** "+" or "plus" said just before `at` (read from a few characters back only). */
+const leadBefore = (text: string, at: number): { index: number } | null => {
+  const from = Math.max(0, at - 8);
+  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
+  return m ? { index: from + m.index } : null;
 };
 
 interface Window {
@@ -99,82 +97,25 @@ function windows(run: DigitToken[]): Window[][] {
   return byLength;
 }
 
-/** The written shape of a window: its tokens' digit counts joined by what stands between them. */
-const shapeOf = (text: string, run: DigitToken[], w: Window): string => text.slice(run[w.i].start, run[w.j].end);
-
-/** What was said around each token of a run: read once per token, not once per window. */
-interface RunContext {
-  before: string[];
-  after: string[];
-  /** A phone word just before token i / just after token j. */
-  phoneBefore: boolean[];
-  phoneAfter: boolean[];
-  /** How many of tokens 0..k-1 are part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
-  quantitiesBefore: number[];
-  /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
-  writtenBefore: number[];
-  /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
-  cvvAt: number[];
-  expiryAt: number[];
-}
-
-/** counts[k]: how many of flags[0..k-1] are set. */
-function countsBefore(flags: boolean[]): number[] {
-  const counts = [0];
-  for (const flag of flags) counts.push(counts[counts.length - 1] + (flag ? 1 : 0));
-  return counts;
-}
-
-function contextOf(text: string, run: DigitToken[]): RunContext {
-  const before = run.map((t) => contextBefore(text, t.start));
-  const after = run.map((t) => contextAfter(text, t.end));
-  return {
-    before,
-    after,
-    phoneBefore: before.map((c) => PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c)),
-    phoneAfter: after.map((c) => PHONE_CONTEXT.test(c)),
-    quantitiesBefore: countsBefore(quantities(text, run)),
-    writtenBefore: countsBefore(run.map((t) => t.written)),
-    cvvAt: before.map((c) => (cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
-    expiryAt: before.map((c) => lastMatchAt(EXPIRY_WORDS, c)),
-  };
-}
-
 /**
- * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
- * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
+ * The written shape of a window: its tokens joined by what stands between them. A token that took over a
+ * correction ("212 555 0198. Sorry, 212 555 0189") is read from its own digits on, so the corrected number
+ * has its shape ("212 555 0189").
  */
-const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
-
-/**
- * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
- * "." are one written number, tested once (a run is read in one pass, not once per window).
- */
-function quantities(text: string, run: DigitToken[]): boolean[] {
-  const marks = new Array<boolean>(run.length).fill(false);
-  let a = 0;
-  while (a < run.length) {
-    let b = a;
-    while (
-      b + 1 < run.length &&
-      run[b].written &&
-      run[b + 1].written &&
-      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
-    )
-      b += 1;
-    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
-    a = b + 1;
-  }
-  return marks;
+function shapeOf(
+  text: string,
+  run: DigitToken[],
+  w: Window,
+  around: RunContext,
+  from = run[w.i].saidFrom ?? run[w.i].start,
+): string {
+  // Most runs hold no correction: one slice.
+  if (!around.mended) return text.slice(from, run[w.j].end);
+  let shape = text.slice(from, run[w.i].end);
+  for (let k = w.i + 1; k <= w.j; k += 1)
+    shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
+  return shape;
 }
-
-/**
- * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
- * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
- * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
- */
-const trunkShaped = (written: string): boolean =>
-  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
 
 function kindOf(
   text: string,
@@ -187,80 +128,68 @@ function kindOf(
   const { digits } = w;
   const n = digits.length;
   if (n < 3) return null;
-  const context = around.before[w.i];
   const after = around.after[w.j];
   // Counts over the window from prefix sums: windows overlap, and a run of 300,000 digits has millions of them.
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
   const written = writtenIn === w.j - w.i + 1;
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
-  if (n === 4 && SSN_CONTEXT.test(context) && SSN_LAST_FOUR.test(context)) return 'us_social_security_number';
-  if (n === 9 && isSsn(digits)) {
-    if (SSN_CONTEXT.test(context) || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
-    if (written && /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w))) return 'us_social_security_number';
-    if (!written && /\bdash\b/.test(shapeOf(text, run, w).toLowerCase()) && w.j - w.i >= 2)
+  // A number said with "hundred" or "thousand" can only be a phone number (below).
+  const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
+  if (!scaled && n === 4 && around.ssnBefore[w.i] && around.lastFourBefore[w.i]) return 'us_social_security_number';
+  if (!scaled && n === 9 && isSsn(digits)) {
+    if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
+    // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
+    if (
+      written &&
+      /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w, around)) &&
+      !pieceOfId(text, run[w.i].start, run[w.j].end)
+    )
+      return 'us_social_security_number';
+    if (!written && /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) && w.j - w.i >= 2)
       return 'us_social_security_number';
   }
-  if (n >= 6 && n <= 17 && BANK_CONTEXT.test(context)) return 'banking_information';
+  if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-  const monthYear = n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
+  const monthYear = !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = around.cvvAt[w.i];
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
-  if ((n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  if (!scaled && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
     // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
       !written &&
-      /slash/i.test(shapeOf(text, run, w)) &&
+      /slash/i.test(shapeOf(text, run, w, around)) &&
       (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
-  if (n < 7 || n > 17 || NOT_A_PHONE.test(context)) return null;
+  if (n < 7 || n > 17 || around.referenceBefore[w.i]) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
+  const named = international || around.phoneBefore[w.i] || around.phoneAfter[w.j];
   // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
-  // the numbering plan, which is the costly test.
+  // the numbering plan, which is the costly test. "oh two, nine three seven four, four thousand" is a
+  // phone number only when named as one: amounts are said with "thousand" too. The shape is read only
+  // when needed: a list of digits has millions of windows.
+  const from = run[w.i].saidFrom ?? run[w.i].start;
+  const end = run[w.j].end;
+  // (No closure here: one per window costs more than the tests.) A character early for phoneShaped:
+  // "(212) 555-0198" keeps its bracket.
   const said =
-    international ||
-    around.phoneBefore[w.i] ||
-    around.phoneAfter[w.j] ||
-    writtenIn === 0 ||
-    (written && trunkShaped(shapeOf(text, run, w))) ||
-    phoneShaped(text.slice(Math.max(0, run[w.i].start - 1), run[w.j].end));
-  return said && isPhone(digits, international, region) ? 'phone_number' : null;
+    named ||
+    (!scaled &&
+      (writtenIn === 0 ||
+        (written && trunkShaped(shapeOf(text, run, w, around, from))) ||
+        phoneShaped(
+          around.mended
+            ? text.slice(Math.max(0, from - 1), from) + shapeOf(text, run, w, around, from)
+            : text.slice(Math.max(0, from - 1), end),
+        )));
+  if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
+  return isPhone(digits, international, region) ? 'phone_number' : null;
 }
-
-/**
- * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
- * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
- * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
- */
-function cardLike(text: string, run: DigitToken[], w: Window): boolean {
-  if (CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end))) return true;
-  const tokens = run.slice(w.i, w.j + 1);
-  if (tokens.some((t) => !t.written)) return true;
-  for (let k = 1; k < tokens.length; k += 1)
-    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
-  const groups = tokens.map((t) => t.digits.length).join('-');
-  return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
-}
-
-/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
-const phoneShaped = (written: string): boolean =>
-  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
-  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
-
-/** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
-const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];
-
-/** "+" or "plus" said just before `at` (read from a few characters back only). */
-const leadBefore = (text: string, at: number): { index: number } | null => {
-  const from = Math.max(0, at - 8);
-  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
-  return m ? { index: from + m.index } : null;
-};
 
 /** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */
 const RUN_PIECE = 256;
@@ -305,7 +234,7 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     };
     for (const length of CARD_LENGTHS)
       for (const w of all[length])
-        if (free(w) && isCardNumber(w.digits) && cardLike(text, run, w)) take(w, 'credit_card_number');
+        if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1))) take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     // Longest first: a phone number is not cut into a CVV and a count.
     for (let length = MAX_DIGITS; length >= 3; length -= 1)

@@ -1,6 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
+import { restated } from './corrections';
+import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
@@ -28,31 +30,59 @@ function claim(found: TextSpan[], length: number): TextSpan[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Finds of one kind next to each other with only a correction or a restatement between them are one value
+ * said twice ("04/27, sorry, 04/28"; "twelve thirty, like december twenty thirty"): one span, so the
+ * words that joined them do not stand between two placeholders.
+ */
+function merged(text: string, spans: TextSpan[]): TextSpan[] {
+  const out: TextSpan[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    if (last && last.kind === span.kind && restated(text.slice(last.end, span.start)))
+      out[out.length - 1] = { start: last.start, end: span.end, kind: span.kind };
+    else out.push(span);
+  }
+  return out;
+}
+
 export interface RedactionOptions {
   /** The region a national phone number is read in (ISO 3166 alpha-2, e.g. "GB"); US unless given. */
   phoneRegion?: CountryCode;
+}
+
+/**
+ * Addresses and IBANs, both read from the text's words (letters spelled with an example as one): the words
+ * once, and let go before the digit runs are read (a digit list's words and runs would be held together).
+ */
+function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
+  const words = wordsOf(text);
+  return { emails: emailSpans(text, words), ibans: ibanSpans(text, words) };
 }
 
 /** The spans of personal data in `text`, in order, none overlapping. */
 export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
-  const emails = emailSpans(text);
+  const { emails, ibans } = spelledSpans(text);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
-  return claim(
-    [
-      ...marks,
-      ...emails,
-      ...ibanSpans(text),
-      // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-      ...writtenExpirySpans(text, cards),
-      ...spokenExpirySpans(text),
-      ...monthYearSpans(text),
-      ...numbers.filter((s) => s.kind !== 'phone_number'),
-      ...numbers.filter((s) => s.kind === 'phone_number'),
-    ],
-    text.length,
+  return merged(
+    text,
+    claim(
+      [
+        ...marks,
+        ...emails,
+        ...ibans,
+        // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+        ...writtenExpirySpans(text, cards),
+        ...spokenExpirySpans(text),
+        ...monthYearSpans(text),
+        ...numbers.filter((s) => s.kind !== 'phone_number'),
+        ...numbers.filter((s) => s.kind === 'phone_number'),
+      ],
+      text.length,
+    ),
   );
 }
 

@@ -76,6 +76,20 @@ const word = fc.constantFrom(
   'month is',
   'and the year is',
   "code's",
+  // Corrections, magnitudes, letters spelled with an example, codes and dates named (the second blind set's forms).
+  'no sorry',
+  'wait,',
+  'i mean',
+  'scratch that',
+  'let me start again',
+  'like',
+  'hundred',
+  'thousand',
+  's as in sam',
+  'b for',
+  'verification value',
+  'signature strip',
+  'the date on it',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');
@@ -109,6 +123,36 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
   [
     'spoken number words',
     fc.array(word, { minLength: 1, maxLength: 5 }).map((ws) => (n) => oneSegment(fill(`${ws.join(' ')} `, n))),
+  ],
+  [
+    'corrections: after every digit ("1, sorry, 2, sorry, …"), or once between two long runs',
+    fc
+      .tuple(
+        digit,
+        fc.constantFrom(', sorry, ', ' no wait ', '. I mean ', ', let me start again, ', ' four thousand '),
+        fc.boolean(),
+      )
+      .map(
+        ([d, c, once]) =>
+          (n) =>
+            oneSegment(once ? `${fill(`${d} `, n / 2)}${c}${fill(`${d} `, n / 2)}` : fill(`${d}${c}`, n)),
+      ),
+  ],
+  [
+    'letters spelled with examples, at pauses, around "at" and "dot"',
+    fc
+      .constantFrom(
+        's as in sam, ',
+        'd as in delta e as in echo ',
+        'c h r i s at c h r ',
+        'a, b, c at x dot ',
+        'b for boy, o, ',
+      )
+      .map((u) => (n) => oneSegment(fill(u, n))),
+  ],
+  [
+    'dates and IDs written with dashes',
+    fc.constantFrom('2026-11-28-', '10-100-', '12.34.').map((u) => (n) => oneSegment(fill(u, n))),
   ],
   [
     'a list of prices',

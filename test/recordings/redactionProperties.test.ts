@@ -1,77 +1,24 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { CountryCode } from 'libphonenumber-js/max';
 import { redactText, redactTranscript } from '../../common/redaction';
+import {
+  digitsArb,
+  expectHidden,
+  group,
+  lettersArb,
+  luhnDigit,
+  saidMonth,
+  saidYear,
+  seedArb,
+  spokenDigits,
+  WORDS,
+  type Said,
+} from '../support/spokenValues';
 
 // Issue 51 §1: generated values of each kind, said in each form people use on calls (digits, number
 // words with "oh", "double", "triple" and tens, spelled letters, "at" and "dot", "dash"), leave no
 // digit or letter of theirs in the redacted text; and redacting twice changes nothing.
-
-const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-/** Digits said the ways people say them: one by one ("oh" for zero), doubled, tripled, or in tens. */
-const spokenDigits = (digits: string, seed: number[]): string => {
-  const out: string[] = [];
-  let i = 0;
-  let k = 0;
-  while (i < digits.length) {
-    const choice = seed[k++ % seed.length];
-    const d = digits[i];
-    const word = d === '0' && choice % 2 === 0 ? 'oh' : WORDS[Number(d)];
-    if (choice === 3 && digits[i + 1] === d && digits[i + 2] === d) {
-      out.push(`triple ${word}`);
-      i += 3;
-    } else if (choice >= 2 && digits[i + 1] === d) {
-      out.push(`double ${word}`);
-      i += 2;
-    } else if (choice === 4 && d >= '2' && digits[i + 1] !== undefined && digits[i + 1] !== '0') {
-      out.push(`${TENS[Number(d)]} ${WORDS[Number(digits[i + 1])]}`);
-      i += 2;
-    } else {
-      out.push(word);
-      i += 1;
-    }
-  }
-  return out.join(' ');
-};
-
-const luhnDigit = (body: string): string => {
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return String((10 - (sum % 10)) % 10);
-};
-
-const digitsArb = (n: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
-const seedArb = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 });
-const group = (digits: string, sizes: number[], sep: string): string => {
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of sizes) {
-    parts.push(digits.slice(at, at + size));
-    at += size;
-  }
-  return parts.join(sep);
-};
-
-interface Said {
-  /** How the value is said. */
-  said: string;
-  /** Context around it, as a caller would give it. */
-  before: string;
-  after: string;
-  /** The company's phone region for a national number. */
-  region?: CountryCode;
-}
 
 const card = fc
   .tuple(fc.constantFrom('4', '51', '55', '37', '6011'), digitsArb(15), seedArb, fc.integer({ min: 0, max: 3 }))
@@ -126,29 +73,6 @@ const ssnHesitant = fc
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const TEEN_WORDS = ['ten', 'eleven', 'twelve'];
-
-/** A month (1–12) said: digits, "oh seven", "seven", "twelve". */
-const saidMonth = (month: number, form: number): string =>
-  [
-    String(month).padStart(2, '0'),
-    month < 10 ? `oh ${WORDS[month]}` : TEEN_WORDS[month - 10],
-    month < 10 ? WORDS[month] : String(month),
-  ][form % 3];
-
-/** A year (2026–2039) said: "28", "2028", "twenty eight", "twenty twenty eight", "two eight". */
-const saidYear = (yy: number, form: number): string => {
-  const tens = yy >= 30 ? 'thirty' : 'twenty';
-  const unit = yy % 10 === 0 ? '' : ` ${WORDS[yy % 10]}`;
-  return [
-    String(yy),
-    `20${yy}`,
-    `${tens}${unit}`,
-    `twenty ${tens}${unit}`,
-    `${WORDS[Math.floor(yy / 10)]} ${WORDS[yy % 10]}`,
-  ][form % 5];
-};
-
 /**
  * Card expiries in the forms people use: a month and a year each with its word (either order), a month
  * named or counted ("the fourth month of") after an expiry word, MM/YY or MM-YYYY after "valid until",
@@ -247,11 +171,6 @@ const gbPhone = fc
     return { said, before: 'my mobile is', after: 'cheers' };
   });
 
-const lettersArb = (min: number, max: number) =>
-  fc
-    .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'.split('')), { minLength: min, maxLength: max })
-    .map((a) => a.join(''));
-
 const email = fc
   .tuple(
     lettersArb(3, 8),
@@ -293,19 +212,6 @@ const iban = fc.tuple(digitsArb(18), seedArb, fc.integer({ min: 0, max: 3 })).ma
     ? { said, before: "okay it's", after: 'okay' }
     : { said, before: 'the IBAN for the transfer is', after: 'okay' };
 });
-
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
-
-function expectHidden({ said, before, after, region }: Said): void {
-  const text = `${before} ${said} ${after}`;
-  const redacted = redactText(text, region ? { phoneRegion: region } : {}).text;
-  const left = wordsOf(redacted.replace(/\[[A-Z_]+\]/g, ' '));
-  const allowed = new Set(wordsOf(`${before} ${after}`));
-  expect(
-    left.filter((w) => !allowed.has(w)),
-    `${JSON.stringify(text)} became ${JSON.stringify(redacted)}`,
-  ).to.deep.equal([]);
-}
 
 describe('redaction of generated values in every spoken and written form', () => {
   const kinds: Array<[string, fc.Arbitrary<Said>]> = [

@@ -1,0 +1,26 @@
+import { CARD_CONTEXT, contextAround } from './context';
+import type { DigitToken } from './digits';
+import { pieceOfId } from './phones';
+
+// Payment card numbers, for common/redaction/numbers.ts (which tests the digits: 13–19, a card network's
+// leading digits, Luhn-valid): said or written as a card number.
+
+/**
+ * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
+ * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
+ * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
+ */
+export function cardLike(text: string, tokens: DigitToken[]): boolean {
+  // Nobody says a card number with "thousand".
+  if (tokens.some((t) => t.magnitude)) return false;
+  if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
+  if (tokens.some((t) => !t.written)) return true;
+  if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
+  for (let k = 1; k < tokens.length; k += 1)
+    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  const groups = tokens.map((t) => t.digits.length).join('-');
+  return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
+}
+
+/** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
+export const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];

@@ -1,0 +1,112 @@
+import type { DigitToken } from './digits';
+
+// A caller who misspeaks corrects themself inside the value: "cvv is two eight, no sorry, two nine one",
+// "seven two oh, five five five, oh one eight seven. no wait, oh one eight six", "0151, sorry, 0151
+// 23456789". The correction does not end the number: what is said after it replaces the digits said before
+// it (the whole of them when the caller starts again, else as many of the last ones as are said again), the
+// value is read as corrected, and its span covers both, so neither the wrong digits nor the right ones stay.
+// Digits after a take-back that say none of those before it again are another number.
+
+/** What people say to take back what they just said. */
+const TAKE_BACK =
+  "(?:no|nope|sorry|wait|oops|actually|correction|rather|or rather|i mean|i meant|my bad|my mistake|hold on|hang on|pardon(?: me)?|scratch that|that's (?:wrong|not right)|(?:let me )?(?:start|begin) (?:again|over)|let me (?:try|say (?:it|that)|read (?:it|that)) again|let me repeat(?: that)?|make (?:it|that))";
+const HESITATION = '(?:uh|um|umm|uhm|er|erm|ah|hmm)';
+/** What may come between a take-back and the digits said again: "it's", "that's", "so". */
+const LEAD_IN = "(?:it's|it is|that's|that is|it should be|should be|so)";
+const SEP = '[\\s,.;:!?-]*';
+
+/**
+ * A correction said from `at` on (sticky: read only from there, each part a bounded number of words): the
+ * hesitations, the take-back words (one to three) and a lead-in.
+ */
+const CORRECTION = new RegExp(
+  `${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:${TAKE_BACK}\\b${SEP}){1,3}(?:(?:${HESITATION}|${LEAD_IN})\\b${SEP}){0,2}`,
+  'iy',
+);
+
+/** Where a correction said at `at` ends, or -1 when none is said there. */
+export function correctionEnd(text: string, at: number): number {
+  CORRECTION.lastIndex = at;
+  const m = CORRECTION.exec(text);
+  return m ? at + m[0].length : -1;
+}
+
+/** A value's longest run of digits (a card: 19): a correction never reaches back further than this. */
+const MAX_VALUE_DIGITS = 19;
+/** Digits said again from the value's start mark a restart: the first three are enough to tell. */
+const RESTART_DIGITS = 3;
+/** A restart said at most this many digits fewer than the attempt it replaces (a stray digit or two). */
+const RESTART_SLACK = 2;
+
+/**
+ * Whether the digits said after a correction start the run again: they begin like the run did and are not
+ * many fewer than those said before it (a stray digit or two). Only the run's start counts: "oh oh one,
+ * five nine, four nine four oh, no sorry, five nine four oh" mends the last group. A run longer than a
+ * value is not read (linear: a long run corrected again and again is not joined each time).
+ */
+function startedAgain(before: DigitToken[], said: string): boolean {
+  if (said.length < RESTART_DIGITS || before.length > MAX_VALUE_DIGITS) return false;
+  const digits = before.map((t) => t.digits).join('');
+  return (
+    digits.length <= Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK) &&
+    digits.startsWith(said.slice(0, RESTART_DIGITS))
+  );
+}
+
+/**
+ * Where in `before` the digits said again after a correction take over: the whole run when the caller
+ * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else its
+ * last tokens when they hold exactly as many digits as are said again ("… oh one eight seven. no wait, oh
+ * one eight six"). -1 when the digits said again replace nothing said before ("4111 1111 1111 1111, sorry,
+ * 123" is a card and then another number): the take-back was not a correction of this number.
+ */
+function takenOverFrom(before: DigitToken[], said: string): number {
+  if (startedAgain(before, said)) return 0;
+  let k = before.length;
+  let digits = 0;
+  while (k > 0 && digits < said.length && before.length - k < MAX_VALUE_DIGITS) {
+    k -= 1;
+    digits += before[k].digits.length;
+  }
+  return digits === said.length || (k === 0 && digits < said.length) ? k : -1;
+}
+
+/**
+ * The run as corrected, as one run or more: `at` holds the index of the first token said after each
+ * correction. Each such token takes over (as one token: its own digits, starting where the digits it
+ * replaces began) the tokens said before the correction that are said again (takenOverFrom); where none
+ * are, the run is cut there. Each correction reads at most a value's length back: linear in the run.
+ */
+export function correctedRuns(run: DigitToken[], at: number[]): DigitToken[][] {
+  if (at.length === 0) return [run];
+  const runs: DigitToken[][] = [];
+  let out: DigitToken[] = run.slice(0, at[0]);
+  for (let c = 0; c < at.length; c += 1) {
+    const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
+    const from = takenOverFrom(out, again.map((t) => t.digits).join(''));
+    if (from < 0) {
+      runs.push(out);
+      out = again;
+      continue;
+    }
+    const first = again[0];
+    const taken = out.splice(from);
+    out.push({ ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start }, ...again.slice(1));
+  }
+  runs.push(out);
+  return runs;
+}
+
+/**
+ * What may stand between two finds of one kind for them to be one value said twice: a correction ("04/27,
+ * sorry, 04/28") or the value said again another way ("twelve thirty, like december twenty thirty").
+ * Read on a gap of at most GAP_CHARS characters.
+ */
+const RESTATED = new RegExp(
+  `^${SEP}(?:(?:${HESITATION}|${TAKE_BACK}|like|i\\.e|ie|that is|that's|in other words|meaning|so)\\b${SEP}){1,4}$`,
+  'i',
+);
+const GAP_CHARS = 40;
+
+/** Whether the text between two finds of one kind only corrects or restates the first. */
+export const restated = (gap: string): boolean => gap.length > 1 && gap.length <= GAP_CHARS && RESTATED.test(gap);

@@ -1,0 +1,40 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+// How a phone number is told from other numbers, for common/redaction/numbers.ts (which also reads the
+// groups phones are printed in, a trunk prefix, a country code said before it): the numbering plan, and
+// what is written like a phone without being one (a date, a piece of an ID, which is no card number either).
+
+/**
+ * Valid by the numbering plan (libphonenumber-js, Google's metadata): international after "+"/"plus" or
+ * with the "00" prefix said before the country code ("double oh four four …"), else national in the
+ * company's region.
+ */
+export const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
+  if (international) return parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
+  if (digits.startsWith('00') && parsePhoneNumberFromString(`+${digits.slice(2)}`)?.isValid() === true) return true;
+  if (region === 'US' && digits.length !== 10 && !(digits.length === 11 && digits.startsWith('1'))) return false;
+  return parsePhoneNumberFromString(digits, region)?.isValid() === true;
+};
+
+/** A date written with "-", "." or "/" at the start: year first ("2026-11-28") or last ("28.11.2026"). */
+const DATE_FIRST =
+  /^(?:(?:19|20)\d{2}([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])([-./])(?:0?[1-9]|[12]\d|3[01])\2(?:19|20)\d{2})(?!\d)/;
+
+/** More groups joined by dashes or dots than any phone number is printed in ("12-34-56-78-90-12"). */
+const MANY_GROUPS = /^\d+(?:[-.]\d+){5}/;
+
+/**
+ * Written digits from `start` to `end` are a piece of a longer ID whose groups are joined with no space
+ * ("12-345-678-90-12", "10-10-4657-6334-4099-7647"): another group touches them. No phone or card number
+ * is cut out of one.
+ */
+export const pieceOfId = (text: string, start: number, end: number): boolean =>
+  /\d[-./]$/.test(text.slice(Math.max(0, start - 2), start)) || /^[-./]\d/.test(text.slice(end, end + 2));
+
+/**
+ * Written digits that are not a phone number whatever the numbering plan says: a date written with dashes,
+ * dots or slashes ("batch 2026-11-28-03"), an ID of more groups than a phone has, or a piece of a longer
+ * ID. `written` is the window's text, said from `start` to `end`.
+ */
+export const notAPhoneShape = (text: string, written: string, start: number, end: number): boolean =>
+  DATE_FIRST.test(written) || MANY_GROUPS.test(written) || pieceOfId(text, start, end);

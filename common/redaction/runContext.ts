@@ -1,0 +1,104 @@
+import {
+  BANK_CONTEXT,
+  contextAfter,
+  contextBefore,
+  CVV_WORDS,
+  cvvCode,
+  EXPIRY_WORDS,
+  lastMatchAt,
+  NOT_A_PHONE,
+  PHONE_CONTEXT,
+  PHONE_WORDS_ABROAD,
+  SSN_CONTEXT,
+  SSN_LAST_FOUR,
+} from './context';
+import type { DigitToken } from './digits';
+
+// What was said around each token of a digit run, for common/redaction/numbers.ts: read once per token,
+// not once per window (a run of n tokens has up to 19n windows), and the counts over a window from prefix
+// sums. A context of figures alone ("0 0 0 0 0 0", a list) names nothing: its word tests are skipped.
+
+export interface RunContext {
+  /** The few words before token i, and the characters after it (common/redaction/context.ts). */
+  before: string[];
+  after: string[];
+  /** A phone word just before token i / just after token j. */
+  phoneBefore: boolean[];
+  phoneAfter: boolean[];
+  /** Before token i: "social security", "last four", a bank word, a reference word ("order", "invoice"). */
+  ssnBefore: boolean[];
+  lastFourBefore: boolean[];
+  bankBefore: boolean[];
+  referenceBefore: boolean[];
+  /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
+  cvvAt: number[];
+  expiryAt: number[];
+  /** How many of tokens 0..k-1 are part of a figure written as a quantity ("3,141,592,653", "8,120.40"). */
+  quantitiesBefore: number[];
+  /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
+  writtenBefore: number[];
+  /** How many of tokens 0..k-1 were said with "hundred" or "thousand". */
+  scaledBefore: number[];
+  /** Whether a token of the run took over digits said before a correction (common/redaction/corrections.ts). */
+  mended: boolean;
+}
+
+/** counts[k]: how many of flags[0..k-1] are set. */
+function countsBefore(flags: boolean[]): number[] {
+  const counts = [0];
+  for (const flag of flags) counts.push(counts[counts.length - 1] + (flag ? 1 : 0));
+  return counts;
+}
+
+/**
+ * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
+ * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
+ */
+const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
+
+/**
+ * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
+ * "." are one written number, tested once (a run is read in one pass, not once per window).
+ */
+function quantities(text: string, run: DigitToken[]): boolean[] {
+  const marks = new Array<boolean>(run.length).fill(false);
+  let a = 0;
+  while (a < run.length) {
+    let b = a;
+    while (
+      b + 1 < run.length &&
+      run[b].written &&
+      run[b + 1].written &&
+      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
+    )
+      b += 1;
+    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
+    a = b + 1;
+  }
+  return marks;
+}
+
+const worded = (context: string): boolean => /[a-z]/.test(context);
+
+export function contextOf(text: string, run: DigitToken[]): RunContext {
+  const before = run.map((t) => contextBefore(text, t.start));
+  const after = run.map((t) => contextAfter(text, t.end));
+  const named = before.map(worded);
+  const test = (pattern: RegExp) => before.map((c, i) => named[i] && pattern.test(c));
+  return {
+    before,
+    after,
+    phoneBefore: before.map((c, i) => named[i] && (PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c))),
+    phoneAfter: after.map((c) => worded(c) && PHONE_CONTEXT.test(c)),
+    ssnBefore: test(SSN_CONTEXT),
+    lastFourBefore: test(SSN_LAST_FOUR),
+    bankBefore: test(BANK_CONTEXT),
+    referenceBefore: test(NOT_A_PHONE),
+    cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
+    expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
+    quantitiesBefore: countsBefore(quantities(text, run)),
+    writtenBefore: countsBefore(run.map((t) => t.written)),
+    scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
+    mended: run.some((t) => t.saidFrom !== undefined),
+  };
+}
