@@ -1,7 +1,8 @@
-import { toSubmittedTranscript, TranscriptProblems, type Transcript } from '../../common/transcript';
+import { TranscriptProblems, type Transcript } from '../../common/transcript';
 import { parseOutboundUrl, UnsupportedUrlError } from '../../common/outbound';
 import { badRequest, type ErrorDetail } from '../errors';
 import type { RecordingSubmission } from '../schemas/recordings';
+import { parseSubmittedTranscript } from './transcriptThread';
 
 // The rules of a POST /api/recording body beyond each field's own schema (api/schemas/recordings.ts),
 // all here: audio (recordingPresignedUrl, a URL the worker may fetch) or a transcript, exactly one;
@@ -55,12 +56,14 @@ function checkFetchable(url: string): void {
  * Every rule of a submission that its schema cannot say; throws the 400. Answers the submitted transcript
  * parsed (null for audio), which the recording keeps as its transcript.
  */
-export function validateRecordingSubmission(body: RecordingSubmission): { transcript: Transcript | null } {
+export async function validateRecordingSubmission(
+  body: RecordingSubmission,
+): Promise<{ transcript: Transcript | null }> {
   checkSource(body);
   if (body.recordingPresignedUrl !== undefined) checkFetchable(body.recordingPresignedUrl);
   if (body.transcript === undefined) return { transcript: null };
   try {
-    return { transcript: toSubmittedTranscript(body.transcript, body.repSpeaker) };
+    return { transcript: await parseSubmittedTranscript(body.transcript, body.repSpeaker) };
   } catch (err) {
     if (!(err instanceof TranscriptProblems)) throw err;
     throw badRequest(

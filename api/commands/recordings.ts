@@ -1,5 +1,5 @@
 import { phoneRegionOf } from '../../common/redaction';
-import { redactSubmittedTranscript } from './redactionThread';
+import { redactSubmittedTranscript } from './transcriptThread';
 import type { Transcript } from '../../common/transcript';
 import type { CompanyFairness } from '../../common/workflowStarts/priority';
 import { startRecordingWorkflow } from '../../common/workflowStarts/recording';

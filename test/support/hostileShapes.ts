@@ -129,7 +129,7 @@ export function hostileRequests(sizes: HostileSizes): HostileRequest[] {
     );
   }
   // The same texts as many cues and segments, each within the line limit, filling the body: nothing refuses
-  // them, so their whole cost is paid (with `redactPii`, on the API's redaction thread, api/commands/redactionThread.ts).
+  // them, so their whole cost is paid (with `redactPii`, on the API's redaction thread, api/commands/transcriptThread.ts).
   const line = Math.min(MAX_TRANSCRIPT_TEXT_CHARS, cueChars) - 100;
   const lines = Math.max(1, Math.floor(cueChars / (line + 60)));
   for (const t of hostileTexts(line)) {

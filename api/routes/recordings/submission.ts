@@ -28,7 +28,7 @@ export const recordingSubmissionOperations: Operation[] = [
       errors: [404, 409, 503],
     },
     async ({ body, company, attemptId, deps }) => {
-      const { transcript } = validateRecordingSubmission(body);
+      const { transcript } = await validateRecordingSubmission(body);
       const recordingId = await acceptRecording(deps, company, body, transcript, attemptId ?? randomUUID());
       return { status: 'accepted' as const, recordingId };
     },
