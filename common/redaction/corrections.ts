@@ -1,4 +1,4 @@
-import type { DigitToken } from './digits';
+import type { DigitToken } from './digitToken';
 
 // A caller who misspeaks corrects themself inside the value: "cvv is two eight, no sorry, two nine one",
 // "seven two oh, five five five, oh one eight seven. no wait, oh one eight six", "0151, sorry, 0151

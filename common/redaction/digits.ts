@@ -1,4 +1,5 @@
 import { correctedRuns, correctionEnd } from './corrections';
+import type { DigitToken } from './digitToken';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
 // one one …", "oh" and "o" for zero, "double four", "triple oh", "twenty six", "fourteen"). A run is a sequence of digit tokens
@@ -6,25 +7,7 @@ import { correctedRuns, correctionEnd } from './corrections';
 // (common/redaction/numbers.ts), so a stray count said just before a card number does not hide it. A
 // correction said inside a number ("two eight, no sorry, two nine one") does not end it either.
 
-export interface DigitToken {
-  /** The digits this token stands for ("4111", "4", "44" for "double four"). */
-  digits: string;
-  start: number;
-  end: number;
-  /** Written with figures (not spoken as words). */
-  written: boolean;
-  /**
-   * Said with "hundred" or "thousand" ("four thousand", "twenty five hundred"): a caller may end a phone
-   * number so, but amounts are said so too, so only a phone number said as one may hold such a token.
-   */
-  magnitude?: boolean;
-  /**
-   * Where this token's own digits begin when it took over digits said before a correction ("oh one eight
-   * seven. no wait, oh one eight six": the token "oh" of 0186 starts at 0187's "oh" and is said from its own):
-   * the shape a number is written in is read from here (common/redaction/corrections.ts).
-   */
-  saidFrom?: number;
-}
+export type { DigitToken };
 
 const DIGIT_WORDS: Record<string, string> = {
   zero: '0',

@@ -1,0 +1,22 @@
+// A digit token of a run (common/redaction/digits.ts), in a module of its own so the modules that read runs
+// (corrections, cards, numbers, expiries) and the one that makes them need not import each other.
+
+export interface DigitToken {
+  /** The digits this token stands for ("4111", "4", "44" for "double four"). */
+  digits: string;
+  start: number;
+  end: number;
+  /** Written with figures (not spoken as words). */
+  written: boolean;
+  /**
+   * Said with "hundred" or "thousand" ("four thousand", "twenty five hundred"): a caller may end a phone
+   * number so, but amounts are said so too, so only a phone number said as one may hold such a token.
+   */
+  magnitude?: boolean;
+  /**
+   * Where this token's own digits begin when it took over digits said before a correction ("oh one eight
+   * seven. no wait, oh one eight six": the token "oh" of 0186 starts at 0187's "oh" and is said from its own):
+   * the shape a number is written in is read from here (common/redaction/corrections.ts).
+   */
+  saidFrom?: number;
+}
