@@ -31,7 +31,13 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon)\b/;
+/**
+ * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
+ * valid through 09/2028". Named near a month and year with no card spoken of, the date is that thing's.
+ */
+export const NOT_A_CARD_DATE =
+  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport)\b/;
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
 

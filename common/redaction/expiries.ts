@@ -1,4 +1,14 @@
-import { contextAfter, contextBefore, EXPIRY_AFTER, EXPIRY_CONTEXT, lastEndBefore, namesThis } from './context';
+import {
+  CARD_CONTEXT,
+  contextAfter,
+  contextAround,
+  contextBefore,
+  EXPIRY_AFTER,
+  EXPIRY_CONTEXT,
+  lastEndBefore,
+  namesThis,
+  NOT_A_CARD_DATE,
+} from './context';
 import { digitRuns, type DigitToken } from './digits';
 import type { TextSpan } from './kinds';
 
@@ -13,11 +23,12 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
   const ends = cards.map((c) => c.end).sort((a, b) => a - b);
   for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
     const end = m.index + m[0].length;
-    const near =
-      lastEndBefore(ends, m.index + 59) > m.index - 60 ||
-      EXPIRY_CONTEXT.test(contextBefore(text, m.index)) ||
-      namesThis(EXPIRY_AFTER, contextAfter(text, end));
-    if (near) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
+    const byCard = lastEndBefore(ends, m.index + 59) > m.index - 60;
+    const named = EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || namesThis(EXPIRY_AFTER, contextAfter(text, end));
+    // "the quote is valid until 08/26": an expiry word, but of something else named nearby, with no card.
+    const around = contextAround(text, m.index, end);
+    const ofSomethingElse = !byCard && NOT_A_CARD_DATE.test(around) && !CARD_CONTEXT.test(around);
+    if (byCard || (named && !ofSomethingElse)) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   return spans;
 }

@@ -1,7 +1,16 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
 import { CARD_LENGTHS, cardLike } from './cards';
-import { CARD_CONTEXT, contextAround, CVV_AFTER, EXPIRY_AFTER, lastEndBefore, namesThis, SSN_AFTER } from './context';
+import {
+  CARD_CONTEXT,
+  contextAround,
+  CVV_AFTER,
+  EXPIRY_AFTER,
+  lastEndBefore,
+  namesThis,
+  NOT_A_CARD_DATE,
+  SSN_AFTER,
+} from './context';
 import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, notAPhoneShape, pieceOfId } from './phones';
 import { contextOf, type RunContext } from './runContext';
@@ -139,13 +148,20 @@ function kindOf(
   if (!scaled && n === 9 && isSsn(digits)) {
     if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
+    // Either shape alone, with no word naming it, unless a reference word names it ("case number 418-22-6719").
     if (
       written &&
+      !around.referenceBefore[w.i] &&
       /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w, around)) &&
       !pieceOfId(text, run[w.i].start, run[w.j].end)
     )
       return 'us_social_security_number';
-    if (!written && /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) && w.j - w.i >= 2)
+    if (
+      !written &&
+      !around.referenceBefore[w.i] &&
+      /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) &&
+      w.j - w.i >= 2
+    )
       return 'us_social_security_number';
   }
   if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
@@ -154,6 +170,11 @@ function kindOf(
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = around.cvvAt[w.i];
+  if (monthYear && !cardBefore) {
+    // "the quote is valid until 08/26": an expiry word, but of the quote, unless a card is spoken of nearby.
+    const near = contextAround(text, run[w.i].start, run[w.j].end);
+    if (NOT_A_CARD_DATE.test(near) && !CARD_CONTEXT.test(near)) return null;
+  }
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
   if (!scaled && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
