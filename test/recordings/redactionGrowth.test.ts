@@ -39,7 +39,7 @@ function expectLinear(build: (size: number) => Transcript): void {
     (n) => (n === BASE ? small : large),
     (t) => redactTranscript(t),
     BASE,
-    15,
+    undefined,
     2,
   );
   // Memory: the heap the answer keeps (collected before and after, so garbage does not count).
