@@ -1,5 +1,7 @@
 import { getCountries } from 'libphonenumber-js/max';
 import type { TextSpan } from './kinds';
+import { atTheRateOf, spelledOutFrom, website } from './spokenLocalPart';
+import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
@@ -57,13 +59,6 @@ const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period
 const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
 const MAX_LOCAL = 64;
 const MAX_ADDRESS = 254;
-
-/** What stands between two words: "" (touching), a written joiner ".", "_", "-", "@", or space. */
-const between = (text: string, a: Word, b: Word): string => text.slice(a.end, b.start);
-
-const isSpace = (gap: string): boolean => gap.length > 0 && gap.trim() === '';
-/** A pause a transcriber writes as a comma ("outlook, o u t l o o k, dot com") is a space too. */
-const isPause = (gap: string): boolean => /^[\s,]+$/.test(gap) && /\s/.test(gap);
 
 /** Whether words[a..b] are single letters said apart whose letters are `word` ("o u t l o o k" for "outlook"). */
 function spells(text: string, words: Word[], a: number, b: number, word: string): boolean {
@@ -198,10 +193,12 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
   for (let k = 1; k < words.length - 1; k += 1) {
     const gapBefore = between(text, words[k - 1], words[k]);
     const isAt = words[k].lower === 'at' && isPause(gapBefore) && isSpace(between(text, words[k], words[k + 1]));
+    // "at the rate of": how "@" is said in Indian English.
+    const rate = isAt ? atTheRateOf(text, words, k) : 0;
     const atSign = !isAt && /^\s*@\s*$/.test(gapBefore) && gapBefore.trim() === '@';
     if (!isAt && !atSign) continue;
     const localEnd = isAt ? k - 1 : k - 1;
-    const domainStart = isAt ? k + 1 : k;
+    const domainStart = isAt ? k + 1 + rate : k;
     // The local part, walked back from the anchor: words joined by ".", "_", "-" or their spoken names,
     // or letters spelled one by one.
     let first = withSpellingBefore(text, words, localEnd);
@@ -246,10 +243,11 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       named -= 1;
     }
     if (named < first && introduced(words, named)) first = named;
-    if (words[first].start < claimedTo) continue;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const last = spokenDomainEnd(text, words, domainStart, true);
-    if (last < 0) continue;
+    if (last < 0 || website(text, words, domainStart, last)) continue;
+    first = spelledOutFrom(text, words, first, claimedTo);
+    if (words[first].start < claimedTo) continue;
     spans.push({ start: words[first].start, end: words[last].end, kind: 'email_address' });
     claimedTo = words[last].end;
     k = last;

@@ -147,6 +147,10 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
         'c h r i s at c h r ',
         'a, b, c at x dot ',
         'b for boy, o, ',
+        // A local part said in pieces reaches back from each address (common/redaction/spokenLocalPart.ts).
+        'ravi, r a v i, dot al patel at x dot com ',
+        'k as in kilo, a, r at the rate of gmail dot com ',
+        'w w w dot x dot com slash ',
       )
       .map((u) => (n) => oneSegment(fill(u, n))),
   ],

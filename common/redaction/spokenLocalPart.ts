@@ -1,0 +1,74 @@
+import type { Word } from './spelling';
+import { between, isSpace } from './wordGaps';
+
+// How far back a spoken address's local part reaches (common/redaction/emails.ts). Callers say a local part
+// in pieces: a name then its spelling ("ravi, r a v i, dot patel, p a t e l, at …"), letters with commas
+// and examples ("k as in kilo, a, r, i, m, dot, h, a, d, …"), two words ("mohammed dot al rashid at …"),
+// "capital T", "all one word", "first initial j, then smith", a take-back ("e m i l y, no, e m i l i e,
+// dot dubois at …"). Once an address's "at <domain>" is found, what was said before its local part
+// belongs to it back to what introduces it ("my email is", "it's", "sure,", the start of the text), when
+// it is said the way a local part is: it holds a spelled letter pair, a joining word or a word that only
+// spelling uses. Bounded to LOCAL_WORDS words per address: linear in the text.
+
+/** The most words a local part said in pieces can add before the part already found. */
+const LOCAL_WORDS = 30;
+
+/** Words that introduce an address or end what came before it: the local part said in pieces starts after them. */
+const INTRODUCING = new Set(
+  (
+    'is was are it its email emails mail address addresses my your his her our their me to at sure okay ok ' +
+    'yeah yes yep um uh umm uhm er so spell spelled spelling thanks thank please and or but hi hello send ' +
+    'write reach contact cc forward copy that this the on of from with by via here there be id username'
+  ).split(' '),
+);
+
+/** Words only an address said in pieces uses: a joiner, a spelling aid, a take-back inside it. */
+const SPELLING_WORDS = new Set(
+  'dot underscore dash hyphen period point apostrophe capital initial word double no sorry'.split(' '),
+);
+
+/** A sentence ends in the gap: what comes before is not the address. */
+const SENTENCE_END = /[?!;:]|\.\s/;
+
+/**
+ * The first word of a local part said in pieces, reaching back from `first` (the first word of the part
+ * found) to what introduces it; `first` when what stands before is not said like a local part.
+ */
+export function spelledOutFrom(text: string, words: Word[], first: number, claimedTo: number): number {
+  let from = first;
+  while (from > 0 && first - from < LOCAL_WORDS) {
+    const prev = words[from - 1];
+    if (prev.start < claimedTo || /\d/.test(prev.text) || INTRODUCING.has(prev.lower)) break;
+    if (SENTENCE_END.test(between(text, prev, words[from]))) break;
+    // The "s" of "it's", "that's", "name's".
+    if (prev.lower === 's' && /['’]/.test(text[prev.start - 1] ?? '')) break;
+    from -= 1;
+  }
+  let letters = 0;
+  let spelling = false;
+  for (let i = from; i <= first && !spelling; i += 1) {
+    if (words[i].text.length === 1) letters += 1;
+    spelling = letters >= 2 || SPELLING_WORDS.has(words[i].lower);
+  }
+  return spelling ? from : first;
+}
+
+/** "at the rate of" said from word k ("at") on: how many words follow "at" (3), else 0. */
+export function atTheRateOf(text: string, words: Word[], k: number): number {
+  const [the, rate, of, next] = [words[k + 1], words[k + 2], words[k + 3], words[k + 4]];
+  if (!the || !rate || !of || !next) return 0;
+  const said = the.lower === 'the' && rate.lower === 'rate' && of.lower === 'of';
+  return said && isSpace(between(text, the, rate)) && isSpace(between(text, rate, of)) ? 3 : 0;
+}
+
+/**
+ * A website, not an address: its host starts with "www" (written or spelled "w w w") or a path follows it
+ * ("brightline.co.uk/contact", "iberia dot com slash manage").
+ */
+export function website(text: string, words: Word[], domainStart: number, last: number): boolean {
+  const host = words[domainStart].lower;
+  const spelledWww = host === 'w' && words[domainStart + 1]?.lower === 'w' && words[domainStart + 2]?.lower === 'w';
+  if (host === 'www' || spelledWww) return true;
+  const after = text.slice(words[last].end, words[last].end + 8).toLowerCase();
+  return /^(?:\/|\s+slash\b)/.test(after);
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { expectHidden, expectKept } from '../support/spokenValues';
+
+// Addresses said in pieces, as the third and fourth blind sets (independent-3.json, independent-4.json) said
+// them and the rules missed (common/redaction/spokenLocalPart.ts): a name then its spelling, letters with
+// commas and examples, two words before "at", a take-back inside the local part, "capital T", "all one word",
+// "at the rate of". No letter or digit of the address is left and redacting twice changes nothing; a
+// website said or written with its path, or starting with "www", stays.
+
+const NAMES = ['ravi', 'camille', 'lars', 'fatima', 'emre', 'chidi', 'hassan', 'maria', 'thomas', 'sarah', 'liam'];
+const SURNAMES = ['patel', 'leroy', 'eriksen', 'hashimi', 'okafor', 'khan', 'lopez', 'berger', 'oconnor', 'yilmaz'];
+const DOMAINS = ['gmail', 'sify', 'orange', 'online', 'gulfstar', 'turkcell', 'yahoo', 'laposte', 'free'];
+const TLDS = ['com', 'net', 'fr', 'no', 'ae', 'co dot uk', 'com dot tr'];
+const NATO: Record<string, string> = Object.fromEntries(
+  'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu'
+    .split(' ')
+    .map((w) => [w[0], w]),
+);
+
+const spell = (word: string, sep: string) => word.split('').join(sep);
+const nato = (word: string) =>
+  word
+    .split('')
+    .map((l, i) => (i === 0 ? `${l} as in ${NATO[l]}` : l))
+    .join(', ');
+
+/** A local part said in pieces, by form. */
+const localPart = (form: number, name: string, surname: string, other: string): string =>
+  [
+    `${name}, ${spell(name, ' ')}, dot ${surname}, ${spell(surname, ' ')},`,
+    `${spell(name, ', ')}, underscore, ${spell(surname, ', ')}`,
+    `${nato(name)}, dot, ${spell(surname, ', ')}`,
+    `${name} dot al ${surname}`,
+    `${spell(other, ' ')}, no, ${spell(name, ' ')}, dot ${surname}`,
+    `capital ${name[0].toUpperCase()}, ${name} dot ${spell(surname, ' ')}`,
+    `${name} ${surname}, all one word,`,
+    `${name} dot ${surname} two four`,
+    `first initial ${name[0]}, then ${surname}, ${name[0]} ${surname}`,
+  ][form];
+
+const INTROS = ['my email is', "sure, it's", 'okay so the address is', 'um,', 'I spell,', ''];
+
+describe('redaction: addresses said in pieces', () => {
+  it('hides every letter of a local part said in pieces before "at <domain>"', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom(...NAMES),
+        fc.constantFrom(...SURNAMES),
+        fc.constantFrom(...NAMES),
+        fc.constantFrom(...DOMAINS),
+        fc.constantFrom(...TLDS),
+        fc.constantFrom(...INTROS),
+        fc.boolean(),
+        (form, name, surname, other, domain, tld, before, rate) => {
+          const at = rate ? 'at the rate of' : 'at';
+          expectHidden({
+            said: `${localPart(form, name, surname, other)} ${at} ${domain} dot ${tld}`,
+            before,
+            after: '',
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps websites said with their path or starting with www, and "at" that is not an address', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DOMAINS), fc.constantFrom(...TLDS), (domain, tld) => {
+        expectKept(`you can manage the booking at w w w dot ${domain} dot ${tld} slash manage`);
+        expectKept(`you can manage the booking at www dot ${domain} dot ${tld}`);
+        expectKept(`there is a contact form at ${domain}.co.uk/contact, option 3`);
+        expectKept(`the form is at ${domain} dot ${tld} slash contact dash us`);
+      }),
+    );
+    for (const kept of [
+      'we met at the office at five dot thirty',
+      'we are at version two dot one now',
+      'the rate of interest is at four point five',
+    ])
+      expectKept(kept);
+  });
+});
