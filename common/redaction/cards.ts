@@ -1,4 +1,4 @@
-import { CARD_CONTEXT, contextAround } from './context';
+import { CARD_CONTEXT, contextAround, contextBefore, NOT_A_PHONE } from './context';
 import type { DigitToken } from './digits';
 import { pieceOfId } from './phones';
 
@@ -15,6 +15,8 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   if (tokens.some((t) => t.magnitude)) return false;
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
   if (tokens.some((t) => !t.written)) return true;
+  // "EAN 4006385574606", "IMEI …": a product or device code named as such passes Luhn too.
+  if (NOT_A_PHONE.test(contextBefore(text, tokens[0].start))) return false;
   if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
   for (let k = 1; k < tokens.length; k += 1)
     if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;

@@ -18,12 +18,13 @@ export const contextBefore = (text: string, at: number): string =>
 export const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
 export const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
 /**
- * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV), what they stand for ("card
- * verification value", "security number"), and where it is printed: on the back, on the signature strip,
- * or (an Amex's four digits) on the front; "the number on the front" alone is the card's own.
+ * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV, spelled "c v v"), what they stand
+ * for ("card verification value", "security number", "verification"), how callers describe it ("the three
+ * digit thing", "the four digit one"), and where it is printed: on the back, on the signature strip, or
+ * (an Amex's four digits) on the front; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)|(?:verification|validation) (?:code|value|number|digits)|card code|(?:code|digits|numbers?) on the (?:back|reverse)|the back|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|(?:four|4) digits? (?:on the )?front)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|(?:four|4) digits? (?:on the )?front)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").

@@ -13,6 +13,8 @@ export interface DigitToken {
    * number so, but amounts are said so too, so only a phone number said as one may hold such a token.
    */
   magnitude?: boolean;
+  /** Said as one number of three digits with "hundred" ("seven hundred eighteen"): may be a card's code. */
+  hundreds?: boolean;
   /**
    * Where this token's own digits begin when it took over digits said before a correction ("oh one eight
    * seven. no wait, oh one eight six": the token "oh" of 0186 starts at 0187's "oh" and is said from its own):

@@ -64,14 +64,35 @@ const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 const MAGNITUDE = /[\s-]{1,8}(hundred|thousand)\b/iy;
 const ZEROS: Record<string, string> = { hundred: '00', thousand: '000' };
 
-/** A number word followed by "hundred" or "thousand" ("four thousand" is 4000), else the token as it is. */
+/** What completes "seven hundred …" as one three-digit number: "eighteen", "forty three", "and five" (sticky). */
+const HUNDREDS_REST = new RegExp(
+  `[\\s-]{1,8}(?:and[\\s-]{1,8})?(?:(${Object.keys(TEENS).join('|')})|(${Object.keys(TENS).join('|')})(?:[\\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine))?|(one|two|three|four|five|six|seven|eight|nine))\\b`,
+  'iy',
+);
+
+/** The two digits said after "hundred", or null. */
+function hundredsRest(text: string, at: number): { digits: string; end: number } | null {
+  HUNDREDS_REST.lastIndex = at;
+  const m = HUNDREDS_REST.exec(text);
+  if (!m) return null;
+  const [, teen, tens, unit, alone] = m.map((w) => w?.toLowerCase());
+  const digits = teen ? TEENS[teen] : tens ? TENS[tens] + (unit ? DIGIT_WORDS[unit] : '0') : `0${DIGIT_WORDS[alone]}`;
+  return { digits, end: at + m[0].length };
+}
+
+/**
+ * A number word followed by "hundred" or "thousand" ("four thousand" is 4000), else the token as it is. A
+ * digit, "hundred" and its tens and units ("seven hundred eighteen") are one number of three digits.
+ */
 function withMagnitude(text: string, token: DigitToken): DigitToken {
   if (/^0+$/.test(token.digits)) return token;
   MAGNITUDE.lastIndex = token.end;
   const m = MAGNITUDE.exec(text);
-  return m
-    ? { ...token, digits: token.digits + ZEROS[m[1].toLowerCase()], end: token.end + m[0].length, magnitude: true }
-    : token;
+  if (!m) return token;
+  const end = token.end + m[0].length;
+  const rest = m[1].toLowerCase() === 'hundred' && token.digits.length === 1 ? hundredsRest(text, end) : null;
+  if (rest) return { ...token, digits: token.digits + rest.digits, end: rest.end, magnitude: true, hundreds: true };
+  return { ...token, digits: token.digits + ZEROS[m[1].toLowerCase()], end, magnitude: true };
 }
 
 /** The digit runs of a text, each the tokens it is made of (at least one), corrections applied. */

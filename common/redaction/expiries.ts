@@ -44,16 +44,30 @@ const SPOKEN_YEAR = `(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\
 const ORDINAL_MONTH =
   '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
 
+/** A month said by its number before "of" ("oh two of twenty thirty", "7 of 29"): "of" joins it to its year. */
+const NUMBERED_MONTH = `(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of`;
+
 /**
  * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the sixth month of
- * thirty": a month and a year after an expiry word.
+ * thirty", "expiring oh two of twenty thirty": a month and a year after an expiry word, or right after a
+ * card number ("…, may 2031, that's 05/31 on the card"; "…, january of thirty one and …").
  */
-export function spokenExpirySpans(text: string): TextSpan[] {
+export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpan[] {
   const spans: TextSpan[] = [];
-  const pattern = new RegExp(`\\b(${MONTHS}|${ORDINAL_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})`, 'gi');
-  for (const m of text.matchAll(pattern))
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
+  const ends = cards.map((c) => c.end).sort((a, b) => a - b);
+  const pattern = new RegExp(
+    `\\b(${MONTHS}|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/])`,
+    'gi',
+  );
+  for (const m of text.matchAll(pattern)) {
+    // Only separators and a few words between the card and the date: "4111 …, may 2031".
+    const cardEnd = lastEndBefore(ends, m.index);
+    const afterCard =
+      cardEnd > m.index - 40 &&
+      /^[\s,.;-]*(?:(?:and|then|uh|um|expiring|exp|valid)\b[\s,]*){0,2}$/i.test(text.slice(cardEnd, m.index));
+    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard)
       spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
+  }
   return spans;
 }
 

@@ -126,6 +126,14 @@ function shapeOf(
   return shape;
 }
 
+/** Whether the window's first one or two digits (its month) are whole tokens, or it is one written token. */
+function monthEndsAToken(run: DigitToken[], w: Window): boolean {
+  if (w.i === w.j) return true;
+  const first = run[w.i].digits.length;
+  const month = w.digits.length - (/^(0?[1-9]|1[0-2])20\d{2}$/.test(w.digits) ? 4 : 2);
+  return first === month || (first === 1 && month === 2 && run[w.i + 1].digits.length === 1);
+}
+
 function kindOf(
   text: string,
   run: DigitToken[],
@@ -165,8 +173,10 @@ function kindOf(
       return 'us_social_security_number';
   }
   if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
-  // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first.
-  const monthYear = !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20\d{2})$/.test(digits);
+  // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
+  // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (not "3 2000").
+  const monthYear =
+    !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20(?:1[5-9]|[2-9]\d))$/.test(digits) && monthEndsAToken(run, w);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = around.cvvAt[w.i];
@@ -176,7 +186,9 @@ function kindOf(
     if (NOT_A_CARD_DATE.test(near) && !CARD_CONTEXT.test(near)) return null;
   }
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
-  if (!scaled && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  // A code said as a number ("seven hundred eighteen") is one token said with "hundred".
+  const code = !scaled || (w.i === w.j && run[w.i].hundreds === true);
+  if (code && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/max';
+import { withCodesAfterExpiries } from './cardCodes';
 import { emailSpans } from './emails';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
@@ -69,19 +70,22 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   return merged(
     text,
-    claim(
-      [
-        ...marks,
-        ...emails,
-        ...ibans,
-        // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-        ...writtenExpirySpans(text, cards),
-        ...spokenExpirySpans(text),
-        ...monthYearSpans(text),
-        ...numbers.filter((s) => s.kind !== 'phone_number'),
-        ...numbers.filter((s) => s.kind === 'phone_number'),
-      ],
-      text.length,
+    withCodesAfterExpiries(
+      text,
+      claim(
+        [
+          ...marks,
+          ...emails,
+          ...ibans,
+          // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+          ...writtenExpirySpans(text, cards),
+          ...spokenExpirySpans(text, cards),
+          ...monthYearSpans(text),
+          ...numbers.filter((s) => s.kind !== 'phone_number'),
+          ...numbers.filter((s) => s.kind === 'phone_number'),
+        ],
+        text.length,
+      ),
     ),
   );
 }

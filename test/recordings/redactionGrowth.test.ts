@@ -90,6 +90,10 @@ const word = fc.constantFrom(
   'verification value',
   'signature strip',
   'the date on it',
+  // A code said with "hundred", an expiry said "<month> of <year>", a bare code after an expiry (sets 3 and 4).
+  'seven hundred forty three',
+  'oh two of twenty thirty',
+  '4111 1111 1111 1111, 08/31, 816,',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');

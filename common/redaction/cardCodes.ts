@@ -1,0 +1,56 @@
+import { digitRuns } from './digits';
+import type { TextSpan } from './kinds';
+
+// A card's code said bare after the card and its expiry: "4012 2663 0477 8736, 08/31, 816", "… 03/28 224",
+// "…, oh three slash twenty six, and seven one four". Callers read the card's details in the order they
+// are printed; three or four digits right after a card's expiry, with nothing naming them, are its code.
+
+/** At most this many characters between a card and its expiry, and between the expiry and the code. */
+const NEAR = 40;
+/** What may come before the code: separators, "and", "then", a hesitation, the code's name. */
+const LEAD_IN = /^[\s,.;-]*(?:(?:and|then|uh|um|er|the|code|cvv|cvc|security|is)\b[\s,.;-]*){0,3}$/i;
+/** What may follow it: the end, a pause, a sentence, a word; not more digits or a unit of a quantity. */
+const ENDS = /^(?:$|[\s,.;!?]|\s*[a-z])/i;
+const UNIT_AFTER = /^\s*(?:%|percent|dollars?|euros?|pounds?|units?|items?|pieces?|times?|days?|months?|years?)\b/i;
+
+const codeLength = (said: string): boolean => {
+  const digits = digitRuns(said)
+    .flat()
+    .map((t) => t.digits)
+    .join('');
+  return digits.length === 3 || digits.length === 4;
+};
+
+/** `spans` (claimed, in order) with the code after each card's expiry added. */
+export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpan[] {
+  const added: TextSpan[] = [];
+  const relabelled: number[] = [];
+  for (let s = 1; s < spans.length; s += 1) {
+    const expiry = spans[s];
+    const card = spans[s - 1];
+    if (expiry.kind !== 'credit_card_expiration' || card.kind !== 'credit_card_number') continue;
+    if (expiry.start - card.end > NEAR) continue;
+    const next = spans[s + 1];
+    // A second "expiry" right after the first is the code: nobody says two expiries in a row but to correct one.
+    if (next?.kind === 'credit_card_expiration' && next.start - expiry.end <= NEAR) {
+      if (LEAD_IN.test(text.slice(expiry.end, next.start)) && codeLength(text.slice(next.start, next.end)))
+        relabelled.push(s + 1);
+      continue;
+    }
+    const window = text.slice(expiry.end, Math.min(expiry.end + NEAR, next ? next.start : text.length));
+    const run = digitRuns(window)[0];
+    if (!run) continue;
+    const digits = run.map((t) => t.digits).join('');
+    const end = run[run.length - 1].end;
+    const rest = text.slice(expiry.end + end, expiry.end + end + 12);
+    if (digits.length < 3 || digits.length > 4 || run.some((t) => t.magnitude && !t.hundreds)) continue;
+    if (!LEAD_IN.test(window.slice(0, run[0].start)) || !ENDS.test(rest) || UNIT_AFTER.test(rest)) continue;
+    // The window stops at the next span, and the run's end is inside it, unless a longer run ran on.
+    if (end === window.length && next && expiry.end + end >= next.start) continue;
+    added.push({ start: expiry.end + run[0].start, end: expiry.end + end, kind: 'credit_card_cvv' });
+  }
+  if (added.length === 0 && relabelled.length === 0) return spans;
+  const out = spans.slice();
+  for (const s of relabelled) out[s] = { ...out[s], kind: 'credit_card_cvv' };
+  return [...out, ...added].sort((a, b) => a.start - b.start);
+}
