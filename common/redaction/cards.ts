@@ -1,4 +1,4 @@
-import { CARD_CONTEXT, contextAround, contextBefore, NOT_A_PHONE } from './context';
+import { BANK_CONTEXT, CARD_CONTEXT, contextAround, contextBefore, NOT_A_PHONE } from './context';
 import type { DigitToken } from './digits';
 import { pieceOfId } from './phones';
 
@@ -14,6 +14,8 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   // Nobody says a card number with "thousand".
   if (tokens.some((t) => t.magnitude)) return false;
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
+  // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
+  if (BANK_CONTEXT.test(contextBefore(text, tokens[0].start))) return false;
   if (tokens.some((t) => !t.written)) return true;
   // "EAN 4006385574606", "IMEI …": a product or device code named as such passes Luhn too.
   if (NOT_A_PHONE.test(contextBefore(text, tokens[0].start))) return false;

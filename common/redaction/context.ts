@@ -16,7 +16,20 @@ export const contextBefore = (text: string, at: number): string =>
     .join(' ');
 
 export const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
-export const BANK_CONTEXT = /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings)\b/;
+export const BANK_CONTEXT =
+  /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu)\b/;
+/**
+ * A bank's branch or institution code by its local name, short as they are: an Australian BSB (6), a
+ * Canadian transit (5) and institution (3) number, a branch code, a German BLZ (8), a Brazilian agência (4),
+ * a Mexican CLABE (18). Named just before it ("BSB is, uh, …"), three digits or more are the code.
+ */
+export const BRANCH_CODE =
+  /\b(?:bsb|transit|transit and institution|institution number|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
+/** What a bank word names when something else follows it: "account reference", "the phone on the account". */
+export const NOT_BANK =
+  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:phone|mobile|cell|number|email)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b/;
+/** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
+export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban)\b/;
 /**
  * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV, spelled "c v v"), what they stand
  * for ("card verification value", "security number", "verification"), how callers describe it ("the three
@@ -32,7 +45,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|po|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028". Named near a month and year with no card spoken of, the date is that thing's.
@@ -41,6 +54,10 @@ export const NOT_A_CARD_DATE =
   /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport)\b/;
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
+
+/** A number named a phone's right after it ("339.274.6980 as the callback number"), whatever came before. */
+export const PHONE_NAMED_AFTER =
+  /^[^a-z]{0,4}(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work) (?:number|line)\b/;
 
 /** Context named after a number ("…, that's my social"; "334, the code on the back"). */
 export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
@@ -87,7 +104,7 @@ export const SSN_LAST_FOUR = /\blast (?:four|4)\b/;
 export const CARD_CONTEXT =
   /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
-  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
+  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**
  * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
  * Spanish, Italian, Portuguese): "mon numéro est …", "meine Nummer ist …", "mi número es …".

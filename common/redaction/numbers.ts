@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
+  BANK_AFTER,
   CARD_CONTEXT,
   contextAround,
   CVV_AFTER,
@@ -126,6 +127,16 @@ function shapeOf(
   return shape;
 }
 
+/** The digits said between the pauses (commas) of a run, as "3-2-4". */
+function pausedGroups(text: string, run: DigitToken[]): string {
+  const groups = [run[0].digits.length];
+  for (let k = 1; k < run.length; k += 1) {
+    if (text.slice(run[k - 1].end, run[k].start).includes(',')) groups.push(0);
+    groups[groups.length - 1] += run[k].digits.length;
+  }
+  return groups.join('-');
+}
+
 /** Whether the window's first one or two digits (its month) are whole tokens, or it is one written token. */
 function monthEndsAToken(run: DigitToken[], w: Window): boolean {
   if (w.i === w.j) return true;
@@ -171,8 +182,25 @@ function kindOf(
       w.j - w.i >= 2
     )
       return 'us_social_security_number';
+    // Said in the SSN's own groups, three, two and four digits at a pause each ("double one six, five nine,
+    // one two five four"): a phone is grouped 3-3-4, a list in ones. The whole run, nothing named before it.
+    if (
+      !written &&
+      !around.referenceBefore[w.i] &&
+      w.i === 0 &&
+      w.j === run.length - 1 &&
+      pausedGroups(text, run) === '3-2-4'
+    )
+      return 'us_social_security_number';
   }
+  // "RF14 5390 …": an ISO 11649 creditor reference a bank transfer quotes, not an account.
+  if (/\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start))) return null;
   if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
+  // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
+  if (!scaled && n >= 3 && n <= 18 && around.branchBefore[w.i] && !around.referenceBefore[w.i])
+    return 'banking_information';
+  if (!scaled && n >= 6 && n <= 17 && namesThis(BANK_AFTER, after) && !around.referenceBefore[w.i])
+    return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
   // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (not "3 2000").
   const monthYear =
@@ -199,7 +227,7 @@ function kindOf(
       (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
   }
-  if (n < 7 || n > 17 || around.referenceBefore[w.i]) return null;
+  if (n < 7 || n > 17 || (around.referenceBefore[w.i] && !around.phoneNamedAfter[w.j])) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
   const named = international || around.phoneBefore[w.i] || around.phoneAfter[w.j];
   // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before

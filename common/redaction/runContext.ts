@@ -1,5 +1,7 @@
 import {
   BANK_CONTEXT,
+  BRANCH_CODE,
+  NOT_BANK,
   contextAfter,
   contextBefore,
   CVV_WORDS,
@@ -8,6 +10,7 @@ import {
   lastMatchAt,
   NOT_A_PHONE,
   PHONE_CONTEXT,
+  PHONE_NAMED_AFTER,
   PHONE_WORDS_ABROAD,
   SSN_CONTEXT,
   SSN_LAST_FOUR,
@@ -29,7 +32,11 @@ export interface RunContext {
   ssnBefore: boolean[];
   lastFourBefore: boolean[];
   bankBefore: boolean[];
+  /** A bank's branch or institution code named just before token i ("BSB", "transit", "agência"). */
+  branchBefore: boolean[];
   referenceBefore: boolean[];
+  /** A phone's name right after token j ("… as the callback number"). */
+  phoneNamedAfter: boolean[];
   /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
   cvvAt: number[];
   expiryAt: number[];
@@ -79,6 +86,9 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
 }
 
 const worded = (context: string): boolean => /[a-z]/.test(context);
+const BANK_WORDS = new RegExp(BANK_CONTEXT.source, 'g');
+const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'), 'g');
+const REFERENCE_WORDS = new RegExp(NOT_A_PHONE.source, 'g');
 
 export function contextOf(text: string, run: DigitToken[]): RunContext {
   const before = run.map((t) => contextBefore(text, t.start));
@@ -92,8 +102,20 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     phoneAfter: after.map((c) => worded(c) && PHONE_CONTEXT.test(c)),
     ssnBefore: test(SSN_CONTEXT),
     lastFourBefore: test(SSN_LAST_FOUR),
-    bankBefore: test(BANK_CONTEXT),
-    referenceBefore: test(NOT_A_PHONE),
+    // The bank word is the last thing named: "account 1674, and text me on 0476 …" names a phone.
+    bankBefore: before.map(
+      (c, i) =>
+        named[i] &&
+        BANK_CONTEXT.test(c) &&
+        !NOT_BANK.test(c) &&
+        lastMatchAt(BANK_WORDS, c) > Math.max(lastMatchAt(PHONE_WORDS, c), lastMatchAt(REFERENCE_WORDS, c)),
+    ),
+    branchBefore: test(BRANCH_CODE),
+    // A reference word names the number unless a phone word is said after it ("case number is 0073…, call 0113 …").
+    referenceBefore: before.map(
+      (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
+    ),
+    phoneNamedAfter: after.map((c) => PHONE_NAMED_AFTER.test(c)),
     cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
