@@ -15,6 +15,7 @@ import {
 import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, notAPhoneShape, pieceOfId } from './phones';
 import { contextOf, type RunContext } from './runContext';
+import { monthEndsAToken, pausedGroups, type Window } from './runShape';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -79,12 +80,6 @@ const leadBefore = (text: string, at: number): { index: number } | null => {
   return m ? { index: from + m.index } : null;
 };
 
-interface Window {
-  i: number;
-  j: number;
-  digits: string;
-}
-
 /** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
 const MAX_DIGITS = 19;
 
@@ -125,24 +120,6 @@ function shapeOf(
   for (let k = w.i + 1; k <= w.j; k += 1)
     shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
   return shape;
-}
-
-/** The digits said between the pauses (commas) of a run, as "3-2-4". */
-function pausedGroups(text: string, run: DigitToken[]): string {
-  const groups = [run[0].digits.length];
-  for (let k = 1; k < run.length; k += 1) {
-    if (text.slice(run[k - 1].end, run[k].start).includes(',')) groups.push(0);
-    groups[groups.length - 1] += run[k].digits.length;
-  }
-  return groups.join('-');
-}
-
-/** Whether the window's first one or two digits (its month) are whole tokens, or it is one written token. */
-function monthEndsAToken(run: DigitToken[], w: Window): boolean {
-  if (w.i === w.j) return true;
-  const first = run[w.i].digits.length;
-  const month = w.digits.length - (/^(0?[1-9]|1[0-2])20\d{2}$/.test(w.digits) ? 4 : 2);
-  return first === month || (first === 1 && month === 2 && run[w.i + 1].digits.length === 1);
 }
 
 function kindOf(

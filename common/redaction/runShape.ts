@@ -1,0 +1,29 @@
+import type { DigitToken } from './digitToken';
+
+// How a window of a digit run was said (common/redaction/numbers.ts): where its pauses fall and whether a
+// month ends on a token's end. Read from the tokens only, never the text's length.
+
+/** A window of whole tokens i..j of a run, and the digits they hold. */
+export interface Window {
+  i: number;
+  j: number;
+  digits: string;
+}
+
+/** The digits said between the pauses (commas) of a run, as "3-2-4". */
+export function pausedGroups(text: string, run: DigitToken[]): string {
+  const groups = [run[0].digits.length];
+  for (let k = 1; k < run.length; k += 1) {
+    if (text.slice(run[k - 1].end, run[k].start).includes(',')) groups.push(0);
+    groups[groups.length - 1] += run[k].digits.length;
+  }
+  return groups.join('-');
+}
+
+/** Whether the window's first one or two digits (its month) are whole tokens, or it is one written token. */
+export function monthEndsAToken(run: DigitToken[], w: Window): boolean {
+  if (w.i === w.j) return true;
+  const first = run[w.i].digits.length;
+  const month = w.digits.length - (/^(0?[1-9]|1[0-2])20\d{2}$/.test(w.digits) ? 4 : 2);
+  return first === month || (first === 1 && month === 2 && run[w.i + 1].digits.length === 1);
+}
