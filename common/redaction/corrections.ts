@@ -39,29 +39,56 @@ const RESTART_DIGITS = 3;
 const RESTART_SLACK = 2;
 
 /**
- * Whether the digits said after a correction start the run again: they begin like the run did and are not
- * many fewer than those said before it (a stray digit or two). Only the run's start counts: "oh oh one,
- * five nine, four nine four oh, no sorry, five nine four oh" mends the last group. A run longer than a
+ * Whether the digits said after a correction start the run again: they begin like the run did, or say all
+ * of it again with a digit or two changed, and are not many fewer than those said before it (a stray digit
+ * or two). A restart is told by the run's start or the whole of it: "oh oh one, five nine, four nine four oh,
+ * no sorry, five nine four oh" mends the last group. A run longer than a
  * value is not read (linear: a long run corrected again and again is not joined each time).
  */
 function startedAgain(before: DigitToken[], said: string): boolean {
   if (said.length < RESTART_DIGITS || before.length > MAX_VALUE_DIGITS) return false;
   const digits = before.map((t) => t.digits).join('');
-  return (
-    digits.length <= Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK) &&
-    digits.startsWith(said.slice(0, RESTART_DIGITS))
-  );
+  if (digits.length > Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK)) return false;
+  if (digits.startsWith(said.slice(0, RESTART_DIGITS))) return true;
+  // "two two two, two oh oh, no sorry, two one two, two oh oh, …": all of it said again, a digit or two changed.
+  let changed = 0;
+  for (let i = 0; i < digits.length && changed <= RESTART_SLACK; i += 1) if (digits[i] !== said[i]) changed += 1;
+  return said.length >= digits.length && changed <= RESTART_SLACK;
+}
+
+/** A pause between two tokens ends a group: a comma, a dash, a full stop, or a token written in figures. */
+const pauseBetween = (text: string, a: DigitToken, b: DigitToken): boolean =>
+  a.written || b.written || /[,.;:-]/.test(text.slice(a.end, b.start));
+const digitsIn = (tokens: DigitToken[]): number => tokens.reduce((n, t) => n + t.digits.length, 0);
+
+/** The index of the first token of the last group of `tokens` (at most a value's length back). */
+function lastGroupFrom(text: string, tokens: DigitToken[]): number {
+  let k = tokens.length - 1;
+  while (k > 0 && tokens.length - k < MAX_VALUE_DIGITS && !pauseBetween(text, tokens[k - 1], tokens[k])) k -= 1;
+  return k;
+}
+
+/** How many tokens the first group of `tokens` holds. */
+function firstGroupEnd(text: string, tokens: DigitToken[]): number {
+  let k = 1;
+  while (k < tokens.length && k < MAX_VALUE_DIGITS && !pauseBetween(text, tokens[k - 1], tokens[k])) k += 1;
+  return k;
 }
 
 /**
  * Where in `before` the digits said again after a correction take over: the whole run when the caller
  * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else its
- * last tokens when they hold exactly as many digits as are said again ("… oh one eight seven. no wait, oh
+ * last group when the first group said again is as long (the rest goes on from there), else its last tokens when they hold exactly as many digits as are said again ("… oh one eight seven. no wait, oh
  * one eight six"). -1 when the digits said again replace nothing said before ("4111 1111 1111 1111, sorry,
  * 123" is a card and then another number): the take-back was not a correction of this number.
  */
-function takenOverFrom(before: DigitToken[], said: string): number {
+function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]): number {
+  const said = again.map((t) => t.digits).join('');
   if (startedAgain(before, said)) return 0;
+  // "615-643, sorry, 633-1829", "116 52, no, 02 5913": the first group said again as long as the group said
+  // last replaces it, and the rest goes on from there.
+  const last = lastGroupFrom(text, before);
+  if (last >= 0 && digitsIn(before.slice(last)) === digitsIn(again.slice(0, firstGroupEnd(text, again)))) return last;
   let k = before.length;
   let digits = 0;
   while (k > 0 && digits < said.length && before.length - k < MAX_VALUE_DIGITS) {
@@ -77,13 +104,13 @@ function takenOverFrom(before: DigitToken[], said: string): number {
  * replaces began) the tokens said before the correction that are said again (takenOverFrom); where none
  * are, the run is cut there. Each correction reads at most a value's length back: linear in the run.
  */
-export function correctedRuns(run: DigitToken[], at: number[]): DigitToken[][] {
+export function correctedRuns(text: string, run: DigitToken[], at: number[]): DigitToken[][] {
   if (at.length === 0) return [run];
   const runs: DigitToken[][] = [];
   let out: DigitToken[] = run.slice(0, at[0]);
   for (let c = 0; c < at.length; c += 1) {
     const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
-    const from = takenOverFrom(out, again.map((t) => t.digits).join(''));
+    const from = takenOverFrom(text, out, again);
     if (from < 0) {
       runs.push(out);
       out = again;
@@ -103,7 +130,7 @@ export function correctedRuns(run: DigitToken[], at: number[]): DigitToken[][] {
  * Read on a gap of at most GAP_CHARS characters.
  */
 const RESTATED = new RegExp(
-  `^${SEP}(?:(?:${HESITATION}|${TAKE_BACK}|like|i\\.e|ie|that is|that's|in other words|meaning|so)\\b${SEP}){1,4}$`,
+  `^${SEP}(?:(?:${HESITATION}|${TAKE_BACK}|oh|like|i\\.e|ie|that is|that's|in other words|meaning|so)\\b${SEP}){1,4}$`,
   'i',
 );
 const GAP_CHARS = 40;

@@ -107,7 +107,7 @@ export function digitRuns(text: string): DigitToken[][] {
   const close = () => {
     correction = -1;
     if (run.length === 0) return;
-    for (const corrected of correctedRuns(run, corrections)) runs.push(corrected);
+    for (const corrected of correctedRuns(text, run, corrections)) runs.push(corrected);
     run = [];
     if (corrections.length > 0) corrections = [];
   };

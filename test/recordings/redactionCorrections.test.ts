@@ -17,7 +17,8 @@ import {
 
 // Self-corrections inside a value (the second blind set's "cvv is, um, two eight, no sorry, two nine one",
 // "… oh one eight seven. no wait, oh one eight six", "0151, sorry, 0151 23456789"): the caller starts the
-// value again or says its last group again, after any of the words people take a slip back with. Neither
+// value again, says its last group again, or mends a group and says the rest on from it ("615-643, sorry,
+// 633-1829", the third blind set), after any of the words people take a slip back with. Neither
 // the wrong digits nor the right ones, nor the words between them, are left; redacting twice changes nothing.
 
 const TAKE_BACKS = [
@@ -98,7 +99,7 @@ const corrected = fc
     takeBack,
     seedArb,
     fc.boolean(),
-    fc.integer({ min: 0, max: 2 }),
+    fc.integer({ min: 0, max: 3 }),
     fc.nat(),
     fc.integer({ min: 1, max: 9 }),
   )
@@ -114,6 +115,18 @@ const corrected = fc
       wrong = read(slip(v.digits.slice(0, length), cut % length, by), groups, seed, written);
     } else if (form === 1) {
       wrong = read(slip(v.digits, cut % v.digits.length, by), v.groups, seed, written);
+    } else if (form === 3) {
+      // A group before the last mended, and the rest said on from it: "615-643, sorry, 633-1829" (third set).
+      const g = cut % (v.groups.length - 1);
+      const start = v.groups.slice(0, g).reduce((a, b) => a + b, 0);
+      const said = read(
+        slip(v.digits, start + (by % v.groups[g]), by).slice(0, start + v.groups[g]),
+        v.groups.slice(0, g + 1),
+        seed,
+        written,
+      );
+      const rest = read(v.digits.slice(start), v.groups.slice(g), seed, written);
+      return { said: `${said}${back}${rest}`, before: v.before, after: v.after, region: v.region };
     } else {
       // The last group mended: "… oh one eight seven. no wait, oh one eight six".
       const tail = v.digits.slice(-last);
