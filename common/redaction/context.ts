@@ -37,7 +37,7 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * (an Amex's four digits) on the front; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|(?:four|4) digits? (?:on the )?front)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4) digits? (?:on the )?front)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").

@@ -267,7 +267,14 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
       const lead = kind === 'phone_number' ? leadBefore(text, run[w.i].start) : null;
       // "(212) 555-0198": the bracket opened before the area code goes with it.
       const opened = kind === 'phone_number' && !lead && text[run[w.i].start - 1] === '(' ? 1 : 0;
-      spans.push({ start: lead ? lead.index : run[w.i].start - opened, end: run[w.j].end, kind });
+      // "PT92 0035 …" read as an account (its checksum failed: a slip): the country's letters go with it.
+      const country =
+        kind === 'banking_information' &&
+        w.i === 0 &&
+        /(?:^|[^A-Za-z])[A-Za-z]{2}$/.test(text.slice(Math.max(0, run[0].start - 3), run[0].start))
+          ? 2
+          : 0;
+      spans.push({ start: lead ? lead.index : run[w.i].start - opened - country, end: run[w.j].end, kind });
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     for (const length of CARD_LENGTHS)

@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { withCodesAfterExpiries } from './cardCodes';
 import { emailSpans } from './emails';
+import { ifscSpans, widenedAccounts } from './bankCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
 import { wordsOf } from './spelling';
@@ -40,7 +41,10 @@ function merged(text: string, spans: TextSpan[]): TextSpan[] {
   const out: TextSpan[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];
-    if (last && last.kind === span.kind && restated(text.slice(last.end, span.start)))
+    const gap = text.slice(last?.end ?? 0, span.start);
+    // An account read in two pieces ("PT92 0035 … 5889 1" past a window's 17 digits) is one value.
+    const pieces = span.kind === 'banking_information' && /^[\s-]{0,3}$/.test(gap);
+    if (last && last.kind === span.kind && (pieces || restated(gap)))
       out[out.length - 1] = { start: last.start, end: span.end, kind: span.kind };
     else out.push(span);
   }
@@ -58,7 +62,7 @@ export interface RedactionOptions {
  */
 function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
   const words = wordsOf(text);
-  return { emails: emailSpans(text, words), ibans: ibanSpans(text, words) };
+  return { emails: emailSpans(text, words), ibans: [...ibanSpans(text, words), ...ifscSpans(text, words)] };
 }
 
 /** The spans of personal data in `text`, in order, none overlapping. */
@@ -72,19 +76,22 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
     text,
     withCodesAfterExpiries(
       text,
-      claim(
-        [
-          ...marks,
-          ...emails,
-          ...ibans,
-          // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-          ...writtenExpirySpans(text, cards),
-          ...spokenExpirySpans(text, cards),
-          ...monthYearSpans(text),
-          ...numbers.filter((s) => s.kind !== 'phone_number'),
-          ...numbers.filter((s) => s.kind === 'phone_number'),
-        ],
-        text.length,
+      widenedAccounts(
+        text,
+        claim(
+          [
+            ...marks,
+            ...emails,
+            ...ibans,
+            // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+            ...writtenExpirySpans(text, cards),
+            ...spokenExpirySpans(text, cards),
+            ...monthYearSpans(text),
+            ...numbers.filter((s) => s.kind !== 'phone_number'),
+            ...numbers.filter((s) => s.kind === 'phone_number'),
+          ],
+          text.length,
+        ),
       ),
     ),
   );

@@ -59,6 +59,32 @@ describe('redaction: bank and branch codes by their local names', () => {
     );
   });
 
+  it('hides an IFSC written or spelled, and an account read past a window with its country letters', () => {
+    const letters = fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')), {
+      minLength: 4,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(letters, digitsArb(6), seedArb, fc.boolean(), (bank, branch, seed, spoken) => {
+        const said = spoken ? `${bank.join(' ')} zero ${spokenDigits(branch, seed)}` : `${bank.join('')}0${branch}`;
+        expectHidden({ said, before: 'the IFSC code is', after: ', please do the needful' });
+        expectHidden({ said, before: "IFSC, it's", after: '' });
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(digitsArb(21), (d) =>
+        expectHidden({
+          said: `PT${d.slice(0, 2)} ${group(d.slice(2), [4, 4, 4, 4, 3], ' ')}`,
+          before: 'the account is',
+          after: 'ok',
+        }),
+      ),
+      { numRuns: 50 },
+    );
+    expectKept('the IFSC code is on the cheque book');
+  });
+
   it('keeps references, a phone named on the account and counts after a bank word', () => {
     fc.assert(
       fc.property(digitsArb(16), fc.integer({ min: 10, max: 9999 }), (d, count) => {

@@ -94,6 +94,10 @@ const word = fc.constantFrom(
   'seven hundred forty three',
   'oh two of twenty thirty',
   '4111 1111 1111 1111, 08/31, 816,',
+  // An IFSC read on from its name, an account widened over the groups next to it.
+  'IFSC is',
+  'account PT00',
+  '0000',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');

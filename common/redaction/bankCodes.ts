@@ -1,0 +1,117 @@
+import type { TextSpan } from './kinds';
+import type { Word } from './spelling';
+
+// An Indian bank branch's IFSC, named: four letters of the bank, a zero, six letters or digits of the
+// branch ("IFSC code HDFC0007876", spelled "i c i c oh nine nine oh three two three", "S B I N zero zero four
+// eight four three one"). Read from the words after "IFSC": bounded, so linear in the text.
+
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const IFSC_LENGTH = 11;
+const REPEATS: Record<string, number | undefined> = { double: 2, triple: 3 };
+const TENS: Record<string, string | undefined> = {
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
+};
+/** Words between "IFSC" and the code. */
+const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'uh', 'um', 'number', 'no']);
+const DIGIT_WORDS: Record<string, string | undefined> = {
+  zero: '0',
+  oh: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+
+/** The characters word `w` says at position `at` of a code (a letter, a digit, or its own letters and digits). */
+function charsOf(w: Word, at: number): string | null {
+  // The bank's four letters come first: "oh" there would be the letter, and no bank code has one spoken so.
+  const digit = at >= 4 ? DIGIT_WORDS[w.lower] : undefined;
+  if (digit) return digit;
+  if (/^[a-z0-9]$/.test(w.lower)) return w.lower.toUpperCase();
+  // Written whole or in parts ("HDFC0007876", "SBIN 0048431"): letters and digits of at most the code's length.
+  if (/^[a-z0-9]+$/.test(w.lower) && w.lower.length <= IFSC_LENGTH && /\d/.test(w.lower + (at === 0 ? '0' : '')))
+    return w.text.toUpperCase();
+  return null;
+}
+
+/** The spans of IFSCs said after "IFSC" in `words`. */
+export function ifscSpans(text: string, words: Word[]): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (let k = 0; k < words.length; k += 1) {
+    if (words[k].lower !== 'ifsc') continue;
+    let i = k + 1;
+    // The "s" of "it's" is no letter of the code.
+    const leadIn = (w: Word) => LEAD_IN.has(w.lower) || (w.lower === 's' && /['’]/.test(text[w.start - 1] ?? ''));
+    while (i < words.length && i - k <= 3 && leadIn(words[i])) i += 1;
+    let code = '';
+    let j = i;
+    for (; j < words.length && code.length < IFSC_LENGTH; j += 1) {
+      // "thirty one", "forty": two digits.
+      const tens = code.length >= 4 ? TENS[words[j].lower] : undefined;
+      if (tens) {
+        const unit = DIGIT_WORDS[words[j + 1]?.lower ?? ''];
+        const said = unit && unit !== '0';
+        code += tens + (said ? unit : '0');
+        if (said) j += 1;
+        continue;
+      }
+      // "double oh", "triple seven": the next character said so many times.
+      const times = REPEATS[words[j].lower];
+      const chars = charsOf(words[times && j + 1 < words.length ? j + 1 : j], code.length);
+      if (chars === null) break;
+      if (times && chars.length === 1) {
+        code += chars.repeat(times);
+        j += 1;
+      } else if (times) break;
+      else code += chars;
+    }
+    if (j > i && IFSC.test(code))
+      spans.push({ start: words[i].start, end: words[j - 1].end, kind: 'banking_information' });
+    k = Math.max(k, j - 1);
+  }
+  return spans;
+}
+
+/** A group of an account's characters next to a span: digits, or letters and digits ("PT00", "INGB"), at most 4. */
+const GROUP_AFTER = /^[ -]?(?=[A-Za-z]*\d)[A-Za-z0-9]{1,4}(?![A-Za-z0-9])/;
+const GROUP_BEFORE = /(?<![A-Za-z0-9])(?=[A-Za-z]*\d)[A-Za-z0-9]{1,4}[ -]?$/;
+/** An IBAN has at most 34 characters: an account's span widens over at most this many more. */
+const MAX_WIDENING = 40;
+
+/**
+ * Bank details found in a window of a run (at most 17 digits) widened over the groups of the same account
+ * written next to them: "PT00 0000 0000 0000 0000 000" is one account, not a span and three groups left.
+ * Only groups holding a digit, up to an IBAN's length: a word next to the span stays.
+ */
+export function widenedAccounts(text: string, spans: TextSpan[]): TextSpan[] {
+  return spans.map((span, s) => {
+    if (span.kind !== 'banking_information') return span;
+    const floor = s > 0 ? spans[s - 1].end : 0;
+    const ceiling = s + 1 < spans.length ? spans[s + 1].start : text.length;
+    let { start, end } = span;
+    for (
+      let m = GROUP_BEFORE.exec(text.slice(Math.max(floor, start - 5), start));
+      m && span.start - start < MAX_WIDENING;
+    ) {
+      start -= m[0].length;
+      m = GROUP_BEFORE.exec(text.slice(Math.max(floor, start - 5), start));
+    }
+    for (let m = GROUP_AFTER.exec(text.slice(end, Math.min(ceiling, end + 5))); m && end - span.end < MAX_WIDENING;) {
+      end += m[0].length;
+      m = GROUP_AFTER.exec(text.slice(end, Math.min(ceiling, end + 5)));
+    }
+    return start === span.start && end === span.end ? span : { ...span, start, end };
+  });
+}
