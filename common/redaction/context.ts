@@ -63,7 +63,7 @@ export const PHONE_NAMED_AFTER =
 export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
 export const CVV_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|(?<!social )security (?:code|number)|(?:verification|validation) (?:code|value|number)|code on the back|on the back|signature (?:strip|panel))\b/;
-export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(expir\w*|exp date)\b/;
+export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+,? ){0,5}(expir\w*|exp date)\b/;
 
 /**
  * Context after a number names it unless it introduces another ("2028, and the security code is 987",

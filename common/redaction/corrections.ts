@@ -39,27 +39,31 @@ const RESTART_DIGITS = 3;
 const RESTART_SLACK = 2;
 
 /**
- * Whether the digits said after a correction start the run again: they begin like the run did, or say all
- * of it again with a digit or two changed, and are not many fewer than those said before it (a stray digit
- * or two). A restart is told by the run's start or the whole of it: "oh oh one, five nine, four nine four oh,
- * no sorry, five nine four oh" mends the last group. A run longer than a
- * value is not read (linear: a long run corrected again and again is not joined each time).
+ * Whether the digits said after a correction start the run again: they begin like the run did and are not
+ * many fewer than those said before it (a stray digit or two). A run longer than a value is not read
+ * (linear: a long run corrected again and again is not joined each time).
  */
 function startedAgain(before: DigitToken[], said: string): boolean {
   if (said.length < RESTART_DIGITS || before.length > MAX_VALUE_DIGITS) return false;
-  const digits = before.map((t) => t.digits).join('');
-  if (digits.length > Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK)) return false;
-  if (digits.startsWith(said.slice(0, RESTART_DIGITS))) return true;
-  // "two two two, two oh oh, no sorry, two one two, two oh oh, …": all of it said again, a digit or two changed.
-  let changed = 0;
-  for (let i = 0; i < digits.length && changed <= RESTART_SLACK; i += 1) if (digits[i] !== said[i]) changed += 1;
-  return said.length >= digits.length && changed <= RESTART_SLACK;
+  const digits = digitsOf(before);
+  return (
+    digits.length <= Math.min(MAX_VALUE_DIGITS, said.length + RESTART_SLACK) &&
+    digits.startsWith(said.slice(0, RESTART_DIGITS))
+  );
+}
+
+/** How many digits differ between `a` and `b` at the same places (Infinity when their lengths differ). */
+function changes(a: string, b: string): number {
+  if (a.length !== b.length) return Infinity;
+  let n = 0;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) n += 1;
+  return n;
 }
 
 /** A pause between two tokens ends a group: a comma, a dash, a full stop, or a token written in figures. */
 const pauseBetween = (text: string, a: DigitToken, b: DigitToken): boolean =>
   a.written || b.written || /[,.;:-]/.test(text.slice(a.end, b.start));
-const digitsIn = (tokens: DigitToken[]): number => tokens.reduce((n, t) => n + t.digits.length, 0);
+const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');
 
 /** The index of the first token of the last group of `tokens` (at most a value's length back). */
 function lastGroupFrom(text: string, tokens: DigitToken[]): number {
@@ -77,18 +81,31 @@ function firstGroupEnd(text: string, tokens: DigitToken[]): number {
 
 /**
  * Where in `before` the digits said again after a correction take over: the whole run when the caller
- * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else its
- * last group when the first group said again is as long (the rest goes on from there), else its last tokens when they hold exactly as many digits as are said again ("… oh one eight seven. no wait, oh
+ * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else the
+ * group the first group said again mends (below), else its last tokens when they hold exactly as many
+ * digits as are said again ("… oh one eight seven. no wait, oh
  * one eight six"). -1 when the digits said again replace nothing said before ("4111 1111 1111 1111, sorry,
  * 123" is a card and then another number): the take-back was not a correction of this number.
  */
 function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]): number {
-  const said = again.map((t) => t.digits).join('');
+  const said = digitsOf(again);
   if (startedAgain(before, said)) return 0;
-  // "615-643, sorry, 633-1829", "116 52, no, 02 5913": the first group said again as long as the group said
-  // last replaces it, and the rest goes on from there.
-  const last = lastGroupFrom(text, before);
-  if (last >= 0 && digitsIn(before.slice(last)) === digitsIn(again.slice(0, firstGroupEnd(text, again)))) return last;
+  // The first group said again replaces the group of its length it is nearest to: the first (the caller
+  // starts again and says all of it: "01 30, sorry, 01 26"; "two two two, two oh oh, no sorry, two one two,
+  // two oh oh, …") or the last, the rest going on from it ("615-643, sorry, 633-1829", "116 52, no, 02
+  // 5913"). Where both are as near, the last: people mend what they just said.
+  if (before.length <= MAX_VALUE_DIGITS) {
+    const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
+    const last = lastGroupFrom(text, before);
+    const mend = changes(digitsOf(before.slice(last)), firstAgain);
+    const whole = digitsOf(before);
+    const restart =
+      said.length >= whole.length && changes(whole, said.slice(0, whole.length)) <= RESTART_SLACK
+        ? changes(digitsOf(before.slice(0, firstGroupEnd(text, before))), firstAgain)
+        : Infinity;
+    if (restart < mend) return 0;
+    if (mend < Infinity) return last;
+  }
   let k = before.length;
   let digits = 0;
   while (k > 0 && digits < said.length && before.length - k < MAX_VALUE_DIGITS) {

@@ -4,6 +4,7 @@ import { emailSpans } from './emails';
 import { ifscSpans, widenedAccounts } from './bankCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
+import { withRepeats } from './repeats';
 import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
@@ -74,23 +75,26 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   return merged(
     text,
-    withCodesAfterExpiries(
+    withRepeats(
       text,
-      widenedAccounts(
+      withCodesAfterExpiries(
         text,
-        claim(
-          [
-            ...marks,
-            ...emails,
-            ...ibans,
-            // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-            ...writtenExpirySpans(text, cards),
-            ...spokenExpirySpans(text, cards),
-            ...monthYearSpans(text),
-            ...numbers.filter((s) => s.kind !== 'phone_number'),
-            ...numbers.filter((s) => s.kind === 'phone_number'),
-          ],
-          text.length,
+        widenedAccounts(
+          text,
+          claim(
+            [
+              ...marks,
+              ...emails,
+              ...ibans,
+              // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+              ...writtenExpirySpans(text, cards),
+              ...spokenExpirySpans(text, cards),
+              ...monthYearSpans(text),
+              ...numbers.filter((s) => s.kind !== 'phone_number'),
+              ...numbers.filter((s) => s.kind === 'phone_number'),
+            ],
+            text.length,
+          ),
         ),
       ),
     ),

@@ -110,6 +110,29 @@ describe('redaction: a card read out with its expiry and code', () => {
     );
   });
 
+  it('hides an expiry named a few words after it, and a code said twice', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 27, max: 35 }),
+        digitsArb(3),
+        seedArb,
+        fc.constantFrom('yes', 'again', 'I repeat', "that's"),
+        (month, yy, code, seed, again) => {
+          expectHidden({ said: `${month}/20${yy}`, before: "it's", after: 'on the card, the expiry I mean' });
+          expectHidden({
+            said: `${saidMonth(month, 1)} ${saidYear(yy, 2)}`,
+            before: 'it says',
+            after: "on the front, that's the expiration",
+          });
+          const said = spokenDigits(code, seed);
+          expectHidden({ said: `${said}, ${again}, ${said}`, before: "the code's", after: 'okay' });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('keeps an amount after the card details, an amount said with "hundred" and a product code', () => {
     fc.assert(
       fc.property(

@@ -189,6 +189,17 @@ describe('redaction of values corrected as they are said', () => {
     expect(redactText('the card number is 4111 1111 1111 1111, sorry, 123 is the code').text).to.equal(
       'the card number is [CREDIT_CARD_NUMBER], sorry, 123 is the code',
     );
+    // The first group said again mends the group it is nearest to: the first (a restart) or the last.
+    expect(redactText('call 615-643, sorry, 633-1829').text).to.equal('call [PHONE_NUMBER]');
+    expect(redactText('my number is 415 450, no sorry, 455 3500 okay').text).to.equal(
+      'my number is [PHONE_NUMBER] okay',
+    );
+    expect(redactText('my social security number is 390 90, no sorry, 99 0001').text).to.equal(
+      'my social security number is [US_SOCIAL_SECURITY_NUMBER]',
+    );
+    expect(redactText('the expiry is 01 30, no sorry, 01 26 okay').text).to.equal(
+      'the expiry is [CREDIT_CARD_EXPIRATION] okay',
+    );
     // Finds of one kind with a take-back or a restatement between them are one span.
     expect(redactText('exp is twelve thirty, like december twenty thirty').text).to.equal(
       'exp is [CREDIT_CARD_EXPIRATION]',

@@ -95,6 +95,8 @@ const word = fc.constantFrom(
   'oh two of twenty thirty',
   '4111 1111 1111 1111, 08/31, 816,',
   // An IFSC read on from its name, an account widened over the groups next to it.
+  // A value said again after a confirming word.
+  'yes, 829, yes,',
   'IFSC is',
   'account PT00',
   '0000',
