@@ -58,7 +58,7 @@ export interface RedactionOptions {
 }
 
 /**
- * Addresses and IBANs, both read from the text's words (letters spelled with an example as one): the words
+ * Addresses, IBANs and IFSCs, all read from the text's words (letters spelled with an example as one): the words
  * once, and let go before the digit runs are read (a digit list's words and runs would be held together).
  */
 function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
