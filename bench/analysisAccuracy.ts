@@ -7,6 +7,7 @@ import {
   INDEPENDENT_2_FILE,
   INDEPENDENT_3_FILE,
   INDEPENDENT_4_FILE,
+  INDEPENDENT_5_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -136,7 +137,13 @@ if (require.main === module) {
   console.log(`\nRedaction: the rule set over ${redaction.length} labelled utterances (test/fixtures/redaction)\n`);
   console.log(redactionReport(redaction));
   // Apart, so the figures on text the rules were not tuned on are never averaged into the set they were.
-  for (const file of [INDEPENDENT_FILE, INDEPENDENT_2_FILE, INDEPENDENT_3_FILE, INDEPENDENT_4_FILE]) {
+  for (const file of [
+    INDEPENDENT_FILE,
+    INDEPENDENT_2_FILE,
+    INDEPENDENT_3_FILE,
+    INDEPENDENT_4_FILE,
+    INDEPENDENT_5_FILE,
+  ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
       `\nRedaction, independent set: the rule set over ${independent.length} utterances written blind ` +
