@@ -1,5 +1,10 @@
 import type { TextSpan } from './kinds';
+import { DIGIT_WORDS, REPEATS, TENS } from './digits';
 import type { Word } from './spelling';
+
+/** The word's entry in one of the spoken-number tables, own keys only ("constructor" is no number). */
+const entryOf = <T>(table: Record<string, T>, word: string | undefined): T | undefined =>
+  word !== undefined && Object.hasOwn(table, word) ? table[word] : undefined;
 
 // An Indian bank branch's IFSC, named: four letters of the bank, a zero, six letters or digits of the
 // branch ("IFSC code HDFC0007876", spelled "i c i c oh nine nine oh three two three", "S B I N zero zero four
@@ -7,37 +12,14 @@ import type { Word } from './spelling';
 
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const IFSC_LENGTH = 11;
-const REPEATS: Record<string, number | undefined> = { double: 2, triple: 3 };
-const TENS: Record<string, string | undefined> = {
-  twenty: '2',
-  thirty: '3',
-  forty: '4',
-  fifty: '5',
-  sixty: '6',
-  seventy: '7',
-  eighty: '8',
-  ninety: '9',
-};
 /** Words between "IFSC" and the code. */
 const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'uh', 'um', 'number', 'no']);
-const DIGIT_WORDS: Record<string, string | undefined> = {
-  zero: '0',
-  oh: '0',
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-};
 
 /** The characters word `w` says at position `at` of a code (a letter, a digit, or its own letters and digits). */
 function charsOf(w: Word, at: number): string | null {
   // The bank's four letters come first: "oh" there would be the letter, and no bank code has one spoken so.
-  const digit = at >= 4 ? DIGIT_WORDS[w.lower] : undefined;
+  // A lone "o" is the letter: only "oh" and "zero" say the branch's zero.
+  const digit = at >= 4 && w.lower !== 'o' ? entryOf(DIGIT_WORDS, w.lower) : undefined;
   if (digit) return digit;
   if (/^[a-z0-9]$/.test(w.lower)) return w.lower.toUpperCase();
   // Written whole or in parts ("HDFC0007876", "SBIN 0048431"): letters and digits of at most the code's length.
@@ -59,16 +41,16 @@ export function ifscSpans(text: string, words: Word[]): TextSpan[] {
     let j = i;
     for (; j < words.length && code.length < IFSC_LENGTH; j += 1) {
       // "thirty one", "forty": two digits.
-      const tens = code.length >= 4 ? TENS[words[j].lower] : undefined;
+      const tens = code.length >= 4 ? entryOf(TENS, words[j].lower) : undefined;
       if (tens) {
-        const unit = DIGIT_WORDS[words[j + 1]?.lower ?? ''];
+        const unit = entryOf(DIGIT_WORDS, words[j + 1]?.lower);
         const said = unit && unit !== '0';
         code += tens + (said ? unit : '0');
         if (said) j += 1;
         continue;
       }
       // "double oh", "triple seven": the next character said so many times.
-      const times = REPEATS[words[j].lower];
+      const times = entryOf(REPEATS, words[j].lower);
       const chars = charsOf(words[times && j + 1 < words.length ? j + 1 : j], code.length);
       if (chars === null) break;
       if (times && chars.length === 1) {

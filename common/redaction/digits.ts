@@ -9,7 +9,7 @@ import type { DigitToken } from './digitToken';
 
 export type { DigitToken };
 
-const DIGIT_WORDS: Record<string, string> = {
+export const DIGIT_WORDS: Record<string, string> = {
   zero: '0',
   oh: '0',
   o: '0',
@@ -36,7 +36,7 @@ const TEENS: Record<string, string> = {
   eighteen: '18',
   nineteen: '19',
 };
-const TENS: Record<string, string> = {
+export const TENS: Record<string, string> = {
   twenty: '2',
   thirty: '3',
   forty: '4',
@@ -46,7 +46,7 @@ const TENS: Record<string, string> = {
   eighty: '8',
   ninety: '9',
 };
-const REPEATS: Record<string, number> = { double: 2, triple: 3 };
+export const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
@@ -124,13 +124,13 @@ export function digitRuns(text: string): DigitToken[][] {
     // A joining word keeps the run open; the gap it stands in is read by `joins`.
     if (run.length > 0 && JOIN_WORDS.has(lower)) continue;
     if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
-    else if (lower in REPEATS) {
+    else if (Object.hasOwn(REPEATS, lower)) {
       if (run.length > 0 && !joined(start)) close();
       repeat = { times: REPEATS[lower], start };
       continue;
-    } else if (lower in TEENS) {
+    } else if (Object.hasOwn(TEENS, lower)) {
       token = withMagnitude(text, { digits: TEENS[lower], start, end, written: false });
-    } else if (lower in TENS) {
+    } else if (Object.hasOwn(TENS, lower)) {
       // "twenty six" is 26, "twenty" alone 20; the unit, when it follows, joins this token.
       // Read at `end` only (sticky): slicing the rest of the text per tens word was quadratic.
       UNIT.lastIndex = end;
@@ -146,7 +146,7 @@ export function digitRuns(text: string): DigitToken[][] {
             }
           : { digits: `${TENS[lower]}0`, start, end, written: false },
       );
-    } else if (lower in DIGIT_WORDS) {
+    } else if (Object.hasOwn(DIGIT_WORDS, lower)) {
       const digit = DIGIT_WORDS[lower];
       token = repeat
         ? { digits: digit.repeat(repeat.times), start: repeat.start, end, written: false }

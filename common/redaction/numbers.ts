@@ -2,7 +2,6 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { digitRuns, type DigitToken } from './digits';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
-  BANK_AFTER,
   CARD_CONTEXT,
   contextAround,
   CVV_AFTER,
@@ -171,12 +170,12 @@ function kindOf(
       return 'us_social_security_number';
   }
   // "RF14 5390 …": an ISO 11649 creditor reference a bank transfer quotes, not an account.
-  if (/\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start))) return null;
+  if (around.creditorReference) return null;
   if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
   // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
   if (!scaled && n >= 3 && n <= 18 && around.branchBefore[w.i] && !around.referenceBefore[w.i])
     return 'banking_information';
-  if (!scaled && n >= 6 && n <= 17 && namesThis(BANK_AFTER, after) && !around.referenceBefore[w.i])
+  if (!scaled && n >= 6 && n <= 17 && around.bankAfter[w.j] && !around.referenceBefore[w.i])
     return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
   // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (not "3 2000").

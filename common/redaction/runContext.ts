@@ -1,4 +1,5 @@
 import {
+  BANK_AFTER,
   BANK_CONTEXT,
   BRANCH_CODE,
   NOT_BANK,
@@ -8,6 +9,7 @@ import {
   cvvCode,
   EXPIRY_WORDS,
   lastMatchAt,
+  namesThis,
   NOT_A_PHONE,
   PHONE_CONTEXT,
   PHONE_NAMED_AFTER,
@@ -37,6 +39,10 @@ export interface RunContext {
   referenceBefore: boolean[];
   /** A phone's name right after token j ("… as the callback number"). */
   phoneNamedAfter: boolean[];
+  /** A bank word named right after token j ("274592496 for routing"). */
+  bankAfter: boolean[];
+  /** The run follows "RF" (an ISO 11649 creditor reference: "RF14 5390 …"), not an account. */
+  creditorReference: boolean;
   /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
   cvvAt: number[];
   expiryAt: number[];
@@ -115,7 +121,9 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     referenceBefore: before.map(
       (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
     ),
-    phoneNamedAfter: after.map((c) => PHONE_NAMED_AFTER.test(c)),
+    phoneNamedAfter: after.map((c) => worded(c) && PHONE_NAMED_AFTER.test(c)),
+    bankAfter: after.map((c) => worded(c) && namesThis(BANK_AFTER, c)),
+    creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
     cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
