@@ -100,12 +100,13 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
   const before = run.map((t) => contextBefore(text, t.start));
   const after = run.map((t) => contextAfter(text, t.end));
   const named = before.map(worded);
+  const namedAfter = after.map(worded);
   const test = (pattern: RegExp) => before.map((c, i) => named[i] && pattern.test(c));
   return {
     before,
     after,
     phoneBefore: before.map((c, i) => named[i] && (PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c))),
-    phoneAfter: after.map((c) => worded(c) && PHONE_CONTEXT.test(c)),
+    phoneAfter: after.map((c, j) => namedAfter[j] && PHONE_CONTEXT.test(c)),
     ssnBefore: test(SSN_CONTEXT),
     lastFourBefore: test(SSN_LAST_FOUR),
     // The bank word is the last thing named: "account 1674, and text me on 0476 …" names a phone.
@@ -121,8 +122,8 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     referenceBefore: before.map(
       (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
     ),
-    phoneNamedAfter: after.map((c) => worded(c) && PHONE_NAMED_AFTER.test(c)),
-    bankAfter: after.map((c) => worded(c) && namesThis(BANK_AFTER, c)),
+    phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c)),
+    bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
     cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
