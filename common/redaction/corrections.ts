@@ -79,6 +79,17 @@ function firstGroupEnd(text: string, tokens: DigitToken[]): number {
   return k;
 }
 
+/** The first of the last tokens of `tokens`, from `from` on, that hold exactly `digits` digits, or -1. */
+function tailOf(tokens: DigitToken[], from: number, digits: number): number {
+  let k = tokens.length;
+  let held = 0;
+  while (k > from && held < digits) {
+    k -= 1;
+    held += tokens[k].digits.length;
+  }
+  return held === digits ? k : -1;
+}
+
 /**
  * Where in `before` the digits said again after a correction take over: the whole run when the caller
  * starts again (or when all of a shorter run is said again: "two eight, no sorry, two nine one"), else the
@@ -105,6 +116,10 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
         : Infinity;
     if (restart < mend) return 0;
     if (mend < Infinity) return last;
+    // A group said without a pause holds more than one ("four six five one zero nine six three, sorry, no, oh
+    // nine six oh, …"): its last digits said again, one of them changed, are what is mended.
+    const tail = tailOf(before, last, firstAgain.length);
+    if (tail > last && restart === Infinity && changes(digitsOf(before.slice(tail)), firstAgain) <= 1) return tail;
   }
   let k = before.length;
   let digits = 0;

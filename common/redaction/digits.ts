@@ -59,7 +59,8 @@ const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash', 'uh', 'um', 'uhm', 'umm',
 const joins = (gap: string): boolean =>
   JOINER.test(gap.replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)));
 const TOKEN = /[A-Za-z]+|\d+/g;
-const UNIT = /[\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine)\b/iy;
+/** The unit of "twenty six", and of "ninety um five" (a hesitation inside one number does not split it). */
+const UNIT = /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b/iy;
 /** "four thousand", "twenty five hundred": read at a number word's end only (sticky). */
 const MAGNITUDE = /[\s-]{1,8}(hundred|thousand)\b/iy;
 const ZEROS: Record<string, string> = { hundred: '00', thousand: '000' };
@@ -90,9 +91,14 @@ function withMagnitude(text: string, token: DigitToken): DigitToken {
   const m = MAGNITUDE.exec(text);
   if (!m) return token;
   const end = token.end + m[0].length;
-  const rest = m[1].toLowerCase() === 'hundred' && token.digits.length === 1 ? hundredsRest(text, end) : null;
-  if (rest) return { ...token, digits: token.digits + rest.digits, end: rest.end, magnitude: true, hundreds: true };
-  return { ...token, digits: token.digits + ZEROS[m[1].toLowerCase()], end, magnitude: true };
+  const scale = m[1].toLowerCase();
+  const rest = token.digits.length === 1 ? hundredsRest(text, end) : null;
+  if (rest && scale === 'hundred')
+    return { ...token, digits: token.digits + rest.digits, end: rest.end, magnitude: true, hundreds: true };
+  // "two thousand twenty eight", "two thousand and nine": a year, as a card's expiry gives it, not an amount.
+  if (rest && token.digits === '2' && !/^[\s-]+hundred\b/i.test(text.slice(rest.end, rest.end + 12)))
+    return { ...token, digits: `20${rest.digits}`, end: rest.end };
+  return { ...token, digits: token.digits + ZEROS[scale], end, magnitude: true };
 }
 
 /** The digit runs of a text, each the tokens it is made of (at least one), corrections applied. */

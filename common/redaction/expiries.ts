@@ -37,8 +37,11 @@ const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
 const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
-/** A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six". */
-const SPOKEN_YEAR = `(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
+/**
+ * A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six", "two
+ * thousand twenty eight", "two thousand and nine".
+ */
+const SPOKEN_YEAR = `two[\\s-]+thousand(?:[\\s-]+and)?[\\s-]+(?:(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}\\b)|(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
 
 /** A month said by its place in the year: "the sixth month", "the 6th month". */
 const ORDINAL_MONTH =
@@ -65,8 +68,15 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
     const afterCard =
       cardEnd > m.index - 40 &&
       /^[\s,.;-]*(?:(?:and|then|uh|um|expiring|exp|valid)\b[\s,]*){0,2}$/i.test(text.slice(cardEnd, m.index));
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard)
-      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'credit_card_expiration' });
+    const end = m.index + m[0].length;
+    // "January of twenty twenty six is the expiration": named after it, unless something else's date.
+    const namedAfter = () => {
+      if (!namesThis(EXPIRY_AFTER, contextAfter(text, end))) return false;
+      const around = contextAround(text, m.index, end);
+      return !NOT_A_CARD_DATE.test(around) || CARD_CONTEXT.test(around);
+    };
+    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard || namedAfter())
+      spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   return spans;
 }

@@ -1,5 +1,6 @@
 import type { TextSpan } from './kinds';
 import { wordsOf, type Word } from './spelling';
+import { quiet } from './wordGaps';
 
 // IBANs in any case, written in blocks ("DE89 3704 0044 0532 0130 00", "nl91 abna 0417 1643 00") or
 // spelled and spoken ("d e eight nine three seven oh four …", "d as in delta, e as in echo, …"), found by their checksum (ISO 13616: the
@@ -63,8 +64,8 @@ function unitsOf(text: string, words: Word[]): Array<Unit | null> {
     const lower = said.lower;
     const start = said.start;
     // Only spaces, dashes, dots and commas (a transcriber's pause between groups) stand between the units
-    // of one IBAN.
-    if (units.length > 0 && !/^[\s.,-]*$/.test(text.slice(lastEnd, start))) {
+    // of one IBAN, and the hesitations of someone reading it out ("d e eight nine, uh, three seven").
+    if (units.length > 0 && !/^[\s.,-]*$/.test(quiet(text.slice(lastEnd, start)))) {
       if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
       pendingTens = false;
       units.push(null);

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/max';
+import { bareAnswer } from './bareAnswer';
 import { digitRuns, type DigitToken } from './digits';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
@@ -158,6 +159,9 @@ function kindOf(
       w.j - w.i >= 2
     )
       return 'us_social_security_number';
+    // Nine digits alone as an answer: an SSN, unless the company's region dials nine-digit numbers and this is one.
+    if (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run))
+      return region !== 'US' && isPhone(digits, false, region) ? 'phone_number' : 'us_social_security_number';
     // Said in the SSN's own groups, three, two and four digits at a pause each ("double one six, five nine,
     // one two five four"): a phone is grouped 3-3-4, a list in ones. The whole run, nothing named before it.
     if (

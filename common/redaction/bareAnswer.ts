@@ -1,0 +1,28 @@
+import { contextBefore } from './context';
+import type { DigitToken } from './digitToken';
+
+// A number given as the whole of an answer (common/redaction/numbers.ts reads nine digits so as an SSN).
+
+/** The only words said around a bare answer ("it's 766738228", "ok, the whole thing, 200941735"). */
+const ANSWER_WORDS = new Set(
+  (
+    "it it's its is that that's thats ok okay yes yeah yep sure so well no sorry the whole thing last here " +
+    'you go right alright uh um er erm mine'
+  ).split(' '),
+);
+/** After a bare answer: nothing, or an answer's last words, to the sentence's end. */
+const ANSWER_END =
+  /^[\s,]*(?:(?:ok|okay|yes|yeah|right|correct|thanks|that's it|that's right|is that right)\b[\s,]*)?(?:$|[.?!])/i;
+
+/**
+ * Nine digits said alone, answering a question ("it's 766738228", "ok 411914962", "the last... no, the whole
+ * thing, 200941735"): only answer words before them and after them, so nothing names them something else.
+ * Nobody answers with a bare order or account number unasked either, but the SSN is the one that is personal
+ * data: when the question is not in the text, the nine digits are read as the SSN they can be (issue 51).
+ */
+export function bareAnswer(text: string, run: DigitToken[]): boolean {
+  const before = contextBefore(text, run[0].start);
+  if (before !== '' && !before.split(' ').every((w) => ANSWER_WORDS.has(w))) return false;
+  const end = run[run.length - 1].end;
+  return ANSWER_END.test(text.slice(end, end + 40));
+}
