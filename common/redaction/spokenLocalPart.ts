@@ -28,7 +28,7 @@ const SPELLING_WORDS = new Set(
 );
 
 /** A sentence ends in the gap: what comes before is not the address. */
-const SENTENCE_END = /[?!;:]|\.\s/;
+const SENTENCE_END = /[?!;:|]|\.\s/;
 
 /**
  * The first word of a local part said in pieces, reaching back from `first` (the first word of the part

@@ -92,6 +92,22 @@ function redactSegment(
   };
 }
 
+/** How much of the other speaker's last segment is read as context: the rules read a few words back. */
+const ASKED_CHARS = 80;
+/** Ends the question read as context: no digit run, address or IBAN runs across a "|" (common/redaction/). */
+const ASKED_MARK = ' | ';
+
+/** The last words of `text` (whole words, at most ASKED_CHARS characters), and the mark after them. */
+function questionTail(text: string): string {
+  if (text.length === 0) return '';
+  let from = Math.max(0, text.length - ASKED_CHARS);
+  if (from > 0) {
+    const space = text.indexOf(' ', from);
+    from = space < 0 ? text.length : space + 1;
+  }
+  return text.slice(from) + ASKED_MARK;
+}
+
 /**
  * The spans of each segment, found over each stretch of adjacent segments of one speaker read as one text:
  * people pause between groups of digits and a cue or a provider's segment ends at a pause, so a card read
@@ -103,15 +119,21 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
   while (first < segments.length) {
     let last = first;
     while (last + 1 < segments.length && segments[last + 1].speaker === segments[first].speaker) last += 1;
+    // The question just asked by the other speaker names what is answered ("what's your social?" / "it's
+    // 766738228"; "and the order number?" / "100234567"): its last words are read as context, behind a mark
+    // no value runs across, and nothing is found in them here (their own stretch is read for that).
+    const asked = first > 0 ? questionTail(segments[first - 1].text) : '';
     const offsets: number[] = [];
-    let joined = '';
+    let joined = asked;
     for (let i = first; i <= last; i += 1) {
       if (i > first) joined += ' ';
       offsets.push(joined.length);
       joined += segments[i].text;
     }
     let seg = 0;
-    for (const span of findPii(joined, options)) {
+    for (const found of findPii(joined, options)) {
+      if (found.end <= asked.length) continue;
+      const span = found.start < asked.length ? { ...found, start: asked.length } : found;
       while (seg + 1 < offsets.length && offsets[seg + 1] <= span.start) seg += 1;
       // A span may run over into the following segments: each keeps its own part.
       for (let j = seg; j < offsets.length && offsets[j] < span.end; j += 1) {
