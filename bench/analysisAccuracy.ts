@@ -8,6 +8,7 @@ import {
   INDEPENDENT_3_FILE,
   INDEPENDENT_4_FILE,
   INDEPENDENT_5_FILE,
+  INDEPENDENT_6_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -143,6 +144,7 @@ if (require.main === module) {
     INDEPENDENT_3_FILE,
     INDEPENDENT_4_FILE,
     INDEPENDENT_5_FILE,
+    INDEPENDENT_6_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
