@@ -11,8 +11,8 @@ import { pieceOfId } from './phones';
  * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
  */
 export function cardLike(text: string, tokens: DigitToken[]): boolean {
-  // Nobody says a card number with "thousand".
-  if (tokens.some((t) => t.magnitude)) return false;
+  // Nobody says a card number with "thousand" (a group with "hundred" they do: "fifty eight hundred").
+  if (tokens.some((t) => t.magnitude && (t.year || t.digits.endsWith('000')))) return false;
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
   // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
   if (BANK_CONTEXT.test(contextBefore(text, tokens[0].start))) return false;
@@ -20,11 +20,18 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   // "EAN 4006385574606", "IMEI …": a product or device code named as such passes Luhn too.
   if (NOT_A_PHONE.test(contextBefore(text, tokens[0].start))) return false;
   if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
+  // Printed groups read out with a hesitation between them ("4416 uh 0353 um 8271 6963") are still printed groups.
   for (let k = 1; k < tokens.length; k += 1)
-    if (!/^[ -]?$/.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
-  const groups = tokens.map((t) => t.digits.length).join('-');
+    if (!GROUP_GAP.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  // A group of four read as two pairs ("4624 40 uh 27 9003 1716") is that group.
+  const groups = tokens
+    .map((t) => t.digits.length)
+    .join('-')
+    .replace(/(^|-)2-2(?=-|$)/g, '$14');
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
+
+const GROUP_GAP = /^[ -]?$|^ ,? ?(?:uh|um|er|erm|like),? $/i;
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 export const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];

@@ -15,7 +15,7 @@ export const contextBefore = (text: string, at: number): string =>
     .slice(-CONTEXT_WORDS)
     .join(' ');
 
-export const SSN_CONTEXT = /\b(social security|social|ssn|ss number)\b/;
+export const SSN_CONTEXT = /\b(social security|social|ssn|s s n|ss number)\b/;
 export const BANK_CONTEXT =
   /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu)\b/;
 /**
@@ -43,7 +43,7 @@ export const CVV_CONTEXT =
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
  */
 export const EXPIRY_CONTEXT =
-  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to)|runs? out|ran out|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
+  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
 export const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon)\b/;
 /**
@@ -60,7 +60,7 @@ export const PHONE_NAMED_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work) (?:number|line)\b/;
 
 /** Context named after a number ("…, that's my social"; "334, the code on the back"). */
-export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security)\b/;
+export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security|ss)\b/;
 export const CVV_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|(?<!social )security (?:code|number)|(?:verification|validation) (?:code|value|number)|code on the back|on the back|signature (?:strip|panel))\b/;
 export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+,? ){0,5}(expir\w*|exp date)\b/;
@@ -86,7 +86,7 @@ export function namesThis(pattern: RegExp, after: string): boolean {
  * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
 const BARE_CODE =
-  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um) )code(?:'s)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um) )code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
 export const cvvCode = (context: string): boolean => BARE_CODE.test(context);
 
 /** Where the last match of `pattern` in a context (a few words) starts, or -1. */
@@ -98,8 +98,12 @@ export function lastMatchAt(pattern: RegExp, context: string): number {
 export const CVV_WORDS = new RegExp(CVV_CONTEXT.source, 'g');
 export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
 
-/** "the last four of my social": the part of an SSN people are asked for is still the SSN. */
-export const SSN_LAST_FOUR = /\blast (?:four|4)\b/;
+/**
+ * "the last four of my social", "ssn ends in 8814", "the account ends in 7720": the part of an SSN or an account
+ * people are asked for is still the SSN or the account. Read in the few words before, which may have lost the
+ * "last" of "last four digits of my social security" or "the last four of the checking account".
+ */
+export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
   /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;

@@ -15,6 +15,8 @@ export interface DigitToken {
   magnitude?: boolean;
   /** Said as one number of three digits with "hundred" ("seven hundred eighteen"): may be a card's code. */
   hundreds?: boolean;
+  /** A year said with "thousand" ("two thousand twenty eight"): scaled, but a card's expiry may end in it. */
+  year?: boolean;
   /**
    * Where this token's own digits begin when it took over digits said before a correction ("oh one eight
    * seven. no wait, oh one eight six": the token "oh" of 0186 starts at 0187's "oh" and is said from its own):

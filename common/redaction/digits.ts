@@ -52,10 +52,24 @@ export const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 const JOINER = /^[\s\-,.()]*$/;
 /**
  * Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty
- * seven"), and the hesitations and "then" people say while reading digits out ("one two three, uh, four
+ * seven"), and the hesitations, "like" and "then" people say while reading digits out ("one two three, uh, four
  * five", "four one one one, then triple two"): none of them ends the number.
  */
-const JOIN_WORDS = new Set(['dash', 'hyphen', 'slash', 'uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'then']);
+const JOIN_WORDS = new Set([
+  'dash',
+  'hyphen',
+  'slash',
+  'uh',
+  'um',
+  'uhm',
+  'umm',
+  'er',
+  'erm',
+  'ah',
+  'hmm',
+  'then',
+  'like',
+]);
 const joins = (gap: string): boolean =>
   JOINER.test(gap.replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)));
 const TOKEN = /[A-Za-z]+|\d+/g;
@@ -97,7 +111,7 @@ function withMagnitude(text: string, token: DigitToken): DigitToken {
     return { ...token, digits: token.digits + rest.digits, end: rest.end, magnitude: true, hundreds: true };
   // "two thousand twenty eight", "two thousand and nine": a year, as a card's expiry gives it, not an amount.
   if (rest && token.digits === '2' && !/^[\s-]+hundred\b/i.test(text.slice(rest.end, rest.end + 12)))
-    return { ...token, digits: `20${rest.digits}`, end: rest.end };
+    return { ...token, digits: `20${rest.digits}`, end: rest.end, magnitude: true, year: true };
   return { ...token, digits: token.digits + ZEROS[scale], end, magnitude: true };
 }
 

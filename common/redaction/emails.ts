@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js/max';
 import type { TextSpan } from './kinds';
+import { restated } from './corrections';
 import { atTheRateOf, spelledOutFrom, website } from './spokenLocalPart';
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
@@ -186,6 +187,20 @@ function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: bo
   return labels > 0 ? last : -1;
 }
 
+/**
+ * Where an address starts when its local part was said just before, up to "at", and taken back ("r dot patel at,
+ * sorry, r dot patel at nhs dot net"): the first saying is the address's too. Reads a bounded window back.
+ */
+function saidAgainFrom(text: string, start: number, localEnd: number, claimedTo: number): number {
+  const local = text.slice(start, localEnd);
+  const from = Math.max(claimedTo, start - local.length - GAP_BACK);
+  const before = text.slice(from, start);
+  const at = before.lastIndexOf(`${local} at`);
+  if (at < 0) return start;
+  return restated(before.slice(at + local.length + 3)) ? from + at : start;
+}
+const GAP_BACK = 45;
+
 /** Spoken addresses: each "at" (or a lone "@") with the local part before it and the domain after it. */
 function spokenSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -238,7 +253,9 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     let named = first;
     for (let n = 0; single && n < NAME_WORDS && named > 0; n += 1) {
       const prev = words[named - 1];
-      if (!isSpace(between(text, prev, words[named])) || prev.text.length < 2) break;
+      // An initial before a surname is the name's ("my mail is j mueller at …"); "a" and "i" are words.
+      const initial = /^[b-hj-z]$/i.test(prev.text) && !/['’]/.test(text[prev.start - 1] ?? '');
+      if (!isSpace(between(text, prev, words[named])) || (prev.text.length < 2 && !initial)) break;
       if (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower)) break;
       named -= 1;
     }
@@ -246,9 +263,12 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const last = spokenDomainEnd(text, words, domainStart, true);
     if (last < 0 || website(text, words, domainStart, last)) continue;
+    const said = first;
     first = spelledOutFrom(text, words, first, claimedTo);
     if (words[first].start < claimedTo) continue;
-    spans.push({ start: words[first].start, end: words[last].end, kind: 'email_address' });
+    const again = saidAgainFrom(text, words[said].start, words[localEnd].end, claimedTo);
+    const start = Math.min(again, words[first].start);
+    spans.push({ start, end: words[last].end, kind: 'email_address' });
     claimedTo = words[last].end;
     k = last;
   }

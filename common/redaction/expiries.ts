@@ -43,12 +43,15 @@ const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
  */
 const SPOKEN_YEAR = `two[\\s-]+thousand(?:[\\s-]+and)?[\\s-]+(?:(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}\\b)|(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
 
-/** A month said by its place in the year: "the sixth month", "the 6th month". */
+/** A month said by its place in the year: "the sixth month", "the 6th month" (its "the" with it). */
 const ORDINAL_MONTH =
-  '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
+  '(?:the\\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
 
-/** A month said by its number before "of" ("oh two of twenty thirty", "7 of 29"): "of" joins it to its year. */
-const NUMBERED_MONTH = `(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of`;
+/**
+ * A month said by its number before "of" ("oh two of twenty thirty", "7 of 29", "month twelve of the year twenty
+ * seven"): "of" joins it to its year.
+ */
+const NUMBERED_MONTH = `(?:month[\\s-]+)?(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of(?:\\s+the\\s+year)?`;
 
 /**
  * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the sixth month of

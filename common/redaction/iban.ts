@@ -65,10 +65,16 @@ function unitsOf(text: string, words: Word[]): Array<Unit | null> {
     const start = said.start;
     // Only spaces, dashes, dots and commas (a transcriber's pause between groups) stand between the units
     // of one IBAN, and the hesitations of someone reading it out ("d e eight nine, uh, three seven").
-    if (units.length > 0 && !/^[\s.,-]*$/.test(quiet(text.slice(lastEnd, start)))) {
+    const gap = quiet(text.slice(lastEnd, start));
+    if (units.length > 0 && !/^[\s.,-]*$/.test(gap)) {
       if (pendingTens) (units[units.length - 1] as Unit).chars += '0';
       pendingTens = false;
       units.push(null);
+    }
+    // "seventeen thirty, eight seven seven": a pause ends "thirty"; its unit would follow it at once.
+    if (pendingTens && /[,.-]/.test(gap)) {
+      (units[units.length - 1] as Unit).chars += '0';
+      pendingTens = false;
     }
     lastEnd = said.end;
     if (lower === 'double' || lower === 'triple') {

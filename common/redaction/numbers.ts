@@ -15,7 +15,7 @@ import {
 import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, notAPhoneShape, pieceOfId } from './phones';
 import { contextOf, type RunContext } from './runContext';
-import { monthEndsAToken, pausedGroups, type Window } from './runShape';
+import { hundredsOnly, monthEndsAToken, pausedGroups, type Window } from './runShape';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -140,8 +140,12 @@ function kindOf(
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
-  if (!scaled && n === 4 && around.ssnBefore[w.i] && around.lastFourBefore[w.i]) return 'us_social_security_number';
-  if (!scaled && n === 9 && isSsn(digits)) {
+  if (!scaled && n === 4 && around.lastFourBefore[w.i]) {
+    if (around.ssnBefore[w.i]) return 'us_social_security_number';
+    if (around.bankBefore[w.i]) return 'banking_information';
+  }
+  // A group said with "hundred" ("three hundred forty-one, fifty six, ninety one twenty") is an SSN's group too.
+  if ((!scaled || hundredsOnly(run, w)) && n === 9 && isSsn(digits)) {
     if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
     // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
     // Either shape alone, with no word naming it, unless a reference word names it ("case number 418-22-6719").
@@ -183,8 +187,13 @@ function kindOf(
     return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
   // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (not "3 2000").
+  // "oh four two thousand thirty three": a year said with "thousand" may end it.
+  const yearLast = run[w.j].year === true && around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] === 1;
   const monthYear =
-    !scaled && n <= 6 && /^(0?[1-9]|1[0-2])(\d{2}|20(?:1[5-9]|[2-9]\d))$/.test(digits) && monthEndsAToken(run, w);
+    (!scaled || yearLast) &&
+    n <= 6 &&
+    /^(0?[1-9]|1[0-2])(\d{2}|20(?:1[5-9]|[2-9]\d))$/.test(digits) &&
+    monthEndsAToken(run, w);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   const cvvAt = around.cvvAt[w.i];

@@ -27,3 +27,9 @@ export function monthEndsAToken(run: DigitToken[], w: Window): boolean {
   const month = w.digits.length - (/^(0?[1-9]|1[0-2])20\d{2}$/.test(w.digits) ? 4 : 2);
   return first === month || (first === 1 && month === 2 && run[w.i + 1].digits.length === 1);
 }
+
+/** Whether every token of the window said with a magnitude is a number of three digits with "hundred". */
+export function hundredsOnly(run: DigitToken[], w: Window): boolean {
+  for (let k = w.i; k <= w.j; k += 1) if (run[k].magnitude && !run[k].hundreds) return false;
+  return true;
+}

@@ -47,7 +47,10 @@ export function spelledOutFrom(text: string, words: Word[], first: number, claim
   let letters = 0;
   let spelling = false;
   for (let i = from; i <= first && !spelling; i += 1) {
-    if (words[i].text.length === 1) letters += 1;
+    // "a" and "i" are words unless spelled next to another letter ("then i met a smith at …" spells nothing).
+    const letter = words[i].text.length === 1;
+    const word = /^[ai]$/i.test(words[i].text) && words[i - 1]?.text.length !== 1 && words[i + 1]?.text.length !== 1;
+    if (letter && !word) letters += 1;
     spelling = letters >= 2 || SPELLING_WORDS.has(words[i].lower);
   }
   return spelling ? from : first;

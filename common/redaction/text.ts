@@ -1,7 +1,9 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { withCodesAfterExpiries } from './cardCodes';
 import { emailSpans } from './emails';
+import { withExtensions } from './extensions';
 import { ifscSpans, widenedAccounts } from './bankCodes';
+import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
 import { withRepeats } from './repeats';
@@ -58,12 +60,15 @@ export interface RedactionOptions {
 }
 
 /**
- * Addresses, IBANs and IFSCs, all read from the text's words (letters spelled with an example as one): the words
+ * Addresses, IBANs, IFSCs and SWIFT codes, all read from the text's words (letters spelled with an example as one): the words
  * once, and let go before the digit runs are read (a digit list's words and runs would be held together).
  */
 function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
   const words = wordsOf(text);
-  return { emails: emailSpans(text, words), ibans: [...ibanSpans(text, words), ...ifscSpans(text, words)] };
+  return {
+    emails: emailSpans(text, words),
+    ibans: [...ibanSpans(text, words), ...ifscSpans(text, words), ...bicSpans(text, words)],
+  };
 }
 
 /** The spans of personal data in `text`, in order, none overlapping. */
@@ -75,25 +80,28 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   return merged(
     text,
-    withRepeats(
+    withExtensions(
       text,
-      withCodesAfterExpiries(
+      withRepeats(
         text,
-        widenedAccounts(
+        withCodesAfterExpiries(
           text,
-          claim(
-            [
-              ...marks,
-              ...emails,
-              ...ibans,
-              // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-              ...writtenExpirySpans(text, cards),
-              ...spokenExpirySpans(text, cards),
-              ...monthYearSpans(text),
-              ...numbers.filter((s) => s.kind !== 'phone_number'),
-              ...numbers.filter((s) => s.kind === 'phone_number'),
-            ],
-            text.length,
+          widenedAccounts(
+            text,
+            claim(
+              [
+                ...marks,
+                ...emails,
+                ...ibans,
+                // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+                ...writtenExpirySpans(text, cards),
+                ...spokenExpirySpans(text, cards),
+                ...monthYearSpans(text),
+                ...numbers.filter((s) => s.kind !== 'phone_number'),
+                ...numbers.filter((s) => s.kind === 'phone_number'),
+              ],
+              text.length,
+            ),
           ),
         ),
       ),

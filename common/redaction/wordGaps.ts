@@ -6,7 +6,7 @@ import type { Word } from './spelling';
  * What people say while they think, mid-value ("at uh, northwind dot io", "d e uh eight nine", "n uh n o
  * r"): not a word of what they spell, only a longer pause.
  */
-export const HESITATIONS = new Set(['uh', 'uhh', 'um', 'umm', 'uhm', 'er', 'erm', 'hmm', 'mm']);
+export const HESITATIONS = new Set(['uh', 'uhh', 'um', 'umm', 'uhm', 'er', 'erm', 'hmm']);
 const HESITATION_IN_GAP = /[A-Za-z]+/g;
 
 /** A gap with its hesitations said as the pause they are ("at uh, northwind": " "). */

@@ -1,0 +1,78 @@
+import { getCountries } from 'libphonenumber-js/max';
+import { DIGIT_WORDS } from './digits';
+import { BANK_CONTEXT } from './context';
+import type { TextSpan } from './kinds';
+import type { Word } from './spelling';
+
+// A bank's SWIFT code (BIC, ISO 9362), named: four letters of the bank, its country's two, two letters or digits
+// of the location, and an optional branch of three ("swift is DEUTDEFF", "the bic is cobadeffxxx", spelled "c h a
+// s u s three three", "b n p a f r p p x x x"). Read from the few words after "swift" or "bic": bounded, so
+// linear in the text.
+
+const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+const COUNTRIES = new Set<string>(getCountries());
+const NAMES = new Set(['swift', 'bic']);
+/** Words between "swift" or "bic" and the code. */
+const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'number', 'no', 'bic', 'swift', 'the', 'address']);
+/** Lead-in words that say a code follows ("swift code …", "swift is …"): "a swift decision" names none. */
+const NAMING = new Set(['code', 'is', 'number', 'address', 'bic']);
+/** Where a part written in letters and digits may end: the bank (4), the country (6), the location (8), the branch. */
+const PART_ENDS = new Set([4, 6, 8, 11]);
+const BANK_WORDS = new RegExp(`${BANK_CONTEXT.source}|\\b(?:wire|transfer|payment|remit\\w*)\\b`);
+/** How far around "swift" a bank word is looked for: past an IBAN before it, a code spelled out after it. */
+const AROUND = 80;
+const SHORT = 8;
+const LONG = 11;
+
+/** The characters word `w` gives a code at position `at`: a letter, a digit said or written, or a written part. */
+function charsOf(w: Word, at: number): string | null {
+  // The location (from position 6) may be digits said as words ("three three"); before it, only letters.
+  if (at >= 6 && w.lower !== 'o' && Object.hasOwn(DIGIT_WORDS, w.lower)) return DIGIT_WORDS[w.lower];
+  if (/^[a-z0-9]$/.test(w.lower)) return w.lower.toUpperCase();
+  // Written whole ("deutdeff", "bofaus3n") or in its parts ("BNPA FR PP"), each part ending where one of the
+  // code's does ("the bic pen order" is no code: "pen" is no bank's four letters).
+  if (/^[a-z0-9]+$/.test(w.lower) && PART_ENDS.has(at + w.lower.length)) return w.text.toUpperCase();
+  return null;
+}
+
+const valid = (code: string): boolean => {
+  const m = BIC.exec(code);
+  return m !== null && COUNTRIES.has(m[1]);
+};
+
+/** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
+export function bicSpans(text: string, words: Word[]): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (let k = 0; k < words.length; k += 1) {
+    if (!NAMES.has(words[k].lower)) continue;
+    let i = k + 1;
+    let named = words[k].lower === 'bic';
+    while (i < words.length && i - k <= 3 && LEAD_IN.has(words[i].lower)) {
+      named ||= NAMING.has(words[i].lower);
+      i += 1;
+    }
+    // "swift" alone names a code among bank details ("iban …, swift bnpafrpp"; "swift … for the wire"), not in
+    // "a swift decision".
+    const around = text.slice(Math.max(0, words[k].start - AROUND), words[k].end + AROUND).toLowerCase();
+    if (!named && !BANK_WORDS.test(around)) continue;
+    let code = '';
+    let end = -1;
+    for (let j = i; j < words.length && code.length < LONG; j += 1) {
+      // "oh" is a zero read out ("oh seven"), or the location's two letters written ("… de oh").
+      const next = words[j + 1];
+      const spelledOn = next !== undefined && (next.lower.length === 1 || Object.hasOwn(DIGIT_WORDS, next.lower));
+      const chars = words[j].lower === 'oh' && code.length === 6 && !spelledOn ? 'OH' : charsOf(words[j], code.length);
+      if (chars === null) break;
+      // A code written whole is one word; letters spelled one by one go on to the branch ("… p p x x x"), but
+      // a written word after a whole code is the sentence's ("swift code bofaus3n for the wire").
+      if (code.length === SHORT && chars.length > 1 && words[j - 1].lower.length > 1) break;
+      code += chars;
+      if ((code.length === SHORT || code.length === LONG) && valid(code)) end = j;
+    }
+    if (end >= i) {
+      spans.push({ start: words[i].start, end: words[end].end, kind: 'banking_information' });
+      k = end;
+    }
+  }
+  return spans;
+}
