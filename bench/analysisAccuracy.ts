@@ -9,6 +9,7 @@ import {
   INDEPENDENT_4_FILE,
   INDEPENDENT_5_FILE,
   INDEPENDENT_6_FILE,
+  INDEPENDENT_7_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -145,6 +146,7 @@ if (require.main === module) {
     INDEPENDENT_4_FILE,
     INDEPENDENT_5_FILE,
     INDEPENDENT_6_FILE,
+    INDEPENDENT_7_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(

@@ -47,6 +47,13 @@ export const INDEPENDENT_5_FILE = path.join(__dirname, '..', 'test', 'fixtures',
  * the fifth set: their held-out measure. Reported apart.
  */
 export const INDEPENDENT_6_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-6.json');
+/**
+ * An eighth set (the seventh written blind), hand-written by another helper in voices no earlier set had
+ * (healthcare billing, auto loans, real estate, university fees, telecom retention, charities, ticketing, freight,
+ * legal retainers, bookkeeping; elderly, hurried and non-native callers; agents reading values back), committed
+ * alone while the rules were fitted to the sixth set and first run after: their held-out measure. Reported apart.
+ */
+export const INDEPENDENT_7_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-7.json');
 
 export interface LabelledUtterance {
   text: string;
