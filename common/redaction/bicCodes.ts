@@ -51,6 +51,13 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
       named ||= NAMING.has(words[i].lower);
       i += 1;
     }
+    // "the swift code for barclays is …", "the swift of itaú is …": the code follows the "is".
+    for (let t = i; t < Math.min(words.length, i + 4); t += 1)
+      if (words[t].lower === 'is') {
+        i = t + 1;
+        named = true;
+        break;
+      }
     // "swift" alone names a code among bank details ("iban …, swift bnpafrpp"; "swift … for the wire"), not in
     // "a swift decision".
     const around = text.slice(Math.max(0, words[k].start - AROUND), words[k].end + AROUND).toLowerCase();

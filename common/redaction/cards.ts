@@ -16,7 +16,9 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
   // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
   if (BANK_CONTEXT.test(contextBefore(text, tokens[0].start))) return false;
-  if (tokens.some((t) => !t.written)) return true;
+  // Said digit by digit or in words, or partly ("5493 uh 0893 oh seven oh two 4956"): a card, unless the words
+  // say again what the figures said ("519 07 3388 five one nine oh seven …": a number read back).
+  if (tokens.some((t) => !t.written)) return !readBack(tokens);
   // "EAN 4006385574606", "IMEI …": a product or device code named as such passes Luhn too.
   if (NOT_A_PHONE.test(contextBefore(text, tokens[0].start))) return false;
   if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
@@ -32,6 +34,21 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
 }
 
 const GROUP_GAP = /^[ -]?$|^ ,? ?(?:uh|um|er|erm|like),? $/i;
+
+/** Figures then words that start with the same digits: one number said twice, not one card. */
+function readBack(tokens: DigitToken[]): boolean {
+  const switchAt = tokens.findIndex((t) => !t.written);
+  if (switchAt <= 0 || tokens.slice(switchAt).some((t) => t.written)) return false;
+  const figures = tokens
+    .slice(0, switchAt)
+    .map((t) => t.digits)
+    .join('');
+  const words = tokens
+    .slice(switchAt)
+    .map((t) => t.digits)
+    .join('');
+  return figures.length >= 3 && words.startsWith(figures.slice(0, 3));
+}
 
 /** Card lengths in the order they are tried: the common ones first, so a digit said after a card does not join it. */
 export const CARD_LENGTHS = [16, 15, 14, 13, 19, 18, 17];

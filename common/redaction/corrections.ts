@@ -72,6 +72,16 @@ function lastGroupFrom(text: string, tokens: DigitToken[]): number {
   return k;
 }
 
+/** Whether the second group said after a correction is the second group said before it. */
+function secondSaidAgain(text: string, before: DigitToken[], again: DigitToken[]): boolean {
+  const second = (tokens: DigitToken[]) => {
+    const from = firstGroupEnd(text, tokens);
+    return digitsOf(tokens.slice(from, from + firstGroupEnd(text, tokens.slice(from))));
+  };
+  const b = second(before);
+  return b.length > 0 && b === second(again);
+}
+
 /** How many tokens the first group of `tokens` holds. */
 function firstGroupEnd(text: string, tokens: DigitToken[]): number {
   let k = 1;
@@ -114,7 +124,9 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
       said.length >= whole.length && changes(whole, said.slice(0, whole.length)) <= RESTART_SLACK
         ? changes(digitsOf(before.slice(0, firstGroupEnd(text, before))), firstAgain)
         : Infinity;
-    if (restart < mend) return 0;
+    // As near either way, a restart says the second group again as it was ("222 210, no sorry, 212 210 …",
+    // "6100 0215 …, no sorry, 5100 0215 …"); a mend goes on with new digits ("415 450, no sorry, 455 3500").
+    if (restart < mend || (restart === mend && restart < Infinity && secondSaidAgain(text, before, again))) return 0;
     if (mend < Infinity) return last;
     // A group said without a pause holds more than one ("four six five one zero nine six three, sorry, no, oh
     // nine six oh, …"): its last digits said again, one of them changed, are what is mended.
@@ -129,6 +141,9 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
   }
   return digits === said.length || (k === 0 && digits < said.length) ? k : -1;
 }
+
+/** Two groups of one length that differ at every place. */
+const sharesNoDigit = (a: string, b: string): boolean => a.length >= 3 && changes(a, b) === a.length;
 
 /**
  * The run as corrected, as one run or more: `at` holds the index of the first token said after each
@@ -150,6 +165,12 @@ export function correctedRuns(text: string, run: DigitToken[], at: number[]): Di
     }
     const first = again[0];
     const taken = out.splice(from);
+    // "4205 9605 uh sorry 0351 1933": a later group that shares no digit with the one it would mend may be the
+    // number going on after a pause the caller apologised for. Both readings are read; the one a value is found
+    // in wins (common/redaction/text.ts claims each character once).
+    if (from > 0 && sharesNoDigit(digitsOf(taken), digitsOf(again.slice(0, firstGroupEnd(text, again)))))
+      // Only what a value across the pause can hold (a value's digits each side): linear however often it happens.
+      runs.push([...out.slice(-MAX_VALUE_DIGITS), ...taken, ...again.slice(0, MAX_VALUE_DIGITS)]);
     out.push({ ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start }, ...again.slice(1));
   }
   runs.push(out);

@@ -71,7 +71,11 @@ const JOIN_WORDS = new Set([
   'like',
 ]);
 const joins = (gap: string): boolean =>
-  JOINER.test(gap.replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)));
+  JOINER.test(
+    gap.replace(AND_THEN, ' ').replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)),
+  );
+/** "… fifty and then seven three nine …": "and" before "then" joins too. */
+const AND_THEN = /\band(?=\s+then\b)/gi;
 const TOKEN = /[A-Za-z]+|\d+/g;
 /** The unit of "twenty six", and of "ninety um five" (a hesitation inside one number does not split it). */
 const UNIT = /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b/iy;
@@ -142,7 +146,8 @@ export function digitRuns(text: string): DigitToken[][] {
     const lower = word.toLowerCase();
     let token: DigitToken | null = null;
     // A joining word keeps the run open; the gap it stands in is read by `joins`.
-    if (run.length > 0 && JOIN_WORDS.has(lower)) continue;
+    if (run.length > 0 && (JOIN_WORDS.has(lower) || (lower === 'and' && /^\s+then\b/i.test(text.slice(end, end + 6)))))
+      continue;
     if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
     else if (Object.hasOwn(REPEATS, lower)) {
       if (run.length > 0 && !joined(start)) close();

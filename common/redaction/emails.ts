@@ -48,6 +48,9 @@ const NOT_NAME = new Set(
     'please send write reach contact cc copy forward hi hello thanks name called just also either'
   ).split(' '),
 );
+/** A single letter said as an initial: not "a" or "i" (words), nor the "s" of "it's". */
+const initialAt = (text: string, w: Word): boolean =>
+  /^[b-hj-z]$/i.test(w.text) && !/['’]/.test(text[w.start - 1] ?? '');
 /** At most this many words of a name before the anchor word of a local part. */
 const NAME_WORDS = 3;
 /** Words that say an address is coming, read at most INTRO_WORDS words before a name. */
@@ -253,13 +256,20 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     let named = first;
     for (let n = 0; single && n < NAME_WORDS && named > 0; n += 1) {
       const prev = words[named - 1];
-      // An initial before a surname is the name's ("my mail is j mueller at …"); "a" and "i" are words.
-      const initial = /^[b-hj-z]$/i.test(prev.text) && !/['’]/.test(text[prev.start - 1] ?? '');
-      if (!isSpace(between(text, prev, words[named])) || (prev.text.length < 2 && !initial)) break;
+      // An initial before a surname is the name's ("my mail is j mueller at …").
+      if (!isSpace(between(text, prev, words[named])) || (prev.text.length < 2 && !initialAt(text, prev))) break;
       if (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower)) break;
       named -= 1;
     }
     if (named < first && introduced(words, named)) first = named;
+    // An initial right before the surname is the address's whatever introduces it ("it's r costa at …").
+    else if (
+      single &&
+      first > 0 &&
+      isSpace(between(text, words[first - 1], words[first])) &&
+      initialAt(text, words[first - 1])
+    )
+      first -= 1;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const last = spokenDomainEnd(text, words, domainStart, true);
     if (last < 0 || website(text, words, domainStart, last)) continue;

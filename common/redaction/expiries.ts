@@ -47,25 +47,36 @@ const SPOKEN_YEAR = `two[\\s-]+thousand(?:[\\s-]+and)?[\\s-]+(?:(?:twenty|thirty
 const ORDINAL_MONTH =
   '(?:the\\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:1[0-2]|0?[1-9])(?:st|nd|rd|th))\\s+month';
 
+/** A day said before a month ("thirty first may twenty nine", "the 31st of may"): part of how the date is said. */
+const ORDINAL_DAY =
+  '(?:the\\s+)?(?:thirty[\\s-]+first|twenty[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|' +
+  'third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|' +
+  'seventeenth|eighteenth|nineteenth|twentieth|thirtieth|(?:[12]?\\d|3[01])(?:st|nd|rd|th))\\s+(?:of\\s+)?';
+
 /**
  * A month said by its number before "of" ("oh two of twenty thirty", "7 of 29", "month twelve of the year twenty
  * seven"): "of" joins it to its year.
  */
 const NUMBERED_MONTH = `(?:month[\\s-]+)?(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of(?:\\s+the\\s+year)?`;
 
+/** A month and a year ("may 2031", "the sixth month of thirty", "thirty first may twenty nine"). */
+const MONTH_THEN_YEAR = new RegExp(
+  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/])`,
+  'gi',
+);
+/** The year first, as British and Indian English say it ("twenty eight march", "twenty thirty one january"). */
+const YEAR_THEN_MONTH = new RegExp(`\\b(?:20\\d{2}|${SPOKEN_YEAR})\\s+(?:${MONTHS})\\b`, 'gi');
+
 /**
  * "expires April 2027", "expiration: March twenty twenty-eight", "expiry date is the sixth month of
- * thirty", "expiring oh two of twenty thirty": a month and a year after an expiry word, or right after a
- * card number ("…, may 2031, that's 05/31 on the card"; "…, january of thirty one and …").
+ * thirty", "expiring oh two of twenty thirty", "valid till twenty eight march": a month and a year after an
+ * expiry word, or right after a card number ("…, may 2031, that's 05/31 on the card"; "…, january of thirty
+ * one and …"), or named as the expiry after them. The year said first needs the expiry word before it.
  */
 export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpan[] {
   const spans: TextSpan[] = [];
   const ends = cards.map((c) => c.end).sort((a, b) => a - b);
-  const pattern = new RegExp(
-    `\\b(${MONTHS}|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/])`,
-    'gi',
-  );
-  for (const m of text.matchAll(pattern)) {
+  for (const m of text.matchAll(MONTH_THEN_YEAR)) {
     // Only separators and a few words between the card and the date: "4111 …, may 2031".
     const cardEnd = lastEndBefore(ends, m.index);
     const afterCard =
@@ -81,7 +92,17 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
     if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard || namedAfter())
       spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
-  return spans;
+  let claimed = 0;
+  const yearFirst: TextSpan[] = [];
+  for (const m of text.matchAll(YEAR_THEN_MONTH)) {
+    const end = m.index + m[0].length;
+    // Not over a month-then-year find ("march twenty six, november …" is that one's).
+    while (claimed < spans.length && spans[claimed].end <= m.index) claimed += 1;
+    if (claimed < spans.length && spans[claimed].start < end) continue;
+    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)))
+      yearFirst.push({ start: m.index, end, kind: 'credit_card_expiration' });
+  }
+  return yearFirst.length === 0 ? spans : [...spans, ...yearFirst].sort((a, b) => a.start - b.start);
 }
 
 /** The word a part of a date was given with, just before it ("the month is", "year's", "month:"). */

@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/max';
-import { bareAnswer } from './bareAnswer';
+import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
@@ -10,12 +10,12 @@ import {
   lastEndBefore,
   namesThis,
   NOT_A_CARD_DATE,
-  SSN_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, notAPhoneShape, pieceOfId } from './phones';
+import { isPhone, notAPhoneShape } from './phones';
 import { contextOf, type RunContext } from './runContext';
-import { hundredsOnly, monthEndsAToken, pausedGroups, type Window } from './runShape';
+import { monthEndsAToken, shapeOf, type Window } from './runShape';
+import { socialSecurityOf } from './socialSecurity';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
@@ -34,9 +34,6 @@ import { hundredsOnly, monthEndsAToken, pausedGroups, type Window } from './runS
 // (common/redaction/corrections.ts).
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
 // written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
-
-/** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
-export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
 
 // The tests below run on every window of a run (a list of digits has millions): kept in this module.
 
@@ -102,26 +99,6 @@ function windows(run: DigitToken[]): Window[][] {
   return byLength;
 }
 
-/**
- * The written shape of a window: its tokens joined by what stands between them. A token that took over a
- * correction ("212 555 0198. Sorry, 212 555 0189") is read from its own digits on, so the corrected number
- * has its shape ("212 555 0189").
- */
-function shapeOf(
-  text: string,
-  run: DigitToken[],
-  w: Window,
-  around: RunContext,
-  from = run[w.i].saidFrom ?? run[w.i].start,
-): string {
-  // Most runs hold no correction: one slice.
-  if (!around.mended) return text.slice(from, run[w.j].end);
-  let shape = text.slice(from, run[w.i].end);
-  for (let k = w.i + 1; k <= w.j; k += 1)
-    shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
-  return shape;
-}
-
 function kindOf(
   text: string,
   run: DigitToken[],
@@ -140,43 +117,19 @@ function kindOf(
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
-  if (!scaled && n === 4 && around.lastFourBefore[w.i]) {
-    if (around.ssnBefore[w.i]) return 'us_social_security_number';
-    if (around.bankBefore[w.i]) return 'banking_information';
+  // A list of figures names nothing: the words before are read only where there are some.
+  if (!scaled && n === 4 && /[a-z]/.test(around.before[w.i])) {
+    const kind = lastFourKind(
+      text,
+      run[w.i].start,
+      around.lastFourBefore[w.i],
+      around.ssnBefore[w.i],
+      around.bankBefore[w.i],
+    );
+    if (kind) return kind;
   }
-  // A group said with "hundred" ("three hundred forty-one, fifty six, ninety one twenty") is an SSN's group too.
-  if ((!scaled || hundredsOnly(run, w)) && n === 9 && isSsn(digits)) {
-    if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, after)) return 'us_social_security_number';
-    // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
-    // Either shape alone, with no word naming it, unless a reference word names it ("case number 418-22-6719").
-    if (
-      written &&
-      !around.referenceBefore[w.i] &&
-      /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shapeOf(text, run, w, around)) &&
-      !pieceOfId(text, run[w.i].start, run[w.j].end)
-    )
-      return 'us_social_security_number';
-    if (
-      !written &&
-      !around.referenceBefore[w.i] &&
-      /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) &&
-      w.j - w.i >= 2
-    )
-      return 'us_social_security_number';
-    // Nine digits alone as an answer: an SSN, unless the company's region dials nine-digit numbers and this is one.
-    if (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run))
-      return region !== 'US' && isPhone(digits, false, region) ? 'phone_number' : 'us_social_security_number';
-    // Said in the SSN's own groups, three, two and four digits at a pause each ("double one six, five nine,
-    // one two five four"): a phone is grouped 3-3-4, a list in ones. The whole run, nothing named before it.
-    if (
-      !written &&
-      !around.referenceBefore[w.i] &&
-      w.i === 0 &&
-      w.j === run.length - 1 &&
-      pausedGroups(text, run) === '3-2-4'
-    )
-      return 'us_social_security_number';
-  }
+  const ssn = n === 9 ? socialSecurityOf(text, run, w, around, region, scaled, written) : null;
+  if (ssn) return ssn;
   // "RF14 5390 …": an ISO 11649 creditor reference a bank transfer quotes, not an account.
   if (around.creditorReference) return null;
   if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
@@ -186,13 +139,13 @@ function kindOf(
   if (!scaled && n >= 6 && n <= 17 && around.bankAfter[w.j] && !around.referenceBefore[w.i])
     return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
-  // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (not "3 2000").
+  // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (2015–2049, not "3 2000": "5 8 8" is a code, not May '88).
   // "oh four two thousand thirty three": a year said with "thousand" may end it.
   const yearLast = run[w.j].year === true && around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] === 1;
   const monthYear =
     (!scaled || yearLast) &&
     n <= 6 &&
-    /^(0?[1-9]|1[0-2])(\d{2}|20(?:1[5-9]|[2-9]\d))$/.test(digits) &&
+    /^(0?[1-9]|1[0-2])((?:1[5-9]|[2-4]\d)|20(?:1[5-9]|[2-9]\d))$/.test(digits) &&
     monthEndsAToken(run, w);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
@@ -205,13 +158,14 @@ function kindOf(
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
   // A code said as a number ("seven hundred eighteen") is one token said with "hundred".
   const code = !scaled || (w.i === w.j && run[w.i].hundreds === true);
-  if (code && (n === 3 || n === 4) && (cvvAt >= 0 || namesThis(CVV_AFTER, after))) return 'credit_card_cvv';
+  // Named after it, unless a reference word named it first ("stock number 24771, it's on the back row").
+  const cvvAfter = () => !around.referenceBefore[w.i] && namesThis(CVV_AFTER, after);
+  if (code && (n === 3 || n === 4) && (cvvAt >= 0 || cvvAfter())) return 'credit_card_cvv';
   if (monthYear) {
     const named = namesThis(EXPIRY_AFTER, after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
     // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
-      !written &&
       /slash/i.test(shapeOf(text, run, w, around)) &&
       (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
     if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';

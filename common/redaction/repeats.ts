@@ -7,7 +7,7 @@ import type { TextSpan } from './kinds';
 
 /** What may stand between a value and the same value said again. */
 const AGAIN =
-  /^[\s,.;:]*(?:(?:yes|yeah|yep|again|i repeat|repeat|repeating|that's|that is|so|once more|i said|correct)\b[\s,.;:]*){1,3}$/i;
+  /^[\s,.;:]*(?:(?:yes|yeah|yep|again|i repeat|repeat|repeating|that's|that is|so|once more|i said|correct|i think|i believe|(?:can you |let me |to )?confirm)\b[\s,.;:]*){0,3}$/i;
 const WINDOW = 80;
 
 const digitsOf = (said: string): string =>

@@ -11,6 +11,7 @@ import {
   lastMatchAt,
   namesThis,
   NOT_A_PHONE,
+  NOT_NAMED_AFTER,
   PHONE_CONTEXT,
   PHONE_NAMED_AFTER,
   PHONE_WORDS_ABROAD,
@@ -122,7 +123,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     referenceBefore: before.map(
       (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
     ),
-    phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c)),
+    phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c) && !NOT_NAMED_AFTER.test(c)),
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
     cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),

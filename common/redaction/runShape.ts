@@ -1,4 +1,5 @@
 import type { DigitToken } from './digitToken';
+import type { RunContext } from './runContext';
 
 // How a window of a digit run was said (common/redaction/numbers.ts): where its pauses fall and whether a
 // month ends on a token's end. Read from the tokens only, never the text's length.
@@ -32,4 +33,24 @@ export function monthEndsAToken(run: DigitToken[], w: Window): boolean {
 export function hundredsOnly(run: DigitToken[], w: Window): boolean {
   for (let k = w.i; k <= w.j; k += 1) if (run[k].magnitude && !run[k].hundreds) return false;
   return true;
+}
+
+/**
+ * The written shape of a window: its tokens joined by what stands between them. A token that took over a
+ * correction ("212 555 0198. Sorry, 212 555 0189") is read from its own digits on, so the corrected number
+ * has its shape ("212 555 0189").
+ */
+export function shapeOf(
+  text: string,
+  run: DigitToken[],
+  w: Window,
+  around: RunContext,
+  from = run[w.i].saidFrom ?? run[w.i].start,
+): string {
+  // Most runs hold no correction: one slice.
+  if (!around.mended) return text.slice(from, run[w.j].end);
+  let shape = text.slice(from, run[w.i].end);
+  for (let k = w.i + 1; k <= w.j; k += 1)
+    shape += text.slice(run[k - 1].end, run[k].start) + text.slice(run[k].saidFrom ?? run[k].start, run[k].end);
+  return shape;
 }

@@ -56,9 +56,11 @@ export function spelledOutFrom(text: string, words: Word[], first: number, claim
   return spelling ? from : first;
 }
 
-/** "at the rate of" said from word k ("at") on: how many words follow "at" (3), else 0. */
+/** "at the rate of" or "at sign" said from word k ("at") on: how many words follow "at" (3, 1), else 0. */
 export function atTheRateOf(text: string, words: Word[], k: number): number {
   const [the, rate, of, next] = [words[k + 1], words[k + 2], words[k + 3], words[k + 4]];
+  // "at sign": how "@" is said when read off a screen.
+  if (the?.lower === 'sign' && rate && isSpace(between(text, words[k], the))) return 1;
   if (!the || !rate || !of || !next) return 0;
   const said = the.lower === 'the' && rate.lower === 'rate' && of.lower === 'of';
   return said && isSpace(between(text, the, rate)) && isSpace(between(text, rate, of)) ? 3 : 0;

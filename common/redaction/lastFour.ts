@@ -1,0 +1,26 @@
+import { BANK_CONTEXT, SSN_CONTEXT } from './context';
+import type { PiiKind } from './kinds';
+
+// Four digits given as "the last four" of something (common/redaction/numbers.ts): an SSN's when a social is
+// named, an account's when a bank word is; asked for with nothing named ("the last four is one one seven nine",
+// "the new hire's last four are …"), the last four callers are asked for is their SSN's. Read in the hundred
+// characters before, wider than a run's context: "just the last four of your social please, okay, that's 8812".
+
+const LAST_FOUR = /\blast (?:four|4)\b/;
+/** What else has a last four: a card's is no secret, a phone's or an order's no personal data of this kind. */
+const NAMES_OTHER =
+  /\b(?:card|visa|master ?card|amex|debit|credit|phone|mobile|cell|number on file|order|ticket|invoice|tracking|confirmation|policy|claim|member|reference|pin|zip|imei|serial|vin|plate)\b/;
+const WIDE = 100;
+
+/**
+ * The kind of the four digits at `start`, or null. `named`: the run's own context (six words) already says "last
+ * four", "ends in"; `ssn`, `bank`: it names a social or a bank.
+ */
+export function lastFourKind(text: string, start: number, named: boolean, ssn: boolean, bank: boolean): PiiKind | null {
+  const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
+  if (!named && !LAST_FOUR.test(wide)) return null;
+  if (ssn || SSN_CONTEXT.test(wide)) return 'us_social_security_number';
+  if (bank) return 'banking_information';
+  if (LAST_FOUR.test(wide) && !NAMES_OTHER.test(wide) && !BANK_CONTEXT.test(wide)) return 'us_social_security_number';
+  return null;
+}
