@@ -10,6 +10,7 @@ import {
   INDEPENDENT_5_FILE,
   INDEPENDENT_6_FILE,
   INDEPENDENT_7_FILE,
+  INDEPENDENT_8_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -147,6 +148,7 @@ if (require.main === module) {
     INDEPENDENT_5_FILE,
     INDEPENDENT_6_FILE,
     INDEPENDENT_7_FILE,
+    INDEPENDENT_8_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
