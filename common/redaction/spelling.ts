@@ -71,6 +71,8 @@ export function wordsOf(text: string): Word[] {
   return withNatoLetters(text, words);
 }
 
+const pausedBetween = (text: string, a: Word, b: Word): boolean => isPause(text.slice(a.end, b.start));
+
 /** NATO words said among spelled letters or digits as their letters (in place); "oscar o" as one letter. */
 function withNatoLetters(text: string, words: Word[]): Word[] {
   let kept = 0;
@@ -80,24 +82,27 @@ function withNatoLetters(text: string, words: Word[]): Word[] {
     const w = words[i];
     const letter = natoOf(w);
     const next = words[i + 1];
-    const prev = kept > 0 ? words[kept - 1] : undefined;
-    const pauseTo = (b: Word | undefined, a: Word) => b !== undefined && isPause(text.slice(a.end, b.start));
-    const pauseFrom = (a: Word | undefined, b: Word) => a !== undefined && isPause(text.slice(a.end, b.start));
     if (letter === undefined) {
       words[kept] = w;
       kept += 1;
       joined = false;
-    } else if (next && next.lower === letter && pauseTo(next, w)) {
+      continue;
+    }
+    const prev = kept > 0 ? words[kept - 1] : undefined;
+    if (next && next.lower === letter && pausedBetween(text, w, next)) {
       // "oscar o": the NATO word, then its letter.
       words[kept] = { text: next.text, lower: letter, start: w.start, end: next.end };
       kept += 1;
       joined = true;
       i += 1;
-    } else if (prev && !joined && prev.lower === letter && pauseFrom(prev, w)) {
+    } else if (prev && !joined && prev.lower === letter && pausedBetween(text, prev, w)) {
       // "n november": the letter, then its NATO word.
       words[kept - 1] = { ...prev, end: w.end };
       joined = true;
-    } else if ((spelledPart(text, prev) && pauseFrom(prev, w)) || (spelledPart(text, next) && pauseTo(next, w))) {
+    } else if (
+      (prev && spelledPart(text, prev) && pausedBetween(text, prev, w)) ||
+      (next && spelledPart(text, next) && pausedBetween(text, w, next))
+    ) {
       words[kept] = { text: letter, lower: letter, start: w.start, end: w.end };
       kept += 1;
       joined = false;
