@@ -22,6 +22,8 @@ const TLDS = new Set(
     'com org net edu gov mil int io co us uk ca de fr es it nl be ch at se no dk fi ie pl cz pt br mx ar au nz ' +
     'in jp cn sg za eu info biz me ai app dev tech email xyz tv ly design shop store online site cloud agency ' +
     'studio health law consulting group digital media solutions company services systems global world live ' +
+    'photo photography energy solar vet events wedding legal money homes auto cars fitness clinic dental care ' +
+    'family coffee tours academy school education training marketing rentals partners ventures capital ' +
     'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty'
   ).split(' '),
 );
@@ -37,6 +39,9 @@ const NOT_LOCAL = new Set(
     'work works working stay staying i we you they he she store shop a an the and or to'
   ).split(' '),
 );
+
+/** Everyday words and greetings a mailbox is also named ("info", "hello"): a local part only when introduced. */
+const NOT_LOCAL_OR_GREETING = new Set([...NOT_LOCAL, 'hello', 'hi']);
 
 /**
  * Words that end a local part said as a name in a few words ("write to li na ninety one at …",
@@ -249,12 +254,14 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       break;
     }
     const single = !joined && spelled < 2;
-    if (single && NOT_LOCAL.has(words[first].lower)) continue;
+    // An everyday word before "at <site>" is no local part ("find us at …"), unless an address is said to come
+    // ("email it to info at …", "the photographer's email is hello at …").
+    if (single && NOT_LOCAL_OR_GREETING.has(words[first].lower) && !introduced(words, first)) continue;
     // A name said in a few words before a one-word local part ("ana maria lopez at …"): back to the words
     // that introduce it, when they say an address is coming ("email me at", "send it to"); without them
     // ("we met sarah jones at …") only the one word is taken.
     let named = first;
-    for (let n = 0; single && n < NAME_WORDS && named > 0; n += 1) {
+    for (let n = 0; (single || joined) && n < NAME_WORDS && named > 0; n += 1) {
       const prev = words[named - 1];
       // An initial before a surname is the name's ("my mail is j mueller at …").
       if (!isSpace(between(text, prev, words[named])) || (prev.text.length < 2 && !initialAt(text, prev))) break;

@@ -63,7 +63,7 @@ export const isCardNumber = (digits: string): boolean =>
  * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
  */
 const trunkShaped = (written: string): boolean =>
-  /^0\d{1,4}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
+  /^0\d{1,5}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
 
 /** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
 const phoneShaped = (written: string): boolean =>
@@ -76,6 +76,10 @@ const leadBefore = (text: string, at: number): { index: number } | null => {
   const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
   return m ? { index: from + m.index } : null;
 };
+
+/** An expiry word said after a number with a date of its own after it ("… it expires on august 1"). */
+const OWN_DATE_AFTER =
+  /\bexpir\w* (?:on|in|by) (?:the )?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|first|end|next|this)/;
 
 /** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
 const MAX_DIGITS = 19;
@@ -132,7 +136,16 @@ function kindOf(
   if (ssn) return ssn;
   // "RF14 5390 …": an ISO 11649 creditor reference a bank transfer quotes, not an account.
   if (around.creditorReference) return null;
-  if (!scaled && n >= 6 && n <= 17 && around.bankBefore[w.i]) return 'banking_information';
+  // "(212) 555-0198" and "plus four nine …" are phone numbers whatever bank word came before them.
+  if (
+    !scaled &&
+    n >= 6 &&
+    n <= 17 &&
+    around.bankBefore[w.i] &&
+    text[run[w.i].start - 1] !== '(' &&
+    leadBefore(text, run[w.i].start) === null
+  )
+    return 'banking_information';
   // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
   if (!scaled && n >= 3 && n <= 18 && around.branchBefore[w.i] && !around.referenceBefore[w.i])
     return 'banking_information';
@@ -158,12 +171,20 @@ function kindOf(
   if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
   // A code said as a number ("seven hundred eighteen") is one token said with "hundred".
   const code = !scaled || (w.i === w.j && run[w.i].hundreds === true);
-  // Named after it, unless a reference word named it first ("stock number 24771, it's on the back row"). (No
-  // closure: one per window costs more than the tests.)
-  if (code && (n === 3 || n === 4) && (cvvAt >= 0 || (!around.referenceBefore[w.i] && namesThis(CVV_AFTER, after))))
+  // Named after it, unless a reference word named it first ("stock number 24771, it's on the back row"); the
+  // digits said last there, after a pause ("the three digit one, one hundred ten"), not part of a longer code
+  // ("the verification code is 4 8 2 9 1 7" is a passcode). (No closure: one per window costs more than the tests.)
+  if (
+    code &&
+    (n === 3 || n === 4) &&
+    w.j === run.length - 1 &&
+    (w.i === 0 || text.slice(run[w.i - 1].end, run[w.i].start).includes(',')) &&
+    (cvvAt >= 0 || (!around.referenceBefore[w.i] && namesThis(CVV_AFTER, after)))
+  )
     return 'credit_card_cvv';
   if (monthYear) {
-    const named = namesThis(EXPIRY_AFTER, after);
+    // "… and it expires on august 1": the expiry word has its own date.
+    const named = namesThis(EXPIRY_AFTER, after) && !OWN_DATE_AFTER.test(after);
     // "oh eight slash twenty seven": a month and a year said with "slash" are an expiry when a card is
     // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
