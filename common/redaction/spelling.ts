@@ -6,15 +6,10 @@
 // said with its letter it is one ("oscar o", "n november"). Hesitations ("uh", "um") are no words: the
 // gap they stand in is a pause (common/redaction/wordGaps.ts).
 
+import type { Word } from './word';
 import { HESITATIONS, isPause } from './wordGaps';
 
-export interface Word {
-  /** The word as written; a letter spelled with an example is the letter alone. */
-  text: string;
-  lower: string;
-  start: number;
-  end: number;
-}
+export type { Word };
 
 /** Only a pause (spaces, a comma) stands between the words of one spelled letter. */
 const PAUSE = /^[\s,]+$/;

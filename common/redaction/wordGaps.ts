@@ -1,4 +1,4 @@
-import type { Word } from './spelling';
+import type { Word } from './word';
 
 // What stands between two words of a text (common/redaction/spelling.ts), for the rules that read addresses.
 
