@@ -123,3 +123,11 @@ export function expectHidden({ said, before, after, region }: Said): void {
 export function expectKept(text: string, region?: CountryCode): void {
   expect(redactText(text, region ? { phoneRegion: region } : {}).text).to.equal(text);
 }
+
+/** One property test per form: none of a generated value's digits or letters is left, and redacting twice changes nothing. */
+export function itHidesEach(forms: Array<[string, fc.Arbitrary<Said>]>, numRuns = 200): void {
+  for (const [name, arbitrary] of forms)
+    it(`leaves no digit or letter of ${name}`, () => {
+      fc.assert(fc.property(arbitrary, expectHidden), { numRuns });
+    });
+}
