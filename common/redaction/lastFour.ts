@@ -13,7 +13,7 @@ const NAMES_OTHER =
 const WIDE = 100;
 
 /**
- * The kind of the four digits at `start`, or null. `named`: the run's own context (six words) already says "last
+ * The kind of the four digits at `start`, or null. `named`: the run's own context (eight words) already says "last
  * four", "ends in"; `ssn`, `bank`: it names a social or a bank.
  */
 export function lastFourKind(text: string, start: number, named: boolean, ssn: boolean, bank: boolean): PiiKind | null {
