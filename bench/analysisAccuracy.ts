@@ -11,6 +11,7 @@ import {
   INDEPENDENT_6_FILE,
   INDEPENDENT_7_FILE,
   INDEPENDENT_8_FILE,
+  INDEPENDENT_9_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -149,6 +150,7 @@ if (require.main === module) {
     INDEPENDENT_6_FILE,
     INDEPENDENT_7_FILE,
     INDEPENDENT_8_FILE,
+    INDEPENDENT_9_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
