@@ -7,15 +7,18 @@ import { pieceOfId } from './phones';
 
 /**
  * A Luhn-valid number is a card when it is said as one (context words around it, or spoken digit by
- * digit) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
+ * digit, in words or figures) or written as cards are printed (one block, or groups of 4-4-4-4, 4-6-5, …): a list of prices
  * or counts whose digits happen to pass Luhn stays (issue 51, Presidio's pattern + checksum + context).
  */
-export function cardLike(text: string, tokens: DigitToken[]): boolean {
+export function cardLike(text: string, tokens: DigitToken[], referenced = false): boolean {
   // Nobody says a card number with "thousand" (a group with "hundred" they do: "fifty eight hundred").
   if (tokens.some((t) => t.magnitude && (t.year || t.digits.endsWith('000')))) return false;
   if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
   // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
   if (BANK_CONTEXT.test(contextBefore(text, tokens[0].start))) return false;
+  // "the tracking number is 9 4 0 0 …": part of a reference read out figure by figure or in words passes Luhn too
+  // (`referenced`: a reference word named the run it is in, however long ago).
+  if (referenced) return false;
   // Said digit by digit or in words, or partly ("5493 uh 0893 oh seven oh two 4956"): a card, unless the words
   // say again what the figures said ("519 07 3388 five one nine oh seven …": a number read back).
   if (tokens.some((t) => !t.written)) return !readBack(tokens);
@@ -25,6 +28,8 @@ export function cardLike(text: string, tokens: DigitToken[]): boolean {
   // Printed groups read out with a hesitation between them ("4416 uh 0353 um 8271 6963") are still printed groups.
   for (let k = 1; k < tokens.length; k += 1)
     if (!GROUP_GAP.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  // Figures one at a time ("5 1 3 7 8 9 …"): said digit by digit, which nobody counts or prices in.
+  if (tokens.length >= 13 && tokens.every((t) => t.digits.length === 1)) return true;
   // A group of four read as two pairs ("4624 40 uh 27 9003 1716") is that group.
   const groups = tokens
     .map((t) => t.digits.length)

@@ -15,7 +15,7 @@ export const contextBefore = (text: string, at: number): string =>
     .slice(-CONTEXT_WORDS)
     .join(' ');
 
-export const SSN_CONTEXT = /\b(social security|social|ssn|s s n|ss number)\b/;
+export const SSN_CONTEXT = /\b(social security|socials?|ssns?|s s n|ss number)\b/;
 export const BANK_CONTEXT =
   /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu)\b/;
 /**
@@ -34,10 +34,10 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV, spelled "c v v"), what they stand
  * for ("card verification value", "security number", "verification"), how callers describe it ("the three
  * digit thing", "the four digit one", "three digits, 455" in answer to it), and where it is printed: on the back, on the signature strip, or
- * (an Amex's four digits) on the front; "the number on the front" alone is the card's own.
+ * (an Amex's four digits) on the front, above the number; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?<!social )security$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) the (?:card |long |card's |main )?number|(?<!social )security$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").

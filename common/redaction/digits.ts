@@ -9,10 +9,60 @@ import type { DigitToken } from './digitToken';
 
 export type { DigitToken };
 
+/**
+ * Spanish, which callers switch to for their own number ("nueve nueve ocho, no sorry, nine nine eight …",
+ * "cincuenta y cinco"): written as providers transcribe it, without accents ("once" is English too, left out).
+ */
+const SPANISH_DIGITS: Record<string, string> = {
+  cero: '0',
+  uno: '1',
+  dos: '2',
+  tres: '3',
+  cuatro: '4',
+  cinco: '5',
+  seis: '6',
+  siete: '7',
+  ocho: '8',
+  nueve: '9',
+};
+const SPANISH_TEENS: Record<string, string> = {
+  diez: '10',
+  doce: '12',
+  trece: '13',
+  catorce: '14',
+  quince: '15',
+  dieciseis: '16',
+  diecisiete: '17',
+  dieciocho: '18',
+  diecinueve: '19',
+  veintiuno: '21',
+  veintidos: '22',
+  veintitres: '23',
+  veinticuatro: '24',
+  veinticinco: '25',
+  veintiseis: '26',
+  veintisiete: '27',
+  veintiocho: '28',
+  veintinueve: '29',
+};
+const SPANISH_TENS: Record<string, string> = {
+  veinte: '2',
+  treinta: '3',
+  cuarenta: '4',
+  cincuenta: '5',
+  sesenta: '6',
+  setenta: '7',
+  ochenta: '8',
+  noventa: '9',
+};
+
 export const DIGIT_WORDS: Record<string, string> = {
   zero: '0',
   oh: '0',
   o: '0',
+  // British English: "cvv nought four eight".
+  nought: '0',
+  naught: '0',
   one: '1',
   two: '2',
   three: '3',
@@ -23,6 +73,7 @@ export const DIGIT_WORDS: Record<string, string> = {
   eight: '8',
   nine: '9',
   niner: '9',
+  ...SPANISH_DIGITS,
 };
 const TEENS: Record<string, string> = {
   ten: '10',
@@ -35,6 +86,7 @@ const TEENS: Record<string, string> = {
   seventeen: '17',
   eighteen: '18',
   nineteen: '19',
+  ...SPANISH_TEENS,
 };
 export const TENS: Record<string, string> = {
   twenty: '2',
@@ -45,6 +97,7 @@ export const TENS: Record<string, string> = {
   seventy: '7',
   eighty: '8',
   ninety: '9',
+  ...SPANISH_TENS,
 };
 export const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
@@ -77,8 +130,12 @@ const joins = (gap: string): boolean =>
 /** "… fifty and then seven three nine …": "and" before "then" joins too. */
 const AND_THEN = /\band(?=\s+then\b)/gi;
 const TOKEN = /[A-Za-z]+|\d+/g;
-/** The unit of "twenty six", and of "ninety um five" (a hesitation inside one number does not split it). */
-const UNIT = /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b/iy;
+/**
+ * The unit of "twenty six", of "ninety um five" (a hesitation inside one number does not split it) and of
+ * "cincuenta y cinco".
+ */
+const UNIT =
+  /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b|[\s-]{1,8}y[\s-]{1,4}(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b/iy;
 /** "four thousand", "twenty five hundred": read at a number word's end only (sticky). */
 const MAGNITUDE = /[\s-]{1,8}(hundred|thousand)\b/iy;
 const ZEROS: Record<string, string> = { hundred: '00', thousand: '000' };
@@ -88,6 +145,9 @@ const HUNDREDS_REST = new RegExp(
   `[\\s-]{1,8}(?:and[\\s-]{1,8})?(?:(${Object.keys(TEENS).join('|')})|(${Object.keys(TENS).join('|')})(?:[\\s-]{1,8}(one|two|three|four|five|six|seven|eight|nine))?|(one|two|three|four|five|six|seven|eight|nine))\\b`,
   'iy',
 );
+
+/** "one" said just before "eight hundred": the trunk digit of a toll-free number. */
+const TOLL_FREE_ONE = /\bone[\s-]+$/i;
 
 /** The two digits said after "hundred", or null. */
 function hundredsRest(text: string, at: number): { digits: string; end: number } | null {
@@ -111,6 +171,13 @@ function withMagnitude(text: string, token: DigitToken): DigitToken {
   const end = token.end + m[0].length;
   const scale = m[1].toLowerCase();
   const rest = token.digits.length === 1 ? hundredsRest(text, end) : null;
+  // "one eight hundred four two three …": a US toll-free prefix (1-800) then the number's own digits, not 804.
+  if (
+    scale === 'hundred' &&
+    token.digits === '8' &&
+    TOLL_FREE_ONE.test(text.slice(Math.max(0, token.start - 5), token.start))
+  )
+    return { ...token, digits: '800', end };
   if (rest && scale === 'hundred')
     return { ...token, digits: token.digits + rest.digits, end: rest.end, magnitude: true, hundreds: true };
   // "two thousand twenty eight", "two thousand and nine": a year, as a card's expiry gives it, not an amount.
@@ -164,7 +231,7 @@ export function digitRuns(text: string): DigitToken[][] {
         text,
         unit
           ? {
-              digits: TENS[lower] + DIGIT_WORDS[unit[1].toLowerCase()],
+              digits: TENS[lower] + DIGIT_WORDS[(unit[1] ?? unit[2]).toLowerCase()],
               start,
               end: end + unit[0].length,
               written: false,

@@ -208,6 +208,8 @@ function saidAgainFrom(text: string, start: number, localEnd: number, claimedTo:
   return restated(before.slice(at + local.length + 3)) ? from + at : start;
 }
 const GAP_BACK = 45;
+/** Characters that join a local part's words as written ("kofi_boateng", "r.costa", "anne-marie"). */
+const JOINED = new Set(['_', '.', '-']);
 
 /** Spoken addresses: each "at" (or a lone "@") with the local part before it and the domain after it. */
 function spokenSpans(text: string, words: Word[]): TextSpan[] {
@@ -263,9 +265,16 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     let named = first;
     for (let n = 0; (single || joined) && n < NAME_WORDS && named > 0; n += 1) {
       const prev = words[named - 1];
+      const gap = between(text, prev, words[named]);
+      // "kofi_boateng 23 at …": a name written joined is one piece of the name, whatever its words.
+      if (JOINED.has(gap)) {
+        named -= 1;
+        continue;
+      }
       // An initial before a surname is the name's ("my mail is j mueller at …").
-      if (!isSpace(between(text, prev, words[named])) || (prev.text.length < 2 && !initialAt(text, prev))) break;
-      if (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower)) break;
+      if (!isSpace(gap) || (prev.text.length < 2 && !initialAt(text, prev))) break;
+      const piece = named >= 2 && JOINED.has(between(text, words[named - 2], prev));
+      if (!piece && (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower))) break;
       named -= 1;
     }
     if (named < first && introduced(words, named)) first = named;

@@ -17,11 +17,18 @@ import type { TextSpan } from './kinds';
 // and a year after an expiry word ("expires April 2027", "the sixth month of thirty"), and a month
 // and a year each given with its own word ("the month is oh nine and the year is thirty").
 
-/** Written expiries: "04/27", "4 / 2027" after an expiry word or near a card number. */
+/**
+ * MM/YY or MM/YYYY, or its figures read one by one ("0 2 / 2 8"): a digit a space before a spaced month is
+ * another number's ("… 1508 0 2/28" is not the month 02).
+ */
+const WRITTEN_EXPIRY =
+  /(?:(?<![\d/])(?:0?[1-9]|1[0-2])|(?<![\d/] ?)(?:0 [1-9]|1 [0-2]))\s*\/\s*(?:\d{2}|20\d{2}|\d \d(?! ?\d))(?![\d/])/g;
+
+/** Written expiries: "04/27", "4 / 2027", "0 2 / 2 8" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
   const spans: TextSpan[] = [];
   const ends = cards.map((c) => c.end).sort((a, b) => a - b);
-  for (const m of text.matchAll(/(?<![\d/])(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})(?![\d/])/g)) {
+  for (const m of text.matchAll(WRITTEN_EXPIRY)) {
     const end = m.index + m[0].length;
     const byCard = lastEndBefore(ends, m.index + 59) > m.index - 60;
     const named = EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || namesThis(EXPIRY_AFTER, contextAfter(text, end));
@@ -59,9 +66,12 @@ const ORDINAL_DAY =
  */
 const NUMBERED_MONTH = `(?:month[\\s-]+)?(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of(?:\\s+the\\s+year)?`;
 
-/** A month and a year ("may 2031", "the sixth month of thirty", "thirty first may twenty nine"). */
+/**
+ * A month and a year ("may 2031", "the sixth month of thirty", "thirty first may twenty nine"); "december 31st"
+ * and "march twenty first" are days.
+ */
 const MONTH_THEN_YEAR = new RegExp(
-  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/])`,
+  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/]|(?:st|nd|rd|th)\\b|[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b)`,
   'gi',
 );
 /** The year first, as British and Indian English say it ("twenty eight march", "twenty thirty one january"). */

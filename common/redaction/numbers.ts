@@ -267,7 +267,8 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     };
     for (const length of CARD_LENGTHS)
       for (const w of all[length])
-        if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1))) take(w, 'credit_card_number');
+        if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1), around.referenceBefore[w.i]))
+          take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     // Longest first: a phone number is not cut into a CVV and a count.
     for (let length = MAX_DIGITS; length >= 3; length -= 1)

@@ -97,6 +97,19 @@ const BANK_WORDS = new RegExp(BANK_CONTEXT.source, 'g');
 const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'), 'g');
 const REFERENCE_WORDS = new RegExp(NOT_A_PHONE.source, 'g');
 
+/**
+ * A reference word names the number unless a phone word is said after it ("case number is 0073…, call 0113 …"),
+ * and names the rest of its run too: "the tracking number is 1Z 9 9 8 A 4 2 0 3 5 7 7 1 8 4 6 2" is one
+ * reference, though its last tokens' eight words no longer reach "tracking".
+ */
+function referencesOf(before: string[], named: boolean[]): boolean[] {
+  const refs = before.map(
+    (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
+  );
+  for (let i = 1; i < refs.length; i += 1) refs[i] ||= refs[i - 1];
+  return refs;
+}
+
 export function contextOf(text: string, run: DigitToken[]): RunContext {
   const before = run.map((t) => contextBefore(text, t.start));
   const after = run.map((t) => contextAfter(text, t.end));
@@ -119,10 +132,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
         lastMatchAt(BANK_WORDS, c) > Math.max(lastMatchAt(PHONE_WORDS, c), lastMatchAt(REFERENCE_WORDS, c)),
     ),
     branchBefore: test(BRANCH_CODE),
-    // A reference word names the number unless a phone word is said after it ("case number is 0073…, call 0113 …").
-    referenceBefore: before.map(
-      (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
-    ),
+    referenceBefore: referencesOf(before, named),
     phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c) && !NOT_NAMED_AFTER.test(c)),
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
