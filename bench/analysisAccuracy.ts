@@ -152,7 +152,7 @@ if (require.main === module) {
     INDEPENDENT_7_FILE,
     INDEPENDENT_8_FILE,
     INDEPENDENT_9_FILE,
-  INDEPENDENT_10_FILE,
+    INDEPENDENT_10_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(

@@ -37,7 +37,7 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * (an Amex's four digits) on the front, above the number; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) the (?:card |long |card's |main )?number|(?<!social )security$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) the (?:card |long |card's |main )?number|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))+$)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
@@ -48,10 +48,10 @@ export const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
- * valid through 09/2028". Named near a month and year with no card spoken of, the date is that thing's.
+ * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
  */
 export const NOT_A_CARD_DATE =
-  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk)\b/;
+  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing)\b/;
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
 
@@ -84,12 +84,17 @@ export function namesThis(pattern: RegExp, after: string): boolean {
 /**
  * "the code is 274", "the code's 2 7 4": a bare "code" just before three or four digits is the card's code (a
  * caller giving card details says "code" for it) when nothing names what code it is: only a determiner
- * stands before "code" ("the", "my", "that"), not "zip", "area", "promo", "meeting", …, and nothing but
+ * stands before "code" ("the", "my", "that"; "the little code", "the amex code"), not "zip", "area", "promo",
+ * "meeting", …, and nothing but
  * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
 const BARE_CODE =
-  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
-export const cvvCode = (context: string): boolean => BARE_CODE.test(context);
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+/** Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too. */
+const OTHER_CODES =
+  /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox)\b/;
+export const cvvCode = (context: string): boolean =>
+  BARE_CODE.test(context) && (!OTHER_CODES.test(context) || CARD_CONTEXT.test(context));
 
 /** Where the last match of `pattern` in a context (a few words) starts, or -1. */
 export function lastMatchAt(pattern: RegExp, context: string): number {

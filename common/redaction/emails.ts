@@ -1,9 +1,9 @@
-import { getCountries } from 'libphonenumber-js/max';
 import type { TextSpan } from './kinds';
 import { restated } from './corrections';
 import { atTheRateOf, spelledOutFrom, website } from './spokenLocalPart';
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
+import { MAX_ADDRESS, MAX_LOCAL, restatedDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -16,19 +16,6 @@ import { wordsOf, type Word } from './spelling';
 // Linear in the text (issue 49): the text is split into words once; each "@" or "at" is an anchor, and
 // only a bounded window around it is read (a local part is at most 64 characters, an address 254), so
 // no start position rescans the text as a pattern with an unbounded prefix did.
-
-const TLDS = new Set(
-  (
-    'com org net edu gov mil int io co us uk ca de fr es it nl be ch at se no dk fi ie pl cz pt br mx ar au nz ' +
-    'in jp cn sg za eu info biz me ai app dev tech email xyz tv ly design shop store online site cloud agency ' +
-    'studio health law consulting group digital media solutions company services systems global world live ' +
-    'photo photography energy solar vet events wedding legal money homes auto cars fitness clinic dental care ' +
-    'family coffee tours academy school education training marketing rentals partners ventures capital ' +
-    'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty'
-  ).split(' '),
-);
-// Every country's own top-level domain is its ISO 3166 code ("my", "ke", "jp"): libphonenumber-js knows them all.
-for (const country of getCountries()) TLDS.add(country.toLowerCase());
 
 /** Words that come before "at <site> dot com" in speech without being an address's local part. */
 const NOT_LOCAL = new Set(
@@ -65,30 +52,6 @@ const introduced = (words: Word[], k: number): boolean =>
   words.slice(Math.max(0, k - INTRO_WORDS), k).some((w) => ADDRESS_CUES.has(w.lower));
 
 const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
-const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
-const MAX_LOCAL = 64;
-const MAX_ADDRESS = 254;
-
-/** Whether words[a..b] are single letters said apart whose letters are `word` ("o u t l o o k" for "outlook"). */
-function spells(text: string, words: Word[], a: number, b: number, word: string): boolean {
-  if (a < 0 || b >= words.length || b - a + 1 !== word.length || word.length < 2) return false;
-  for (let i = a; i <= b; i += 1) {
-    if (words[i].lower !== word[i - a]) return false;
-    if (i > a && !isPause(between(text, words[i - 1], words[i]))) return false;
-  }
-  return true;
-}
-
-/** Word j followed by its spelling ("outlook, o u t l o o k"): the index of the spelling's last letter, else j. */
-function withSpellingAfter(text: string, words: Word[], j: number): number {
-  const word = words[j].lower;
-  const to = j + word.length;
-  return word.length <= MAX_LOCAL &&
-    isPause(between(text, words[j], words[j + 1] ?? words[j])) &&
-    spells(text, words, j + 1, to, word)
-    ? to
-    : j;
-}
 
 /** Word j preceded by its spelling ("j o n, jon"): the index of the spelling's first letter, else j. */
 function withSpellingBefore(text: string, words: Word[], j: number): number {
@@ -100,37 +63,6 @@ function withSpellingBefore(text: string, words: Word[], j: number): number {
     spells(text, words, from, j - 1, word)
     ? from
     : j;
-}
-
-/** The index of the last of the letters spelled one by one from word k ("c h r i s m", "m, y"), else k. */
-function spelledEnd(text: string, words: Word[], k: number): number {
-  let end = k;
-  while (
-    words[k].text.length === 1 &&
-    end + 1 < words.length &&
-    end - k < MAX_LOCAL &&
-    words[end + 1].text.length === 1 &&
-    isPause(between(text, words[end], words[end + 1]))
-  )
-    end += 1;
-  return end;
-}
-
-/**
- * A label from word k: the word, or letters spelled one by one ("m y", "c h r i s m"). The index of its
- * last word and the label; a spelled label that ends the address ends at its longest prefix that is a
- * top-level domain, if any.
- */
-function labelAt(text: string, words: Word[], k: number): { end: number; label: string } {
-  const last = spelledEnd(text, words, k);
-  let label = words[k].lower;
-  let tld = TLDS.has(label) ? { end: k, label } : null;
-  for (let end = k + 1; end <= last; end += 1) {
-    label += words[end].lower;
-    if (TLDS.has(label)) tld = { end, label };
-  }
-  const more = words[last + 1] && DOMAIN_DOT_WORDS.has(words[last + 1].lower);
-  return more ? { end: last, label } : (tld ?? { end: last, label });
 }
 
 /** Written addresses: each "@" with the address characters around it, at most an address's length. */
@@ -156,45 +88,6 @@ function writtenSpans(text: string): TextSpan[] {
   return spans;
 }
 
-/** The domain spoken from word `k` on ("example dot co dot uk"): the index of its last word, or -1. */
-function spokenDomainEnd(text: string, words: Word[], k: number, allowSpaces: boolean): number {
-  let last = -1;
-  let labels = 0;
-  let j = k;
-  const origin = words[k]?.start ?? 0;
-  // A label may be up to three words said apart ("acme corp dot com", "blue river analytics dot net").
-  let spaced = 0;
-  while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
-    // The domain's first label spelled ("at c h r i s m dot io") is one label.
-    j = j === k ? spelledEnd(text, words, j) : j;
-    j = withSpellingAfter(text, words, j);
-    const next = words[j + 1];
-    if (!next) break;
-    const gap = between(text, words[j], next);
-    if (gap === '.' || (isPause(gap) && DOMAIN_DOT_WORDS.has(next.lower) && words[j + 2])) {
-      const at = gap === '.' ? j + 1 : j + 2;
-      if (gap !== '.' && !isSpace(between(text, next, words[at]))) break;
-      const label = labelAt(text, words, at);
-      labels += 1;
-      if (TLDS.has(label.label)) last = label.end;
-      j = label.end;
-      spaced = 0;
-      continue;
-    }
-    if (gap === '-' || (isSpace(gap) && (next.lower === 'dash' || next.lower === 'hyphen') && words[j + 2])) {
-      j = gap === '-' ? j + 1 : j + 2;
-      continue;
-    }
-    if (allowSpaces && labels === 0 && spaced < 2 && isSpace(gap) && !DOMAIN_DOT_WORDS.has(next.lower)) {
-      spaced += 1;
-      j += 1;
-      continue;
-    }
-    break;
-  }
-  return labels > 0 ? last : -1;
-}
-
 /**
  * Where an address starts when its local part was said just before, up to "at", and taken back ("r dot patel at,
  * sorry, r dot patel at nhs dot net"): the first saying is the address's too. Reads a bounded window back.
@@ -210,6 +103,21 @@ function saidAgainFrom(text: string, start: number, localEnd: number, claimedTo:
 const GAP_BACK = 45;
 /** Characters that join a local part's words as written ("kofi_boateng", "r.costa", "anne-marie"). */
 const JOINED = new Set(['_', '.', '-']);
+
+/**
+ * "the welcome pack at a l u n dot j o n e s at sky dot com": a would-be domain whose letters are spelled on to
+ * another "at" is that address's local part (read at most a local part's length ahead).
+ */
+function spelledOnToAt(words: Word[], last: number): boolean {
+  let k = last + 1;
+  while (
+    k < words.length &&
+    k - last <= MAX_LOCAL &&
+    (words[k].text.length === 1 || LOCAL_JOIN_WORDS.has(words[k].lower))
+  )
+    k += 1;
+  return k > last + 1 && k < words.length && words[k].lower === 'at';
+}
 
 /** Spoken addresses: each "at" (or a lone "@") with the local part before it and the domain after it. */
 function spokenSpans(text: string, words: Word[]): TextSpan[] {
@@ -257,8 +165,15 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     }
     const single = !joined && spelled < 2;
     // An everyday word before "at <site>" is no local part ("find us at …"), unless an address is said to come
-    // ("email it to info at …", "the photographer's email is hello at …").
-    if (single && NOT_LOCAL_OR_GREETING.has(words[first].lower) && !introduced(words, first)) continue;
+    // ("email it to info at …", "the photographer's email is hello at …") or letters are spelled onto it ("b c d
+    // team at …").
+    if (
+      single &&
+      NOT_LOCAL_OR_GREETING.has(words[first].lower) &&
+      !introduced(words, first) &&
+      spelledOutFrom(text, words, first, claimedTo) === first
+    )
+      continue;
     // A name said in a few words before a one-word local part ("ana maria lopez at …"): back to the words
     // that introduce it, when they say an address is coming ("email me at", "send it to"); without them
     // ("we met sarah jones at …") only the one word is taken.
@@ -287,8 +202,9 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     )
       first -= 1;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
-    const last = spokenDomainEnd(text, words, domainStart, true);
-    if (last < 0 || website(text, words, domainStart, last)) continue;
+    const found = spokenDomainEnd(text, words, domainStart, true);
+    if (found < 0 || website(text, words, domainStart, found) || spelledOnToAt(words, found)) continue;
+    const last = restatedDomainEnd(text, words, found);
     const said = first;
     first = spelledOutFrom(text, words, first, claimedTo);
     if (words[first].start < claimedTo) continue;

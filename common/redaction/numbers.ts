@@ -235,6 +235,16 @@ function chunksOf(run: DigitToken[]): DigitToken[][] {
   }
 }
 
+/** Whether a comma (a pause) follows each token of a run but the last; null when none does. */
+function pausesOf(text: string, run: DigitToken[]): boolean[] | null {
+  const after = run.map((t, k) => k + 1 < run.length && text.slice(t.end, run[k + 1].start).includes(','));
+  return after.includes(true) ? after : null;
+}
+
+/** A window that starts and ends at the run's pauses (or its ends). */
+const aligned = (paused: boolean[], w: Window): boolean =>
+  (w.i === 0 || paused[w.i - 1]) && (w.j === paused.length - 1 || paused[w.j]);
+
 /** The spans of personal-data numbers in a text's digit runs. */
 export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -270,15 +280,18 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
         if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1), around.referenceBefore[w.i]))
           take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
-    // Longest first: a phone number is not cut into a CVV and a count.
+    // Longest first: a phone number is not cut into a CVV and a count. Of one length, a window between the run's
+    // pauses first: "he has one, five one seven four four oh two eight nine" is "one" and an SSN.
+    const paused = pausesOf(text, run);
     for (let length = MAX_DIGITS; length >= 3; length -= 1)
-      for (const w of all[length]) {
-        if (!free(w)) continue;
-        const start = run[w.i].start;
-        const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
-        const kind = kindOf(text, run, w, cardBefore, region, around);
-        if (kind) take(w, kind);
-      }
+      for (let pass = paused ? 0 : 1; pass < 2; pass += 1)
+        for (const w of all[length]) {
+          if (!free(w) || (paused !== null && aligned(paused, w) !== (pass === 0))) continue;
+          const start = run[w.i].start;
+          const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
+          const kind = kindOf(text, run, w, cardBefore, region, around);
+          if (kind) take(w, kind);
+        }
   }
   return spans;
 }

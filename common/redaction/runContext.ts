@@ -66,9 +66,13 @@ function countsBefore(flags: boolean[]): number[] {
 
 /**
  * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
- * part ("8,120.40", "9.95"). A formatter writes counts and amounts like that, never a phone, card or account.
+ * part ("8,120.40", "9.95"), a version or an address of three or four short parts ("2.14.7", "10.0.0.12"), or a
+ * share ("6.347%"). A formatter writes counts and amounts like that, never a phone, card or account (a phone
+ * written with dots has a last part of four digits, or five parts).
  */
-const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$/;
+const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$/;
+/** A share: "6.347%", "15 percent". */
+const PERCENT_AFTER = /^ ?(?:%|percent\b|per cent\b)/i;
 
 /**
  * Which tokens of a run belong to a number written as a quantity: written tokens joined by a lone "," or
@@ -86,7 +90,11 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
       /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
     )
       b += 1;
-    if (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) marks.fill(true, a, b + 1);
+    if (
+      (b > a && QUANTITY_SHAPE.test(text.slice(run[a].start, run[b].end))) ||
+      (run[b].written && PERCENT_AFTER.test(text.slice(run[b].end, run[b].end + 9)))
+    )
+      marks.fill(true, a, b + 1);
     a = b + 1;
   }
   return marks;

@@ -24,7 +24,13 @@ import { hundredsOnly, pausedGroups, shapeOf, type Window } from './runShape';
 const ssnShaped = (shape: string): boolean =>
   /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shape) || /^\d ?\d ?\d ?- ?\d ?\d ?- ?\d ?\d ?\d ?\d$/.test(shape);
 
-const SSN_WORDS = new RegExp(SSN_CONTEXT.source, 'g');
+/** A social, or "the last four" callers are asked for (common/redaction/lastFour.ts), named in a sentence. */
+const SSN_WORDS = new RegExp(`${SSN_CONTEXT.source}|\\blast (?:four|4)\\b`, 'g');
+/**
+ * Another person's value said after one's own ("and my husband's is …", "hers is …"): nine digits of a person's
+ * are their SSN when nothing else is named.
+ */
+const SOMEONE_ELSES = /(?:^| )(?:(?:my|his|her|our|their|the) [a-z]+'s|hers|his|theirs|mine)(?: one)?(?: is| was)$/;
 /** What else a number near a social may be: a phone ("number" aside: "social security number"), a card, an account, a reference. */
 const OTHER_WORDS = new RegExp(
   [PHONE_CONTEXT.source.replace('|number|', '|'), CARD_CONTEXT.source, BANK_CONTEXT.source, NOT_A_PHONE.source].join(
@@ -36,14 +42,30 @@ const OTHER_WORDS = new RegExp(
 const WIDE = 120;
 
 /**
- * A social named in the sentence before `start` and nothing else named since: "the social on the w-2 doesn't
- * match, it should be …", "my social security number is …, and my son's is …".
+ * A social (or "the last four") named in the sentence before `start` and nothing else named since: "the social on
+ * the w-2 doesn't match, it should be …", "the last four are 7035, the whole thing is …"; or nine digits said as
+ * someone's with nothing else named ("and my husband's is …").
  */
-function socialNamedEarlier(text: string, start: number): boolean {
+function socialNamedEarlier(text: string, start: number, before: string): boolean {
   const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
+  const other = lastMatchAt(OTHER_WORDS, wide);
   const social = lastMatchAt(SSN_WORDS, wide);
-  return social >= 0 && social > lastMatchAt(OTHER_WORDS, wide);
+  return social >= 0 ? social > other : other < 0 && SOMEONE_ELSES.test(before);
 }
+
+/**
+ * The digits said between the "dash"es of a window, as "3-2-4" ("" when no dash is said): an SSN's dashes stand
+ * where its groups end; a student number "two zero two three dash zero one five five six" is grouped 4-5.
+ */
+function dashedGroups(text: string, run: DigitToken[], w: Window): string {
+  const groups = [run[w.i].digits.length];
+  for (let k = w.i + 1; k <= w.j; k += 1) {
+    if (/\b(?:dash|hyphen)\b/i.test(text.slice(run[k - 1].end, run[k].start))) groups.push(0);
+    groups[groups.length - 1] += run[k].digits.length;
+  }
+  return groups.length > 1 ? groups.join('-') : '';
+}
+const SSN_DASHED = /^(?:3-2-4|3-6|5-4)$/;
 
 /** The Social Security Administration never issues area 000, 666 or 9xx, group 00 or serial 0000. */
 export const isSsn = (digits: string): boolean => /^(?!000|666|9)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(digits);
@@ -74,18 +96,18 @@ export function socialSecurityOf(
     !pieceOfId(text, run[w.i].start, run[w.j].end)
   )
     return 'us_social_security_number';
-  if (
-    !written &&
-    !around.referenceBefore[w.i] &&
-    /\bdash\b/.test(shapeOf(text, run, w, around).toLowerCase()) &&
-    w.j - w.i >= 2
-  )
+  if (!written && !around.referenceBefore[w.i] && w.j - w.i >= 2 && SSN_DASHED.test(dashedGroups(text, run, w)))
     return 'us_social_security_number';
   // Nine digits alone as an answer: an SSN, unless the company's region dials nine-digit numbers and this is one.
   if (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run))
     return region !== 'US' && isPhone(digits, false, region) ? 'phone_number' : 'us_social_security_number';
   // The whole of a run, with a social named further back than the run's own context reaches.
-  if (w.i === 0 && w.j === run.length - 1 && !around.referenceBefore[w.i] && socialNamedEarlier(text, run[w.i].start))
+  if (
+    w.i === 0 &&
+    w.j === run.length - 1 &&
+    !around.referenceBefore[w.i] &&
+    socialNamedEarlier(text, run[w.i].start, around.before[w.i])
+  )
     return 'us_social_security_number';
   // Said in the SSN's own groups, three, two and four digits at a pause each ("double one six, five nine,
   // one two five four"): a phone is grouped 3-3-4, a list in ones. The whole run, nothing named before it.
