@@ -12,7 +12,7 @@ const ANSWER_WORDS = new Set(
 );
 /** After a bare answer: nothing, or an answer's last words, to the sentence's end. */
 const ANSWER_END =
-  /^[\s,]*(?:(?:ok|okay|yes|yeah|right|correct|thanks|that's it|that's right|is that right)\b[\s,]*)?(?:$|[.?!])/i;
+  /^[\s,]*(?:(?:ok|okay|yes|yeah|right|correct|thanks|that's it|that's right|is that right|no dashes|no spaces)\b[\s,]*)?(?:$|[.?!])/i;
 
 /**
  * Nine digits said alone, answering a question ("it's 766738228", "ok 411914962", "the last... no, the whole

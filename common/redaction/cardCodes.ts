@@ -1,3 +1,12 @@
+import {
+  BANK_CONTEXT,
+  CVV_WORDS,
+  EXPIRY_CONTEXT,
+  lastMatchAt,
+  NOT_A_PHONE,
+  PHONE_CONTEXT,
+  SSN_CONTEXT,
+} from './context';
 import { digitRuns } from './digits';
 import type { TextSpan } from './kinds';
 
@@ -53,4 +62,30 @@ export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpa
   const out = spans.slice();
   for (const s of relabelled) out[s] = { ...out[s], kind: 'credit_card_cvv' };
   return [...out, ...added].sort((a, b) => a.start - b.start);
+}
+
+/** What else three or four digits said after a code word may be: a phone's, an account's, a reference's, an expiry. */
+const OTHER_WORDS = new RegExp(
+  [
+    PHONE_CONTEXT.source.replace('|number|', '|'),
+    BANK_CONTEXT.source,
+    NOT_A_PHONE.source,
+    SSN_CONTEXT.source,
+    EXPIRY_CONTEXT.source,
+  ].join('|'),
+  'g',
+);
+/** Digits, in figures or words. */
+const SAID_DIGITS = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|nought)\b/;
+/** How far back a code word before a bare run is read: a sentence, not the run's eight words. */
+const WIDE = 120;
+
+/**
+ * "the cvv uh it's worn off a bit i think it's three eight eight": a code word said in the sentence before a run,
+ * with no digits and nothing else named since, names the run (read once per run that could be a code).
+ */
+export function codeNamedEarlier(text: string, start: number): boolean {
+  const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
+  const at = lastMatchAt(CVV_WORDS, wide);
+  return at >= 0 && at > lastMatchAt(OTHER_WORDS, wide) && !SAID_DIGITS.test(wide.slice(at));
 }

@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
+import { codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
   CARD_CONTEXT,
@@ -179,7 +180,9 @@ function kindOf(
     (n === 3 || n === 4) &&
     w.j === run.length - 1 &&
     (w.i === 0 || text.slice(run[w.i - 1].end, run[w.i].start).includes(',')) &&
-    (cvvAt >= 0 || (!around.referenceBefore[w.i] && namesThis(CVV_AFTER, after)))
+    (cvvAt >= 0 ||
+      (!around.referenceBefore[w.i] &&
+        (namesThis(CVV_AFTER, after) || (w.i === 0 && codeNamedEarlier(text, run[0].start)))))
   )
     return 'credit_card_cvv';
   if (monthYear) {

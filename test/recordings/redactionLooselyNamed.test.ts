@@ -103,6 +103,28 @@ describe("redaction: the tenth blind set's forms", () => {
     );
   });
 
+  it('reads a code named a sentence before, an Amex code "above the number", and nine digits with "no dashes"', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(3),
+        seedArb,
+        fc.constantFrom("uh it's worn off a bit i think it's", 'hold on let me turn it over, okay'),
+        (digits, seed, aside) => {
+          expect(redactText(`the cvv ${aside} ${spokenDigits(digits, seed)}`).text).to.equal(
+            `the cvv ${aside} [CREDIT_CARD_CVV]`,
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(redactText('the code is on the front, small, above the number, seven oh two oh, thanks').text).to.equal(
+      'the code is on the front, small, above the number, [CREDIT_CARD_CVV], thanks',
+    );
+    expect(redactText("it's 778708568, no dashes").text).to.equal("it's [US_SOCIAL_SECURITY_NUMBER], no dashes");
+    expectKept('the cvv is on the back, and the zip is 90210');
+    expectKept("the security code for the gate, uh, it's 4471");
+  });
+
   it("keeps a lock's code, other dashed numbers, a rate lock's expiry, shares and versions", () => {
     expectKept('the bag had a lock with the code three three seven and a red ribbon');
     fc.assert(
