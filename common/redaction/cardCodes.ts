@@ -1,10 +1,11 @@
 import {
+  anyOf,
   BANK_CONTEXT,
   CVV_WORDS,
   EXPIRY_CONTEXT,
-  lastMatchAt,
+  namedInSentenceBefore,
   NOT_A_PHONE,
-  PHONE_CONTEXT,
+  PHONE_WORD,
   SSN_CONTEXT,
 } from './context';
 import { digitRuns } from './digits';
@@ -65,27 +66,15 @@ export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpa
 }
 
 /** What else three or four digits said after a code word may be: a phone's, an account's, a reference's, an expiry. */
-const OTHER_WORDS = new RegExp(
-  [
-    PHONE_CONTEXT.source.replace('|number|', '|'),
-    BANK_CONTEXT.source,
-    NOT_A_PHONE.source,
-    SSN_CONTEXT.source,
-    EXPIRY_CONTEXT.source,
-  ].join('|'),
-  'g',
-);
+const OTHER_WORDS = anyOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, SSN_CONTEXT, EXPIRY_CONTEXT);
 /** Digits, in figures or words. */
 const SAID_DIGITS = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|nought)\b/;
-/** How far back a code word before a bare run is read: a sentence, not the run's eight words. */
-const WIDE = 120;
 
 /**
  * "the cvv uh it's worn off a bit i think it's three eight eight": a code word said in the sentence before a run,
  * with no digits and nothing else named since, names the run (read once per run that could be a code).
  */
 export function codeNamedEarlier(text: string, start: number): boolean {
-  const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
-  const at = lastMatchAt(CVV_WORDS, wide);
-  return at >= 0 && at > lastMatchAt(OTHER_WORDS, wide) && !SAID_DIGITS.test(wide.slice(at));
+  const { sentence, named, other } = namedInSentenceBefore(text, start, CVV_WORDS, OTHER_WORDS);
+  return named >= 0 && named > other && !SAID_DIGITS.test(sentence.slice(named));
 }

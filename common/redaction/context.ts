@@ -138,3 +138,25 @@ export function lastEndBefore(ends: number[], at: number): number {
   }
   return lo > 0 ? ends[lo - 1] : -Infinity;
 }
+
+/** Any of `patterns`, global: for lastMatchAt. */
+export const anyOf = (...patterns: RegExp[]): RegExp => new RegExp(patterns.map((p) => p.source).join('|'), 'g');
+/** A phone word, "number" aside ("social security number", "card number"). */
+export const PHONE_WORD = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'));
+
+/** How far back the sentence before a bare run is read: wider than the run's own eight words. */
+const SENTENCE_BACK = 120;
+
+/**
+ * The sentence before `at` (lower-cased), and where in it the last of the words `named` and of the words `others`
+ * (both global) start, -1 for none: a kind named there and nothing else since names a bare run after it.
+ */
+export function namedInSentenceBefore(
+  text: string,
+  at: number,
+  named: RegExp,
+  others: RegExp,
+): { sentence: string; named: number; other: number } {
+  const sentence = text.slice(Math.max(0, at - SENTENCE_BACK), at).toLowerCase();
+  return { sentence, named: lastMatchAt(named, sentence), other: lastMatchAt(others, sentence) };
+}

@@ -1,4 +1,5 @@
 import {
+  anyOf,
   BANK_AFTER,
   BANK_CONTEXT,
   BRANCH_CODE,
@@ -14,6 +15,7 @@ import {
   NOT_NAMED_AFTER,
   PHONE_CONTEXT,
   PHONE_NAMED_AFTER,
+  PHONE_WORD,
   PHONE_WORDS_ABROAD,
   SSN_CONTEXT,
   SSN_LAST_FOUR,
@@ -101,9 +103,9 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
 }
 
 const worded = (context: string): boolean => /[a-z]/.test(context);
-const BANK_WORDS = new RegExp(BANK_CONTEXT.source, 'g');
-const PHONE_WORDS = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'), 'g');
-const REFERENCE_WORDS = new RegExp(NOT_A_PHONE.source, 'g');
+const BANK_WORDS = anyOf(BANK_CONTEXT);
+const PHONE_WORDS = anyOf(PHONE_WORD);
+const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
 
 /**
  * A reference word names the number unless a phone word is said after it ("case number is 0073…, call 0113 …"),

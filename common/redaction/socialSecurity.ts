@@ -1,12 +1,13 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { bareAnswer } from './bareAnswer';
 import {
+  anyOf,
   BANK_CONTEXT,
   CARD_CONTEXT,
-  lastMatchAt,
+  namedInSentenceBefore,
   namesThis,
   NOT_A_PHONE,
-  PHONE_CONTEXT,
+  PHONE_WORD,
   SSN_AFTER,
   SSN_CONTEXT,
 } from './context';
@@ -25,21 +26,14 @@ const ssnShaped = (shape: string): boolean =>
   /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(shape) || /^\d ?\d ?\d ?- ?\d ?\d ?- ?\d ?\d ?\d ?\d$/.test(shape);
 
 /** A social, or "the last four" callers are asked for (common/redaction/lastFour.ts), named in a sentence. */
-const SSN_WORDS = new RegExp(`${SSN_CONTEXT.source}|\\blast (?:four|4)\\b`, 'g');
+const SSN_WORDS = anyOf(SSN_CONTEXT, /\blast (?:four|4)\b/);
 /**
  * Another person's value said after one's own ("and my husband's is …", "hers is …"): nine digits of a person's
  * are their SSN when nothing else is named.
  */
 const SOMEONE_ELSES = /(?:^| )(?:(?:my|his|her|our|their|the) [a-z]+'s|hers|his|theirs|mine)(?: one)?(?: is| was)$/;
-/** What else a number near a social may be: a phone ("number" aside: "social security number"), a card, an account, a reference. */
-const OTHER_WORDS = new RegExp(
-  [PHONE_CONTEXT.source.replace('|number|', '|'), CARD_CONTEXT.source, BANK_CONTEXT.source, NOT_A_PHONE.source].join(
-    '|',
-  ),
-  'g',
-);
-/** How far back a social named before a whole run of nine digits is read: a sentence, not the run's eight words. */
-const WIDE = 120;
+/** What else a number near a social may be: a phone, a card, an account, a reference. */
+const OTHER_WORDS = anyOf(PHONE_WORD, CARD_CONTEXT, BANK_CONTEXT, NOT_A_PHONE);
 
 /**
  * A social (or "the last four") named in the sentence before `start` and nothing else named since: "the social on
@@ -47,10 +41,8 @@ const WIDE = 120;
  * someone's with nothing else named ("and my husband's is …").
  */
 function socialNamedEarlier(text: string, start: number, before: string): boolean {
-  const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
-  const other = lastMatchAt(OTHER_WORDS, wide);
-  const social = lastMatchAt(SSN_WORDS, wide);
-  return social >= 0 ? social > other : other < 0 && SOMEONE_ELSES.test(before);
+  const { named, other } = namedInSentenceBefore(text, start, SSN_WORDS, OTHER_WORDS);
+  return named >= 0 ? named > other : other < 0 && SOMEONE_ELSES.test(before);
 }
 
 /**
