@@ -13,6 +13,7 @@ import {
   INDEPENDENT_8_FILE,
   INDEPENDENT_9_FILE,
   INDEPENDENT_10_FILE,
+  INDEPENDENT_11_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -153,6 +154,7 @@ if (require.main === module) {
     INDEPENDENT_8_FILE,
     INDEPENDENT_9_FILE,
     INDEPENDENT_10_FILE,
+    INDEPENDENT_11_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
