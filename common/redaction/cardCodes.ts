@@ -67,6 +67,8 @@ export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpa
 
 /** What else three or four digits said after a code word may be: a phone's, an account's, a reference's, an expiry. */
 const OTHER_WORDS = anyOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, SSN_CONTEXT, EXPIRY_CONTEXT);
+/** A code's words anywhere in the sentence: the card-code words, and "the three digits" not at its end. */
+const CODE_WORDS = anyOf(CVV_WORDS, /\b(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)\b/);
 /** Digits, in figures or words. */
 const SAID_DIGITS = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|nought)\b/;
 
@@ -75,6 +77,7 @@ const SAID_DIGITS = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nin
  * with no digits and nothing else named since, names the run (read once per run that could be a code).
  */
 export function codeNamedEarlier(text: string, start: number): boolean {
-  const { sentence, named, other } = namedInSentenceBefore(text, start, CVV_WORDS, OTHER_WORDS);
-  return named >= 0 && named > other && !SAID_DIGITS.test(sentence.slice(named));
+  const { sentence, named, namedEnd, other } = namedInSentenceBefore(text, start, CODE_WORDS, OTHER_WORDS);
+  // A word inside the code's own words ("three digits") is the code's, not another thing named since.
+  return named >= 0 && other < namedEnd && !SAID_DIGITS.test(sentence.slice(namedEnd));
 }

@@ -27,7 +27,7 @@ export const BRANCH_CODE =
   /\b(?:bsb|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your) (?:bill|invoice)\b/;
+  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)? (?:bill|invoice|statement)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban)\b/;
 /**
@@ -37,7 +37,7 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * (an Amex's four digits) on the front, above the number; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) the (?:card |long |card's |main )?number|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))+$)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) (?:it|the (?:card |long |card's |main )?number)|(?:little|small|tiny|wee) (?:numbers?|digits?)|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))*$)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
@@ -45,7 +45,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
@@ -89,7 +89,7 @@ export function namesThis(pattern: RegExp, after: string): boolean {
  * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
 const BARE_CODE =
-  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
 /** Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too. */
 const OTHER_CODES =
   /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox)\b/;
@@ -113,7 +113,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
 export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
-  /\b(card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+  /\b((?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**
@@ -148,15 +148,24 @@ export const PHONE_WORD = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|
 const SENTENCE_BACK = 120;
 
 /**
- * The sentence before `at` (lower-cased), and where in it the last of the words `named` and of the words `others`
- * (both global) start, -1 for none: a kind named there and nothing else since names a bare run after it.
+ * The sentence before `at` (lower-cased), where in it the last of the words `named` starts and ends, and where the
+ * last of the words `others` starts (both global; -1 for none): a kind named there and nothing else since names a
+ * bare run after it.
  */
 export function namedInSentenceBefore(
   text: string,
   at: number,
   named: RegExp,
   others: RegExp,
-): { sentence: string; named: number; other: number } {
+): { sentence: string; named: number; namedEnd: number; other: number } {
   const sentence = text.slice(Math.max(0, at - SENTENCE_BACK), at).toLowerCase();
-  return { sentence, named: lastMatchAt(named, sentence), other: lastMatchAt(others, sentence) };
+  let last: RegExpMatchArray | null = null;
+  for (const m of sentence.matchAll(named)) last = m;
+  const start = last?.index ?? -1;
+  return {
+    sentence,
+    named: start,
+    namedEnd: last ? start + last[0].length : -1,
+    other: lastMatchAt(others, sentence),
+  };
 }

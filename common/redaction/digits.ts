@@ -1,4 +1,5 @@
 import { correctedRuns, correctionEnd } from './corrections';
+import { restartedReadings } from './restarts';
 import type { DigitToken } from './digitToken';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
@@ -146,8 +147,8 @@ const HUNDREDS_REST = new RegExp(
   'iy',
 );
 
-/** "one" said just before "eight hundred": the trunk digit of a toll-free number. */
-const TOLL_FREE_ONE = /\bone[\s-]+$/i;
+/** "one" or "oh" said just before "eight hundred": a toll-free (1-800) or freephone (0800) number's start. */
+const TOLL_FREE_ONE = /\b(?:one|oh|zero)[\s-]+$/i;
 
 /** The two digits said after "hundred", or null. */
 function hundredsRest(text: string, at: number): { digits: string; end: number } | null {
@@ -171,7 +172,8 @@ function withMagnitude(text: string, token: DigitToken): DigitToken {
   const end = token.end + m[0].length;
   const scale = m[1].toLowerCase();
   const rest = token.digits.length === 1 ? hundredsRest(text, end) : null;
-  // "one eight hundred four two three …": a US toll-free prefix (1-800) then the number's own digits, not 804.
+  // "one eight hundred four two three …", "oh eight hundred, oh two eight …": a toll-free prefix (1-800, 0800) then
+  // the number's own digits, not 804.
   if (
     scale === 'hundred' &&
     token.digits === '8' &&
@@ -198,7 +200,11 @@ export function digitRuns(text: string): DigitToken[][] {
   const close = () => {
     correction = -1;
     if (run.length === 0) return;
-    for (const corrected of correctedRuns(text, run, corrections)) runs.push(corrected);
+    for (const corrected of correctedRuns(text, run, corrections)) {
+      // A group restarted after a hesitation ("eight oh one, uh eight oh one, …") is read without its first try first.
+      for (const reading of restartedReadings(text, corrected)) runs.push(reading);
+      runs.push(corrected);
+    }
     run = [];
     if (corrections.length > 0) corrections = [];
   };

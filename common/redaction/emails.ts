@@ -3,7 +3,7 @@ import { restated } from './corrections';
 import { atTheRateOf, spelledOutFrom, website } from './spokenLocalPart';
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
-import { MAX_ADDRESS, MAX_LOCAL, restatedDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
+import { MAX_ADDRESS, MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -104,6 +104,27 @@ const GAP_BACK = 45;
 /** Characters that join a local part's words as written ("kofi_boateng", "r.costa", "anne-marie"). */
 const JOINED = new Set(['_', '.', '-']);
 
+/** "…, all one word", "no spaces" said after an address: its local part is every word said since it was introduced. */
+const ONE_WORD_AFTER = /^[\s,.]*(?:(?:that's|it's|that is|it is)\s+)?(?:all\s+)?(?:one word|no spaces|together)\b/i;
+/** What introduces a local part said as one word in several: "my email is", "it's", "to", "at". */
+const ONE_WORD_INTRO = new Set('is was it s its email mail address me to at my your his her their our'.split(' '));
+/** At most this many words of a local part said as one word. */
+const ONE_WORD_WORDS = 8;
+
+/** The first word of a local part said in several words as one ("my email is hearth and home forty two at …"). */
+function oneWordFrom(text: string, words: Word[], first: number, claimedTo: number): number {
+  let from = first;
+  while (
+    from > 0 &&
+    first - from < ONE_WORD_WORDS &&
+    words[from - 1].start >= claimedTo &&
+    !ONE_WORD_INTRO.has(words[from - 1].lower) &&
+    isSpace(between(text, words[from - 1], words[from]))
+  )
+    from -= 1;
+  return from;
+}
+
 /**
  * "the welcome pack at a l u n dot j o n e s at sky dot com": a would-be domain whose letters are spelled on to
  * another "at" is that address's local part (read at most a local part's length ahead).
@@ -186,6 +207,11 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
         named -= 1;
         continue;
       }
+      // "zoe two thousand and five at …": "and" inside a number said in words is part of it.
+      if (prev.lower === 'and' && named >= 2 && /^(?:hundred|thousand)$/.test(words[named - 2].lower)) {
+        named -= 2;
+        continue;
+      }
       // An initial before a surname is the name's ("my mail is j mueller at …").
       if (!isSpace(gap) || (prev.text.length < 2 && !initialAt(text, prev))) break;
       const piece = named >= 2 && JOINED.has(between(text, words[named - 2], prev));
@@ -203,10 +229,13 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       first -= 1;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const found = spokenDomainEnd(text, words, domainStart, true);
-    if (found < 0 || website(text, words, domainStart, found) || spelledOnToAt(words, found)) continue;
-    const last = restatedDomainEnd(text, words, found);
+    const domainEnd = found >= 0 ? found : retakenDomainEnd(text, words, domainStart);
+    if (domainEnd < 0 || website(text, words, domainStart, domainEnd) || spelledOnToAt(words, domainEnd)) continue;
+    const last = restatedDomainEnd(text, words, domainEnd);
     const said = first;
-    first = spelledOutFrom(text, words, first, claimedTo);
+    first = ONE_WORD_AFTER.test(text.slice(words[last].end, words[last].end + 30))
+      ? oneWordFrom(text, words, first, claimedTo)
+      : spelledOutFrom(text, words, first, claimedTo);
     if (words[first].start < claimedTo) continue;
     const again = saidAgainFrom(text, words[said].start, words[localEnd].end, claimedTo);
     const start = Math.min(again, words[first].start);

@@ -78,9 +78,9 @@ const leadBefore = (text: string, at: number): { index: number } | null => {
   return m ? { index: from + m.index } : null;
 };
 
-/** An expiry word said after a number with a date of its own after it ("… it expires on august 1"). */
+/** An expiry word said after a number with a date or a time of its own ("… it expires on august 1", "… in ten minutes"). */
 const OWN_DATE_AFTER =
-  /\bexpir\w* (?:on|in|by) (?:the )?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|first|end|next|this)/;
+  /\bexpir\w* (?:on|in|by|after) (?:the )?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|first|end|next|this|(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?)\b)/;
 
 /** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
 const MAX_DIGITS = 19;

@@ -32,6 +32,9 @@ const SSN_WORDS = anyOf(SSN_CONTEXT, /\blast (?:four|4)\b/);
  * are their SSN when nothing else is named.
  */
 const SOMEONE_ELSES = /(?:^| )(?:(?:my|his|her|our|their|the) [a-z]+'s|hers|his|theirs|mine)(?: one)?(?: is| was)$/;
+/** "and mine, if you need mine as well for the benefit, is uh …": the owner said, then "is" just before the digits. */
+const OWNER_SAID = /\b(?:mine|hers|theirs)\b/;
+const IS_BEFORE = /(?:^| )(?:is|was)(?: (?:uh|um|er))?$/;
 /** What else a number near a social may be: a phone, a card, an account, a reference. */
 const OTHER_WORDS = anyOf(PHONE_WORD, CARD_CONTEXT, BANK_CONTEXT, NOT_A_PHONE);
 
@@ -41,8 +44,9 @@ const OTHER_WORDS = anyOf(PHONE_WORD, CARD_CONTEXT, BANK_CONTEXT, NOT_A_PHONE);
  * someone's with nothing else named ("and my husband's is …").
  */
 function socialNamedEarlier(text: string, start: number, before: string): boolean {
-  const { named, other } = namedInSentenceBefore(text, start, SSN_WORDS, OTHER_WORDS);
-  return named >= 0 ? named > other : other < 0 && SOMEONE_ELSES.test(before);
+  const { sentence, named, namedEnd, other } = namedInSentenceBefore(text, start, SSN_WORDS, OTHER_WORDS);
+  if (named >= 0) return other < namedEnd;
+  return other < 0 && (SOMEONE_ELSES.test(before) || (OWNER_SAID.test(sentence) && IS_BEFORE.test(before)));
 }
 
 /**

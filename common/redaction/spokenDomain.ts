@@ -144,3 +144,13 @@ export function restatedDomainEnd(text: string, words: Word[], last: number): nu
   }
   return end;
 }
+
+/** "… at gmail, no, at outlook dot com": a host taken back after "at" and given again with "at": the second domain's end, or -1. */
+export function retakenDomainEnd(text: string, words: Word[], k: number): number {
+  if (k >= words.length) return -1;
+  const taken = correctionEnd(text, words[k].end);
+  if (taken < 0) return -1;
+  let m = k + 1;
+  while (m < words.length && words[m].start < taken) m += 1;
+  return words[m]?.lower === 'at' && m + 1 < words.length ? spokenDomainEnd(text, words, m + 1, true) : -1;
+}

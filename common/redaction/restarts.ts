@@ -1,0 +1,47 @@
+import type { DigitToken } from './digitToken';
+
+// A group begun, a hesitation, and the group said again from its start: "eight oh one, uh eight oh one, four two
+// …", "… four eight one six, five two, uh, five two five eight, …". Callers restart a group they stumbled on
+// without a take-back word (common/redaction/corrections.ts reads those). The run is also read without the first
+// try, its place taken by the first token said again (as a correction's is, so one placeholder covers both), and
+// that reading comes first: a value found in it wins (common/redaction/text.ts claims each character once).
+
+const HESITATION = /\b(?:uh|um|umm|uhm|er|erm|ah)\b/i;
+/** A group people stumble on and restart: two to four digits. */
+const MIN_TRY = 2;
+const MAX_TRY = 4;
+/** A value's most digits (a card: 19): a reading holds at most this many tokens each side of the restart. */
+const MAX_VALUE = 19;
+
+/**
+ * The readings of `run` without a group's first try where one was said again after a hesitation. At most one per
+ * 2 × MAX_VALUE tokens, each at most 2 × MAX_VALUE tokens long: a hostile "12 uh 12 uh 12 …" costs the run again, not
+ * its square.
+ */
+export function restartedReadings(text: string, run: DigitToken[]): DigitToken[][] {
+  const readings: DigitToken[][] = [];
+  let groupStart = 0;
+  let lastReading = -Infinity;
+  for (let k = 1; k < run.length; k += 1) {
+    const gap = text.slice(run[k - 1].end, run[k].start);
+    const hesitated = HESITATION.test(gap);
+    if (!hesitated && !/[,.;:]/.test(gap)) continue;
+    let tried = '';
+    for (let t = groupStart; t < k && tried.length <= MAX_TRY; t += 1) tried += run[t].digits;
+    if (hesitated && tried.length >= MIN_TRY && tried.length <= MAX_TRY && k - lastReading >= 2 * MAX_VALUE) {
+      let again = '';
+      for (let m = k; m < run.length && again.length < tried.length; m += 1) again += run[m].digits;
+      if (again.startsWith(tried)) {
+        const first = run[k];
+        readings.push([
+          ...run.slice(Math.max(0, groupStart - MAX_VALUE), groupStart),
+          { ...first, start: run[groupStart].start, saidFrom: first.saidFrom ?? first.start },
+          ...run.slice(k + 1, k + 1 + MAX_VALUE),
+        ]);
+        lastReading = k;
+      }
+    }
+    groupStart = k;
+  }
+  return readings;
+}
