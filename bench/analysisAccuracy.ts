@@ -14,6 +14,7 @@ import {
   INDEPENDENT_9_FILE,
   INDEPENDENT_10_FILE,
   INDEPENDENT_11_FILE,
+  INDEPENDENT_12_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -155,6 +156,7 @@ if (require.main === module) {
     INDEPENDENT_9_FILE,
     INDEPENDENT_10_FILE,
     INDEPENDENT_11_FILE,
+    INDEPENDENT_12_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(

@@ -84,6 +84,14 @@ export const INDEPENDENT_10_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * Reported apart.
  */
 export const INDEPENDENT_11_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-11.json');
+/**
+ * A thirteenth set (the twelfth written blind), hand-written by a seventh helper (garages, opticians, box offices,
+ * childcare, roofing, cruises, driving schools, scuba, cemetery plots, parking permits, ham radio clubs; Indian,
+ * Nigerian, Chinese, Russian, French, Arabic-speaking, Jamaican callers, children reading a parent's card, callers
+ * hard of hearing), committed alone while the rules were fitted to the eleventh set and first run on `5c3ed85`.
+ * Reported apart.
+ */
+export const INDEPENDENT_12_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-12.json');
 
 export interface LabelledUtterance {
   text: string;
