@@ -40,6 +40,25 @@ const valid = (code: string): boolean => {
   return m !== null && COUNTRIES.has(m[1]);
 };
 
+/** The last word of a SWIFT code read from word `i` on, or -1. */
+function codeEnd(words: Word[], i: number): number {
+  let code = '';
+  let end = -1;
+  for (let j = i; j < words.length && code.length < LONG; j += 1) {
+    // "oh" is a zero read out ("oh seven"), or the location's two letters written ("… de oh").
+    const next = words[j + 1];
+    const spelledOn = next !== undefined && (next.lower.length === 1 || Object.hasOwn(DIGIT_WORDS, next.lower));
+    const chars = words[j].lower === 'oh' && code.length === 6 && !spelledOn ? 'OH' : charsOf(words[j], code.length);
+    if (chars === null) break;
+    // A code written whole is one word; letters spelled one by one go on to the branch ("… p p x x x"), but
+    // a written word after a whole code is the sentence's ("swift code bofaus3n for the wire").
+    if (code.length === SHORT && chars.length > 1 && words[j - 1].lower.length > 1) break;
+    code += chars;
+    if ((code.length === SHORT || code.length === LONG) && valid(code)) end = j;
+  }
+  return end;
+}
+
 /** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
 export function bicSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -51,33 +70,29 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
       named ||= NAMING.has(words[i].lower);
       i += 1;
     }
-    // "the swift code for barclays is …", "the swift of itaú is …": the code follows the "is".
+    // "the swift code for barclays is …", "the swift of itaú is …": the code may follow an "is" said later.
+    let afterIs = -1;
     for (let t = i; t < Math.min(words.length, i + 4); t += 1)
       if (words[t].lower === 'is') {
-        i = t + 1;
-        named = true;
+        afterIs = t + 1;
         break;
       }
     // "swift" alone names a code among bank details ("iban …, swift bnpafrpp"; "swift … for the wire"), not in
     // "a swift decision".
     const around = text.slice(Math.max(0, words[k].start - AROUND), words[k].end + AROUND).toLowerCase();
-    if (!named && !BANK_WORDS.test(around)) continue;
-    let code = '';
-    let end = -1;
-    for (let j = i; j < words.length && code.length < LONG; j += 1) {
-      // "oh" is a zero read out ("oh seven"), or the location's two letters written ("… de oh").
-      const next = words[j + 1];
-      const spelledOn = next !== undefined && (next.lower.length === 1 || Object.hasOwn(DIGIT_WORDS, next.lower));
-      const chars = words[j].lower === 'oh' && code.length === 6 && !spelledOn ? 'OH' : charsOf(words[j], code.length);
-      if (chars === null) break;
-      // A code written whole is one word; letters spelled one by one go on to the branch ("… p p x x x"), but
-      // a written word after a whole code is the sentence's ("swift code bofaus3n for the wire").
-      if (code.length === SHORT && chars.length > 1 && words[j - 1].lower.length > 1) break;
-      code += chars;
-      if ((code.length === SHORT || code.length === LONG) && valid(code)) end = j;
+    if (!named && afterIs < 0 && !BANK_WORDS.test(around)) continue;
+    // After the "is" first; else where the lead-in ends: the "is" may be the code's own location ("and the bic
+    // aaaa de is").
+    let from = afterIs;
+    let end = from >= 0 ? codeEnd(words, from) : -1;
+    if (end < 0 && (named || BANK_WORDS.test(around))) {
+      from = i;
+      end = codeEnd(words, i);
+      // Read from the lead-in, a code must reach the "is" to be its ("the swift code they told me is …" is not THEYTOLD).
+      if (afterIs >= 0 && end < afterIs - 1) end = -1;
     }
-    if (end >= i) {
-      spans.push({ start: words[i].start, end: words[end].end, kind: 'banking_information' });
+    if (end >= 0) {
+      spans.push({ start: words[from].start, end: words[end].end, kind: 'banking_information' });
       k = end;
     }
   }

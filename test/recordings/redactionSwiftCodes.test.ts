@@ -39,6 +39,12 @@ describe('redaction: SWIFT codes named after "swift" or "bic"', () => {
     fc.assert(fc.property(bic, expectHidden), { numRuns: 300 });
   });
 
+  it('reads a location that is a word ("the swift code is aaaa de is")', () => {
+    expectHidden({ said: 'aaaa de is', before: 'the swift code is', after: 'for the wire' });
+    expectHidden({ said: 'aaaa de is', before: 'and the bic', after: 'for the wire' });
+    expectHidden({ said: 'b n o r p h m m', before: 'and the swift code they told me is', after: '' });
+  });
+
   it('ends the code where it ends, and keeps "swift" and "bic" said of anything else', () => {
     expect(redactText('swift code bofaus3n for the international wire').text).to.equal(
       'swift code [BANKING_INFORMATION] for the international wire',
