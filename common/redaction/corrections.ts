@@ -110,6 +110,13 @@ function tailOf(tokens: DigitToken[], from: number, digits: number): number {
  */
 function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]): number {
   const said = digitsOf(again);
+  if (before.length <= MAX_VALUE_DIGITS) {
+    // A group broken off and said whole ("three three nine, one two, no sorry, one two four, …") is mended.
+    const last = lastGroupFrom(text, before);
+    const broken = digitsOf(before.slice(last));
+    const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
+    if (last > 0 && broken.length < firstAgain.length && firstAgain.startsWith(broken)) return last;
+  }
   if (startedAgain(before, said)) return 0;
   // The first group said again replaces the group of its length it is nearest to: the first (the caller
   // starts again and says all of it: "01 30, sorry, 01 26"; "two two two, two oh oh, no sorry, two one two,

@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
+import { cardsAcrossAsides } from './asides';
 import { codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
@@ -253,7 +254,8 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
   const spans: TextSpan[] = [];
   // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
   const cardEnds: number[] = [];
-  for (const run of digitRuns(text).flatMap(chunksOf)) {
+  const runs = digitRuns(text);
+  for (const run of runs.flatMap(chunksOf)) {
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const around = contextOf(text, run);
@@ -296,5 +298,6 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
           if (kind) take(w, kind);
         }
   }
-  return spans;
+  // A card read with an aside in the middle ("…, hold on mum i'm on the phone, nine two three two oh").
+  return [...spans, ...cardsAcrossAsides(text, runs, spans, isCardNumber)];
 }
