@@ -10,6 +10,7 @@ import {
   INDEPENDENT_8_FILE,
   INDEPENDENT_9_FILE,
   INDEPENDENT_10_FILE,
+  INDEPENDENT_11_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -77,6 +78,12 @@ describe('redaction rules', () => {
       file: INDEPENDENT_10_FILE,
       utterances: 484,
       recall: 0.989,
+    },
+    {
+      title: 'the eleventh blind set, fitted to once its held-out 94.6 % was on record',
+      file: INDEPENDENT_11_FILE,
+      utterances: 485,
+      recall: 0.99,
     },
   ];
   for (const set of SETS)
