@@ -17,7 +17,7 @@ export const contextBefore = (text: string, at: number): string =>
 
 export const SSN_CONTEXT = /\b(social security|socials?|ssns?|s s n|ss number)\b/;
 export const BANK_CONTEXT =
-  /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu)\b/;
+  /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu|nuban)\b/;
 /**
  * A bank's branch or institution code by its local name, short as they are: an Australian BSB (6), a
  * Canadian transit (5) and institution (3) number, a branch code, a German BLZ (8), a Brazilian agência (4),
@@ -43,7 +43,7 @@ export const CVV_CONTEXT =
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
  */
 export const EXPIRY_CONTEXT =
-  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card))\b/;
+  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
 export const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code)\b/;
 /**

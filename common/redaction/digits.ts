@@ -1,5 +1,5 @@
 import { correctedRuns, correctionEnd } from './corrections';
-import { restartedReadings } from './restarts';
+import { echoedReading, restartedReadings } from './restarts';
 import type { DigitToken } from './digitToken';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
@@ -201,8 +201,11 @@ export function digitRuns(text: string): DigitToken[][] {
     correction = -1;
     if (run.length === 0) return;
     for (const corrected of correctedRuns(text, run, corrections)) {
-      // A group restarted after a hesitation ("eight oh one, uh eight oh one, …") is read without its first try first.
+      // A group restarted after a hesitation ("eight oh one, uh eight oh one, …") is read without its first try
+      // first, and a value said twice ("eight two nine, eight two nine") as said once.
       for (const reading of restartedReadings(text, corrected)) runs.push(reading);
+      const echoed = echoedReading(text, corrected);
+      if (echoed) runs.push(echoed);
       runs.push(corrected);
     }
     run = [];

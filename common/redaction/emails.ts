@@ -126,8 +126,8 @@ function oneWordFrom(text: string, words: Word[], first: number, claimedTo: numb
 }
 
 /**
- * "the welcome pack at a l u n dot j o n e s at sky dot com": a would-be domain whose letters are spelled on to
- * another "at" is that address's local part (read at most a local part's length ahead).
+ * "the welcome pack at a l u n dot j o n e s at sky dot com": a would-be domain followed by another "at", or whose
+ * letters are spelled on to one, is that address's local part (read at most a local part's length ahead).
  */
 function spelledOnToAt(words: Word[], last: number): boolean {
   let k = last + 1;
@@ -137,7 +137,7 @@ function spelledOnToAt(words: Word[], last: number): boolean {
     (words[k].text.length === 1 || LOCAL_JOIN_WORDS.has(words[k].lower))
   )
     k += 1;
-  return k > last + 1 && k < words.length && words[k].lower === 'at';
+  return k < words.length && words[k].lower === 'at';
 }
 
 /** Spoken addresses: each "at" (or a lone "@") with the local part before it and the domain after it. */

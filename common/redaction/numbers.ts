@@ -282,7 +282,15 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
     };
     for (const length of CARD_LENGTHS)
       for (const w of all[length])
-        if (free(w) && isCardNumber(w.digits) && cardLike(text, run.slice(w.i, w.j + 1), around.referenceBefore[w.i]))
+        if (
+          free(w) &&
+          isCardNumber(w.digits) &&
+          // "plus fifty five, eleven, …": digits after "+" or "plus" are a phone's country code, not a card's.
+          leadBefore(text, run[w.i].start) === null &&
+          // "my card's in the other room but the order number's …": the reference named last names the run.
+          !(around.referenceOverCard && around.referenceBefore[w.i]) &&
+          cardLike(text, run.slice(w.i, w.j + 1), around.referenceBefore[w.i])
+        )
           take(w, 'credit_card_number');
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     // Longest first: a phone number is not cut into a CVV and a count. Of one length, a window between the run's

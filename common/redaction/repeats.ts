@@ -28,3 +28,33 @@ export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
     return { ...span, end: span.end + run[run.length - 1].end };
   });
 }
+
+/**
+ * A value taken back and given again: "sort code four oh, one two, one four, no, sorry, that's my old one, it's six
+ * oh, nine five, one one"; "did you say seven twenty seven, no, i said eleven twenty seven". Only take-back words,
+ * "it's", "i said", "the new one is" stand between; what is said again has about as many digits (one more or fewer)
+ * and is the same kind. Each find reads a bounded window after it: linear in the text.
+ */
+const RETAKE =
+  /^[\s,.;:]*(?:(?:no|nope|sorry|wait|actually|oops|my mistake|my bad|scratch that|hold on|that's my old one|that's the old one|that's wrong|wrong one|the new one(?: is| says)?|i said|i meant|i mean|it's|it is|that's|so|uh|um)\b[\s,.;:]*){1,6}$/i;
+const TAKEN_BACK = /\b(?:no|nope|sorry|wait|actually|oops|mistake|old one|wrong)\b/i;
+
+export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
+  const out: TextSpan[] = [];
+  spans.forEach((span, s) => {
+    out.push(span);
+    const ceiling = Math.min(span.end + WINDOW, s + 1 < spans.length ? spans[s + 1].start : text.length);
+    const window = text.slice(span.end, ceiling);
+    // The first run of three digits or more: "that's my old one" holds a digit word.
+    const run = digitRuns(window).find((r) => r.reduce((n, t) => n + t.digits.length, 0) >= 3);
+    if (!run) return;
+    const gap = window.slice(0, run[0].start);
+    if (!RETAKE.test(gap) || !TAKEN_BACK.test(gap)) return;
+    const said = digitsOf(text.slice(span.start, span.end)).length;
+    const again = run.map((t) => t.digits).join('').length;
+    // The run must end inside the window: one cut by it is not the whole value.
+    if (said < 3 || Math.abs(again - said) > 1 || span.end + run[run.length - 1].end >= ceiling - 1) return;
+    out.push({ start: span.end + run[0].start, end: span.end + run[run.length - 1].end, kind: span.kind });
+  });
+  return out;
+}

@@ -45,3 +45,21 @@ export function restartedReadings(text: string, run: DigitToken[]): DigitToken[]
   }
   return readings;
 }
+
+/**
+ * A run that is one value said twice at a pause ("eight two nine, eight two nine"; "two four eight, two, four, eight"):
+ * also read as the second saying, its first token taking the first's place. Only the whole run: linear.
+ */
+export function echoedReading(text: string, run: DigitToken[]): DigitToken[] | null {
+  const digits = run.map((t) => t.digits).join('');
+  if (digits.length < 6 || digits.length % 2 === 1 || digits.length > 2 * MAX_VALUE) return null;
+  const half = digits.length / 2;
+  if (digits.slice(0, half) !== digits.slice(half)) return null;
+  let held = 0;
+  let k = 0;
+  while (k < run.length && held < half) held += run[k++].digits.length;
+  // At a pause: a comma, not the dot of "2.11.211".
+  if (held !== half || k >= run.length || !/[,;]|\.\s/.test(text.slice(run[k - 1].end, run[k].start))) return null;
+  const first = run[k];
+  return [{ ...first, start: run[0].start, saidFrom: first.saidFrom ?? first.start }, ...run.slice(k + 1)];
+}

@@ -3,6 +3,7 @@ import {
   BANK_AFTER,
   BANK_CONTEXT,
   BRANCH_CODE,
+  CARD_CONTEXT,
   NOT_BANK,
   contextAfter,
   contextBefore,
@@ -46,6 +47,11 @@ export interface RunContext {
   bankAfter: boolean[];
   /** The run follows "RF" (an ISO 11649 creditor reference: "RF14 5390 …"), not an account. */
   creditorReference: boolean;
+  /**
+   * A reference word named the run after any card word ("my card's in the other room but the order number's 1 1 4
+   * dash …"): a card spoken of earlier does not make the reference's digits a card's.
+   */
+  referenceOverCard: boolean;
   /** Where in token i's context before the last code word and the last expiry word start (-1: none). */
   cvvAt: number[];
   expiryAt: number[];
@@ -106,6 +112,7 @@ const worded = (context: string): boolean => /[a-z]/.test(context);
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const PHONE_WORDS = anyOf(PHONE_WORD);
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
+const CARD_WORDS = anyOf(CARD_CONTEXT);
 
 /**
  * A reference word names the number unless a phone word is said after it ("case number is 0073…, call 0113 …"),
@@ -146,6 +153,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c) && !NOT_NAMED_AFTER.test(c)),
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
+    referenceOverCard: lastMatchAt(REFERENCE_WORDS, before[0]) > lastMatchAt(CARD_WORDS, before[0]),
     cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),

@@ -38,7 +38,9 @@ export function spelledOutFrom(text: string, words: Word[], first: number, claim
   let from = first;
   while (from > 0 && first - from < LOCAL_WORDS) {
     const prev = words[from - 1];
-    if (prev.start < claimedTo || /\d/.test(prev.text) || INTRODUCING.has(prev.lower)) break;
+    // "… l i n two thousand and three at …": "and" inside a number said in words is the number's.
+    const inNumber = prev.lower === 'and' && /^(?:hundred|thousand)$/.test(words[from - 2]?.lower ?? '');
+    if (prev.start < claimedTo || /\d/.test(prev.text) || (INTRODUCING.has(prev.lower) && !inNumber)) break;
     if (SENTENCE_END.test(between(text, prev, words[from]))) break;
     // The "s" of "it's", "that's", "name's".
     if (prev.lower === 's' && /['’]/.test(text[prev.start - 1] ?? '')) break;

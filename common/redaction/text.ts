@@ -6,7 +6,7 @@ import { ifscSpans, widenedAccounts } from './bankCodes';
 import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
-import { withRepeats } from './repeats';
+import { withRepeats, withRetakes } from './repeats';
 import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
@@ -71,6 +71,14 @@ function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
   };
 }
 
+const WIDENINGS: Array<(text: string, spans: TextSpan[]) => TextSpan[]> = [
+  widenedAccounts,
+  withCodesAfterExpiries,
+  withRepeats,
+  withRetakes,
+  withExtensions,
+];
+
 /** The spans of personal data in `text`, in order, none overlapping. */
 export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
@@ -78,34 +86,25 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const { emails, ibans } = spelledSpans(text);
   const numbers = numberSpans(text, region);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
+  const claimed = claim(
+    [
+      ...marks,
+      ...emails,
+      ...ibans,
+      // A written expiry ("05/28") before the numbers: its year is not the start of a code.
+      ...writtenExpirySpans(text, cards),
+      ...spokenExpirySpans(text, cards),
+      ...monthYearSpans(text),
+      ...numbers.filter((s) => s.kind !== 'phone_number'),
+      ...numbers.filter((s) => s.kind === 'phone_number'),
+    ],
+    text.length,
+  );
+  // Then each find widened over what belongs to it, in this order: an account's groups, a card's code after its
+  // expiry, the value said again, taken back and given again, a phone's extension.
   return merged(
     text,
-    withExtensions(
-      text,
-      withRepeats(
-        text,
-        withCodesAfterExpiries(
-          text,
-          widenedAccounts(
-            text,
-            claim(
-              [
-                ...marks,
-                ...emails,
-                ...ibans,
-                // A written expiry ("05/28") before the numbers: its year is not the start of a code.
-                ...writtenExpirySpans(text, cards),
-                ...spokenExpirySpans(text, cards),
-                ...monthYearSpans(text),
-                ...numbers.filter((s) => s.kind !== 'phone_number'),
-                ...numbers.filter((s) => s.kind === 'phone_number'),
-              ],
-              text.length,
-            ),
-          ),
-        ),
-      ),
-    ),
+    WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
   );
 }
 
