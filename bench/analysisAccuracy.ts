@@ -15,6 +15,7 @@ import {
   INDEPENDENT_10_FILE,
   INDEPENDENT_11_FILE,
   INDEPENDENT_12_FILE,
+  INDEPENDENT_13_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -157,6 +158,7 @@ if (require.main === module) {
     INDEPENDENT_10_FILE,
     INDEPENDENT_11_FILE,
     INDEPENDENT_12_FILE,
+    INDEPENDENT_13_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(

@@ -97,3 +97,15 @@ export function widenedAccounts(text: string, spans: TextSpan[]): TextSpan[] {
     return start === span.start && end === span.end ? span : { ...span, start, end };
   });
 }
+
+/** A US routing number's checksum (ABA: 3·d1 + 7·d2 + d3 + … ≡ 0 mod 10). */
+export function abaValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const w = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += w[i] * Number(digits[i]);
+  return sum % 10 === 0;
+}
+
+/** The account named right after a number: "… 071000013 acct 2209 4471 63", "031176110 account 36004418827". */
+export const ACCOUNT_NEXT = /^[^a-z]{0,4}(?:acct|account|checking|savings)\b/;

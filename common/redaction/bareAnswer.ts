@@ -1,4 +1,5 @@
-import { contextBefore } from './context';
+import { anyOf, BANK_CONTEXT, contextBefore, NOT_A_PHONE, PHONE_WORD } from './context';
+import { UNIT_AFTER } from './cardCodes';
 import type { DigitToken } from './digitToken';
 
 // A number given as the whole of an answer (common/redaction/numbers.ts reads nine digits so as an SSN).
@@ -7,12 +8,15 @@ import type { DigitToken } from './digitToken';
 const ANSWER_WORDS = new Set(
   (
     "it it's its is that that's thats ok okay yes yeah yep sure so well no sorry the whole thing last here " +
-    'you go right alright uh um er erm mine'
+    "you go right alright uh um er erm mine ready ma'am sir full number are"
   ).split(' '),
 );
 /** After a bare answer: nothing, or an answer's last words, to the sentence's end. */
 const ANSWER_END =
   /^[\s,]*(?:(?:ok|okay|yes|yeah|right|correct|thanks|that's it|that's right|is that right|no dashes|no spaces)\b[\s,]*)?(?:$|[.?!])/i;
+
+/** What talk after the digits may name them as instead. */
+const OTHER_AFTER = anyOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\bnumber\b/);
 
 /**
  * Nine digits said alone, answering a question ("it's 766738228", "ok 411914962", "the last... no, the whole
@@ -24,5 +28,8 @@ export function bareAnswer(text: string, run: DigitToken[]): boolean {
   const before = contextBefore(text, run[0].start);
   if (before !== '' && !before.split(' ').every((w) => ANSWER_WORDS.has(w))) return false;
   const end = run[run.length - 1].end;
-  return ANSWER_END.test(text.slice(end, end + 40));
+  const after = text.slice(end, end + 40);
+  // Or the caller talks on about something else ("… for the soft credit pull", "… hold on let me double check"),
+  // naming no phone, account or reference the digits could be.
+  return ANSWER_END.test(after) || (!UNIT_AFTER.test(after) && !OTHER_AFTER.test(after.toLowerCase()));
 }

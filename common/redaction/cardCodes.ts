@@ -5,6 +5,7 @@ import {
   EXPIRY_CONTEXT,
   namedInSentenceBefore,
   NOT_A_PHONE,
+  OTHER_CODES,
   PHONE_WORD,
   SSN_CONTEXT,
 } from './context';
@@ -21,7 +22,9 @@ const NEAR = 40;
 const LEAD_IN = /^[\s,.;-]*(?:(?:and|then|uh|um|er|the|code|cvv|cvc|security|is)\b[\s,.;-]*){0,3}$/i;
 /** What may follow it: the end, a pause, a sentence, a word; not more digits or a unit of a quantity. */
 const ENDS = /^(?:$|[\s,.;!?]|\s*[a-z])/i;
-const UNIT_AFTER = /^\s*(?:%|percent|dollars?|euros?|pounds?|units?|items?|pieces?|times?|days?|months?|years?)\b/i;
+/** A unit after a figure: it counts or prices something. */
+export const UNIT_AFTER =
+  /^\s*(?:%|percent|dollars?|euros?|pounds?|units?|items?|pieces?|times?|days?|months?|years?|people|users|customers|copies|views|miles|gallons|tons)\b/i;
 
 const codeLength = (said: string): boolean => {
   const digits = digitRuns(said)
@@ -79,5 +82,6 @@ const SAID_DIGITS = /\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nin
 export function codeNamedEarlier(text: string, start: number): boolean {
   const { sentence, named, namedEnd, other } = namedInSentenceBefore(text, start, CODE_WORDS, OTHER_WORDS);
   // A word inside the code's own words ("three digits") is the code's, not another thing named since.
-  return named >= 0 && other < namedEnd && !SAID_DIGITS.test(sentence.slice(namedEnd));
+  // A lock, a door, a gate named anywhere in it has the code ("the other lock was four digits too, …").
+  return named >= 0 && other < namedEnd && !SAID_DIGITS.test(sentence.slice(namedEnd)) && !OTHER_CODES.test(sentence);
 }

@@ -24,7 +24,7 @@ export const BANK_CONTEXT =
  * a Mexican CLABE (18). Named just before it ("BSB is, uh, …"), three digits or more are the code.
  */
 export const BRANCH_CODE =
-  /\b(?:bsb|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
+  /\b(?:bsb|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
   /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)? (?:bill|invoice|statement)\b/;
@@ -45,13 +45,13 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
  */
 export const NOT_A_CARD_DATE =
-  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing)\b/;
+  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing|batch|box|bottle|package|carton|label)\b/;
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
 
@@ -90,9 +90,12 @@ export function namesThis(pattern: RegExp, after: string): boolean {
  */
 const BARE_CODE =
   /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
-/** Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too. */
-const OTHER_CODES =
-  /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox)\b/;
+/**
+ * Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too; a
+ * code sent to the caller ("the code the app sent me") is a one-time code.
+ */
+export const OTHER_CODES =
+  /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox|sent|texted|emailed|sms|otp)\b/;
 export const cvvCode = (context: string): boolean =>
   BARE_CODE.test(context) && (!OTHER_CODES.test(context) || CARD_CONTEXT.test(context));
 
@@ -113,7 +116,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
 export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
-  /\b((?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**

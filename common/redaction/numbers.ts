@@ -2,6 +2,8 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
+import { abaValid, ACCOUNT_NEXT } from './bankCodes';
+import { bareCardDetails } from './bareCardDetails';
 import { codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
@@ -136,6 +138,8 @@ function kindOf(
   }
   const ssn = n === 9 ? socialSecurityOf(text, run, w, around, region, scaled, written) : null;
   if (ssn) return ssn;
+  // A routing number (its checksum holds) with the account named right after it.
+  if (n === 9 && !scaled && abaValid(digits) && ACCOUNT_NEXT.test(after)) return 'banking_information';
   // "RF14 5390 …": an ISO 11649 creditor reference a bank transfer quotes, not an account.
   if (around.creditorReference) return null;
   // "(212) 555-0198" and "plus four nine …" are phone numbers whatever bank word came before them.
@@ -194,7 +198,12 @@ function kindOf(
     const slashed =
       /slash/i.test(shapeOf(text, run, w, around)) &&
       (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
-    if (named || slashed || (cardBefore && !written)) return 'credit_card_expiration';
+    // Right after a card, said in words, ending where the run or a group ends ("… march twenty seven and two two nine
+    // one": 2291 is the code, not February '29).
+    const ends = w.j === run.length - 1 || /[,.;]/.test(text.slice(run[w.j].end, run[w.j + 1].start));
+    // Named after it, the whole of what was said ("… was eight two one six but it expired" is no February '16).
+    const whole = ends && (w.i === 0 || /[,.;]/.test(text.slice(run[w.i - 1].end, run[w.i].start)));
+    if ((named && whole) || slashed || (cardBefore && !written && ends)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || (around.referenceBefore[w.i] && !around.phoneNamedAfter[w.j])) return null;
   const international = leadBefore(text, run[w.i].start) !== null;
@@ -306,6 +315,9 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
           if (kind) take(w, kind);
         }
   }
-  // A card read with an aside in the middle ("…, hold on mum i'm on the phone, nine two three two oh").
-  return [...spans, ...cardsAcrossAsides(text, runs, spans, isCardNumber)];
+  // A card read with an aside in the middle ("…, hold on mum i'm on the phone, nine two three two oh"), and an
+  // expiry and a code given together with nothing naming them ("oh six twenty seven three one eight two").
+  const asides = cardsAcrossAsides(text, runs, spans, isCardNumber);
+  const found = [...spans, ...asides];
+  return [...found, ...bareCardDetails(text, runs, found, cardEnds)];
 }

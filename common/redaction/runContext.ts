@@ -14,6 +14,7 @@ import {
   namesThis,
   NOT_A_PHONE,
   NOT_NAMED_AFTER,
+  OTHER_CODES,
   PHONE_CONTEXT,
   PHONE_NAMED_AFTER,
   PHONE_WORD,
@@ -154,7 +155,14 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
     referenceOverCard: lastMatchAt(REFERENCE_WORDS, before[0]) > lastMatchAt(CARD_WORDS, before[0]),
-    cvvAt: before.map((c, i) => (!named[i] ? -1 : cvvCode(c) ? c.length : lastMatchAt(CVV_WORDS, c))),
+    // "the four digit code the app sent me was …", "the gate's security code": another thing's code, unless a card is named.
+    cvvAt: before.map((c, i) =>
+      !named[i] || (OTHER_CODES.test(c) && !CARD_CONTEXT.test(c))
+        ? -1
+        : cvvCode(c)
+          ? c.length
+          : lastMatchAt(CVV_WORDS, c),
+    ),
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
     writtenBefore: countsBefore(run.map((t) => t.written)),
