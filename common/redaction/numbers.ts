@@ -19,6 +19,7 @@ import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, notAPhoneShape } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
+import { aligned, chunksOf, MAX_DIGITS, pausesOf, windows } from './runWindows';
 import { socialSecurityOf } from './socialSecurity';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -84,28 +85,6 @@ const leadBefore = (text: string, at: number): { index: number } | null => {
 /** An expiry word said after a number with a date or a time of its own ("… it expires on august 1", "… in ten minutes"). */
 const OWN_DATE_AFTER =
   /\bexpir\w* (?:on|in|by|after) (?:the )?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|first|end|next|this|(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?)\b)/;
-
-/** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
-const MAX_DIGITS = 19;
-
-/**
- * The windows of whole tokens of a run no longer than MAX_DIGITS, by their number of digits (each
- * length's in text order): at most MAX_DIGITS windows start at each token, so a run of n tokens costs
- * O(n), not the cubic cost of every sub-window (issue 49: a 4 KB digit list took a worker down).
- */
-function windows(run: DigitToken[]): Window[][] {
-  const byLength: Window[][] = Array.from({ length: MAX_DIGITS + 1 }, () => []);
-  for (let i = 0; i < run.length; i += 1) {
-    let digits = '';
-    for (let j = i; j < run.length; j += 1) {
-      digits += run[j].digits;
-      if (digits.length > MAX_DIGITS) break;
-      // Nothing shorter than a CVV is personal data.
-      if (digits.length >= 3) byLength[digits.length].push({ i, j, digits });
-    }
-  }
-  return byLength;
-}
 
 function kindOf(
   text: string,
@@ -229,34 +208,6 @@ function kindOf(
   if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
   return isPhone(digits, international, region) ? 'phone_number' : null;
 }
-
-/** Tokens of a run read together: a run longer than this is a list, read in overlapping pieces. */
-const RUN_PIECE = 256;
-
-/**
- * A run as pieces of at most RUN_PIECE tokens, each overlapping the next by MAX_DIGITS tokens, so every window
- * (at most MAX_DIGITS tokens of at least a digit each) lies whole in one piece. A run of a provider's 300,000
- * "0, 0, …" otherwise held all its windows and contexts at once: hundreds of MB for one segment (issue 49).
- * A value found in two pieces' overlap is found twice, at the same place; the claim keeps one.
- */
-function chunksOf(run: DigitToken[]): DigitToken[][] {
-  if (run.length <= RUN_PIECE) return [run];
-  const pieces: DigitToken[][] = [];
-  for (let from = 0; ; from += RUN_PIECE - MAX_DIGITS) {
-    pieces.push(run.slice(from, from + RUN_PIECE));
-    if (from + RUN_PIECE >= run.length) return pieces;
-  }
-}
-
-/** Whether a comma (a pause) follows each token of a run but the last; null when none does. */
-function pausesOf(text: string, run: DigitToken[]): boolean[] | null {
-  const after = run.map((t, k) => k + 1 < run.length && text.slice(t.end, run[k + 1].start).includes(','));
-  return after.includes(true) ? after : null;
-}
-
-/** A window that starts and ends at the run's pauses (or its ends). */
-const aligned = (paused: boolean[], w: Window): boolean =>
-  (w.i === 0 || paused[w.i - 1]) && (w.j === paused.length - 1 || paused[w.j]);
 
 /** The spans of personal-data numbers in a text's digit runs. */
 export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
