@@ -16,6 +16,7 @@ import {
   INDEPENDENT_11_FILE,
   INDEPENDENT_12_FILE,
   INDEPENDENT_13_FILE,
+  INDEPENDENT_14_FILE,
   INDEPENDENT_FILE,
   evaluateRedaction,
   labelledUtterances,
@@ -159,6 +160,7 @@ if (require.main === module) {
     INDEPENDENT_11_FILE,
     INDEPENDENT_12_FILE,
     INDEPENDENT_13_FILE,
+    INDEPENDENT_14_FILE,
   ]) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(

@@ -100,6 +100,13 @@ export const INDEPENDENT_12_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * Reported apart.
  */
 export const INDEPENDENT_13_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-13.json');
+/**
+ * A fifteenth set (the fourteenth written blind), hand-written by a ninth helper (orchestra subscriptions, archery,
+ * aircraft maintenance, auction houses, surveyors, film equipment, pool chemicals; Moroccan, Iranian, Nepali,
+ * Samoan, Haitian, Cuban, Quebecois, Icelandic, Appalachian, Geordie callers), committed alone after the rules were
+ * fitted to the thirteenth set and first run on `18b7ee8`: the latest held-out measure, not fitted to. Reported apart.
+ */
+export const INDEPENDENT_14_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-14.json');
 
 export interface LabelledUtterance {
   text: string;
