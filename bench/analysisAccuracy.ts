@@ -4,21 +4,8 @@ import { analyzeBuiltin } from '../activities/analysis/builtin';
 import { toSubmittedTranscript } from '../common/transcript';
 import type { AnalysisLanguage, RecordingAnalysis } from '../common/recordingAnalysis';
 import {
-  INDEPENDENT_2_FILE,
-  INDEPENDENT_3_FILE,
-  INDEPENDENT_4_FILE,
-  INDEPENDENT_5_FILE,
-  INDEPENDENT_6_FILE,
-  INDEPENDENT_7_FILE,
-  INDEPENDENT_8_FILE,
-  INDEPENDENT_9_FILE,
-  INDEPENDENT_10_FILE,
-  INDEPENDENT_11_FILE,
-  INDEPENDENT_12_FILE,
-  INDEPENDENT_13_FILE,
-  INDEPENDENT_14_FILE,
-  INDEPENDENT_FILE,
   evaluateRedaction,
+  INDEPENDENT_FILES,
   labelledUtterances,
   recallByKind,
   redactionReport,
@@ -146,22 +133,7 @@ if (require.main === module) {
   console.log(`\nRedaction: the rule set over ${redaction.length} labelled utterances (test/fixtures/redaction)\n`);
   console.log(redactionReport(redaction));
   // Apart, so the figures on text the rules were not tuned on are never averaged into the set they were.
-  for (const file of [
-    INDEPENDENT_FILE,
-    INDEPENDENT_2_FILE,
-    INDEPENDENT_3_FILE,
-    INDEPENDENT_4_FILE,
-    INDEPENDENT_5_FILE,
-    INDEPENDENT_6_FILE,
-    INDEPENDENT_7_FILE,
-    INDEPENDENT_8_FILE,
-    INDEPENDENT_9_FILE,
-    INDEPENDENT_10_FILE,
-    INDEPENDENT_11_FILE,
-    INDEPENDENT_12_FILE,
-    INDEPENDENT_13_FILE,
-    INDEPENDENT_14_FILE,
-  ]) {
+  for (const file of INDEPENDENT_FILES) {
     const independent = evaluateRedaction(labelledUtterances(file));
     console.log(
       `\nRedaction, independent set: the rule set over ${independent.length} utterances written blind ` +

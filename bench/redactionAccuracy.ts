@@ -107,6 +107,23 @@ export const INDEPENDENT_13_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * fitted to the thirteenth set and first run on `18b7ee8`: the latest held-out measure, not fitted to. Reported apart.
  */
 export const INDEPENDENT_14_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-14.json');
+/** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
+export const INDEPENDENT_FILES = [
+  INDEPENDENT_FILE,
+  INDEPENDENT_2_FILE,
+  INDEPENDENT_3_FILE,
+  INDEPENDENT_4_FILE,
+  INDEPENDENT_5_FILE,
+  INDEPENDENT_6_FILE,
+  INDEPENDENT_7_FILE,
+  INDEPENDENT_8_FILE,
+  INDEPENDENT_9_FILE,
+  INDEPENDENT_10_FILE,
+  INDEPENDENT_11_FILE,
+  INDEPENDENT_12_FILE,
+  INDEPENDENT_13_FILE,
+  INDEPENDENT_14_FILE,
+];
 
 export interface LabelledUtterance {
   text: string;
