@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
-import { isSsn } from '../../common/redaction/socialSecurity';
 import {
   digitsArb,
   expectKept,
@@ -10,6 +9,7 @@ import {
   seedArb,
   spokenDigits,
   type Said,
+  ssnArb,
 } from '../support/spokenValues';
 
 // Forms the tenth blind set found loose ends in (issue 51): a card's code named loosely ("the little code is",
@@ -36,8 +36,6 @@ const looselyNamedCode = fc
     before: `it expires oh nine twenty seven ${name}`,
     after: '',
   }));
-
-const ssnArb = digitsArb(9).filter(isSsn);
 
 const someoneElsesSsn = fc
   .tuple(ssnArb, seedArb, fc.constantFrom("and my husband's is", 'hers is', "and my partner's is", 'his one is'))

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { redactText } from '../../common/redaction';
-import { isSsn } from '../../common/redaction/socialSecurity';
 import {
   digitsArb,
   expectKept,
@@ -12,6 +11,7 @@ import {
   seedArb,
   spokenDigits,
   type Said,
+  ssnArb,
 } from '../support/spokenValues';
 
 // Forms the ninth blind set found loose ends in (issue 51): a card read out figure by figure with no card word,
@@ -41,8 +41,6 @@ const tollFree = fc.tuple(fc.integer({ min: 2, max: 9 }), digitsArb(6), seedArb)
   before: "our travel agent's line is",
   after: 'ok',
 }));
-
-const ssnArb = digitsArb(9).filter(isSsn);
 
 const socialSaidBefore = fc
   .tuple(

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { redactText } from '../../common/redaction';
+import { isSsn } from '../../common/redaction/socialSecurity';
 
 // Generated personal values said the ways callers say them, for the redaction property tests
 // (test/recordings/redaction*.test.ts): digits one by one ("oh" for zero), doubled, tripled or in tens,
@@ -53,6 +54,8 @@ export const luhnDigit = (body: string): string => {
 export const digitsArb = (n: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
 export const seedArb = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 });
+/** Nine digits the SSA could issue (no area 000, 666 or 9xx, group 00, serial 0000). */
+export const ssnArb = digitsArb(9).filter(isSsn);
 
 /** `digits` cut into groups of `sizes`, joined by `sep`. */
 export const group = (digits: string, sizes: number[], sep: string): string => {
