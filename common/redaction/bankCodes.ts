@@ -109,3 +109,11 @@ export function abaValid(digits: string): boolean {
 
 /** The account named right after a number: "… 071000013 acct 2209 4471 63", "031176110 account 36004418827". */
 export const ACCOUNT_NEXT = /^[^a-z]{0,4}(?:acct|account|checking|savings)\b/;
+
+/**
+ * An account named by a bank's own words, a short one: "routing's 063100277 account 18834", "credit union, checking
+ * account number 40217". A small credit union's share account has four or five digits; "account" alone before them
+ * (an account with the seller) does not say so, a bank word before it does.
+ */
+export const SHORT_ACCOUNT =
+  /\b(?:routing|aba|sort code|bsb|transit|bank|credit union|checking|savings)\b.*\b(?:account|acct)(?: (?:number|no|#|num))?(?: (?:is|it's|its|was|uh|um))*$/;

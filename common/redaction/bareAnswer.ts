@@ -1,4 +1,4 @@
-import { anyOf, BANK_CONTEXT, contextBefore, NOT_A_PHONE, PHONE_WORD } from './context';
+import { someOf, BANK_CONTEXT, contextBefore, NOT_A_PHONE, PHONE_WORD } from './context';
 import { UNIT_AFTER } from './cardCodes';
 import type { DigitToken } from './digitToken';
 
@@ -16,7 +16,12 @@ const ANSWER_END =
   /^[\s,]*(?:(?:ok|okay|yes|yeah|right|correct|thanks|that's it|that's right|is that right|no dashes|no spaces)\b[\s,]*)?(?:$|[.?!])/i;
 
 /** What talk after the digits may name them as instead. */
-const OTHER_AFTER = anyOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\bnumber\b/);
+const OTHER_AFTER = someOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\bnumber\b/);
+
+/** "yeah wicked fast, it's …": talk first, then "it's" just before the digits, the talk naming nothing they could be. */
+const INTRODUCED = /(?:^| )(?:it's|it is|its|that's|here it is|here you go|ready)(?: (?:uh|um|er))?$/;
+const OTHER_BEFORE = someOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\b(?:number|zip|postal|postcode|code|pin|id)\b/);
+const introduced = (before: string): boolean => INTRODUCED.test(before) && !OTHER_BEFORE.test(before);
 
 /**
  * Nine digits said alone, answering a question ("it's 766738228", "ok 411914962", "the last... no, the whole
@@ -26,7 +31,7 @@ const OTHER_AFTER = anyOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\bnumber\b/);
  */
 export function bareAnswer(text: string, run: DigitToken[]): boolean {
   const before = contextBefore(text, run[0].start);
-  if (before !== '' && !before.split(' ').every((w) => ANSWER_WORDS.has(w))) return false;
+  if (before !== '' && !before.split(' ').every((w) => ANSWER_WORDS.has(w)) && !introduced(before)) return false;
   const end = run[run.length - 1].end;
   const after = text.slice(end, end + 40);
   // Or the caller talks on about something else ("… for the soft credit pull", "… hold on let me double check"),

@@ -37,13 +37,13 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * (an Amex's four digits) on the front, above the number; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) the (?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) (?:it|the (?:card |long |card's |main )?number)|(?:little|small|tiny|wee) (?:numbers?|digits?)|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))*$)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) (?:the )?(?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) (?:it|the (?:card |long |card's |main )?number)|(?:little|small|tiny|wee) (?:numbers?|digits?)|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))*$)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
  */
 export const EXPIRY_CONTEXT =
-  /\b(expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
+  /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
 export const NOT_A_PHONE =
   /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
@@ -89,7 +89,7 @@ export function namesThis(pattern: RegExp, after: string): boolean {
  * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
 const BARE_CODE =
-  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| at the back| on the back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| (?:at|on)(?: the)? back)?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
 /**
  * Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too; a
  * code sent to the caller ("the code the app sent me") is a one-time code.
@@ -116,7 +116,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
 export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
-  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**
@@ -144,6 +144,11 @@ export function lastEndBefore(ends: number[], at: number): number {
 
 /** Any of `patterns`, global: for lastMatchAt. */
 export const anyOf = (...patterns: RegExp[]): RegExp => new RegExp(patterns.map((p) => p.source).join('|'), 'g');
+/**
+ * Any of `patterns`, for `test`: not global, so it keeps no `lastIndex` between texts (a global one's `test` starts
+ * where its last match in another text ended, and a text would be redacted differently after another).
+ */
+export const someOf = (...patterns: RegExp[]): RegExp => new RegExp(patterns.map((p) => p.source).join('|'));
 /** A phone word, "number" aside ("social security number", "card number"). */
 export const PHONE_WORD = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'));
 

@@ -121,6 +121,8 @@ const JOIN_WORDS = new Set([
   'erm',
   'ah',
   'hmm',
+  // "six eight something six eight zero": a digit not made out, then the group tried again.
+  'something',
   'then',
   'like',
 ]);

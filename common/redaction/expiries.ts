@@ -83,6 +83,22 @@ const YEAR_THEN_MONTH = new RegExp(`\\b(?:20\\d{2}|${SPOKEN_YEAR})\\s+(?:${MONTH
  * expiry word, or right after a card number ("…, may 2031, that's 05/31 on the card"; "…, january of thirty
  * one and …"), or named as the expiry after them. The year said first needs the expiry word before it.
  */
+/** Only a take-back between an expiry and a month-year: "march twenty seven, no wait, may may twenty seven". */
+const TAKE_BACK =
+  /^[\s,.;]*(?:(?:no|nope|sorry|wait|actually|i mean|i meant|hold on|oops|scratch that|uh|um)\b[\s,.;]*){1,4}$/i;
+
+/** The date a caller gave instead of the expiry just found (the month maybe stammered: "may may twenty seven"). */
+function retaken(text: string, spans: TextSpan[], m: RegExpMatchArray): boolean {
+  const last = spans[spans.length - 1];
+  const at = m.index ?? 0;
+  if (!last || at - last.end > 40) return false;
+  const gap = text.slice(last.end, at);
+  if (TAKE_BACK.test(gap)) return true;
+  const month = (/^[a-z]+/i.exec(m[0])?.[0] ?? '').toLowerCase();
+  const said = gap.trimEnd().replace(/,$/, '').trimEnd();
+  return said.toLowerCase().endsWith(` ${month}`) && TAKE_BACK.test(said.slice(0, said.length - month.length));
+}
+
 export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpan[] {
   const spans: TextSpan[] = [];
   const ends = cards.map((c) => c.end).sort((a, b) => a - b);
@@ -99,7 +115,7 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
       const around = contextAround(text, m.index, end);
       return !NOT_A_CARD_DATE.test(around) || CARD_CONTEXT.test(around);
     };
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard || namedAfter())
+    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard || namedAfter() || retaken(text, spans, m))
       spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   let claimed = 0;

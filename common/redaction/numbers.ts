@@ -2,7 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
-import { abaValid, ACCOUNT_NEXT } from './bankCodes';
+import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
 import { codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
@@ -130,6 +130,8 @@ function kindOf(
     text[run[w.i].start - 1] !== '(' &&
     leadBefore(text, run[w.i].start) === null
   )
+    return 'banking_information';
+  if (!scaled && (n === 4 || n === 5) && around.bankBefore[w.i] && SHORT_ACCOUNT.test(around.before[w.i]))
     return 'banking_information';
   // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
   if (!scaled && n >= 3 && n <= 18 && around.branchBefore[w.i] && !around.referenceBefore[w.i])

@@ -58,3 +58,23 @@ export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
   });
   return out;
 }
+
+/** The word said just before a value, a pause or hesitation after it: "may, uh, " of "may, uh, may twenty seven". */
+const WORD_BEFORE = /(?:^|[^\p{L}\p{N}'])([\p{L}\p{N}']+)[\s,.]+(?:(?:uh|um|er)[\s,.]+)?$/u;
+const FIRST_WORD = /^[\p{L}\p{N}']+/u;
+
+/**
+ * A value whose first word was stammered ("it runs out may may twenty seven", "j, john dot smith at …"): the word
+ * said twice is the value's first, and the span covers both. One look back per find: linear.
+ */
+export function withStutters(text: string, spans: TextSpan[]): TextSpan[] {
+  return spans.map((span, s) => {
+    const floor = s > 0 ? spans[s - 1].end : 0;
+    const before = WORD_BEFORE.exec(text.slice(Math.max(floor, span.start - 20), span.start));
+    const first = FIRST_WORD.exec(text.slice(span.start, span.end));
+    // A digit said twice may be two digits ("the last four four oh …" is a count, then a 4): only words.
+    if (!before || !first || before[1].toLowerCase() !== first[0].toLowerCase() || digitRuns(first[0]).length > 0)
+      return span;
+    return { ...span, start: span.start - before[0].length + before[0].indexOf(before[1]) };
+  });
+}

@@ -6,7 +6,7 @@ import type { DigitToken } from './digitToken';
 // try, its place taken by the first token said again (as a correction's is, so one placeholder covers both), and
 // that reading comes first: a value found in it wins (common/redaction/text.ts claims each character once).
 
-const HESITATION = /\b(?:uh|um|umm|uhm|er|erm|ah)\b/i;
+const HESITATION = /\b(?:uh|um|umm|uhm|er|erm|ah|something)\b/i;
 /** A group people stumble on and restart: two to four digits. */
 const MIN_TRY = 2;
 const MAX_TRY = 4;

@@ -120,12 +120,25 @@ const CARD_WORDS = anyOf(CARD_CONTEXT);
  * and names the rest of its run too: "the tracking number is 1Z 9 9 8 A 4 2 0 3 5 7 7 1 8 4 6 2" is one
  * reference, though its last tokens' eight words no longer reach "tracking".
  */
-function referencesOf(before: string[], named: boolean[]): boolean[] {
+function referencesOf(before: string[], named: boolean[], spelledId: boolean): boolean[] {
   const refs = before.map(
     (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
   );
+  refs[0] ||= spelledId;
   for (let i = 1; i < refs.length; i += 1) refs[i] ||= refs[i - 1];
   return refs;
+}
+
+/**
+ * Letters spelled right before the digits ("registered number d e 4 3 1 3 1 6 …", "it's k l 0 4 …"): the start of
+ * an ID of letters and digits, which no phone, card or SSN has; the run is that ID's. Not a name spelled for what
+ * follows ("c v v 4 1 7", "s s n …", "a b a …").
+ */
+const SPELLED_BEFORE = /(?:^|[^a-z'])((?:[a-z] ){2,})$/i;
+const SPELLED_NAMES = new Set(['cvv', 'cvc', 'cid', 'csc', 'cvn', 'ssn', 'ss', 'aba', 'bsb', 'po', 'ext', 'pin', 'id']);
+function spelledIdBefore(text: string, start: number): boolean {
+  const m = SPELLED_BEFORE.exec(text.slice(Math.max(0, start - 24), start));
+  return m !== null && !SPELLED_NAMES.has(m[1].replace(/ /g, '').toLowerCase());
 }
 
 export function contextOf(text: string, run: DigitToken[]): RunContext {
@@ -150,7 +163,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
         lastMatchAt(BANK_WORDS, c) > Math.max(lastMatchAt(PHONE_WORDS, c), lastMatchAt(REFERENCE_WORDS, c)),
     ),
     branchBefore: test(BRANCH_CODE),
-    referenceBefore: referencesOf(before, named),
+    referenceBefore: referencesOf(before, named, spelledIdBefore(text, run[0].start)),
     phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c) && !NOT_NAMED_AFTER.test(c)),
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),

@@ -15,7 +15,9 @@ const TLDS = new Set(
     'studio health law consulting group digital media solutions company services systems global world live ' +
     'photo photography energy solar vet events wedding legal money homes auto cars fitness clinic dental care ' +
     'family coffee tours academy school education training marketing rentals partners ventures capital ' +
-    'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty'
+    'inc llc ltd pro name mobi travel news blog art club network software finance bank insurance realty ' +
+    // The sponsored domains of trades and bodies (IANA's sTLDs): an aircraft shop's "dot aero", a museum's.
+    'aero asia cat coop jobs museum post tel ngo ong'
   ).split(' '),
 );
 // Every country's own top-level domain is its ISO 3166 code ("my", "ke", "jp"): libphonenumber-js knows them all.

@@ -6,11 +6,12 @@ import { ifscSpans, widenedAccounts } from './bankCodes';
 import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
-import { withRepeats, withRetakes } from './repeats';
+import { withRepeats, withRetakes, withStutters } from './repeats';
 import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
+import { ssnPartSpans } from './ssnParts';
 import { providerMarkSpans } from './providerMarks';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
@@ -76,6 +77,7 @@ const WIDENINGS: Array<(text: string, spans: TextSpan[]) => TextSpan[]> = [
   withCodesAfterExpiries,
   withRepeats,
   withRetakes,
+  withStutters,
   withExtensions,
 ];
 
@@ -95,13 +97,14 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       ...writtenExpirySpans(text, cards),
       ...spokenExpirySpans(text, cards),
       ...monthYearSpans(text),
+      ...ssnPartSpans(text),
       ...numbers.filter((s) => s.kind !== 'phone_number'),
       ...numbers.filter((s) => s.kind === 'phone_number'),
     ],
     text.length,
   );
   // Then each find widened over what belongs to it, in this order: an account's groups, a card's code after its
-  // expiry, the value said again, taken back and given again, a phone's extension.
+  // expiry, the value said again, taken back and given again, its first word stammered, a phone's extension.
   return merged(
     text,
     WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),

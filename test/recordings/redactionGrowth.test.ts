@@ -100,6 +100,12 @@ const word = fc.constantFrom(
   'IFSC is',
   'account PT00',
   '0000',
+  // An SSN in parts after "social", a month retaken and stammered, a try broken off, an ID's letters (set 14).
+  'social',
+  'the last four',
+  'no wait may may',
+  'something',
+  'd e',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');

@@ -13,6 +13,7 @@ import {
   INDEPENDENT_11_FILE,
   INDEPENDENT_12_FILE,
   INDEPENDENT_13_FILE,
+  INDEPENDENT_14_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -99,6 +100,12 @@ describe('redaction rules', () => {
       file: INDEPENDENT_13_FILE,
       utterances: 480,
       recall: 0.966,
+    },
+    {
+      title: 'the fourteenth blind set, fitted to since',
+      file: INDEPENDENT_14_FILE,
+      utterances: 501,
+      recall: 0.99,
     },
   ];
   for (const set of SETS)
