@@ -13,7 +13,21 @@ const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 const COUNTRIES = new Set<string>(getCountries());
 const NAMES = new Set(['swift', 'bic']);
 /** Words between "swift" or "bic" and the code. */
-const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'number', 'no', 'bic', 'swift', 'the', 'address']);
+const LEAD_IN = new Set([
+  'code',
+  'is',
+  'its',
+  'it',
+  'number',
+  'no',
+  'bic',
+  'swift',
+  'the',
+  'address',
+  'as',
+  'well',
+  'too',
+]);
 /** Lead-in words that say a code follows ("swift code …", "swift is …"): "a swift decision" names none. */
 const NAMING = new Set(['code', 'is', 'number', 'address', 'bic']);
 /** Where a part written in letters and digits may end: the bank (4), the country (6), the location (8), the branch. */
@@ -55,8 +69,39 @@ function codeEnd(words: Word[], i: number): number {
     if (code.length === SHORT && chars.length > 1 && words[j - 1].lower.length > 1) break;
     code += chars;
     if ((code.length === SHORT || code.length === LONG) && valid(code)) end = j;
+    // "n for november", "g as in golf": the example after a spelled letter is not another letter of the code.
+    j += exampleAfter(words, j);
   }
   return end;
+}
+
+/** How many words after spelled letter `j` give its example ("for november", "as in golf"), or 0. */
+function exampleAfter(words: Word[], j: number): number {
+  const letter = words[j].lower;
+  if (letter.length !== 1 || !/[a-z]/.test(letter)) return 0;
+  const n = words[j + 1]?.lower === 'for' ? 1 : words[j + 1]?.lower === 'as' && words[j + 2]?.lower === 'in' ? 2 : 0;
+  const example = words[j + n + 1]?.lower;
+  return n > 0 && example !== undefined && example.length > 1 && example.startsWith(letter) ? n + 1 : 0;
+}
+
+/** "…, that's the swift": the name said after the code. */
+const NAMED_AFTER = [
+  ['that', 's', 'the'],
+  ["that's", 'the'],
+  ['is', 'the'],
+  ['thats', 'the'],
+];
+
+/** The first and last words of a code said just before the words naming it, at word `k` ("swift"), or null. */
+function codeBefore(words: Word[], k: number): { first: number; last: number } | null {
+  for (const lead of NAMED_AFTER) {
+    const last = k - lead.length - 1;
+    if (last < 0 || !lead.every((w, i) => words[last + 1 + i].lower === w)) continue;
+    // A code spelled with an example per letter is at most three words a character.
+    for (let first = Math.max(0, last - 3 * LONG); first <= last; first += 1)
+      if (codeEnd(words, first) === last) return { first, last };
+  }
+  return null;
 }
 
 /** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
@@ -64,6 +109,11 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
   for (let k = 0; k < words.length; k += 1) {
     if (!NAMES.has(words[k].lower)) continue;
+    const before = codeBefore(words, k);
+    if (before && (spans.length === 0 || spans[spans.length - 1].end <= words[before.first].start)) {
+      spans.push({ start: words[before.first].start, end: words[before.last].end, kind: 'banking_information' });
+      continue;
+    }
     let i = k + 1;
     let named = words[k].lower === 'bic';
     while (i < words.length && i - k <= 3 && LEAD_IN.has(words[i].lower)) {

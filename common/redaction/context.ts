@@ -27,7 +27,7 @@ export const BRANCH_CODE =
   /\b(?:bsb|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)? (?:bill|invoice|statement)\b/;
+  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|utility|store|club|member|membership|supplier|wholesale|rewards) (?:account|acct)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)? (?:bill|invoice|statement)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban)\b/;
 /**
@@ -37,15 +37,15 @@ export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|tr
  * (an Amex's four digits) on the front, above the number; "the number on the front" alone is the card's own.
  */
 export const CVV_CONTEXT =
-  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) (?:the )?(?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) (?:it|the (?:card |long |card's |main )?number)|(?:little|small|tiny|wee) (?:numbers?|digits?)|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))*$)\b/;
+  /\b(cvv2?|cvc2?|c v v|c v c|cid|csc|cvn|cav2?|(?<!social )security (?:code|number|digits)(?! for (?:the|your|my|our) (?!card))|verification|validation (?:code|value|number|digits)|card code|(?:code|digits|numbers?) (?:on|at) (?:the )?(?:back|reverse)|digit (?:thing|one|number|bit)|the back(?! (?:lot|row|door|office|room|yard|seat|seats|page|entrance|gate|porch|garden|wall|shelf|counter|desk|parking)\b)|digit code|back says|back of (?:the|my|your) card|signature (?:strip|panel|box|line)|(?:by|next to|beside|near|under) the signature|turn(?:s|ing|ed)? (?:it|the card) over|flip(?:s|ping|ped)? (?:it|the card) over|on the strip|(?:code|code's|digits) on the front|front of (?:the|my|your) amex|(?:four|4)(?: digits?| numbers?)? (?:on the |in )front|(?:four|4) (?:digits?|numbers?) front|front code|(?:digits?|numbers?|code) (?:above|over) (?:it|the (?:card |long |card's |main )?number)|(?:little|small|tiny|wee) (?:numbers?|digits?)|(?:^| )above the (?:card |long |card's |main )?number$|(?<!social )security(?: (?:is|was|uh|um))*$|(?<!(?:last|first|final|next) )(?:the )?(?:three|four|3|4) digits?$|(?<!(?:last|first|final|next) )(?:three|four|3|4)[ -](?:digits?|numbers?)(?: (?:security|code|one|thing|bit))?(?: (?:is|are|was|were|uh|um))*$)\b/;
 /**
  * Words that name a card's expiry: "expires", "exp", "valid through", "good thru", "runs out", and the
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
  */
 export const EXPIRY_CONTEXT =
-  /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
+  /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member) (?:number|no|id)|gift card|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
@@ -69,13 +69,14 @@ export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+,? ){0,5}(expir\w*|exp date)\b
 
 /**
  * Context after a number names it unless it introduces another ("2028, and the security code is 987",
- * "oh nine thirty one, cvv 274": a name followed by a number is that number's).
+ * "oh nine thirty one, cvv 274": a name followed by a number is that number's); "…, that's the routing number."
+ * names the one before it.
  */
 export function namesThis(pattern: RegExp, after: string): boolean {
   const m = pattern.exec(after);
   return (
     m !== null &&
-    !/^\s*(?:is|was|are|:|=|number|digits|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
+    !/^\s*(?:(?:number|digits)\b[\s,:]*(?=is\b|was\b|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b))?(?:is|was|are|:|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
       after.slice(m.index + m[0].length),
     )
   );

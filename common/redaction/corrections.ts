@@ -149,6 +149,12 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
   return digits === said.length || (k === 0 && digits < said.length) ? k : -1;
 }
 
+/** A pause with no take-back in it: "hang on", "hold on", "bear with me" (a lone "sorry" corrects as often). */
+const PAUSE_ONLY = new RegExp(
+  `^${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:(?:hang on|hold on|bear with me|one sec(?:ond)?)\\b${SEP}){1,2}(?:${HESITATION}\\b${SEP}){0,2}$`,
+  'i',
+);
+
 /** Two groups of one length that differ at every place. */
 const sharesNoDigit = (a: string, b: string): boolean => a.length >= 3 && changes(a, b) === a.length;
 
@@ -161,6 +167,7 @@ const sharesNoDigit = (a: string, b: string): boolean => a.length >= 3 && change
 export function correctedRuns(text: string, run: DigitToken[], at: number[]): DigitToken[][] {
   if (at.length === 0) return [run];
   const runs: DigitToken[][] = [];
+  const later: DigitToken[][] = [];
   let out: DigitToken[] = run.slice(0, at[0]);
   for (let c = 0; c < at.length; c += 1) {
     const again = run.slice(at[c], c + 1 < at.length ? at[c + 1] : run.length);
@@ -171,16 +178,38 @@ export function correctedRuns(text: string, run: DigitToken[], at: number[]): Di
       continue;
     }
     const first = again[0];
-    const taken = out.splice(from);
-    // "4205 9605 uh sorry 0351 1933": a later group that shares no digit with the one it would mend may be the
-    // number going on after a pause the caller apologised for. Both readings are read; the one a value is found
-    // in wins (common/redaction/text.ts claims each character once).
-    if (from > 0 && sharesNoDigit(digitsOf(taken), digitsOf(again.slice(0, firstGroupEnd(text, again)))))
-      // Only what a value across the pause can hold (a value's digits each side): linear however often it happens.
-      runs.push([...out.slice(-MAX_VALUE_DIGITS), ...taken, ...again.slice(0, MAX_VALUE_DIGITS)]);
-    out.push({ ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start }, ...again.slice(1));
+    const mended = (kept: DigitToken[], taken: DigitToken[]): DigitToken[] => [
+      ...kept,
+      { ...first, start: taken[0].start, saidFrom: first.saidFrom ?? first.start },
+      ...again.slice(1),
+    ];
+    const last = out.slice(from);
+    // "4205 9605 uh sorry 0351 1933", "five two three eight, hang on, seven three six one, …": a later group that
+    // shares no digit with the one it would mend may be the number going on after a pause the caller apologised
+    // for, or a relay's "hang on". Both readings are read; the mended one first, so a value found in it wins
+    // (common/redaction/text.ts claims each character once), and the run goes on unmended: a number read out in
+    // chunks with a pause after each keeps all of them. Only what a value across the pause can hold is mended
+    // (a value's digits each side): linear however often it happens.
+    // "six oh one one, hang on, six five eight eight, …": a pause asked for with no take-back ("no", "wait",
+    // "sorry") is more likely the number going on: its mended reading is read after the run, so a value found
+    // going on wins.
+    // (The same group said again after the pause is that group confirmed: "… two oh nine, hold on, two oh nine".)
+    const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
+    const paused =
+      PAUSE_ONLY.test(text.slice(run[at[c] - 1].end, run[at[c]].start)) && !firstAgain.startsWith(digitsOf(last));
+    if (paused || sharesNoDigit(digitsOf(last), firstAgain)) {
+      const reading = mended(out.slice(Math.max(0, from - MAX_VALUE_DIGITS), from), last).slice(
+        0,
+        2 * MAX_VALUE_DIGITS,
+      );
+      (paused ? later : runs).push(reading);
+      out.push(...again);
+      continue;
+    }
+    out.splice(from);
+    out.push(...mended([], last));
   }
-  runs.push(out);
+  runs.push(out, ...later);
   return runs;
 }
 

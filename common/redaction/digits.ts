@@ -1,3 +1,4 @@
+import { ACK_WORDS } from './acknowledgements';
 import { correctedRuns, correctionEnd } from './corrections';
 import { echoedReading, restartedReadings } from './restarts';
 import type { DigitToken } from './digitToken';
@@ -126,9 +127,16 @@ const JOIN_WORDS = new Set([
   'then',
   'like',
 ]);
+/** An acknowledgement between groups (common/redaction/acknowledgements.ts). */
+const ACK = new RegExp(`${ACK_WORDS}\\b`, 'iy');
+// "zero ninety, got that? two zero three": the question it asks is part of it.
+const ACKS = new RegExp(`\\b${ACK_WORDS}\\b\\??`, 'gi');
 const joins = (gap: string): boolean =>
   JOINER.test(
-    gap.replace(AND_THEN, ' ').replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)),
+    gap
+      .replace(AND_THEN, ' ')
+      .replace(ACKS, ' ')
+      .replace(/[A-Za-z]+/g, (word) => (JOIN_WORDS.has(word.toLowerCase()) ? ' ' : word)),
   );
 /** "… fifty and then seven three nine …": "and" before "then" joins too. */
 const AND_THEN = /\band(?=\s+then\b)/gi;
@@ -199,6 +207,8 @@ export function digitRuns(text: string): DigitToken[][] {
   // A correction said after the run's last token: where it ends; the indices of the tokens said after each.
   let correction = -1;
   let corrections: number[] = [];
+  // Where an acknowledgement said inside the run ends: its words are not tokens.
+  let acked = -1;
   const close = () => {
     correction = -1;
     if (run.length === 0) return;
@@ -223,6 +233,16 @@ export function digitRuns(text: string): DigitToken[][] {
     const end = start + word.length;
     const lower = word.toLowerCase();
     let token: DigitToken | null = null;
+    if (start < acked) continue;
+    // An acknowledgement between groups keeps the run open (its words are skipped; `joins` reads the gap); read
+    // before the joining words, whose "uh" would take the "uh" of "uh-huh".
+    if (run.length > 0 && correction < 0) {
+      ACK.lastIndex = start;
+      if (ACK.test(text)) {
+        acked = ACK.lastIndex;
+        continue;
+      }
+    }
     // A joining word keeps the run open; the gap it stands in is read by `joins`.
     if (run.length > 0 && (JOIN_WORDS.has(lower) || (lower === 'and' && /^\s+then\b/i.test(text.slice(end, end + 6)))))
       continue;

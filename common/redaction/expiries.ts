@@ -1,5 +1,6 @@
 import {
   CARD_CONTEXT,
+  CVV_CONTEXT,
   contextAfter,
   contextAround,
   contextBefore,
@@ -24,6 +25,9 @@ import type { TextSpan } from './kinds';
 const WRITTEN_EXPIRY =
   /(?:(?<![\d/])(?:0?[1-9]|1[0-2])|(?<![\d/] ?)(?:0 [1-9]|1 [0-2]))\s*\/\s*(?:\d{2}|20\d{2}|\d \d(?! ?\d))(?![\d/])/g;
 
+/** "the date is 5/31. mm. and the three digit thing, 296": the date a card or its code is spoken of with. */
+const THE_DATE = /\bthe date(?: is| was|'s| on it)?(?: uh| um)?$/;
+
 /** Written expiries: "04/27", "4 / 2027", "0 2 / 2 8" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -31,9 +35,13 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
   for (const m of text.matchAll(WRITTEN_EXPIRY)) {
     const end = m.index + m[0].length;
     const byCard = lastEndBefore(ends, m.index + 59) > m.index - 60;
-    const named = EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || namesThis(EXPIRY_AFTER, contextAfter(text, end));
-    // "the quote is valid until 08/26": an expiry word, but of something else named nearby, with no card.
     const around = contextAround(text, m.index, end);
+    const before = contextBefore(text, m.index);
+    const named =
+      EXPIRY_CONTEXT.test(before) ||
+      namesThis(EXPIRY_AFTER, contextAfter(text, end)) ||
+      (THE_DATE.test(before) && (CARD_CONTEXT.test(around) || CVV_CONTEXT.test(around)));
+    // "the quote is valid until 08/26": an expiry word, but of something else named nearby, with no card.
     const ofSomethingElse = !byCard && NOT_A_CARD_DATE.test(around) && !CARD_CONTEXT.test(around);
     if (byCard || (named && !ofSomethingElse)) spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
@@ -83,6 +91,8 @@ const YEAR_THEN_MONTH = new RegExp(`\\b(?:20\\d{2}|${SPOKEN_YEAR})\\s+(?:${MONTH
  * expiry word, or right after a card number ("…, may 2031, that's 05/31 on the card"; "…, january of thirty
  * one and …"), or named as the expiry after them. The year said first needs the expiry word before it.
  */
+const THE_DATE_AFTER = /^[\s,]*(?:that's|that is|is) the date\b(?! (?:of|for)\b)/;
+
 /** Only a take-back between an expiry and a month-year: "march twenty seven, no wait, may may twenty seven". */
 const TAKE_BACK =
   /^[\s,.;]*(?:(?:no|nope|sorry|wait|actually|i mean|i meant|hold on|oops|scratch that|uh|um)\b[\s,.;]*){1,4}$/i;
@@ -111,11 +121,20 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
     const end = m.index + m[0].length;
     // "January of twenty twenty six is the expiration": named after it, unless something else's date.
     const namedAfter = () => {
-      if (!namesThis(EXPIRY_AFTER, contextAfter(text, end))) return false;
+      const after = contextAfter(text, end);
+      const around = contextAround(text, m.index, end);
+      // "…, that's the card. august of twenty twenty five, that's the date": named so with a card spoken of.
+      if (THE_DATE_AFTER.test(after)) return CARD_CONTEXT.test(around) || CVV_CONTEXT.test(around);
+      if (!namesThis(EXPIRY_AFTER, after)) return false;
+      return !NOT_A_CARD_DATE.test(around) || CARD_CONTEXT.test(around);
+    };
+    // "the warranty expires november twenty thirty": an expiry word, but of something else, with no card spoken of.
+    const namedBefore = () => {
+      if (!EXPIRY_CONTEXT.test(contextBefore(text, m.index))) return false;
       const around = contextAround(text, m.index, end);
       return !NOT_A_CARD_DATE.test(around) || CARD_CONTEXT.test(around);
     };
-    if (EXPIRY_CONTEXT.test(contextBefore(text, m.index)) || afterCard || namedAfter() || retaken(text, spans, m))
+    if (afterCard || namedBefore() || namedAfter() || retaken(text, spans, m))
       spans.push({ start: m.index, end, kind: 'credit_card_expiration' });
   }
   let claimed = 0;
@@ -133,6 +152,8 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
 
 /** The word a part of a date was given with, just before it ("the month is", "year's", "month:"). */
 const PART_SAID = /(?:^| )(month|year)(?: is| was|'s)?$/;
+/** The first part's own word right before it: "month ", "year is ". */
+const PART_WORD_BEFORE = /\b(?:month|year)(?: is| was|'s)? ?$/i;
 /** What may stand between the two parts: "and the", a comma. */
 const PARTS_JOIN = /^[\s,]*(?:and\s+)?(?:the\s+)?$/i;
 const digitsOf = (run: DigitToken[]): string => run.map((t) => t.digits).join('');
@@ -158,7 +179,10 @@ export function monthYearSpans(text: string): TextSpan[] {
     if (!m || m[2].toLowerCase() === firstWord || !PARTS_JOIN.test(m[1])) continue;
     const [month, year] = firstWord === 'month' ? [first, second] : [second, first];
     if (!isMonth(digitsOf(month)) || !isYear(digitsOf(year))) continue;
-    spans.push({ start: first[0].start, end: second[second.length - 1].end, kind: 'credit_card_expiration' });
+    // "month zero three, year thirty four": the first part's word goes with it, as the second's does.
+    const lead = PART_WORD_BEFORE.exec(text.slice(Math.max(0, first[0].start - 12), first[0].start));
+    const start = first[0].start - (lead?.[0].length ?? 0);
+    spans.push({ start, end: second[second.length - 1].end, kind: 'credit_card_expiration' });
     r += 1;
   }
   return spans;

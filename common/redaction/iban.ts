@@ -22,8 +22,8 @@ const LENGTHS: Record<string, number> = {
 
 // prettier-ignore
 const SPOKEN_DIGITS: Record<string, string> = {
-  zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8',
-  nine: '9',
+  zero: '0', oh: '0', nought: '0', naught: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6',
+  seven: '7', eight: '8', nine: '9',
 };
 
 // prettier-ignore

@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
+import { bareAnswer } from './bareAnswer';
 import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
 import { codeNamedEarlier } from './cardCodes';
@@ -206,7 +207,9 @@ function kindOf(
           around.mended
             ? text.slice(Math.max(0, from - 1), from) + shapeOf(text, run, w, around, from)
             : text.slice(Math.max(0, from - 1), end),
-        )));
+        ))) ||
+    // A whole run given as the answer ("okay, it's 0278644583, i'll be on that all day"): a phone when the plan says so.
+    (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run));
   if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
   return isPhone(digits, international, region) ? 'phone_number' : null;
 }

@@ -106,6 +106,15 @@ const word = fc.constantFrom(
   'no wait may may',
   'something',
   'd e',
+  // Acknowledgements and relays between groups, a pause that goes on, a code named after it (set 15).
+  'right,',
+  'she says,',
+  'uh-huh',
+  'got that?',
+  'hang on,',
+  "that's the swift",
+  'n for november',
+  'month twelve, year',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');

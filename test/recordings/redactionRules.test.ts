@@ -14,6 +14,7 @@ import {
   INDEPENDENT_12_FILE,
   INDEPENDENT_13_FILE,
   INDEPENDENT_14_FILE,
+  INDEPENDENT_15_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -106,6 +107,12 @@ describe('redaction rules', () => {
       file: INDEPENDENT_14_FILE,
       utterances: 501,
       recall: 0.99,
+    },
+    {
+      title: 'the fifteenth blind set, at what fitting reached',
+      file: INDEPENDENT_15_FILE,
+      utterances: 529,
+      recall: 0.988,
     },
   ];
   for (const set of SETS)

@@ -1,0 +1,8 @@
+// What the listener or the one relaying says between the groups of a value read out in chunks ("five three seven
+// three, right, five one seven three, she says, seven six three nine, got it, then …"; "… yep, zero six one seven,
+// correct, then …"): an acknowledgement, or someone else's words passed on. None of them ends the number
+// (common/redaction/digits.ts), and a group said again after one is the same group confirmed
+// (common/redaction/restarts.ts).
+
+export const ACK_WORDS =
+  '(?:okay,? go on|go on|got it|got that|uh-huh|mm-hmm|(?:he|she|they) says|(?:he|she) said|right|yep|yes|yeah|correct|okay|ok|mm|mhm)';
