@@ -1,5 +1,5 @@
 import type { TextSpan } from './kinds';
-import { DIGIT_WORDS, REPEATS, TENS } from './digits';
+import { DIGIT_WORDS, REPEATS, TENS } from './numberWords';
 import type { Word } from './spelling';
 
 /** The word's entry in one of the spoken-number tables, own keys only ("constructor" is no number). */
@@ -32,7 +32,10 @@ function charsOf(w: Word, at: number): string | null {
 export function ifscSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
   for (let k = 0; k < words.length; k += 1) {
-    if (words[k].lower !== 'ifsc') continue;
+    // "ifsc", or spelled "i f s c".
+    const spelled = ['i', 'f', 's', 'c'].every((letter, n) => words[k + n]?.lower === letter);
+    if (words[k].lower !== 'ifsc' && !spelled) continue;
+    if (spelled) k += 3;
     let i = k + 1;
     // The "s" of "it's" is no letter of the code.
     const leadIn = (w: Word) => LEAD_IN.has(w.lower) || (w.lower === 's' && /['’]/.test(text[w.start - 1] ?? ''));

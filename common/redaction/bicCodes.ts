@@ -1,5 +1,5 @@
 import { getCountries } from 'libphonenumber-js/max';
-import { DIGIT_WORDS } from './digits';
+import { DIGIT_WORDS } from './numberWords';
 import { BANK_CONTEXT } from './context';
 import type { TextSpan } from './kinds';
 import type { Word } from './spelling';

@@ -13,7 +13,10 @@ import { pieceOfId } from './phones';
 export function cardLike(text: string, tokens: DigitToken[], referenced = false): boolean {
   // Nobody says a card number with "thousand" (a group with "hundred" they do: "fifty eight hundred").
   if (tokens.some((t) => t.magnitude && (t.year || t.digits.endsWith('000')))) return false;
-  if (CARD_CONTEXT.test(contextAround(text, tokens[0].start, tokens[tokens.length - 1].end))) return true;
+  const around = contextAround(text, tokens[0].start, tokens[tokens.length - 1].end);
+  if (CARD_CONTEXT.test(around)) return true;
+  // "i've got a gift card for the garden centre, the number is 6 0 3 9 …": a card no one pays with.
+  if (NOT_A_PAYMENT_CARD.test(around)) return false;
   // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
   if (BANK_CONTEXT.test(contextBefore(text, tokens[0].start))) return false;
   // "the tracking number is 9 4 0 0 …": part of a reference read out figure by figure or in words passes Luhn too
@@ -38,7 +41,10 @@ export function cardLike(text: string, tokens: DigitToken[], referenced = false)
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
 
-const GROUP_GAP = /^[ -]?$|^ ,? ?(?:uh|um|er|erm|like),? $/i;
+// "4264 2488. 7943 0450": a full stop an engine put between two groups is a pause too.
+const NOT_A_PAYMENT_CARD = /\b(?:gift|loyalty|rewards|membership|library|store|sim|key|access) card\b/;
+
+const GROUP_GAP = /^[ -]?$|^\. $|^ ,? ?(?:uh|um|er|erm|like),? $/i;
 
 /** Figures then words that start with the same digits: one number said twice, not one card. */
 function readBack(tokens: DigitToken[]): boolean {

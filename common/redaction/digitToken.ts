@@ -23,4 +23,9 @@ export interface DigitToken {
    * the shape a number is written in is read from here (common/redaction/corrections.ts).
    */
   saidFrom?: number;
+  /**
+   * The first token of a value said twice, read as said once (common/redaction/restarts.ts): the run read whole comes
+   * next, and a value found in this reading means the whole holds no other (no card across two sayings of a phone).
+   */
+  echo?: boolean;
 }

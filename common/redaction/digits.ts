@@ -1,7 +1,10 @@
+import { isCardNumber } from './cardNumber';
+import { homophoneDigit } from './homophones';
 import { ACK_WORDS } from './acknowledgements';
 import { correctedRuns, correctionEnd } from './corrections';
 import { echoedReading, restartedReadings } from './restarts';
 import type { DigitToken } from './digitToken';
+import { DIGIT_WORDS, isNumberWord, REPEATS, TEENS, TENS } from './numberWords';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
 // one one …", "oh" and "o" for zero, "double four", "triple oh", "twenty six", "fourteen"). A run is a sequence of digit tokens
@@ -10,98 +13,6 @@ import type { DigitToken } from './digitToken';
 // correction said inside a number ("two eight, no sorry, two nine one") does not end it either.
 
 export type { DigitToken };
-
-/**
- * Spanish, which callers switch to for their own number ("nueve nueve ocho, no sorry, nine nine eight …",
- * "cincuenta y cinco"): written as providers transcribe it, without accents ("once" is English too, left out).
- */
-const SPANISH_DIGITS: Record<string, string> = {
-  cero: '0',
-  uno: '1',
-  dos: '2',
-  tres: '3',
-  cuatro: '4',
-  cinco: '5',
-  seis: '6',
-  siete: '7',
-  ocho: '8',
-  nueve: '9',
-};
-const SPANISH_TEENS: Record<string, string> = {
-  diez: '10',
-  doce: '12',
-  trece: '13',
-  catorce: '14',
-  quince: '15',
-  dieciseis: '16',
-  diecisiete: '17',
-  dieciocho: '18',
-  diecinueve: '19',
-  veintiuno: '21',
-  veintidos: '22',
-  veintitres: '23',
-  veinticuatro: '24',
-  veinticinco: '25',
-  veintiseis: '26',
-  veintisiete: '27',
-  veintiocho: '28',
-  veintinueve: '29',
-};
-const SPANISH_TENS: Record<string, string> = {
-  veinte: '2',
-  treinta: '3',
-  cuarenta: '4',
-  cincuenta: '5',
-  sesenta: '6',
-  setenta: '7',
-  ochenta: '8',
-  noventa: '9',
-};
-
-export const DIGIT_WORDS: Record<string, string> = {
-  zero: '0',
-  oh: '0',
-  o: '0',
-  // British English: "cvv nought four eight".
-  nought: '0',
-  naught: '0',
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  niner: '9',
-  ...SPANISH_DIGITS,
-};
-const TEENS: Record<string, string> = {
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-  thirteen: '13',
-  fourteen: '14',
-  fifteen: '15',
-  sixteen: '16',
-  seventeen: '17',
-  eighteen: '18',
-  nineteen: '19',
-  ...SPANISH_TEENS,
-};
-export const TENS: Record<string, string> = {
-  twenty: '2',
-  thirty: '3',
-  forty: '4',
-  fifty: '5',
-  sixty: '6',
-  seventy: '7',
-  eighty: '8',
-  ninety: '9',
-  ...SPANISH_TENS,
-};
-export const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 
 /** What may stand between two digit tokens of one run. */
 const JOINER = /^[\s\-,.()]*$/;
@@ -209,9 +120,26 @@ export function digitRuns(text: string): DigitToken[][] {
   let corrections: number[] = [];
   // Where an acknowledgement said inside the run ends: its words are not tokens.
   let acked = -1;
+  // How many of the run's first tokens are digit homophones ("for", "to", …) said before its first digit.
+  let leading = 0;
   const close = () => {
     correction = -1;
     if (run.length === 0) return;
+    // "for seven seven won three …": a run that starts with homophones is read both with and without them. With
+    // them first where they make the whole a card or there are two or more ("card number for to six to, …"); else
+    // without ("a card for four one one one …" is the card's).
+    const readings =
+      leading === 0 || leading === run.length || corrections.length > 0
+        ? [run]
+        : leading === 1 && !isCardNumber(run.map((t) => t.digits).join(''))
+          ? [run.slice(leading), run]
+          : [run, run.slice(leading)];
+    leading = 0;
+    for (const reading of readings) closeReading(reading);
+    run = [];
+    if (corrections.length > 0) corrections = [];
+  };
+  const closeReading = (run: DigitToken[]) => {
     for (const corrected of correctedRuns(text, run, corrections)) {
       // A group restarted after a hesitation ("eight oh one, uh eight oh one, …") is read without its first try
       // first, and a value said twice ("eight two nine, eight two nine") as said once.
@@ -220,8 +148,6 @@ export function digitRuns(text: string): DigitToken[][] {
       if (echoed) runs.push(echoed);
       runs.push(corrected);
     }
-    run = [];
-    if (corrections.length > 0) corrections = [];
   };
   /** Whether what stands between the run's last token (or the correction after it) and `start` joins them. */
   const joined = (start: number) => joins(text.slice(correction >= 0 ? correction : lastEnd, start));
@@ -274,6 +200,19 @@ export function digitRuns(text: string): DigitToken[][] {
       token = repeat
         ? { digits: digit.repeat(repeat.times), start: repeat.start, end, written: false }
         : withMagnitude(text, { digits: digit, start, end, written: false });
+    } else {
+      const spokenBefore = run.length > 0 && !run[run.length - 1].written && joined(start);
+      const digit = homophoneDigit(text, lower, end, spokenBefore, isNumberWord);
+      if (digit) {
+        token = {
+          digits: repeat ? digit.repeat(repeat.times) : digit,
+          start: repeat?.start ?? start,
+          end,
+          written: false,
+        };
+        if (!spokenBefore && (run.length === 0 || !joined(start))) leading = 1;
+        else if (leading === run.length) leading += 1;
+      }
     }
     repeat = null;
     if (!token) {

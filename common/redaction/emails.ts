@@ -105,7 +105,8 @@ const GAP_BACK = 45;
 const JOINED = new Set(['_', '.', '-']);
 
 /** "…, all one word", "no spaces" said after an address: its local part is every word said since it was introduced. */
-const ONE_WORD_AFTER = /^[\s,.]*(?:(?:that's|it's|that is|it is)\s+)?(?:all\s+)?(?:one word|no spaces|together)\b/i;
+const ONE_WORD_AFTER =
+  /^[\s,.]*(?:(?:that's|it's|that is|it is)\s+)?(?:all\s+)?(?:one word|no spaces|together|lower ?case|small letters)\b/i;
 /** What introduces a local part said as one word in several: "my email is", "it's", "to", "at". */
 const ONE_WORD_INTRO = new Set('is was it s its email mail address me to at my your his her their our'.split(' '));
 /** At most this many words of a local part said as one word. */
@@ -235,7 +236,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     const said = first;
     first = ONE_WORD_AFTER.test(text.slice(words[last].end, words[last].end + 30))
       ? oneWordFrom(text, words, first, claimedTo)
-      : spelledOutFrom(text, words, first, claimedTo);
+      : spelledOutFrom(text, words, first, claimedTo, localEnd);
     if (words[first].start < claimedTo) continue;
     const again = saidAgainFrom(text, words[said].start, words[localEnd].end, claimedTo);
     const start = Math.min(again, words[first].start);

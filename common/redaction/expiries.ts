@@ -130,8 +130,11 @@ export function spokenExpirySpans(text: string, cards: TextSpan[] = []): TextSpa
     };
     // "the warranty expires november twenty thirty": an expiry word, but of something else, with no card spoken of.
     const namedBefore = () => {
-      if (!EXPIRY_CONTEXT.test(contextBefore(text, m.index))) return false;
+      const before = contextBefore(text, m.index);
       const around = contextAround(text, m.index, end);
+      // "the date is ten of twenty nine. code behind, …": the date a card or its code is spoken of with.
+      if (THE_DATE.test(before) && (CARD_CONTEXT.test(around) || CVV_CONTEXT.test(around))) return true;
+      if (!EXPIRY_CONTEXT.test(before)) return false;
       return !NOT_A_CARD_DATE.test(around) || CARD_CONTEXT.test(around);
     };
     if (afterCard || namedBefore() || namedAfter() || retaken(text, spans, m))

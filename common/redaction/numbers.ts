@@ -3,6 +3,7 @@ import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
 import { bareAnswer } from './bareAnswer';
+import { isCardNumber } from './cardNumber';
 import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
 import { codeNamedEarlier } from './cardCodes';
@@ -40,28 +41,6 @@ import { socialSecurityOf } from './socialSecurity';
 // (common/redaction/corrections.ts).
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
 // written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
-
-// The tests below run on every window of a run (a list of digits has millions): kept in this module.
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** Leading digits of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
-const CARD_PREFIX =
-  /^(4|5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720)|3[47]|6011|64[4-9]|65|35(2[89]|[3-8])|3(0[0-5]|[689])|62|5[06-9]|6[37])/;
-
-export const isCardNumber = (digits: string): boolean =>
-  digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
 
 /**
  * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
@@ -220,7 +199,15 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
   // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
   const cardEnds: number[] = [];
   const runs = digitRuns(text);
+  // Whether the run just read was a value said twice, read as once, and a value was found in it.
+  let echoFound = false;
   for (const run of runs.flatMap(chunksOf)) {
+    if (echoFound) {
+      // The same run read whole: "six four six, … two two. yep six four six …" holds no card across its two sayings.
+      echoFound = false;
+      continue;
+    }
+    const before = spans.length;
     const taken = new Array<boolean>(run.length).fill(false);
     const all = windows(run);
     const around = contextOf(text, run);
@@ -270,6 +257,7 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
           const kind = kindOf(text, run, w, cardBefore, region, around);
           if (kind) take(w, kind);
         }
+    echoFound = run[0].echo === true && spans.length > before;
   }
   // A card read with an aside in the middle ("…, hold on mum i'm on the phone, nine two three two oh"), and an
   // expiry and a code given together with nothing naming them ("oh six twenty seven three one eight two").

@@ -63,5 +63,5 @@ export function echoedReading(text: string, run: DigitToken[]): DigitToken[] | n
   // At a pause: a comma, not the dot of "2.11.211".
   if (held !== half || k >= run.length || !/[,;]|\.\s/.test(text.slice(run[k - 1].end, run[k].start))) return null;
   const first = run[k];
-  return [{ ...first, start: run[0].start, saidFrom: first.saidFrom ?? first.start }, ...run.slice(k + 1)];
+  return [{ ...first, start: run[0].start, saidFrom: first.saidFrom ?? first.start, echo: true }, ...run.slice(k + 1)];
 }

@@ -27,6 +27,8 @@ const SPELLING_WORDS = new Set(
   'dot underscore dash hyphen period point apostrophe capital initial word double no sorry'.split(' '),
 );
 
+const DIGIT_WORDS = new Set('zero oh one two three four five six seven eight nine'.split(' '));
+
 /** A sentence ends in the gap: what comes before is not the address. */
 const SENTENCE_END = /[?!;:|]|\.\s/;
 
@@ -34,7 +36,13 @@ const SENTENCE_END = /[?!;:|]|\.\s/;
  * The first word of a local part said in pieces, reaching back from `first` (the first word of the part
  * found) to what introduces it; `first` when what stands before is not said like a local part.
  */
-export function spelledOutFrom(text: string, words: Word[], first: number, claimedTo: number): number {
+export function spelledOutFrom(
+  text: string,
+  words: Word[],
+  first: number,
+  claimedTo: number,
+  localEnd = first,
+): number {
   let from = first;
   while (from > 0 && first - from < LOCAL_WORDS) {
     const prev = words[from - 1];
@@ -47,13 +55,17 @@ export function spelledOutFrom(text: string, words: Word[], first: number, claim
     from -= 1;
   }
   let letters = 0;
+  let digits = 0;
   let spelling = false;
-  for (let i = from; i <= first && !spelling; i += 1) {
+  // Read to the local part's end: "wei ling dot tan at …", "sarah j m at …" are said in pieces after the name.
+  for (let i = from; i <= Math.max(first, localEnd) && !spelling; i += 1) {
     // "a" and "i" are words unless spelled next to another letter ("then i met a smith at …" spells nothing).
     const letter = words[i].text.length === 1;
     const word = /^[ai]$/i.test(words[i].text) && words[i - 1]?.text.length !== 1 && words[i + 1]?.text.length !== 1;
     if (letter && !word) letters += 1;
-    spelling = letters >= 2 || SPELLING_WORDS.has(words[i].lower);
+    // "j smith two oh oh four at …": digits said in words are a local part's.
+    if (DIGIT_WORDS.has(words[i].lower)) digits += 1;
+    spelling = letters >= 2 || digits >= 2 || SPELLING_WORDS.has(words[i].lower);
   }
   return spelling ? from : first;
 }

@@ -115,6 +115,14 @@ const word = fc.constantFrom(
   "that's the swift",
   'n for november',
   'month twelve, year',
+  // Digits as an engine writes their sounds, spelled names of codes, a value said twice (set 16).
+  'for',
+  'to',
+  'ate',
+  'won',
+  'treble',
+  'c i d',
+  'yep',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');

@@ -15,6 +15,7 @@ import {
   INDEPENDENT_13_FILE,
   INDEPENDENT_14_FILE,
   INDEPENDENT_15_FILE,
+  INDEPENDENT_16_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -113,6 +114,12 @@ describe('redaction rules', () => {
       file: INDEPENDENT_15_FILE,
       utterances: 529,
       recall: 0.988,
+    },
+    {
+      title: 'the sixteenth blind set, at what fitting reached',
+      file: INDEPENDENT_16_FILE,
+      utterances: 498,
+      recall: 0.97,
     },
   ];
   for (const set of SETS)
