@@ -115,7 +115,14 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
     const last = lastGroupFrom(text, before);
     const broken = digitsOf(before.slice(last));
     const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
-    if (last > 0 && broken.length < firstAgain.length && firstAgain.startsWith(broken)) return last;
+    // Unless all of it is said again, one digit changed, its second group as it was: "one four oh, oh four, no
+    // sorry, oh four oh, oh four, …" starts again ("oh four" is no group broken off).
+    const whole = digitsOf(before);
+    const restarted =
+      said.length >= whole.length &&
+      changes(whole, said.slice(0, whole.length)) <= 1 &&
+      secondSaidAgain(text, before, again);
+    if (last > 0 && broken.length < firstAgain.length && firstAgain.startsWith(broken) && !restarted) return last;
   }
   if (startedAgain(before, said)) return 0;
   // The first group said again replaces the group of its length it is nearest to: the first (the caller
@@ -154,6 +161,9 @@ const PAUSE_ONLY = new RegExp(
   `^${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:(?:hang on|hold on|bear with me|one sec(?:ond)?)\\b${SEP}){1,2}(?:${HESITATION}\\b${SEP}){0,2}$`,
   'i',
 );
+
+/** An apology alone, with no take-back word: "…, sorry, …", "…, pardon, …". */
+const APOLOGY_ONLY = new RegExp(`^${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:sorry|pardon|excuse me)\\b${SEP}$`, 'i');
 
 /** Two groups of one length that differ at every place. */
 const sharesNoDigit = (a: string, b: string): boolean => a.length >= 3 && changes(a, b) === a.length;
@@ -195,8 +205,8 @@ export function correctedRuns(text: string, run: DigitToken[], at: number[]): Di
     // going on wins.
     // (The same group said again after the pause is that group confirmed: "… two oh nine, hold on, two oh nine".)
     const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
-    const paused =
-      PAUSE_ONLY.test(text.slice(run[at[c] - 1].end, run[at[c]].start)) && !firstAgain.startsWith(digitsOf(last));
+    const gap = text.slice(run[at[c] - 1].end, run[at[c]].start);
+    const paused = PAUSE_ONLY.test(gap) && !firstAgain.startsWith(digitsOf(last));
     if (paused || sharesNoDigit(digitsOf(last), firstAgain)) {
       const reading = mended(out.slice(Math.max(0, from - MAX_VALUE_DIGITS), from), last).slice(
         0,
@@ -206,6 +216,15 @@ export function correctedRuns(text: string, run: DigitToken[], at: number[]): Di
       out.push(...again);
       continue;
     }
+    // "seven eight one, sorry, nine two, yes, one three seven four, that's the social": after a lone "sorry" the
+    // number may be going on (an apology for the noise); read so too, after the run, so a value found mended wins.
+    // Not when the group said after it is as long as the run's first or its last: that is the number said again from
+    // its start, or its last group mended.
+    const lengths = [out.slice(0, firstGroupEnd(text, out)), out.slice(lastGroupFrom(text, out))].map(
+      (group) => digitsOf(group).length,
+    );
+    if (APOLOGY_ONLY.test(gap) && !lengths.includes(firstAgain.length))
+      later.push([...out.slice(-MAX_VALUE_DIGITS), ...again.slice(0, MAX_VALUE_DIGITS)]);
     out.splice(from);
     out.push(...mended([], last));
   }

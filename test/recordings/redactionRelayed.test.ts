@@ -16,7 +16,7 @@ import {
 // Forms the fifteenth blind set found loose ends in (issue 51): a value relayed or read back in chunks, with the
 // listener's acknowledgements or the relayer's "she says" between the groups ("… five three seven three, right, five
 // one seven three, she says, seven six three nine, got it, then …"), a "hang on" between groups that go on rather
-// than correct; an expiry as "month twelve, year thirty five", "it ends 12/25", "the date is 5/31" beside the code,
+// than correct, a "sorry" between groups of different lengths; an expiry as "month twelve, year thirty five", "it ends 12/25", "the date is 5/31" beside the code,
 // "…, that's the date" after a card; a code "by the signature" or read "turning it over"; a SWIFT code named after
 // it or spelled with examples; a routing number named after it; "nought" in a spoken IBAN; a national number given
 // as the whole answer. Look-alikes: a membership number written like an SSN, a courier account, a gift card's
@@ -47,6 +47,13 @@ const relayedSsn = fc
     before: 'my son has it, he says',
     after: ", that's his social",
   }));
+
+// "seven eight one, sorry, nine two, yes, …": an apology between groups of different lengths, the number going on.
+const apologisedSsn = fc.tuple(ssnArb, seedArb).map(([ssn, seed]): Said => ({
+  said: chunked([ssn.slice(0, 3), ssn.slice(3, 5), ssn.slice(5)], ['sorry', 'yes'], seed),
+  before: "okay, it's",
+  after: ", that's the social for the account",
+}));
 
 // Groups that go on after "hang on": no group is the one before it said again.
 const heldCard = fc
@@ -109,6 +116,7 @@ describe("redaction: the fifteenth blind set's forms", () => {
   itHidesEach([
     ['a card relayed in chunks with acknowledgements between', relayedCard],
     ['an SSN relayed in its groups', relayedSsn],
+    ['an SSN with an apology between groups of different lengths', apologisedSsn],
     ['a card read with "hang on" between groups that go on', heldCard],
     ['an expiry as "month …, year …"', partsExpiry],
     ['an expiry after "it ends"', endsExpiry],
