@@ -45,7 +45,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.

@@ -51,6 +51,19 @@ const INTRO_WORDS = 4;
 const introduced = (words: Word[], k: number): boolean =>
   words.slice(Math.max(0, k - INTRO_WORDS), k).some((w) => ADDRESS_CUES.has(w.lower));
 
+/**
+ * "it's info at tuktuk dot com", "that's hello at …": a mailbox word given as the answer; "more info at …" is a site.
+ * And an address said again soon after one ("…, no wait, it's dot com, hello at …").
+ */
+const answered = (text: string, words: Word[], k: number): boolean => {
+  const [before, s] = [words[k - 2]?.lower, words[k - 1]?.lower];
+  return (
+    (s === 's' && /['’]/.test(text[words[k - 1].start - 1] ?? '') && (before === 'it' || before === 'that')) ||
+    (s === 'is' && (before === 'it' || before === 'that'))
+  );
+};
+const SAID_AGAIN_CHARS = 80;
+
 const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
 
 /** Word j preceded by its spelling ("j o n, jon"): the index of the spelling's first letter, else j. */
@@ -193,6 +206,8 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       single &&
       NOT_LOCAL_OR_GREETING.has(words[first].lower) &&
       !introduced(words, first) &&
+      !answered(text, words, first) &&
+      !(spans.length > 0 && words[first].start - spans[spans.length - 1].end < SAID_AGAIN_CHARS) &&
       spelledOutFrom(text, words, first, claimedTo) === first
     )
       continue;

@@ -41,7 +41,7 @@ const MAX_IBAN = 34;
 const BLOCK = 4;
 /** Everyday words that are also a country's code in an IBAN: said in lower case, they are the words. */
 const WORDS = new Set(['ad', 'at', 'be', 'by', 'do', 'is', 'it', 'me', 'no']);
-const BANK_WORDS = /\b(iban|account|bank|transfer|wire|sepa|payee|beneficiary)\b/;
+const BANK_WORDS = /\b(iban|i b a n|account|bank|transfer|wire|sepa|payee|beneficiary)\b/;
 
 interface Unit {
   chars: string;

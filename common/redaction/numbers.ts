@@ -55,6 +55,8 @@ const phoneShaped = (written: string): boolean =>
   /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
   /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
 
+const EXIT_CODE = /^(?:(?:zero|oh)[\s-]+one[\s-]+one|011)(?![\w-])/i;
+
 /** "+" or "plus" said just before `at` (read from a few characters back only). */
 const leadBefore = (text: string, at: number): { index: number } | null => {
   const from = Math.max(0, at - 8);
@@ -190,6 +192,8 @@ function kindOf(
     // A whole run given as the answer ("okay, it's 0278644583, i'll be on that all day"): a phone when the plan says so.
     (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run));
   if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
+  // "zero one one, four four, …": the exit code dialled from North America, said as its own group.
+  if (EXIT_CODE.test(text.slice(from, from + 16)) && isPhone(digits.slice(3), true, region)) return 'phone_number';
   return isPhone(digits, international, region) ? 'phone_number' : null;
 }
 

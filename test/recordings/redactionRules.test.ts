@@ -16,6 +16,7 @@ import {
   INDEPENDENT_14_FILE,
   INDEPENDENT_15_FILE,
   INDEPENDENT_16_FILE,
+  INDEPENDENT_17_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -28,7 +29,9 @@ import type { Transcript } from '../../common/transcript';
 
 describe('redaction rules', () => {
   /** Each labelled set: its least size, and the share of values it must have fully hidden (look-alikes: ≤ 1 %). */
-  const SETS: Array<{ title: string; file?: string; utterances: number; recall: number }> = [
+  // `lookalikes`: the most look-alikes a set may have touched, 1 % unless a set's labels disagree with a documented
+  // rule (the seventeenth labels "the last four of my social are 4413" as no value; the rules hide an SSN's last four).
+  const SETS: Array<{ title: string; file?: string; utterances: number; recall: number; lookalikes?: number }> = [
     { title: 'the project set', utterances: 500, recall: 0.99 },
     {
       title: 'the set written blind, without reading the rules (issue 51 §3)',
@@ -121,14 +124,23 @@ describe('redaction rules', () => {
       utterances: 498,
       recall: 0.97,
     },
+    {
+      title: 'the seventeenth blind set, fitted to since',
+      file: INDEPENDENT_17_FILE,
+      utterances: 455,
+      recall: 0.99,
+      lookalikes: 0.014,
+    },
   ];
-  for (const set of SETS)
-    it(`finds at least ${set.recall * 100} % of the values of ${set.title}, at most 1 % of its look-alikes`, () => {
+  for (const set of SETS) {
+    const lookalikes = set.lookalikes ?? 0.01;
+    it(`finds at least ${set.recall * 100} % of the values of ${set.title}, at most ${(lookalikes * 100).toFixed(1)} % of its look-alikes`, () => {
       const figures = redactionFigures(evaluateRedaction(set.file ? labelledUtterances(set.file) : undefined));
       expect(figures.utterances).to.be.at.least(set.utterances);
       expect(figures.found / figures.values, JSON.stringify(figures)).to.be.at.least(set.recall);
-      expect(figures.lookalikesRedacted / figures.lookalikes, JSON.stringify(figures)).to.be.at.most(0.01);
+      expect(figures.lookalikesRedacted / figures.lookalikes, JSON.stringify(figures)).to.be.at.most(lookalikes);
     });
+  }
 
   it("reads national phone numbers in the company's region, and any region's said with its country code", () => {
     expect(redactText('Call me on 020 7946 0958.', { phoneRegion: 'GB' }).text).to.equal('Call me on [PHONE_NUMBER].');
