@@ -1,3 +1,4 @@
+import { BANK_CONTEXT } from './context';
 import type { TextSpan } from './kinds';
 import { DIGIT_WORDS, REPEATS, TENS } from './numberWords';
 import type { Word } from './spelling';
@@ -13,7 +14,7 @@ const entryOf = <T>(table: Record<string, T>, word: string | undefined): T | und
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const IFSC_LENGTH = 11;
 /** Words between "IFSC" and the code. */
-const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'uh', 'um', 'number', 'no']);
+const LEAD_IN = new Set(['code', 'is', 'its', 'it', 'uh', 'um', 'number', 'no', 'right', 'hai', 'then']);
 
 /** The characters word `w` says at position `at` of a code (a letter, a digit, or its own letters and digits). */
 function charsOf(w: Word, at: number): string | null {
@@ -26,6 +27,25 @@ function charsOf(w: Word, at: number): string | null {
   if (/^[a-z0-9]+$/.test(w.lower) && w.lower.length <= IFSC_LENGTH && /\d/.test(w.lower + (at === 0 ? '0' : '')))
     return w.text.toUpperCase();
   return null;
+}
+
+/** An IFSC written whole: four letters of the bank, a zero, six of the branch. */
+const WRITTEN_IFSC = /\b[A-Za-z]{4}0[A-Za-z0-9]{6}\b/g;
+const IFSC_AROUND = new RegExp(`${BANK_CONTEXT.source}|\\b(?:ifsc|neft|imps|rtgs|refund|transfer)\\b`);
+
+/**
+ * "for the refund to india, utib0000456, a/c …": an IFSC written whole with no name before it, a bank word within a
+ * few dozen characters either side. Its digits are the branch's: the shape alone is rare, the bank word makes it sure.
+ */
+export function writtenIfscSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const m of text.matchAll(WRITTEN_IFSC)) {
+    if (!/\d/.test(m[0].slice(5))) continue;
+    const end = m.index + m[0].length;
+    if (IFSC_AROUND.test(text.slice(Math.max(0, m.index - 60), end + 40).toLowerCase()))
+      spans.push({ start: m.index, end, kind: 'banking_information' });
+  }
+  return spans;
 }
 
 /** The spans of IFSCs said after "IFSC" in `words`. */

@@ -19,7 +19,9 @@ const ANSWER_END =
 const OTHER_AFTER = someOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\bnumber\b/);
 
 /** "yeah wicked fast, it's …": talk first, then "it's" just before the digits, the talk naming nothing they could be. */
-const INTRODUCED = /(?:^| )(?:it's|it is|its|that's|here it is|here you go|ready)(?: (?:uh|um|er))?$/;
+// An agent reading it back: "so just to confirm i've got …", "okay, so i have …".
+const INTRODUCED =
+  /(?:^| )(?:it's|it is|its|that's|here it is|here you go|ready|i've got|i have got|i have)(?: (?:uh|um|er))?$/;
 const OTHER_BEFORE = someOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, /\b(?:number|zip|postal|postcode|code|pin|id)\b/);
 const introduced = (before: string): boolean => INTRODUCED.test(before) && !OTHER_BEFORE.test(before);
 

@@ -32,7 +32,7 @@ const LEAD_IN = new Set([
 const NAMING = new Set(['code', 'is', 'number', 'address', 'bic']);
 /** Where a part written in letters and digits may end: the bank (4), the country (6), the location (8), the branch. */
 const PART_ENDS = new Set([4, 6, 8, 11]);
-const BANK_WORDS = new RegExp(`${BANK_CONTEXT.source}|\\b(?:wire|transfer|payment|remit\\w*|beneficiary)\\b`);
+const BANK_WORDS = new RegExp(`${BANK_CONTEXT.source}|\\b(?:wire|transfer|payment|refund|remit\\w*|beneficiary)\\b`);
 /** How far around "swift" a bank word is looked for: past an IBAN before it, a code spelled out after it. */
 const AROUND = 80;
 const SHORT = 8;

@@ -17,17 +17,19 @@ export const contextBefore = (text: string, at: number): string =>
 
 export const SSN_CONTEXT = /\b(social security|socials?|ssns?|s s n|ss number)\b/;
 export const BANK_CONTEXT =
-  /\b(account|acct|routing|aba|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu|nuban)\b/;
+  /\b(account|acct|(?<!\b[a-z] )a[ /]c(?! [a-z]\b)|routing|rtn|aba|dda|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu|nuban)\b/;
 /**
  * A bank's branch or institution code by its local name, short as they are: an Australian BSB (6), a
  * Canadian transit (5) and institution (3) number, a branch code, a German BLZ (8), a Brazilian agência (4),
  * a Mexican CLABE (18). Named just before it ("BSB is, uh, …"), three digits or more are the code.
  */
 export const BRANCH_CODE =
-  /\b(?:bsb|b s b|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
+  /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|utility|store|club|member|membership|supplier|wholesale|rewards) (?:account|acct)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)? (?:bill|invoice|statement)\b/;
+  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
+/** Said after an account's number to say it is not a bank's: "…, that's the customer account, not my bank". */
+export const NOT_BANK_AFTER = /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban)\b/;
 /**
@@ -45,7 +47,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.

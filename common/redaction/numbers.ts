@@ -16,6 +16,7 @@ import {
   lastEndBefore,
   namesThis,
   NOT_A_CARD_DATE,
+  NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, notAPhoneShape } from './phones';
@@ -109,6 +110,7 @@ function kindOf(
     n >= 6 &&
     n <= 17 &&
     around.bankBefore[w.i] &&
+    !NOT_BANK_AFTER.test(around.after[w.j]) &&
     text[run[w.i].start - 1] !== '(' &&
     leadBefore(text, run[w.i].start) === null
   )

@@ -2,7 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { withCodesAfterExpiries } from './cardCodes';
 import { emailSpans } from './emails';
 import { withExtensions } from './extensions';
-import { ifscSpans, widenedAccounts } from './bankCodes';
+import { ifscSpans, widenedAccounts, writtenIfscSpans } from './bankCodes';
 import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
@@ -68,7 +68,7 @@ function spelledSpans(text: string): { emails: TextSpan[]; ibans: TextSpan[] } {
   const words = wordsOf(text);
   return {
     emails: emailSpans(text, words),
-    ibans: [...ibanSpans(text, words), ...ifscSpans(text, words), ...bicSpans(text, words)],
+    ibans: [...ibanSpans(text, words), ...ifscSpans(text, words), ...writtenIfscSpans(text), ...bicSpans(text, words)],
   };
 }
 

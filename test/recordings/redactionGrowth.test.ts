@@ -123,6 +123,12 @@ const word = fc.constantFrom(
   'treble',
   'c i d',
   'yep',
+  // Bank abbreviations, a written IFSC, an agent's read-back (set 18).
+  'a/c',
+  's/c',
+  'rtn',
+  'utib0000456',
+  "i've got",
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
 const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');
