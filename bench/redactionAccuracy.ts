@@ -135,6 +135,12 @@ export const INDEPENDENT_17_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * held out. Reported apart.
  */
 export const INDEPENDENT_18_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-18.json');
+/**
+ * A nineteenth, written blind by hand after the eighteenth (319 utterances: voicemail messages and billing disputes,
+ * refunds, chargebacks), committed alone and first run on the rules of `019dc99` (fitted in part to the eighteenth):
+ * held out. Reported apart.
+ */
+export const INDEPENDENT_19_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-19.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -155,6 +161,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_16_FILE,
   INDEPENDENT_17_FILE,
   INDEPENDENT_18_FILE,
+  INDEPENDENT_19_FILE,
 ];
 
 export interface LabelledUtterance {
