@@ -47,7 +47,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|case|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
@@ -119,7 +119,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
 export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
-  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|credit|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits)\b/;
 /**

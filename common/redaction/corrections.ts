@@ -115,16 +115,33 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
     const last = lastGroupFrom(text, before);
     const broken = digitsOf(before.slice(last));
     const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again)));
-    // Unless all of it is said again, one digit changed, its second group as it was: "one four oh, oh four, no
-    // sorry, oh four oh, oh four, …" starts again ("oh four" is no group broken off).
+    // Unless all of it is said again, at most one digit changed: "one four oh, oh four, no sorry, oh four oh, oh four,
+    // …", "six three oh, six three, no sorry, six three oh, six nine, …" start again (no group was broken off).
     const whole = digitsOf(before);
+    // (Its first group said again as it was grouped, at most one digit changed: "plus thirty nine, three two zero,
+    // three, no sorry, three nine zero, …" completes the "three" broken off.)
+    const firstBefore = digitsOf(before.slice(0, firstGroupEnd(text, before)));
     const restarted =
       said.length >= whole.length &&
       changes(whole, said.slice(0, whole.length)) <= 1 &&
-      secondSaidAgain(text, before, again);
+      changes(firstBefore, firstAgain) <= 1;
     if (last > 0 && broken.length < firstAgain.length && firstAgain.startsWith(broken) && !restarted) return last;
   }
-  if (startedAgain(before, said)) return 0;
+  // A restart says the first group again as it was grouped: "six four three, six five, no sorry, six four, three oh
+  // oh oh" mends the second group ("six four" is no first group said again), though its first three digits match.
+  const firstBefore = digitsOf(before.slice(0, firstGroupEnd(text, before))).length;
+  const firstAgain = digitsOf(again.slice(0, firstGroupEnd(text, again))).length;
+  const regrouped = firstBefore !== firstAgain && firstBefore < digitsOf(before).length && firstAgain < said.length;
+  // Nor is it a restart when what follows does not say the whole again but the last group, one digit changed,
+  // does: "six oh one one, six one one oh, no sorry, six oh one oh, oh oh oh oh, …" mends "six one one oh".
+  const lastFrom = lastGroupFrom(text, before);
+  const mendsLast =
+    lastFrom > 0 &&
+    said.length >= digitsOf(before).length &&
+    changes(digitsOf(before), said.slice(0, digitsOf(before).length)) > RESTART_SLACK &&
+    changes(digitsOf(before.slice(lastFrom)), digitsOf(again.slice(0, firstGroupEnd(text, again)))) <= 1;
+  if (mendsLast) return lastFrom;
+  if (startedAgain(before, said) && !regrouped) return 0;
   // The first group said again replaces the group of its length it is nearest to: the first (the caller
   // starts again and says all of it: "01 30, sorry, 01 26"; "two two two, two oh oh, no sorry, two one two,
   // two oh oh, …") or the last, the rest going on from it ("615-643, sorry, 633-1829", "116 52, no, 02
@@ -140,7 +157,14 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
         : Infinity;
     // As near either way, a restart says the second group again as it was ("222 210, no sorry, 212 210 …",
     // "6100 0215 …, no sorry, 5100 0215 …"); a mend goes on with new digits ("415 450, no sorry, 455 3500").
-    if (restart < mend || (restart === mend && restart < Infinity && secondSaidAgain(text, before, again))) return 0;
+    // A last group said again unchanged mends nothing: where the whole is said again too, one digit changed, it is
+    // the restart ("five eight five oh, four eight five oh, no sorry, four eight five oh, four eight five oh, …").
+    if (
+      restart < mend ||
+      (mend === 0 && restart < Infinity) ||
+      (restart === mend && restart < Infinity && secondSaidAgain(text, before, again))
+    )
+      return 0;
     if (mend < Infinity) return last;
     // A group said without a pause holds more than one ("four six five one zero nine six three, sorry, no, oh
     // nine six oh, …"): its last digits said again, one of them changed, are what is mended.

@@ -110,6 +110,16 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
 }
 
 const worded = (context: string): boolean => /[a-z]/.test(context);
+const NOT_BANK_WORDS = new RegExp(NOT_BANK.source, 'g');
+/**
+ * What the bank words say is not a bank account ("account holder", "the phone on the account"), with no bank word
+ * after it: "account holder: luis ortega, routing …, acct" names the account after all.
+ */
+const notBankLast = (c: string): boolean => {
+  let end = -1;
+  for (const m of c.matchAll(NOT_BANK_WORDS)) end = m.index + m[0].length;
+  return end >= 0 && !BANK_CONTEXT.test(c.slice(end));
+};
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const PHONE_WORDS = anyOf(PHONE_WORD);
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
@@ -159,7 +169,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
       (c, i) =>
         named[i] &&
         BANK_CONTEXT.test(c) &&
-        !NOT_BANK.test(c) &&
+        !notBankLast(c) &&
         lastMatchAt(BANK_WORDS, c) > Math.max(lastMatchAt(PHONE_WORDS, c), lastMatchAt(REFERENCE_WORDS, c)),
     ),
     branchBefore: test(BRANCH_CODE),

@@ -203,6 +203,30 @@ describe('redaction of values corrected as they are said', () => {
       redactText('my social security number is one four oh, oh four, no sorry, oh four oh, oh four, oh oh oh one okay')
         .text,
     ).to.equal('my social security number is [US_SOCIAL_SECURITY_NUMBER] okay');
+    // Found the same way (the property at 40 times its runs): a restart with its second group changed; a second group
+    // mended whose first digits match the first group's; a restart whose last group is said again unchanged; a last
+    // group mended whose first three digits match the run's; a group broken off after a country code.
+    for (const said of [
+      'six three oh, six three, no sorry, six three oh, six nine, oh oh oh one',
+      'six four three, six five, no sorry, six four, three oh oh oh',
+    ])
+      expect(redactText(`my social security number is ${said} okay`).text, said).to.equal(
+        'my social security number is [US_SOCIAL_SECURITY_NUMBER] okay',
+      );
+    expect(
+      redactText(
+        'the card number is five eight five oh, four eight five oh, no sorry, four eight five oh, four eight five oh, oh oh oh oh, oh oh oh six thanks',
+      ).text,
+    ).to.equal('the card number is [CREDIT_CARD_NUMBER] thanks');
+    expect(
+      redactText(
+        'the card number is six oh one one, six one one oh, no sorry, six oh one oh, oh oh oh oh, oh oh oh nine thanks',
+      ).text,
+    ).to.equal('the card number is [CREDIT_CARD_NUMBER] thanks');
+    expect(
+      redactText('my number is plus thirty nine, three two zero, three, no sorry, three nine zero, two zero three zero')
+        .text,
+    ).to.equal('my number is [PHONE_NUMBER]');
     expect(redactText('the expiry is 01 30, no sorry, 01 26 okay').text).to.equal(
       'the expiry is [CREDIT_CARD_EXPIRATION] okay',
     );
