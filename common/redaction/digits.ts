@@ -43,6 +43,8 @@ const ACK = new RegExp(`${ACK_WORDS}\\b`, 'iy');
 // "zero ninety, got that? two zero three": the question it asks is part of it.
 const ACKS = new RegExp(`\\b${ACK_WORDS}\\b\\??`, 'gi');
 const joins = (gap: string): boolean =>
+  // Most gaps are a space or ", ": no word to read (a digit list has hundreds of thousands of them).
+  /^[\s,-]*$/.test(gap) ||
   JOINER.test(
     gap
       .replace(AND_THEN, ' ')

@@ -110,6 +110,7 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
 }
 
 const worded = (context: string): boolean => /[a-z]/.test(context);
+const LETTER = /\p{L}/u;
 const NOT_BANK_WORDS = new RegExp(NOT_BANK.source, 'g');
 /**
  * What the bank words say is not a bank account ("account holder", "the phone on the account"), with no bank word
@@ -152,7 +153,10 @@ function spelledIdBefore(text: string, start: number): boolean {
 }
 
 export function contextOf(text: string, run: DigitToken[]): RunContext {
-  const before = run.map((t) => contextBefore(text, t.start));
+  // Where the words before hold no letter (inside a digit list) nothing can be named: skip reading them.
+  const before = run.map((t) =>
+    LETTER.test(text.slice(Math.max(0, t.start - 80), t.start)) ? contextBefore(text, t.start) : '',
+  );
   const after = run.map((t) => contextAfter(text, t.end));
   const named = before.map(worded);
   const namedAfter = after.map(worded);
