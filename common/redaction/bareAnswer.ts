@@ -8,7 +8,7 @@ import type { DigitToken } from './digitToken';
 const ANSWER_WORDS = new Set(
   (
     "it it's its is that that's thats ok okay yes yeah yep sure so well no sorry the whole thing last here " +
-    "you go right alright uh um er erm mine ready ma'am sir full number are"
+    "you go right alright uh um er erm mine ready ma'am sir full number are all correct"
   ).split(' '),
 );
 /** After a bare answer: nothing, or an answer's last words, to the sentence's end. */

@@ -36,6 +36,9 @@ const BANK_WORDS = new RegExp(`${BANK_CONTEXT.source}|\\b(?:wire|transfer|paymen
 /** How far around "swift" a bank word is looked for: past an IBAN before it, a code spelled out after it. */
 const AROUND = 80;
 const SHORT = 8;
+/** How many words after "swift" or "bic" and its lead-in an "is" naming the code may come; fewer after a code. */
+const IS_WITHIN = 6;
+const IS_NEAR = 4;
 const LONG = 11;
 
 /** The characters word `w` gives a code at position `at`: a letter, a digit said or written, or a written part. */
@@ -55,10 +58,10 @@ const valid = (code: string): boolean => {
 };
 
 /** The last word of a SWIFT code read from word `i` on, or -1. */
-function codeEnd(words: Word[], i: number): number {
+function codeEnd(words: Word[], i: number, limit = words.length): number {
   let code = '';
   let end = -1;
-  for (let j = i; j < words.length && code.length < LONG; j += 1) {
+  for (let j = i; j < limit && code.length < LONG; j += 1) {
     // "oh" is a zero read out ("oh seven"), or the location's two letters written ("… de oh").
     const next = words[j + 1];
     const spelledOn = next !== undefined && (next.lower.length === 1 || Object.hasOwn(DIGIT_WORDS, next.lower));
@@ -104,10 +107,29 @@ function codeBefore(words: Word[], k: number): { first: number; last: number } |
   return null;
 }
 
+const spelledChar = (w: Word): boolean => w.lower.length === 1 || Object.hasOwn(DIGIT_WORDS, w.lower);
+
+/**
+ * "the new provider's bank is h s b c g b two l": a code spelled letter by letter right after "bank is" (a bank's name
+ * written whole, "the bank is barclays", is no code). The last word of the code, or -1.
+ */
+function spelledAfterBank(words: Word[], k: number): number {
+  if (words[k].lower !== 'bank' || words[k + 1]?.lower !== 'is' || words[k + 2]?.lower.length !== 1) return -1;
+  let limit = k + 2;
+  while (limit < words.length && limit - k <= LONG + 1 && spelledChar(words[limit])) limit += 1;
+  return codeEnd(words, k + 2, limit);
+}
+
 /** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
 export function bicSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
   for (let k = 0; k < words.length; k += 1) {
+    const spelled = spelledAfterBank(words, k);
+    if (spelled >= 0) {
+      spans.push({ start: words[k + 2].start, end: words[spelled].end, kind: 'banking_information' });
+      k = spelled;
+      continue;
+    }
     if (!NAMES.has(words[k].lower)) continue;
     const before = codeBefore(words, k);
     if (before && (spans.length === 0 || spans[spans.length - 1].end <= words[before.first].start)) {
@@ -122,7 +144,9 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
     }
     // "the swift code for barclays is …", "the swift of itaú is …": the code may follow an "is" said later.
     let afterIs = -1;
-    for (let t = i; t < Math.min(words.length, i + 4); t += 1)
+    // "swift if it's international is …": a few words of condition may come before it, when no code starts the lead-in.
+    const within = codeEnd(words, i) >= 0 ? IS_NEAR : IS_WITHIN;
+    for (let t = i; t < Math.min(words.length, i + within); t += 1)
       if (words[t].lower === 'is') {
         afterIs = t + 1;
         break;

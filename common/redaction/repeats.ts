@@ -7,8 +7,13 @@ import type { TextSpan } from './kinds';
 
 /** What may stand between a value and the same value said again. */
 const AGAIN =
-  /^[\s,.;:]*(?:(?:yes|yeah|yep|again|i repeat|repeat|repeating|that's|that is|so|once more|i said|correct|i think|i believe|(?:can you |let me |to )?confirm)\b[\s,.;:]*){0,3}$/i;
+  /^[\s,.;:?!]*(?:(?:yes|yeah|yep|again|i repeat|repeat|repeating|that's|that is|so|once more|i said|correct|i think|i believe|(?:can you |let me |to )?confirm)\b[\s,.;:?!]*){0,3}$/i;
 const WINDOW = 80;
+/**
+ * A value of this many digits or more said again with the same digits is the same value whatever words stand
+ * between ("…, no hang on, let me look at the card, yeah, …"): nobody says two different values with the same digits.
+ */
+const SAME_DIGITS = 7;
 
 const digitsOf = (said: string): string =>
   digitRuns(said)
@@ -18,14 +23,19 @@ const digitsOf = (said: string): string =>
 
 /** `spans` (in order) each widened over the same digits said again right after it. */
 export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
-  return spans.map((span, s) => {
-    const ceiling = Math.min(span.end + WINDOW, s + 1 < spans.length ? spans[s + 1].start : text.length);
+  return spans.flatMap((span, s) => {
+    // The window holds the gap and the value said again: as long as the value, past WINDOW.
+    const reach = span.end + WINDOW + (span.end - span.start);
+    const ceiling = Math.min(reach, s + 1 < spans.length ? spans[s + 1].start : text.length);
     const window = text.slice(span.end, ceiling);
     const run = digitRuns(window)[0];
-    if (!run || !AGAIN.test(window.slice(0, run[0].start))) return span;
+    if (!run) return [span];
     const digits = digitsOf(text.slice(span.start, span.end));
-    if (digits.length < 3 || run.map((t) => t.digits).join('') !== digits) return span;
-    return { ...span, end: span.end + run[run.length - 1].end };
+    if (digits.length < 3 || run.map((t) => t.digits).join('') !== digits) return [span];
+    const end = span.end + run[run.length - 1].end;
+    if (AGAIN.test(window.slice(0, run[0].start))) return [{ ...span, end }];
+    // Other words between are the caller's: the value said again is a span of its own.
+    return digits.length < SAME_DIGITS ? [span] : [span, { ...span, start: span.end + run[0].start, end }];
   });
 }
 
@@ -36,7 +46,7 @@ export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
  * and is the same kind. Each find reads a bounded window after it: linear in the text.
  */
 const RETAKE =
-  /^[\s,.;:]*(?:(?:no|nope|sorry|wait|actually|oops|my mistake|my bad|scratch that|hold on|that's my old one|that's the old one|that's wrong|wrong one|the new one(?: is| says)?|i said|i meant|i mean|it's|it is|that's|so|uh|um)\b[\s,.;:]*){1,6}$/i;
+  /^[\s,.;:]*(?:(?:no|nope|sorry|wait|actually|oops|my mistake|my bad|scratch that|hold on|that's (?:my|the) old (?:one|card|number)|that's wrong|wrong one|the new one(?: is| says)?|i said|i meant|i mean|it's|it is|that's|so|uh|um)\b[\s,.;:]*){1,6}$/i;
 const TAKEN_BACK = /\b(?:no|nope|sorry|wait|actually|oops|mistake|old one|wrong)\b/i;
 
 export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
@@ -52,8 +62,9 @@ export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
     if (!RETAKE.test(gap) || !TAKEN_BACK.test(gap)) return;
     const said = digitsOf(text.slice(span.start, span.end)).length;
     const again = run.map((t) => t.digits).join('').length;
-    // The run must end inside the window: one cut by it is not the whole value.
-    if (said < 3 || Math.abs(again - said) > 1 || span.end + run[run.length - 1].end >= ceiling - 1) return;
+    // The run must end inside the window: one cut by it is not the whole value (one the text ends with is whole).
+    const cut = ceiling < text.length && span.end + run[run.length - 1].end >= ceiling - 1;
+    if (said < 3 || Math.abs(again - said) > 1 || cut) return;
     out.push({ start: span.end + run[0].start, end: span.end + run[run.length - 1].end, kind: span.kind });
   });
   return out;

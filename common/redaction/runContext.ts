@@ -123,6 +123,8 @@ const notBankLast = (c: string): boolean => {
 };
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const PHONE_WORDS = anyOf(PHONE_WORD);
+/** "the routing, nine digits, …": how long the number is names nothing else (blanked, so offsets stay). */
+const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) digits\b/g;
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
 
@@ -174,7 +176,14 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
         named[i] &&
         BANK_CONTEXT.test(c) &&
         !notBankLast(c) &&
-        lastMatchAt(BANK_WORDS, c) > Math.max(lastMatchAt(PHONE_WORDS, c), lastMatchAt(REFERENCE_WORDS, c)),
+        lastMatchAt(BANK_WORDS, c) >
+          Math.max(
+            lastMatchAt(
+              PHONE_WORDS,
+              c.replace(DIGIT_COUNT, (m) => ' '.repeat(m.length)),
+            ),
+            lastMatchAt(REFERENCE_WORDS, c),
+          ),
     ),
     branchBefore: test(BRANCH_CODE),
     referenceBefore: referencesOf(before, named, spelledIdBefore(text, run[0].start)),

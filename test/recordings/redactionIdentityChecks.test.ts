@@ -54,3 +54,77 @@ describe("redaction: the eighteenth blind set's forms", () => {
     expectKept('a swift reply to the refund request would be great');
   });
 });
+
+// A second pass over the eighteenth set's misses, each as the general form it is.
+describe("redaction: the eighteenth blind set's forms, second pass", () => {
+  const hidden = (said: string, expected: string) => expect(redactText(said).text).to.equal(expected);
+
+  it('reads every word up to "at" as the local part after "the backup is", "mine is", "my personal one is"', () => {
+    hidden('and the backup is jdh work at fastmail dot fm', 'and the backup is [EMAIL_ADDRESS]');
+    hidden('the email is the rooneys at eircom dot net', 'the email is [EMAIL_ADDRESS]');
+    hidden('my personal one is raj patel eighty one at gmail dot com', 'my personal one is [EMAIL_ADDRESS]');
+    hidden('not mine, mine is sunita kaur at hotmail dot co dot uk', 'not mine, mine is [EMAIL_ADDRESS]');
+    // A name before "is" names no address: only the name said with it goes.
+    hidden('my name is tom at acme dot com', 'my name is [EMAIL_ADDRESS]');
+  });
+
+  it('reads a SWIFT code spelled after "bank is", or after a condition and "is"', () => {
+    hidden(
+      "the new provider's bank is h s b c g b two l, thanks",
+      "the new provider's bank is [BANKING_INFORMATION], thanks",
+    );
+    hidden(
+      "swift if it's international is c h a s u s three three",
+      "swift if it's international is [BANKING_INFORMATION]",
+    );
+    expectKept('the bank is barclays and the branch is in leeds');
+    expectKept('the bank is a b c d e f g h');
+  });
+
+  it('hides the same value said again after a take-back or a question', () => {
+    hidden(
+      "uh it's seven oh two one eight five five three six, no hang on, let me look at the card, yeah, seven oh two one eight five five three six",
+      "uh it's [US_SOCIAL_SECURITY_NUMBER], no hang on, let me look at the card, yeah, [US_SOCIAL_SECURITY_NUMBER]",
+    );
+    hidden(
+      "so that's five two six, four seven, one one eight nine? yes, five two six four seven one one eight nine, perfect",
+      "so that's [US_SOCIAL_SECURITY_NUMBER], perfect",
+    );
+    hidden(
+      "the card is 4539 1488 0343 6467, expiry ten twenty six, no wait that's the old card, ten twenty seven",
+      "the card is [CREDIT_CARD_NUMBER], expiry [CREDIT_CARD_EXPIRATION], no wait that's the old card, [CREDIT_CARD_EXPIRATION]",
+    );
+  });
+
+  it('reads "the code you gave was …" as the card\'s, "in case it declines" as no case number', () => {
+    hidden(
+      "that's 4539 1488 0343 6467, and the code you gave was four two two, is that right",
+      "that's [CREDIT_CARD_NUMBER], and the code you gave was [CREDIT_CARD_CVV], is that right",
+    );
+    hidden(
+      "in case it declines, that's five five oh two, one three eight four, four six oh six, five oh eight eight",
+      "in case it declines, that's [CREDIT_CARD_NUMBER]",
+    );
+    expectKept('the case number is 5502 1384 4606 5088');
+  });
+
+  it("reads bank details after a bank's name, or with how many digits they have", () => {
+    hidden('barclays, 20 45 77, 43119082, joint account', 'barclays, [BANKING_INFORMATION], joint account');
+    hidden(
+      'the routing, nine digits, two nine oh two eight six five three seven',
+      'the routing, nine digits, [BANKING_INFORMATION]',
+    );
+    hidden(
+      "yes that's all correct, four four seven oh two six one three nine, yes",
+      "yes that's all correct, [US_SOCIAL_SECURITY_NUMBER], yes",
+    );
+  });
+
+  it('reads a phone number after "area code", not the account named before it', () => {
+    hidden(
+      'the number for the account is area code nine one nine, then nine one nine eight oh six three three four two',
+      'the number for the account is area code nine one nine, then [PHONE_NUMBER]',
+    );
+    expectKept('area code 415');
+  });
+});
