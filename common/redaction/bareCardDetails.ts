@@ -40,6 +40,18 @@ function yearEnd(run: DigitToken[]): number {
   return k >= 0 && /^(?:1[5-9]|[2-4]\d)$/.test(digitsOf(run.slice(0, k + 1))) ? k : -1;
 }
 
+/**
+ * A year said as a decade and a unit ("thirty five", "twenty-eight") whose decade alone is a year a card runs to
+ * (20, 30, 40): where the decade ends and the unit starts; else null.
+ */
+function decadeThenUnit(text: string, year: DigitToken): { decadeEnd: number; unitStart: number } | null {
+  if (year.written || !/^[234][1-9]$/.test(year.digits)) return null;
+  const said = /^(twenty|thirty|forty)([\s-]+)[a-z]+$/i.exec(text.slice(year.start, year.end));
+  if (!said) return null;
+  const decadeEnd = year.start + said[1].length;
+  return { decadeEnd, unitStart: decadeEnd + said[2].length };
+}
+
 const codeLength = (tokens: DigitToken[]): boolean => {
   const n = digitsOf(tokens).length;
   return n === 3 || n === 4;
@@ -92,10 +104,17 @@ export function bareCardDetails(text: string, runs: DigitToken[][], found: TextS
       if (next.some((t) => t.written !== written)) continue;
       code = next;
     }
-    if (!codeLength(code)) continue;
+    let dateTo = run[date].end;
+    let codeFrom = code[0]?.start ?? -1;
+    if (!codeLength(code)) {
+      // "oh eight thirty five six two": a year of the 2030s said as its decade alone, the code's first digit after it.
+      const split = code === rest && rest.length > 0 ? decadeThenUnit(text, run[date]) : null;
+      const left = digitsOf(rest).length;
+      if (!split || left < 2 || left > 3) continue;
+      dateTo = split.decadeEnd;
+      codeFrom = split.unitStart;
+    }
     const dateFrom = monthWord >= 0 ? monthWord : start;
-    const dateTo = run[date].end;
-    const codeFrom = code[0].start;
     const codeTo = code[code.length - 1].end;
     if (!free(dateFrom, codeTo)) continue;
     out.push({ start: dateFrom, end: dateTo, kind: 'credit_card_expiration' });

@@ -80,4 +80,17 @@ describe("redaction: the thirteenth blind set's forms", () => {
     expectKept('we met on oh six twenty seven');
     expectKept('call me at oh six twenty seven three one eight two');
   });
+
+  it('reads a 2030s year said as its decade alone, the code starting right after it', () => {
+    expect(redactText('nah oh one slash thirty one one seven').text).to.equal(
+      'nah [CREDIT_CARD_EXPIRATION] [CREDIT_CARD_CVV]',
+    );
+    expect(
+      redactText(
+        'five one eight seven four oh six seven one one two nine nine three eight one oh eight thirty five six two',
+      ).text,
+    ).to.equal('[CREDIT_CARD_NUMBER] [CREDIT_CARD_EXPIRATION] [CREDIT_CARD_CVV]');
+    // One digit left after the unit makes no code either way: nothing is read.
+    expectKept('we open at oh eight thirty five six days a week');
+  });
 });
