@@ -19,6 +19,7 @@ import {
   INDEPENDENT_17_FILE,
   INDEPENDENT_18_FILE,
   INDEPENDENT_19_FILE,
+  INDEPENDENT_21_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -149,6 +150,14 @@ describe('redaction rules', () => {
       utterances: 319,
       recall: 0.99,
       lookalikes: 0.05,
+    },
+    {
+      // Held out at 97.8 % of values and 7.0 % of look-alikes (BENCHMARKS.md): the floor keeps it from losing ground.
+      title: 'the twenty-first blind set, held out',
+      file: INDEPENDENT_21_FILE,
+      utterances: 535,
+      recall: 0.977,
+      lookalikes: 0.07,
     },
   ];
   for (const set of SETS) {
