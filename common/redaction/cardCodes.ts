@@ -1,7 +1,9 @@
 import {
   anyOf,
   BANK_CONTEXT,
+  contextBefore,
   CVV_WORDS,
+  EXPIRY_AND_CODE,
   EXPIRY_CONTEXT,
   namedInSentenceBefore,
   NOT_A_PHONE,
@@ -38,11 +40,13 @@ const codeLength = (said: string): boolean => {
 export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpan[] {
   const added: TextSpan[] = [];
   const relabelled: number[] = [];
-  for (let s = 1; s < spans.length; s += 1) {
+  for (let s = 0; s < spans.length; s += 1) {
     const expiry = spans[s];
+    if (expiry.kind !== 'credit_card_expiration') continue;
     const card = spans[s - 1];
-    if (expiry.kind !== 'credit_card_expiration' || card.kind !== 'credit_card_number') continue;
-    if (expiry.start - card.end > NEAR) continue;
+    const afterCard = card?.kind === 'credit_card_number' && expiry.start - card.end <= NEAR;
+    // Or both asked for before it: "the expiry and CVV for that? zero nine slash twenty seven, and five eight four".
+    if (!afterCard && !EXPIRY_AND_CODE.test(contextBefore(text, expiry.start))) continue;
     const next = spans[s + 1];
     // A second "expiry" right after the first is the code: nobody says two expiries in a row but to correct one.
     if (next?.kind === 'credit_card_expiration' && next.start - expiry.end <= NEAR) {

@@ -1,4 +1,4 @@
-import { BANK_CONTEXT, CARD_CONTEXT, contextAround, contextBefore, NOT_A_PHONE } from './context';
+import { BANK_CONTEXT, CARD_CONTEXT, contextAround, contextBefore, EXPIRY_CONTEXT, NOT_A_PHONE } from './context';
 import type { DigitToken } from './digits';
 import { pieceOfId } from './phones';
 
@@ -15,6 +15,10 @@ export function cardLike(text: string, tokens: DigitToken[], referenced = false)
   if (tokens.some((t) => t.magnitude && (t.year || t.digits.endsWith('000')))) return false;
   const around = contextAround(text, tokens[0].start, tokens[tokens.length - 1].end);
   if (CARD_CONTEXT.test(around)) return true;
+  // "try 4578 2216 9038 4,710, and it's good through 10/30", "$4,716.33 8209 5411 77, and it expires …": a formatter
+  // wrote groups as an amount or a count, and the card's expiry is named right after (no reference named it).
+  const end = tokens[tokens.length - 1].end;
+  if (!referenced && EXPIRY_CONTEXT.test(text.slice(end, end + EXPIRY_NEXT).toLowerCase())) return true;
   // "i've got a gift card for the garden centre, the number is 6 0 3 9 …": a card no one pays with.
   if (NOT_A_PAYMENT_CARD.test(around)) return false;
   // "the clabe interbancaria, zero zero two, …": digits a bank word names are the account's.
@@ -40,6 +44,9 @@ export function cardLike(text: string, tokens: DigitToken[], referenced = false)
     .replace(/(^|-)2-2(?=-|$)/g, '$14');
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
+
+/** How far after a card its expiry may be named. */
+const EXPIRY_NEXT = 40;
 
 // "4264 2488. 7943 0450": a full stop an engine put between two groups is a pause too.
 const NOT_A_PAYMENT_CARD = /\b(?:gift|loyalty|rewards|membership|library|store|sim|key|access) card\b/;

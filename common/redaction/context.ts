@@ -27,7 +27,7 @@ export const BRANCH_CODE =
   /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
+  /\bnot (?:a|my|the) bank\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them)\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
 /** Said after an account's number to say it is not a bank's: "…, that's the customer account, not my bank". */
 export const NOT_BANK_AFTER = /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
@@ -47,13 +47,16 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket|asn|journal entry)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
  */
+/** "the expiry and CVV for that? zero nine slash twenty seven, and …": both asked for, the date comes first. */
+export const EXPIRY_AND_CODE =
+  /\b(?:expiry|expiration|exp)(?: date)? and (?:the )?(?:cvv|cvc|cid|code|security code)\b/;
 export const NOT_A_CARD_DATE =
-  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing|batch|box|bottle|package|carton|label)\b/;
+  /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing|batch|box|bottle|package|carton|label|lot|resin|carnet|tag|inspection|plate|registration|rego|amorti[sz]ation|licen[cs]e key)\b/;
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
 
@@ -98,7 +101,7 @@ const BARE_CODE =
  * code sent to the caller ("the code the app sent me") is a one-time code.
  */
 export const OTHER_CODES =
-  /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox|sent|texted|emailed|sms|otp)\b/;
+  /\b(?:lock|padlock|locker|door|gate|garage|keypad|alarm|safe|suitcase|combination|wifi|wi fi|building|entry|access|lockbox|key box|mailbox|sent|texted|emailed|sms|otp|cabinet|dock|delivery note|server|rack|shutter|vault|cage)\b/;
 export const cvvCode = (context: string): boolean =>
   BARE_CODE.test(context) && (!OTHER_CODES.test(context) || CARD_CONTEXT.test(context));
 
@@ -116,10 +119,11 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
  * people are asked for is still the SSN or the account. Read in the few words before, which may have lost the
  * "last" of "last four digits of my social security" or "the last four of the checking account".
  */
-export const SSN_LAST_FOUR = /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|^(?:four|4)(?: digits)? of\b/;
+export const SSN_LAST_FOUR =
+  /\blast (?:four|4)\b|\b(?:ends|ending) (?:in|with)\b|\b(?:ends|ending)$|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
-  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|visa|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
+  /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|(?<!(?:tourist|student|work|travel|transit|schengen|business|entry|spouse) )visa(?! (?:fee|application|appointment|interview|processing|stamp|office|type|status|sponsorship|extension|renewal|category|officer)s?\b)|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
   /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|digits|area code)\b/;
 /**

@@ -53,6 +53,8 @@ const joins = (gap: string): boolean =>
   );
 /** "… fifty and then seven three nine …": "and" before "then" joins too. */
 const AND_THEN = /\band(?=\s+then\b)/gi;
+/** A count of digits said after a number ("nineteen digits", "9 digits long"): read at a token's end only (sticky). */
+const COUNT_AFTER = /[\s-]+(?:digits?|characters)\b/iy;
 const TOKEN = /[A-Za-z]+|\d+/g;
 /**
  * The unit of "twenty six", of "ninety um five" (a hesitation inside one number does not split it) and of
@@ -174,7 +176,12 @@ export function digitRuns(text: string): DigitToken[][] {
     // A joining word keeps the run open; the gap it stands in is read by `joins`.
     if (run.length > 0 && (JOIN_WORDS.has(lower) || (lower === 'and' && /^\s+then\b/i.test(text.slice(end, end + 6)))))
       continue;
-    if (/^\d+$/.test(word)) token = { digits: word, start, end, written: true };
+    // "double 4 7": a formatter wrote the digit and kept the word that repeats it.
+    if (/^\d+$/.test(word))
+      token =
+        repeat && word.length === 1
+          ? { digits: word.repeat(repeat.times), start: repeat.start, end, written: false }
+          : { digits: word, start, end, written: true };
     else if (Object.hasOwn(REPEATS, lower)) {
       if (run.length > 0 && !joined(start)) close();
       repeat = { times: REPEATS[lower], start };
@@ -229,6 +236,24 @@ export function digitRuns(text: string): DigitToken[][] {
       close();
       lastEnd = -1;
       continue;
+    }
+    // "…, two one five oh, six four one, nineteen digits": how many digits there are is not one of them.
+    COUNT_AFTER.lastIndex = token.end;
+    if (COUNT_AFTER.test(text)) {
+      // "expiry twelve thirty four digit code …": of a tens word and a unit, only the unit counts the digits.
+      const tens = /^([a-z]+)[\s-]+[a-z]+$/i.exec(text.slice(token.start, token.end));
+      if (!token.written && tens && Object.hasOwn(TENS, tens[1].toLowerCase()))
+        token = {
+          digits: `${TENS[tens[1].toLowerCase()]}0`,
+          start: token.start,
+          end: token.start + tens[1].length,
+          written: false,
+        };
+      else {
+        close();
+        lastEnd = -1;
+        continue;
+      }
     }
     if (run.length > 0 && !joined(token.start)) close();
     if (correction >= 0) {

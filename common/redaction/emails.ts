@@ -104,6 +104,8 @@ function withSpellingBefore(text: string, words: Word[], j: number): number {
     : j;
 }
 
+const SPACED_TLD = /^ \.[A-Za-z]{2,24}(?:\.[A-Za-z]{2,24})?(?![A-Za-z0-9])/;
+
 /** Written addresses: each "@" with the address characters around it, at most an address's length. */
 function writtenSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -116,7 +118,10 @@ function writtenSpans(text: string): TextSpan[] {
     let end = at + 1;
     while (end < text.length && end - at < MAX_ADDRESS && /[A-Za-z0-9.-]/.test(text[end])) end += 1;
     while (end > at + 1 && !/[A-Za-z0-9]/.test(text[end - 1])) end -= 1;
-    const domain = text.slice(at + 1, end);
+    // "rafael.mendes@terra .com.br": a formatter's space before the top-level domain.
+    const spaced = SPACED_TLD.exec(text.slice(end, end + MAX_ADDRESS));
+    if (spaced && !text.slice(at + 1, end).includes('.')) end += spaced[0].length;
+    const domain = text.slice(at + 1, end).replace(' ', '');
     const lastDot = domain.lastIndexOf('.');
     if (start < at && lastDot > 0 && /^[A-Za-z]{2,24}$/.test(domain.slice(lastDot + 1))) {
       spans.push({ start, end, kind: 'email_address' });

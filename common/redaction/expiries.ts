@@ -75,11 +75,11 @@ const ORDINAL_DAY =
 const NUMBERED_MONTH = `(?:month[\\s-]+)?(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|eleven|twelve|${DIGIT_WORD}|0?[1-9]|1[0-2])\\s+of(?:\\s+the\\s+year)?`;
 
 /**
- * A month and a year ("may 2031", "the sixth month of thirty", "thirty first may twenty nine"); "december 31st"
+ * A month and a year ("may 2031", "february '29" as a formatter writes it, "the sixth month of thirty", "thirty first may twenty nine"); "december 31st"
  * and "march twenty first" are days.
  */
 const MONTH_THEN_YEAR = new RegExp(
-  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|\\d{2}|${SPOKEN_YEAR})(?![\\d/]|(?:st|nd|rd|th)\\b|[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b)`,
+  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|['’]?\\d{2}|${SPOKEN_YEAR})(?![\\d/]|(?:st|nd|rd|th)\\b|[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b)`,
   'gi',
 );
 /** The year first, as British and Indian English say it ("twenty eight march", "twenty thirty one january"). */

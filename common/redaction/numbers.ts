@@ -11,6 +11,7 @@ import { CARD_LENGTHS, cardLike } from './cards';
 import {
   CARD_CONTEXT,
   contextAround,
+  EXPIRY_AND_CODE,
   CVV_AFTER,
   EXPIRY_AFTER,
   lastEndBefore,
@@ -19,7 +20,7 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, notAPhoneShape } from './phones';
+import { hyphenedToLetters, isPhone, notAPhoneShape } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, pausesOf, windows } from './runWindows';
@@ -88,6 +89,7 @@ function kindOf(
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
   const written = writtenIn === w.j - w.i + 1;
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
+  if (run[w.i].written && hyphenedToLetters(text, run[w.i].start)) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
   // A list of figures names nothing: the words before are read only where there are some.
@@ -142,7 +144,8 @@ function kindOf(
     const near = contextAround(text, run[w.i].start, run[w.j].end);
     if (NOT_A_CARD_DATE.test(near) && !CARD_CONTEXT.test(near)) return null;
   }
-  if (monthYear && around.expiryAt[w.i] > cvvAt) return 'credit_card_expiration';
+  if (monthYear && (around.expiryAt[w.i] > cvvAt || EXPIRY_AND_CODE.test(around.before[w.i])))
+    return 'credit_card_expiration';
   // A code said as a number ("seven hundred eighteen") is one token said with "hundred".
   const code = !scaled || (w.i === w.j && run[w.i].hundreds === true);
   // Named after it, unless a reference word named it first ("stock number 24771, it's on the back row"); the
@@ -241,7 +244,10 @@ export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[
       spans.push({ start: lead ? lead.index : run[w.i].start - opened - country, end: run[w.j].end, kind });
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
-    for (const length of CARD_LENGTHS)
+    // The whole run first when it is a card's length: a nineteen-digit card holds a Luhn-valid sixteen one time in ten.
+    const total = run.reduce((n, t) => n + t.digits.length, 0);
+    const lengths = CARD_LENGTHS.includes(total) ? [total, ...CARD_LENGTHS.filter((l) => l !== total)] : CARD_LENGTHS;
+    for (const length of lengths)
       for (const w of all[length])
         if (
           free(w) &&

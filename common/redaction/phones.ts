@@ -25,11 +25,20 @@ const MANY_GROUPS = /^\d+(?:[-.]\d+){5}/;
 
 /**
  * Written digits from `start` to `end` are a piece of a longer ID whose groups are joined with no space
- * ("12-345-678-90-12", "10-10-4657-6334-4099-7647"): another group touches them. No phone or card number
- * is cut out of one.
+ * ("12-345-678-90-12", "10-10-4657-6334-4099-7647"): another group or an ID's letters touch them. No phone or card
+ * number is cut out of one.
  */
 export const pieceOfId = (text: string, start: number, end: number): boolean =>
-  /\d[-./]$/.test(text.slice(Math.max(0, start - 2), start)) || /^[-./]\d/.test(text.slice(end, end + 2));
+  /\d[-./]$/.test(text.slice(Math.max(0, start - 2), start)) ||
+  /^[-./]\d/.test(text.slice(end, end + 2)) ||
+  hyphenedToLetters(text, start);
+
+/** "R-0471-22", "A-441720", "JE-2024-11-0441": digits hyphened to the letters before them are an ID's. */
+export const hyphenedToLetters = (text: string, start: number): boolean => {
+  const m = /(?:^|[^A-Za-z])([A-Za-z]{1,4})-$/.exec(text.slice(Math.max(0, start - 6), start));
+  // "tel-6175550123": a label, not an ID's letters.
+  return m !== null && !/^(?:tel|ph|mob|cell|fax|ssn|acct|iban)$/i.test(m[1]);
+};
 
 /**
  * Written digits that are not a phone number whatever the numbering plan says: a date written with dashes,

@@ -121,6 +121,14 @@ const notBankLast = (c: string): boolean => {
   for (const m of c.matchAll(NOT_BANK_WORDS)) end = m.index + m[0].length;
   return end >= 0 && !BANK_CONTEXT.test(c.slice(end));
 };
+/**
+ * "post it to GL account 4010-200", "reserved for capex, account 1610-000", "credited against account 4410-300": an
+ * account of the company's books, where only "account" names it and bookkeeping is what is spoken of.
+ */
+const LEDGER =
+  /\b(?:gl|g l|general ledger|ledger|subledger|journal|capex|opex|budget|cost cent(?:er|re)|chart of accounts|accruals?|(?:debit|credit)(?:ed)? (?:to|against)|post(?:ed)? (?:it )?to)\b/;
+const A_BANK_NAMED = /\b(?:bank|routing|iban|sort code|checking|savings|aba)\b/;
+const ledgerAccount = (c: string): boolean => LEDGER.test(c) && !A_BANK_NAMED.test(c);
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const PHONE_WORDS = anyOf(PHONE_WORD);
 /** "the routing, nine digits, …": how long the number is names nothing else (blanked, so offsets stay). */
@@ -147,11 +155,11 @@ function referencesOf(before: string[], named: boolean[], spelledId: boolean): b
  * an ID of letters and digits, which no phone, card or SSN has; the run is that ID's. Not a name spelled for what
  * follows ("c v v 4 1 7", "s s n …", "a b a …").
  */
-const SPELLED_BEFORE = /(?:^|[^a-z'])((?:[a-z] ){2,})$/i;
+const SPELLED_BEFORE = /(?:^|[^a-z'])((?:[a-z],? ){2,})$/i;
 const SPELLED_NAMES = new Set(['cvv', 'cvc', 'cid', 'csc', 'cvn', 'ssn', 'ss', 'aba', 'bsb', 'po', 'ext', 'pin', 'id']);
 function spelledIdBefore(text: string, start: number): boolean {
   const m = SPELLED_BEFORE.exec(text.slice(Math.max(0, start - 24), start));
-  return m !== null && !SPELLED_NAMES.has(m[1].replace(/ /g, '').toLowerCase());
+  return m !== null && !SPELLED_NAMES.has(m[1].replace(/[ ,]/g, '').toLowerCase());
 }
 
 export function contextOf(text: string, run: DigitToken[]): RunContext {
@@ -176,6 +184,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
         named[i] &&
         BANK_CONTEXT.test(c) &&
         !notBankLast(c) &&
+        !ledgerAccount(c) &&
         lastMatchAt(BANK_WORDS, c) >
           Math.max(
             lastMatchAt(
@@ -188,7 +197,8 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     branchBefore: test(BRANCH_CODE),
     referenceBefore: referencesOf(before, named, spelledIdBefore(text, run[0].start)),
     phoneNamedAfter: after.map((c, j) => namedAfter[j] && PHONE_NAMED_AFTER.test(c) && !NOT_NAMED_AFTER.test(c)),
-    bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c)),
+    // "our trade account with them is …, that's the account number on their invoices": not a bank's, named first.
+    bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c) && !(named[0] && notBankLast(before[0]))),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
     referenceOverCard: lastMatchAt(REFERENCE_WORDS, before[0]) > lastMatchAt(CARD_WORDS, before[0]),
     // "the four digit code the app sent me was …", "the gate's security code": another thing's code, unless a card is named.

@@ -13,6 +13,7 @@ import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expirie
 import { numberSpans } from './numbers';
 import { ssnPartSpans } from './ssnParts';
 import { providerMarkSpans } from './providerMarks';
+import { formattedSpans } from './formatted';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
 // placeholder. The API runs it on a submitted transcript, the worker on every provider's answer.
@@ -97,6 +98,8 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       ...writtenExpirySpans(text, cards),
       ...spokenExpirySpans(text, cards),
       ...monthYearSpans(text),
+      // A value the provider's formatter wrote as a time or a count ("expiry 12:28", "the SSN is 583,209,147").
+      ...formattedSpans(text),
       ...ssnPartSpans(text),
       ...numbers.filter((s) => s.kind !== 'phone_number'),
       ...numbers.filter((s) => s.kind === 'phone_number'),
