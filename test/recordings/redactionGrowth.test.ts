@@ -129,9 +129,21 @@ const word = fc.constantFrom(
   'rtn',
   'utib0000456',
   "i've got",
+  // A local part after "the backup is", a code spelled after "bank is", a count of digits, formatted values, an ID's
+  // letters, both asked for, a ledger's account (sets 18, 20, 21).
+  'the backup is',
+  'bank is',
+  'nineteen digits',
+  'expiry 12:28',
+  'the ssn is 583,209,147',
+  'double 4',
+  'R-',
+  'the expiry and cvv',
+  'gl account',
+  'a@b .com',
 );
 // A lone "," or "." too: figures written as quantities ("1,234,567", "12.50") are read as one number.
-const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.');
+const separator = fc.constantFrom(', ', ' - ', ' ', '. ', ' / ', '-', '(', ') ', ',', '.', ':');
 
 const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
   [
