@@ -16,11 +16,32 @@ const WIDE = 100;
  * The kind of the four digits at `start`, or null. `named`: the run's own context (eight words) already says "last
  * four", "ends in"; `ssn`, `bank`: it names a social or a bank.
  */
-export function lastFourKind(text: string, start: number, named: boolean, ssn: boolean, bank: boolean): PiiKind | null {
+export function lastFourKind(
+  text: string,
+  start: number,
+  named: boolean,
+  ssn: boolean,
+  bank: boolean,
+  after = '',
+): PiiKind | null {
   const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
-  if (!named && !LAST_FOUR.test(wide)) return null;
+  if (!named && !LAST_FOUR.test(wide)) return namedAfter(after);
   if (ssn || SSN_CONTEXT.test(wide)) return 'us_social_security_number';
   if (bank) return 'banking_information';
   if (LAST_FOUR.test(wide) && !NAMES_OTHER.test(wide) && !BANK_CONTEXT.test(wide)) return 'us_social_security_number';
   return null;
+}
+
+/** "It's 3398, the last four.", "… 6612, that's the last four of my social": named right after it (`after`, lower-case). */
+const LAST_FOUR_AFTER =
+  /^[\s,.]*(?:(?:that's|those are|it's|is|are)\s+)?(?:the|my|your) last (?:four|4)(?: digits| numbers)?(?=\s*(?:$|[,.;!?]|of\b))(?:\s+of\s+(?:the|my|your|his|her)\s+([a-z]+(?: [a-z]+)?))?/;
+
+function namedAfter(after: string): PiiKind | null {
+  const m = LAST_FOUR_AFTER.exec(after);
+  if (!m) return null;
+  const of = m[1] ?? '';
+  if (SSN_CONTEXT.test(of)) return 'us_social_security_number';
+  if (BANK_CONTEXT.test(of)) return 'banking_information';
+  // "the last four" with nothing named is the SSN's, as when asked for (above); of anything else, none.
+  return of === '' ? 'us_social_security_number' : null;
 }

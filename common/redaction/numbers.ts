@@ -9,6 +9,7 @@ import { bareCardDetails } from './bareCardDetails';
 import { codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
+  BANK_CONTEXT,
   CARD_CONTEXT,
   contextAround,
   EXPIRY_AND_CODE,
@@ -52,10 +53,21 @@ import { socialSecurityOf } from './socialSecurity';
 const trunkShaped = (written: string): boolean =>
   /^0\d{1,5}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
 
-/** Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946 0958", "212-555-0198"). */
+/**
+ * Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946
+ * 0958", "212-555-0198"), North American ones maybe with the trunk "1" ("1-877-290-4418", "1 (877) 290-4418").
+ */
 const phoneShaped = (written: string): boolean =>
-  /^\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
-  /^\D?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
+  /^\D?(?:1[ .-]?)?\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?(?:1[ .-])?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
+
+/**
+ * "we're open 8 to 8, and the branch number is 0441": a shop's or an office's branch, where "branch number" alone
+ * names it and no bank word is said around it (a bank's "branch code" names one by itself).
+ */
+const BRANCH_ALONE = /\bbranch (?:number|no)\b/;
+const shopBranch = (text: string, at: number, before: string): boolean =>
+  BRANCH_ALONE.test(before) && !BANK_CONTEXT.test(text.slice(Math.max(0, at - 120), at + 60).toLowerCase());
 
 /** Bound once: called on every window of a run, where reading it through the module binding each time costs. */
 const isCardNumber = cardNumber;
@@ -93,13 +105,14 @@ function kindOf(
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
   // A list of figures names nothing: the words before are read only where there are some.
-  if (!scaled && n === 4 && /[a-z]/.test(around.before[w.i])) {
+  if (!scaled && n === 4 && (/[a-z]/.test(around.before[w.i]) || /[a-z]/.test(after))) {
     const kind = lastFourKind(
       text,
       run[w.i].start,
       around.lastFourBefore[w.i],
       around.ssnBefore[w.i],
       around.bankBefore[w.i],
+      after,
     );
     if (kind) return kind;
   }
@@ -123,7 +136,14 @@ function kindOf(
   if (!scaled && (n === 4 || n === 5) && around.bankBefore[w.i] && SHORT_ACCOUNT.test(around.before[w.i]))
     return 'banking_information';
   // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
-  if (!scaled && n >= 3 && n <= 18 && around.branchBefore[w.i] && !around.referenceBefore[w.i])
+  if (
+    !scaled &&
+    n >= 3 &&
+    n <= 18 &&
+    around.branchBefore[w.i] &&
+    !around.referenceBefore[w.i] &&
+    !shopBranch(text, run[w.i].start, around.before[w.i])
+  )
     return 'banking_information';
   if (!scaled && n >= 6 && n <= 17 && around.bankAfter[w.j] && !around.referenceBefore[w.i])
     return 'banking_information';

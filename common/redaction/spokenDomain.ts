@@ -85,7 +85,7 @@ export function spokenDomainEnd(text: string, words: Word[], k: number, allowSpa
   let labels = 0;
   let j = k;
   const origin = words[k]?.start ?? 0;
-  // A label may be up to three words said apart ("acme corp dot com", "blue river analytics dot net").
+  // A label may be up to four words said apart ("acme corp dot com", "green leaf garden centre dot co dot uk").
   let spaced = 0;
   while (j < words.length && words[j].end - origin < MAX_ADDRESS) {
     // The domain's first label spelled ("at c h r i s m dot io") is one label.
@@ -108,7 +108,7 @@ export function spokenDomainEnd(text: string, words: Word[], k: number, allowSpa
       j = gap === '-' ? j + 1 : j + 2;
       continue;
     }
-    if (allowSpaces && labels === 0 && spaced < 2 && isSpace(gap) && !DOMAIN_DOT_WORDS.has(next.lower)) {
+    if (allowSpaces && labels === 0 && spaced < 3 && isSpace(gap) && !DOMAIN_DOT_WORDS.has(next.lower)) {
       spaced += 1;
       // Letters spelled one by one are one of those words ("riverside v e t dot c a", "home s m n dot com").
       j = spelledEnd(text, words, j + 1);
