@@ -87,8 +87,13 @@ export function atTheRateOf(text: string, words: Word[], k: number): number {
 export function website(text: string, words: Word[], domainStart: number, last: number): boolean {
   const host = words[domainStart].lower;
   const spelledWww = host === 'w' && words[domainStart + 1]?.lower === 'w' && words[domainStart + 2]?.lower === 'w';
-  // "at www dot com" is an address at www.com; "www dot acme dot com" a site.
-  if ((host === 'www' && last > domainStart + 2) || (spelledWww && last > domainStart + 4)) return true;
+  // "at www dot com" is an address at www.com, "w w w a a a dot com" one spelled label; "www dot acme dot com" a site.
+  const labelEnd = host === 'www' ? domainStart : spelledWww ? domainStart + 2 : -1;
+  const dotAfter =
+    labelEnd >= 0 &&
+    (words[labelEnd + 1]?.lower === 'dot' ||
+      between(text, words[labelEnd], words[labelEnd + 1] ?? words[labelEnd]) === '.');
+  if (dotAfter && last > labelEnd + 2) return true;
   const after = text.slice(words[last].end, words[last].end + 8).toLowerCase();
   return /^(?:\/|\s+slash\b)/.test(after);
 }

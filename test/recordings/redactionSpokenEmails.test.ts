@@ -84,5 +84,7 @@ describe('redaction: addresses said in pieces', () => {
       expectKept(kept);
     // A host of "www" alone is a domain: "a at www dot com" is an address at www.com (found by a property at 20x runs).
     expect(redactText('email is a as in apple, a at www dot com okay').text).to.equal('email is [EMAIL_ADDRESS] okay');
+    // Nor is "w w w a a a" spelled as one label a site's "www".
+    expect(redactText('email is a a a at w w w a a a dot com okay').text).to.equal('email is [EMAIL_ADDRESS] okay');
   });
 });
