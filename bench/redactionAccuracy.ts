@@ -161,6 +161,12 @@ export const INDEPENDENT_21_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * committed alone and first run on the rules of `08976f4`: held out. Reported apart.
  */
 export const INDEPENDENT_22_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-22.json');
+/**
+ * A twenty-third, written blind by hand in session 21 (368 utterances: undiarized stretches of a call — the agent's
+ * question, the caller's answer, the agent's read-back, a correction, small talk — run together in one segment of 40
+ * to 120 words), committed alone and first run on the rules of `d3a1604`: held out. Reported apart.
+ */
+export const INDEPENDENT_23_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-23.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -185,6 +191,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_20_FILE,
   INDEPENDENT_21_FILE,
   INDEPENDENT_22_FILE,
+  INDEPENDENT_23_FILE,
 ];
 
 export interface LabelledUtterance {
