@@ -61,6 +61,8 @@ const phoneShaped = (written: string): boolean =>
   /^\D?(?:1[ .-]?)?\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
   /^\D?(?:1[ .-])?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
 
+const CODE_TAKEN_BACK = /\b(?:no|sorry|actually|mean|meant|wait|again)\b/;
+
 /**
  * "we're open 8 to 8, and the branch number is 0441": a shop's or an office's branch, where "branch number" alone
  * names it and no bank word is said around it (a bank's "branch code" names one by itself).
@@ -158,7 +160,13 @@ function kindOf(
     monthEndsAToken(run, w);
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
-  const cvvAt = around.cvvAt[w.i];
+  // A code word already answered before this run ("the cvv is 250 and the fee is 251 dollars") names it no more.
+  // Unless taken back since ("the cvv is 0382? no sorry, it's 382").
+  const sinceCode = around.cvvAt[0] >= 0 ? around.before[0].slice(around.cvvAt[0]) : '';
+  let lastDigit = sinceCode.length - 1;
+  while (lastDigit >= 0 && !/\d/.test(sinceCode[lastDigit])) lastDigit -= 1;
+  const answered = lastDigit >= 0 && !CODE_TAKEN_BACK.test(sinceCode.slice(lastDigit));
+  const cvvAt = answered ? -1 : around.cvvAt[w.i];
   if (monthYear && !cardBefore) {
     // "the quote is valid until 08/26": an expiry word, but of the quote, unless a card is spoken of nearby.
     const near = contextAround(text, run[w.i].start, run[w.j].end);
@@ -225,12 +233,15 @@ function kindOf(
   return isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
-/** The spans of personal-data numbers in a text's digit runs. */
-export function numberSpans(text: string, region: CountryCode = 'US'): TextSpan[] {
+/** The spans of personal-data numbers in a text's digit runs (`runs`: common/redaction/digits.ts's, when read already). */
+export function numberSpans(
+  text: string,
+  region: CountryCode = 'US',
+  runs: DigitToken[][] = digitRuns(text),
+): TextSpan[] {
   const spans: TextSpan[] = [];
   // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
   const cardEnds: number[] = [];
-  const runs = digitRuns(text);
   // Whether the run just read was a value said twice, read as once, and a value was found in it.
   let echoFound = false;
   for (const run of runs.flatMap(chunksOf)) {

@@ -48,20 +48,32 @@ export function restartedReadings(text: string, run: DigitToken[]): DigitToken[]
   return readings;
 }
 
+const ASSENT = /\b(?:okay|ok|yes|yeah|yep|right|correct|so|that's|got it)\b/i;
+
 /**
- * A run that is one value said twice at a pause ("eight two nine, eight two nine"; "two four eight, two, four, eight"):
- * also read as the second saying, its first token taking the first's place. Only the whole run: linear.
+ * A run that is one value said twice (or, unpunctuated, three times) at a pause ("eight two nine, eight two nine"; "two
+ * four eight, two, four, eight"): also read as the last saying, its first token taking the first's place. Only the
+ * whole run: linear.
  */
 export function echoedReading(text: string, run: DigitToken[]): DigitToken[] | null {
   const digits = run.map((t) => t.digits).join('');
-  if (digits.length < 6 || digits.length % 2 === 1 || digits.length > 2 * MAX_VALUE) return null;
-  const half = digits.length / 2;
-  if (digits.slice(0, half) !== digits.slice(half)) return null;
-  let held = 0;
-  let k = 0;
-  while (k < run.length && held < half) held += run[k++].digits.length;
-  // At a pause: a comma, not the dot of "2.11.211".
-  if (held !== half || k >= run.length || !/[,;]|\.\s/.test(text.slice(run[k - 1].end, run[k].start))) return null;
-  const first = run[k];
-  return [{ ...first, start: run[0].start, saidFrom: first.saidFrom ?? first.start, echo: true }, ...run.slice(k + 1)];
+  const spoken = run.every((t) => !t.written);
+  for (const times of spoken ? [2, 3] : [2]) {
+    const once = digits.length / times;
+    if (!Number.isInteger(once) || once < 3 || once > MAX_VALUE || digits.slice(0, once).repeat(times) !== digits)
+      continue;
+    // Where the last saying starts: the tokens before it hold (times - 1) sayings exactly.
+    let held = 0;
+    let k = 0;
+    while (k < run.length && held < once * (times - 1)) held += run[k++].digits.length;
+    if (held !== once * (times - 1) || k >= run.length) return null;
+    // At a pause: a comma, not the dot of "2.11.211"; or a word of assent ("… okay three oh one …"). Said in words
+    // with no pause at all, as an engine without punctuation writes a read-back, four digits or more said again are too.
+    const gap = text.slice(run[k - 1].end, run[k].start);
+    const unpunctuated = once >= 4 && spoken;
+    if (!/[,;]|\.\s/.test(gap) && !ASSENT.test(gap) && !unpunctuated) return null;
+    const last = run[k];
+    return [{ ...last, start: run[0].start, saidFrom: last.saidFrom ?? last.start, echo: true }, ...run.slice(k + 1)];
+  }
+  return null;
 }

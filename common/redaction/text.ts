@@ -7,6 +7,8 @@ import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
 import { withRepeats, withRetakes, withStutters } from './repeats';
+import { withReadBacks } from './readBacks';
+import { digitRuns } from './digits';
 import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
@@ -87,7 +89,9 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const { emails, ibans } = spelledSpans(text);
-  const numbers = numberSpans(text, region);
+  // The digit runs are read once: for the numbers, and again for a value read back later (common/redaction/readBacks.ts).
+  const runs = digitRuns(text);
+  const numbers = numberSpans(text, region, runs);
   const cards = numbers.filter((s) => s.kind === 'credit_card_number');
   const claimed = claim(
     [
@@ -107,10 +111,15 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
     text.length,
   );
   // Then each find widened over what belongs to it, in this order: an account's groups, a card's code after its
-  // expiry, the value said again, taken back and given again, its first word stammered, a phone's extension.
+  // expiry, the value said again, taken back and given again, its first word stammered, a phone's extension, the value
+  // read back anywhere later.
   return merged(
     text,
-    WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
+    withReadBacks(
+      text,
+      WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
+      runs,
+    ),
   );
 }
 
