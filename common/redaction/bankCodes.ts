@@ -140,3 +140,11 @@ export const ACCOUNT_NEXT = /^[^a-z]{0,4}(?:acct|account|checking|savings)\b/;
  */
 export const SHORT_ACCOUNT =
   /\b(?:routing|aba|sort code|bsb|transit|bank|credit union|checking|savings)\b.*\b(?:account|acct)(?: (?:number|no|#|num))?(?: (?:is|it's|its|was|uh|um))*$/;
+
+/**
+ * "we're open 8 to 8, and the branch number is 0441": a shop's or an office's branch, where "branch number" alone
+ * names it and no bank word is said around it (a bank's "branch code" names one by itself). `before`: the run's context.
+ */
+const BRANCH_ALONE = /\bbranch (?:number|no)\b/;
+export const shopBranch = (text: string, at: number, before: string): boolean =>
+  BRANCH_ALONE.test(before) && !BANK_CONTEXT.test(text.slice(Math.max(0, at - 120), at + 60).toLowerCase());

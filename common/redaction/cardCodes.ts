@@ -89,3 +89,17 @@ export function codeNamedEarlier(text: string, start: number): boolean {
   // A lock, a door, a gate named anywhere in it has the code ("the other lock was four digits too, …").
   return named >= 0 && other < namedEnd && !SAID_DIGITS.test(sentence.slice(namedEnd)) && !OTHER_CODES.test(sentence);
 }
+
+const CODE_TAKEN_BACK = /\b(?:no|sorry|actually|mean|meant|wait|again)\b/;
+
+/**
+ * Whether the code word at `cvvAt` in a run's context `before` was answered already, digits said after it and not
+ * taken back since ("the cvv is 250 and the fee is …" names no code; "the cvv is 0382? no sorry, it's …" does).
+ */
+export function codeAnswered(before: string, cvvAt: number): boolean {
+  if (cvvAt < 0) return false;
+  const since = before.slice(cvvAt);
+  let lastDigit = since.length - 1;
+  while (lastDigit >= 0 && !/\d/.test(since[lastDigit])) lastDigit -= 1;
+  return lastDigit >= 0 && !CODE_TAKEN_BACK.test(since.slice(lastDigit));
+}

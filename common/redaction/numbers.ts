@@ -4,12 +4,11 @@ import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
 import { bareAnswer } from './bareAnswer';
 import { isCardNumber as cardNumber } from './cardNumber';
-import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT } from './bankCodes';
+import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT, shopBranch } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
-import { codeNamedEarlier } from './cardCodes';
+import { codeAnswered, codeNamedEarlier } from './cardCodes';
 import { CARD_LENGTHS, cardLike } from './cards';
 import {
-  BANK_CONTEXT,
   CARD_CONTEXT,
   contextAround,
   EXPIRY_AND_CODE,
@@ -60,16 +59,6 @@ const trunkShaped = (written: string): boolean =>
 const phoneShaped = (written: string): boolean =>
   /^\D?(?:1[ .-]?)?\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
   /^\D?(?:1[ .-])?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
-
-const CODE_TAKEN_BACK = /\b(?:no|sorry|actually|mean|meant|wait|again)\b/;
-
-/**
- * "we're open 8 to 8, and the branch number is 0441": a shop's or an office's branch, where "branch number" alone
- * names it and no bank word is said around it (a bank's "branch code" names one by itself).
- */
-const BRANCH_ALONE = /\bbranch (?:number|no)\b/;
-const shopBranch = (text: string, at: number, before: string): boolean =>
-  BRANCH_ALONE.test(before) && !BANK_CONTEXT.test(text.slice(Math.max(0, at - 120), at + 60).toLowerCase());
 
 /** Bound once: called on every window of a run, where reading it through the module binding each time costs. */
 const isCardNumber = cardNumber;
@@ -161,12 +150,7 @@ function kindOf(
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   // A code word already answered before this run ("the cvv is 250 and the fee is 251 dollars") names it no more.
-  // Unless taken back since ("the cvv is 0382? no sorry, it's 382").
-  const sinceCode = around.cvvAt[0] >= 0 ? around.before[0].slice(around.cvvAt[0]) : '';
-  let lastDigit = sinceCode.length - 1;
-  while (lastDigit >= 0 && !/\d/.test(sinceCode[lastDigit])) lastDigit -= 1;
-  const answered = lastDigit >= 0 && !CODE_TAKEN_BACK.test(sinceCode.slice(lastDigit));
-  const cvvAt = answered ? -1 : around.cvvAt[w.i];
+  const cvvAt = codeAnswered(around.before[0], around.cvvAt[0]) ? -1 : around.cvvAt[w.i];
   if (monthYear && !cardBefore) {
     // "the quote is valid until 08/26": an expiry word, but of the quote, unless a card is spoken of nearby.
     const near = contextAround(text, run[w.i].start, run[w.j].end);

@@ -97,3 +97,29 @@ export function website(text: string, words: Word[], domainStart: number, last: 
   const after = text.slice(words[last].end, words[last].end + 8).toLowerCase();
   return /^(?:\/|\s+slash\b)/.test(after);
 }
+
+/** Words that say which address is meant before "is" ("the backup is", "mine is", "my personal one is"). */
+const WHICH_ADDRESS = new Set(
+  'email mail address backup personal work business private other second alternative secondary primary home mine'.split(
+    ' ',
+  ),
+);
+/** At most this many words of a local part said after "<which address> is". */
+const AFTER_IS_WORDS = 4;
+
+/**
+ * "the email is the rooneys at …", "and the backup is jdh work at …", "mine is sunita kaur at …": after the words
+ * naming which address is meant and "is", every word up to "at" is the local part (at most AFTER_IS_WORDS words,
+ * said without a pause); "this is tom at acme dot com" names no address. Returns the first such word, else `first`.
+ */
+export function afterIsFrom(text: string, words: Word[], first: number, claimedTo: number): number {
+  for (let from = first; from > 0 && first - from < AFTER_IS_WORDS; from -= 1) {
+    const prev = words[from - 1];
+    if (prev.start < claimedTo || !isSpace(between(text, prev, words[from]))) return first;
+    const is = prev.lower === 'is' || (prev.lower === 's' && /['’]/.test(text[prev.start - 1] ?? ''));
+    if (!is) continue;
+    const naming = words.slice(Math.max(0, from - 5), from - 1).some((w) => WHICH_ADDRESS.has(w.lower));
+    return naming ? from : first;
+  }
+  return first;
+}
