@@ -167,6 +167,12 @@ export const INDEPENDENT_22_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * to 120 words), committed alone and first run on the rules of `d3a1604`: held out. Reported apart.
  */
 export const INDEPENDENT_23_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-23.json');
+/**
+ * A twenty-fourth, written blind by hand in session 21 (365 utterances: sales calls — discovery, demos, pricing, taking
+ * payment, renewals, billing set-up, vendor onboarding, reps' payroll questions), committed alone and first run on the
+ * rules of `b6a59e7`: held out. Reported apart.
+ */
+export const INDEPENDENT_24_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-24.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -192,6 +198,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_21_FILE,
   INDEPENDENT_22_FILE,
   INDEPENDENT_23_FILE,
+  INDEPENDENT_24_FILE,
 ];
 
 export interface LabelledUtterance {

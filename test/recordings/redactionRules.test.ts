@@ -23,6 +23,7 @@ import {
   INDEPENDENT_21_FILE,
   INDEPENDENT_22_FILE,
   INDEPENDENT_23_FILE,
+  INDEPENDENT_24_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -183,6 +184,14 @@ describe('redaction rules', () => {
       utterances: 368,
       recall: 0.924,
       lookalikes: 0.082,
+    },
+    {
+      // Held out at 97.7 % of values and 1.2 % of look-alikes (BENCHMARKS.md): the floor keeps it from losing ground.
+      title: 'the twenty-fourth blind set, held out',
+      file: INDEPENDENT_24_FILE,
+      utterances: 365,
+      recall: 0.976,
+      lookalikes: 0.013,
     },
   ];
   for (const set of SETS) {
