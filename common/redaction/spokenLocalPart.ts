@@ -106,6 +106,7 @@ const WHICH_ADDRESS = new Set(
 );
 /** At most this many words of a local part said after "<which address> is". */
 const AFTER_IS_WORDS = 4;
+const NAMING_WORDS = 6;
 
 /**
  * "the email is the rooneys at …", "and the backup is jdh work at …", "mine is sunita kaur at …": after the words
@@ -118,7 +119,8 @@ export function afterIsFrom(text: string, words: Word[], first: number, claimedT
     if (prev.start < claimedTo || !isSpace(between(text, prev, words[from]))) return first;
     const is = prev.lower === 'is' || (prev.lower === 's' && /['’]/.test(text[prev.start - 1] ?? ''));
     if (!is) continue;
-    const naming = words.slice(Math.max(0, from - 5), from - 1).some((w) => WHICH_ADDRESS.has(w.lower));
+    // "my personal email for the W-2 is …": the naming word up to NAMING_WORDS words before "is".
+    const naming = words.slice(Math.max(0, from - 1 - NAMING_WORDS), from - 1).some((w) => WHICH_ADDRESS.has(w.lower));
     return naming ? from : first;
   }
   return first;

@@ -61,3 +61,20 @@ describe("redaction: the twenty-second blind set's forms (an ordinary day's call
     );
   });
 });
+
+// The twenty-fourth blind set (sales calls): an address after "my personal email for the W-2 is", a number said after
+// "toll free"; kept: an account "with the old carrier".
+describe("redaction: the twenty-fourth blind set's forms (sales calls)", () => {
+  it('reads an address named a few words before "is", and a number after "toll free"', () => {
+    hidden(
+      'my personal email for the W-2 is tmorales eighty four at icloud dot com',
+      'my personal email for the W-2 is [EMAIL_ADDRESS]',
+    );
+    hidden('our toll free is eight hundred, four four two, seven three one six', 'our toll free is [PHONE_NUMBER]');
+  });
+
+  it('keeps an account with a carrier, a provider or a supplier', () => {
+    expectKept('account number with the old carrier is 8310 2291 7704 and the port PIN is 5581');
+    expectKept('our account with the new supplier is 44120093, invoices go to accounts payable');
+  });
+});
