@@ -21,18 +21,19 @@ const amount = (text: string, start: number, end: number): boolean =>
 /** `runs`: the text's digit runs (common/redaction/digits.ts), read once for the numbers and kept for this. */
 export function withReadBacks(text: string, spans: TextSpan[], runs: DigitToken[][]): TextSpan[] {
   const found = new Map<string, PiiKind>();
-  // Each found value's digits, read from its own text (a span is a value's length: the spans together, the text's).
+  if (runs.length === 0) return spans;
+  // Each found value's digits, read from its own text; a provider's mark ("[SSN]", "[PHONE_1]") holds none.
   for (const span of spans) {
-    if (span.kind === 'email_address') continue;
+    if (span.kind === 'email_address' || text[span.start] === '[') continue;
     // A run read more than one way (a restart, an echo) holds its tokens more than once: each place is read once.
     let digits = '';
     let readTo = -1;
-    for (const t of digitRuns(text.slice(span.start, span.end))
+    for (const token of digitRuns(text.slice(span.start, span.end))
       .flat()
       .sort((a, b) => a.start - b.start))
-      if (t.start >= readTo) {
-        digits += t.digits;
-        readTo = t.end;
+      if (token.start >= readTo) {
+        digits += token.digits;
+        readTo = token.end;
       }
     if (digits.length >= MIN_SPOKEN) found.set(digits, span.kind);
   }

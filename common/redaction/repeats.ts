@@ -24,6 +24,8 @@ const digitsOf = (said: string): string =>
 /** `spans` (in order) each widened over the same digits said again right after it. */
 export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
   return spans.flatMap((span, s) => {
+    // A provider's mark ("[SSN]") is no value said: nothing to find again after it.
+    if (text[span.start] === '[') return [span];
     // The window holds the gap and the value said again: as long as the value, past WINDOW.
     const reach = span.end + WINDOW + (span.end - span.start);
     const ceiling = Math.min(reach, s + 1 < spans.length ? spans[s + 1].start : text.length);
@@ -53,6 +55,7 @@ export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
   const out: TextSpan[] = [];
   spans.forEach((span, s) => {
     out.push(span);
+    if (text[span.start] === '[') return;
     const ceiling = Math.min(span.end + WINDOW, s + 1 < spans.length ? spans[s + 1].start : text.length);
     const window = text.slice(span.end, ceiling);
     // The first run of three digits or more: "that's my old one" holds a digit word.
