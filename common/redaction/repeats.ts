@@ -23,22 +23,32 @@ const digitsOf = (said: string): string =>
 
 /** `spans` (in order) each widened over the same digits said again right after it. */
 export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
-  return spans.flatMap((span, s) => {
-    // A provider's mark ("[SSN]") is no value said: nothing to find again after it.
-    if (text[span.start] === '[') return [span];
-    // The window holds the gap and the value said again: as long as the value, past WINDOW.
-    const reach = span.end + WINDOW + (span.end - span.start);
-    const ceiling = Math.min(reach, s + 1 < spans.length ? spans[s + 1].start : text.length);
-    const window = text.slice(span.end, ceiling);
-    const run = digitRuns(window)[0];
-    if (!run) return [span];
-    const digits = digitsOf(text.slice(span.start, span.end));
-    if (digits.length < 3 || run.map((t) => t.digits).join('') !== digits) return [span];
-    const end = span.end + run[run.length - 1].end;
-    if (AGAIN.test(window.slice(0, run[0].start))) return [{ ...span, end }];
+  // One array for all (not one per span: a text of marks has hundreds of thousands of spans).
+  const out: TextSpan[] = [];
+  spans.forEach((span, s) => {
+    const again = saidAgain(text, span, s + 1 < spans.length ? spans[s + 1].start : text.length);
+    if (again === null) out.push(span);
+    else if (again.joined) out.push({ ...span, end: again.end });
     // Other words between are the caller's: the value said again is a span of its own.
-    return digits.length < SAME_DIGITS ? [span] : [span, { ...span, start: span.end + run[0].start, end }];
+    else out.push(span, { ...span, start: again.start, end: again.end });
   });
+  return out;
+}
+
+/** The same digits said again after `span`, before `next`: where, and whether only confirming words stand between. */
+function saidAgain(text: string, span: TextSpan, next: number): { start: number; end: number; joined: boolean } | null {
+  // A provider's mark ("[SSN]") is no value said: nothing to find again after it.
+  if (text[span.start] === '[') return null;
+  // The window holds the gap and the value said again: as long as the value, past WINDOW.
+  const ceiling = Math.min(span.end + WINDOW + (span.end - span.start), next);
+  const window = text.slice(span.end, ceiling);
+  const run = digitRuns(window)[0];
+  if (!run) return null;
+  const digits = digitsOf(text.slice(span.start, span.end));
+  if (digits.length < 3 || run.map((t) => t.digits).join('') !== digits) return null;
+  const end = span.end + run[run.length - 1].end;
+  if (AGAIN.test(window.slice(0, run[0].start))) return { start: span.end, end, joined: true };
+  return digits.length < SAME_DIGITS ? null : { start: span.end + run[0].start, end, joined: false };
 }
 
 /**
