@@ -27,3 +27,9 @@ export function providerMarkSpans(text: string): TextSpan[] {
   }
   return spans;
 }
+
+/**
+ * A span that is a provider's mark ("[SSN]", "[PHONE_1]"): no value said, so nothing is read again after it or from
+ * its digits (a text of marks has hundreds of thousands of them).
+ */
+export const isProviderMark = (text: string, span: TextSpan): boolean => text[span.start] === '[';

@@ -1,6 +1,7 @@
 import { UNIT_AFTER } from './cardCodes';
 import { digitRuns, type DigitToken } from './digits';
 import type { PiiKind, TextSpan } from './kinds';
+import { isProviderMark } from './providerMarks';
 
 // A value read back later in the same text: "… okay reading back yours six one four oh two eight three three nine …",
 // "Okay, so 6011 4882 0371 6593. Yes.", "… yes, zero four seven", or said two or three times back to back with no pause
@@ -20,11 +21,11 @@ const amount = (text: string, start: number, end: number): boolean =>
 
 /** `runs`: the text's digit runs (common/redaction/digits.ts), read once for the numbers and kept for this. */
 export function withReadBacks(text: string, spans: TextSpan[], runs: DigitToken[][]): TextSpan[] {
-  const found = new Map<string, PiiKind>();
   if (runs.length === 0) return spans;
-  // Each found value's digits, read from its own text; a provider's mark ("[SSN]", "[PHONE_1]") holds none.
+  const found = new Map<string, PiiKind>();
+  // Each found value's digits, read from its own text.
   for (const span of spans) {
-    if (span.kind === 'email_address' || text[span.start] === '[') continue;
+    if (span.kind === 'email_address' || isProviderMark(text, span)) continue;
     // A run read more than one way (a restart, an echo) holds its tokens more than once: each place is read once.
     let digits = '';
     let readTo = -1;

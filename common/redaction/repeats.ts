@@ -1,5 +1,6 @@
 import { digitRuns } from './digits';
 import type { TextSpan } from './kinds';
+import { isProviderMark } from './providerMarks';
 
 // A value said twice, to be sure it was heard: "the code's eight two nine, yes, eight two nine", "… 4111,
 // again, 4111 …". The copy said right after a find, with only a confirming word between, is the same value:
@@ -37,8 +38,7 @@ export function withRepeats(text: string, spans: TextSpan[]): TextSpan[] {
 
 /** The same digits said again after `span`, before `next`: where, and whether only confirming words stand between. */
 function saidAgain(text: string, span: TextSpan, next: number): { start: number; end: number; joined: boolean } | null {
-  // A provider's mark ("[SSN]") is no value said: nothing to find again after it.
-  if (text[span.start] === '[') return null;
+  if (isProviderMark(text, span)) return null;
   // The window holds the gap and the value said again: as long as the value, past WINDOW.
   const ceiling = Math.min(span.end + WINDOW + (span.end - span.start), next);
   const window = text.slice(span.end, ceiling);
@@ -65,7 +65,7 @@ export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
   const out: TextSpan[] = [];
   spans.forEach((span, s) => {
     out.push(span);
-    if (text[span.start] === '[') return;
+    if (isProviderMark(text, span)) return;
     const ceiling = Math.min(span.end + WINDOW, s + 1 < spans.length ? spans[s + 1].start : text.length);
     const window = text.slice(span.end, ceiling);
     // The first run of three digits or more: "that's my old one" holds a digit word.
