@@ -19,5 +19,11 @@ export function luhnValid(digits: string): boolean {
 const CARD_PREFIX =
   /^(4|5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720)|3[47]|6011|64[4-9]|65|35(2[89]|[3-8])|3(0[0-5]|[689])|62|5[06-9]|6[37])/;
 
+/** Every network's leading digit is 2 to 6: tested before the pattern, as most windows of a run fail it. */
+const leadsLikeACard = (digits: string): boolean => {
+  const first = digits.charCodeAt(0);
+  return first >= 50 && first <= 54;
+};
+
 export const isCardNumber = (digits: string): boolean =>
-  digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits);
+  digits.length >= 13 && digits.length <= 19 && leadsLikeACard(digits) && CARD_PREFIX.test(digits) && luhnValid(digits);

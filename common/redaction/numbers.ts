@@ -20,10 +20,10 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { hyphenedToLetters, isPhone, notAPhoneShape } from './phones';
+import { isPhone, notAPhoneShape } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
-import { aligned, chunksOf, MAX_DIGITS, pausesOf, windows } from './runWindows';
+import { aligned, chunksOf, MAX_DIGITS, windows } from './runWindows';
 import { socialSecurityOf } from './socialSecurity';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -65,13 +65,6 @@ const isCardNumber = cardNumber;
 
 const EXIT_CODE = /^(?:(?:zero|oh)[\s-]+one[\s-]+one|011)(?![\w-])/i;
 
-/** "+" or "plus" said just before `at` (read from a few characters back only). */
-const leadBefore = (text: string, at: number): { index: number } | null => {
-  const from = Math.max(0, at - 8);
-  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
-  return m ? { index: from + m.index } : null;
-};
-
 /** An expiry word said after a number with a date or a time of its own ("… it expires on august 1", "… in ten minutes"). */
 const OWN_DATE_AFTER =
   /\bexpir\w* (?:on|in|by|after) (?:the )?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|first|end|next|this|(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?)\b)/;
@@ -83,6 +76,7 @@ function kindOf(
   cardBefore: boolean,
   region: CountryCode,
   around: RunContext,
+  codeWasAnswered: boolean,
 ): PiiKind | null {
   const { digits } = w;
   const n = digits.length;
@@ -92,7 +86,7 @@ function kindOf(
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
   const written = writtenIn === w.j - w.i + 1;
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
-  if (run[w.i].written && hyphenedToLetters(text, run[w.i].start)) return null;
+  if (around.hyphened[w.i]) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;
   // A list of figures names nothing: the words before are read only where there are some.
@@ -121,7 +115,7 @@ function kindOf(
     around.bankBefore[w.i] &&
     !NOT_BANK_AFTER.test(around.after[w.j]) &&
     text[run[w.i].start - 1] !== '(' &&
-    leadBefore(text, run[w.i].start) === null
+    around.leadAt[w.i] < 0
   )
     return 'banking_information';
   if (!scaled && (n === 4 || n === 5) && around.bankBefore[w.i] && SHORT_ACCOUNT.test(around.before[w.i]))
@@ -150,7 +144,7 @@ function kindOf(
   // The nearer of an expiry word and a code word before the number names it ("expires 04/27, CVV 123"),
   // whatever is named after ("oh nine thirty one, cvv 274").
   // A code word already answered before this run ("the cvv is 250 and the fee is 251 dollars") names it no more.
-  const cvvAt = codeAnswered(around.before[0], around.cvvAt[0]) ? -1 : around.cvvAt[w.i];
+  const cvvAt = codeWasAnswered ? -1 : around.cvvAt[w.i];
   if (monthYear && !cardBefore) {
     // "the quote is valid until 08/26": an expiry word, but of the quote, unless a card is spoken of nearby.
     const near = contextAround(text, run[w.i].start, run[w.j].end);
@@ -189,7 +183,7 @@ function kindOf(
     if ((named && whole) || slashed || (cardBefore && !written && ends)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || (around.referenceBefore[w.i] && !around.phoneNamedAfter[w.j])) return null;
-  const international = leadBefore(text, run[w.i].start) !== null;
+  const international = around.leadAt[w.i] >= 0;
   const named = international || around.phoneBefore[w.i] || around.phoneAfter[w.j];
   // Said digit by digit, a number is a phone number or a card; nobody counts like that. Checked before
   // the numbering plan, which is the costly test. "oh two, nine three seven four, four thousand" is a
@@ -199,16 +193,19 @@ function kindOf(
   const end = run[w.j].end;
   // (No closure here: one per window costs more than the tests.) A character early for phoneShaped:
   // "(212) 555-0198" keeps its bracket.
+  // Neither written shape holds a comma: a window across a pause (a list) has neither, and is not sliced.
+  const acrossPause = !around.mended && around.pausesBefore[w.j] > around.pausesBefore[w.i];
   const said =
     named ||
     (!scaled &&
       (writtenIn === 0 ||
-        (written && trunkShaped(shapeOf(text, run, w, around, from))) ||
-        phoneShaped(
-          around.mended
-            ? text.slice(Math.max(0, from - 1), from) + shapeOf(text, run, w, around, from)
-            : text.slice(Math.max(0, from - 1), end),
-        ))) ||
+        (!acrossPause &&
+          ((written && trunkShaped(shapeOf(text, run, w, around, from))) ||
+            phoneShaped(
+              around.mended
+                ? text.slice(Math.max(0, from - 1), from) + shapeOf(text, run, w, around, from)
+                : text.slice(Math.max(0, from - 1), end),
+            ))))) ||
     // A whole run given as the answer ("okay, it's 0278644583, i'll be on that all day"): a phone when the plan says so.
     (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run));
   if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
@@ -236,19 +233,20 @@ export function numberSpans(
     }
     const before = spans.length;
     const taken = new Array<boolean>(run.length).fill(false);
+    // How many of tokens 0..k-1 are taken: a window is free in O(1) (recounted at each take, a few per run).
+    const takenBefore = new Array<number>(run.length + 1).fill(0);
     const all = windows(run);
     const around = contextOf(text, run);
-    const free = (w: Window) => {
-      for (let k = w.i; k <= w.j; k += 1) if (taken[k]) return false;
-      return true;
-    };
+    const codeWasAnswered = codeAnswered(around.before[0], around.cvvAt[0]);
+    const free = (w: Window) => takenBefore[w.j + 1] === takenBefore[w.i];
     const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
       for (let k = w.i; k <= w.j; k += 1) taken[k] = true;
+      for (let k = 0; k < run.length; k += 1) takenBefore[k + 1] = takenBefore[k] + (taken[k] ? 1 : 0);
       // A phone said with its country code keeps the "+" or "plus" before it inside the span.
-      const lead = kind === 'phone_number' ? leadBefore(text, run[w.i].start) : null;
+      const lead = kind === 'phone_number' ? around.leadAt[w.i] : -1;
       // "(212) 555-0198": the bracket opened before the area code goes with it.
-      const opened = kind === 'phone_number' && !lead && text[run[w.i].start - 1] === '(' ? 1 : 0;
+      const opened = kind === 'phone_number' && lead < 0 && text[run[w.i].start - 1] === '(' ? 1 : 0;
       // "PT92 0035 …" read as an account (its checksum failed: a slip): the country's letters go with it.
       const country =
         kind === 'banking_information' &&
@@ -256,7 +254,7 @@ export function numberSpans(
         /(?:^|[^A-Za-z])[A-Za-z]{2}$/.test(text.slice(Math.max(0, run[0].start - 3), run[0].start))
           ? 2
           : 0;
-      spans.push({ start: lead ? lead.index : run[w.i].start - opened - country, end: run[w.j].end, kind });
+      spans.push({ start: lead >= 0 ? lead : run[w.i].start - opened - country, end: run[w.j].end, kind });
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
     // The whole run first when it is a card's length: a nineteen-digit card holds a Luhn-valid sixteen one time in ten.
@@ -268,7 +266,7 @@ export function numberSpans(
           free(w) &&
           isCardNumber(w.digits) &&
           // "plus fifty five, eleven, …": digits after "+" or "plus" are a phone's country code, not a card's.
-          leadBefore(text, run[w.i].start) === null &&
+          around.leadAt[w.i] < 0 &&
           // "my card's in the other room but the order number's …": the reference named last names the run.
           !(around.referenceOverCard && around.referenceBefore[w.i]) &&
           cardLike(text, run.slice(w.i, w.j + 1), around.referenceBefore[w.i])
@@ -277,14 +275,13 @@ export function numberSpans(
     cardEnds.push(...runCardEnds.sort((a, b) => a - b));
     // Longest first: a phone number is not cut into a CVV and a count. Of one length, a window between the run's
     // pauses first: "he has one, five one seven four four oh two eight nine" is "one" and an SSN.
-    const paused = pausesOf(text, run);
+    const paused = around.pausesBefore[run.length] > 0 ? around.pauses : null;
+    const cardBefore = run.map((t) => t.start - lastEndBefore(cardEnds, t.start) < 40);
     for (let length = MAX_DIGITS; length >= 3; length -= 1)
       for (let pass = paused ? 0 : 1; pass < 2; pass += 1)
         for (const w of all[length]) {
-          if (!free(w) || (paused !== null && aligned(paused, w) !== (pass === 0))) continue;
-          const start = run[w.i].start;
-          const cardBefore = start - lastEndBefore(cardEnds, start) < 40;
-          const kind = kindOf(text, run, w, cardBefore, region, around);
+          if ((paused !== null && aligned(paused, w) !== (pass === 0)) || !free(w)) continue;
+          const kind = kindOf(text, run, w, cardBefore[w.i], region, around, codeWasAnswered);
           if (kind) take(w, kind);
         }
     echoFound = run[0].echo === true && spans.length > before;

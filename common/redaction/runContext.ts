@@ -23,6 +23,7 @@ import {
   SSN_LAST_FOUR,
 } from './context';
 import type { DigitToken } from './digits';
+import { hyphenedToLetters } from './phones';
 
 // What was said around each token of a digit run, for common/redaction/numbers.ts: read once per token,
 // not once per window (a run of n tokens has up to 19n windows), and the counts over a window from prefix
@@ -64,6 +65,20 @@ export interface RunContext {
   scaledBefore: number[];
   /** Whether a token of the run took over digits said before a correction (common/redaction/corrections.ts). */
   mended: boolean;
+  /** Where a "+" or "plus" said just before token i starts (-1: none): a country code follows. */
+  leadAt: number[];
+  /** Token i is written and hyphened to letters before it ("R-0471"): the digits are an ID's. */
+  hyphened: boolean[];
+  /** Whether a comma (a pause) follows token k, and how many of tokens 0..k-1 one follows. */
+  pauses: boolean[];
+  pausesBefore: number[];
+}
+
+/** Where "+" or "plus" said just before `at` starts, read from a few characters back only (-1: none). */
+export function leadBefore(text: string, at: number): number {
+  const from = Math.max(0, at - 8);
+  const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
+  return m ? from + m.index : -1;
 }
 
 /** counts[k]: how many of flags[0..k-1] are set. */
@@ -163,6 +178,7 @@ function spelledIdBefore(text: string, start: number): boolean {
 }
 
 export function contextOf(text: string, run: DigitToken[]): RunContext {
+  const pauses = run.map((t, k) => k + 1 < run.length && text.slice(t.end, run[k + 1].start).includes(','));
   // Where the words before hold no letter (inside a digit list) nothing can be named: skip reading them.
   const before = run.map((t) =>
     LETTER.test(text.slice(Math.max(0, t.start - 80), t.start)) ? contextBefore(text, t.start) : '',
@@ -214,5 +230,9 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     writtenBefore: countsBefore(run.map((t) => t.written)),
     scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
     mended: run.some((t) => t.saidFrom !== undefined),
+    leadAt: run.map((t) => leadBefore(text, t.start)),
+    hyphened: run.map((t) => t.written && hyphenedToLetters(text, t.start)),
+    pauses,
+    pausesBefore: countsBefore(pauses),
   };
 }

@@ -15,13 +15,17 @@ export const MAX_DIGITS = 19;
  */
 export function windows(run: DigitToken[]): Window[][] {
   const byLength: Window[][] = Array.from({ length: MAX_DIGITS + 1 }, () => []);
-  for (let i = 0; i < run.length; i += 1) {
-    let digits = '';
+  // Each window's digits are a slice of the run's, not a string built up token by token (flattened at each test).
+  const all = run.map((t) => t.digits).join('');
+  let from = 0;
+  for (let i = 0; i < run.length; from += run[i].digits.length, i += 1) {
+    let to = from;
     for (let j = i; j < run.length; j += 1) {
-      digits += run[j].digits;
-      if (digits.length > MAX_DIGITS) break;
+      to += run[j].digits.length;
+      const length = to - from;
+      if (length > MAX_DIGITS) break;
       // Nothing shorter than a CVV is personal data.
-      if (digits.length >= 3) byLength[digits.length].push({ i, j, digits });
+      if (length >= 3) byLength[length].push({ i, j, digits: all.slice(from, to) });
     }
   }
   return byLength;
@@ -43,12 +47,6 @@ export function chunksOf(run: DigitToken[]): DigitToken[][] {
     pieces.push(run.slice(from, from + RUN_PIECE));
     if (from + RUN_PIECE >= run.length) return pieces;
   }
-}
-
-/** Whether a comma (a pause) follows each token of a run but the last; null when none does. */
-export function pausesOf(text: string, run: DigitToken[]): boolean[] | null {
-  const after = run.map((t, k) => k + 1 < run.length && text.slice(t.end, run[k + 1].start).includes(','));
-  return after.includes(true) ? after : null;
 }
 
 /** A window that starts and ends at the run's pauses (or its ends). */
