@@ -4,8 +4,9 @@ import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
 // (when the provider timed them) merged into one placeholder word per span, and each span's time kept
-// on the transcript (`redactions`), for the stored audio to be silenced there. A span is timed by the
-// words it covers; without words (or when the words cannot be lined up with the text) by its segment.
+// on the transcript (`redactions`, spans of a kind that meet in time as one), for the stored audio to be
+// silenced there. A span is timed by the words it covers; without words (or when the words cannot be lined
+// up with the text) by its segment.
 
 const isCore = (c: string): boolean => /[\p{L}\p{N}]/u.test(c);
 
@@ -30,6 +31,21 @@ function wordPlaces(text: string, words: TranscriptWord[]): Array<{ start: numbe
     cursor = at + core.length;
     return { start: at, end: at + core.length };
   });
+}
+
+/**
+ * The stretches to silence: spans of one kind whose times meet are one. A segment without words times each of
+ * its spans by the whole segment, and a megabyte of "[SSN] [SSN] …" was 166,000 copies of one range to store.
+ */
+function stretchesOf(redactions: RedactedSpan[]): RedactedSpan[] {
+  const stretches: RedactedSpan[] = [];
+  for (const r of redactions) {
+    const last = stretches[stretches.length - 1];
+    if (last && last.kind === r.kind && r.startMs >= last.startMs && r.startMs <= last.endMs)
+      last.endMs = Math.max(last.endMs, r.endMs);
+    else stretches.push({ ...r });
+  }
+  return stretches;
 }
 
 /** A segment redacted by the spans found in it (sorted, not overlapping). */
@@ -88,7 +104,7 @@ function redactSegment(
       text,
       ...(segment.words ? { words: redactedWords } : {}),
     },
-    redactions,
+    redactions: stretchesOf(redactions),
   };
 }
 

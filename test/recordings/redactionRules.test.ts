@@ -229,6 +229,48 @@ describe('redaction rules', () => {
     ).to.equal('It is [CREDIT_CARD_NUMBER], mail [EMAIL_ADDRESS], call [PHONE_NUMBER], for [NAME_1].');
   });
 
+  it('keeps spans of a kind that meet in time as one stretch to silence, and apart when they do not', () => {
+    const redacted = redactTranscript({
+      provider: 'openai',
+      language: 'en',
+      durationMs: 30_000,
+      segments: [
+        // No words: each span is timed by the segment, so the three phone numbers are one stretch.
+        {
+          startMs: 0,
+          endMs: 9000,
+          speaker: null,
+          text: 'Call 212-555-0198, or 212-555-0199, or 212-555-0197, card 4111 1111 1111 1111.',
+        },
+        {
+          startMs: 10_000,
+          endMs: 20_000,
+          speaker: null,
+          text: 'Home is 212-555-0142 and work is 212-555-0143.',
+          words: [
+            { startMs: 10_000, endMs: 10_500, text: 'Home' },
+            { startMs: 10_500, endMs: 10_800, text: 'is' },
+            { startMs: 11_000, endMs: 13_000, text: '212-555-0142' },
+            { startMs: 13_200, endMs: 13_500, text: 'and' },
+            { startMs: 13_600, endMs: 14_000, text: 'work' },
+            { startMs: 14_100, endMs: 14_300, text: 'is' },
+            { startMs: 15_000, endMs: 17_000, text: '212-555-0143.' },
+          ],
+        },
+      ],
+    });
+    expect(redacted.segments.map((s) => s.text)).to.deep.equal([
+      'Call [PHONE_NUMBER], or [PHONE_NUMBER], or [PHONE_NUMBER], card [CREDIT_CARD_NUMBER].',
+      'Home is [PHONE_NUMBER] and work is [PHONE_NUMBER].',
+    ]);
+    expect(redacted.redactions).to.deep.equal([
+      { startMs: 0, endMs: 9000, kind: 'phone_number' },
+      { startMs: 0, endMs: 9000, kind: 'credit_card_number' },
+      { startMs: 11_000, endMs: 13_000, kind: 'phone_number' },
+      { startMs: 15_000, endMs: 17_000, kind: 'phone_number' },
+    ]);
+  });
+
   it('times a span by the words it covers, else by its segment, and keeps one placeholder word for it', () => {
     const transcript: Transcript = {
       provider: 'deepgram',
