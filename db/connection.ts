@@ -117,6 +117,18 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * A value already written as JSON, stored as it is: a redacted transcript of a megabyte holds hundreds of
+ * thousands of spans, and its thread (api/commands/transcriptThread.ts) writes the text, so the API's event loop
+ * neither copies the objects back nor stringifies them.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A JSON column's text. */
+export const toJson = (value: unknown): string => (value instanceof JsonText ? value.text : JSON.stringify(value));
+
 /** MySQL returns JSON columns parsed; MariaDB stores JSON as LONGTEXT and returns strings. */
 export function fromJson<T>(value: unknown): T {
   if (typeof value === 'string') return JSON.parse(value) as T;

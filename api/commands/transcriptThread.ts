@@ -7,6 +7,7 @@ import {
   type SubmittedTranscript,
   type Transcript,
 } from '../../common/transcript';
+import { JsonText } from '../../db/connection';
 import type { TranscriptAnswer, TranscriptJob } from './transcriptWorker';
 
 // A submitted transcript is parsed (WebVTT) when the request arrives and, with `redactPii`, redacted before it is
@@ -27,7 +28,8 @@ type Job = WithoutId<TranscriptJob>;
 
 let thread: Worker | undefined;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (t: Transcript) => void; reject: (err: Error) => void }>();
+type Answer = Transcript | JsonText;
+const waiting = new Map<number, { resolve: (t: Answer) => void; reject: (err: Error) => void }>();
 
 function start(): Worker {
   const file = path.join(__dirname, `transcriptWorker${path.extname(__filename)}`);
@@ -44,7 +46,7 @@ function start(): Worker {
     waiting.delete(answer.id);
     if ('problems' in answer) job?.reject(new TranscriptProblems(answer.problems.message, answer.problems.problems));
     else if ('error' in answer) job?.reject(new Error(`transcript job failed: ${answer.error}`));
-    else job?.resolve(answer.transcript);
+    else job?.resolve('json' in answer ? new JsonText(answer.json) : answer.transcript);
   });
   const fail = (err: Error): void => {
     // The thread is gone (out of its heap, or a fault): its jobs fail, the next job starts a new one.
@@ -57,10 +59,10 @@ function start(): Worker {
   return worker;
 }
 
-function onThread(job: Job): Promise<Transcript> {
+function onThread(job: Job): Promise<Answer> {
   thread ??= start();
   const id = (nextId += 1);
-  return new Promise<Transcript>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     thread?.ref();
     thread?.postMessage({ ...job, id });
@@ -82,14 +84,22 @@ export async function parseSubmittedTranscript(
 ): Promise<Transcript> {
   if (typeof submitted !== 'string' || submitted.length < IN_PLACE_CHARS)
     return toSubmittedTranscript(submitted, repSpeaker);
-  return onThread({ kind: 'parse', submitted, ...(repSpeaker !== undefined ? { repSpeaker } : {}) });
+  return (await onThread({
+    kind: 'parse',
+    submitted,
+    ...(repSpeaker !== undefined ? { repSpeaker } : {}),
+  })) as Transcript;
 }
 
-/** `transcript` redacted (common/redaction), on the thread unless it is small. */
+/**
+ * `transcript` redacted (common/redaction), on the thread unless it is small: then as its JSON text, which is
+ * what is stored (a megabyte of "[SSN] [SSN] …" is 166,000 spans: copied back as objects and stringified here,
+ * they held the event loop for half a second).
+ */
 export async function redactSubmittedTranscript(
   transcript: Transcript,
   options: RedactionOptions,
-): Promise<Transcript> {
+): Promise<Transcript | JsonText> {
   if (textSize(transcript) < IN_PLACE_CHARS) return redactTranscript(transcript, options);
   return onThread({ kind: 'redact', transcript, options });
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordingStatus } from '../../common/recordingStatus';
 import type { RecordingPriority } from '../../common/workflowStarts/priority';
-import { fromJson } from '../connection';
+import { fromJson, toJson } from '../connection';
 
 // A recording's columns, declared once: each field of RecordingRow with how it is read from and written to
 // its column (named by the field in snake_case) and, for the fields a new recording does not take from its
@@ -52,7 +52,7 @@ function nullableFlag(): Accepted<boolean | null> {
 function json<T>(): Accepted<T | null> {
   return {
     read: (stored) => (stored === null || stored === undefined ? null : fromJson<T>(stored)),
-    write: (value) => (value === null ? null : JSON.stringify(value)),
+    write: (value) => (value === null ? null : toJson(value)),
     accepted: { value: null },
   };
 }

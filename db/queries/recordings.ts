@@ -57,14 +57,23 @@ export async function insertRecordingUnlessErasing(db: Db, input: NewRecording):
   return result.affectedRows === 1 ? row : undefined;
 }
 
-async function readRecording(query: Knex.QueryBuilder): Promise<RecordingRow | undefined> {
-  const stored = (await query.first(recordingColumnNames())) as Record<string, unknown> | undefined;
+async function readRecording(
+  query: Knex.QueryBuilder,
+  columns = recordingColumnNames(),
+): Promise<RecordingRow | undefined> {
+  const stored = (await query.first(columns)) as Record<string, unknown> | undefined;
   return stored && toRecording(stored);
 }
 
-/** The recording when it belongs to the company; another company's id is as unknown as a made-up one. */
+/** A recording's columns but its transcript, which can be megabytes: getRecordingTranscript reads that. */
+const WITHOUT_TRANSCRIPT = recordingColumnNames(['transcript']);
+
+/**
+ * The recording when it belongs to the company; another company's id is as unknown as a made-up one. Its
+ * `transcript` reads null: a status read (polled) does not fetch and parse a transcript of megabytes.
+ */
 export async function getRecording(db: Db, companyId: string, id: string): Promise<RecordingRow | undefined> {
-  return readRecording(db('recordings').where({ company_id: companyId, id }));
+  return readRecording(db('recordings').where({ company_id: companyId, id }), WITHOUT_TRANSCRIPT);
 }
 
 /** The company's recording with this external id, if any (the id alone: for the 409 that names it). */

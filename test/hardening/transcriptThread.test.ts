@@ -1,10 +1,12 @@
 import { expect } from 'chai';
-import { parseSubmittedTranscript } from '../../api/commands/transcriptThread';
+import { parseSubmittedTranscript, redactSubmittedTranscript } from '../../api/commands/transcriptThread';
+import { redactTranscript } from '../../common/redaction';
 import { toSubmittedTranscript, TranscriptProblems } from '../../common/transcript';
+import { JsonText } from '../../db/connection';
 
-// A large WebVTT transcript is parsed on the API's transcript thread (api/commands/transcriptThread.ts), not on
-// the event loop that serves every company's requests: the answer, and the problems of a bad one, are what the
-// parser gives in place, and the event loop keeps turning while it runs.
+// A large WebVTT transcript is parsed, and redacted, on the API's transcript thread (api/commands/transcriptThread.ts),
+// not on the event loop that serves every company's requests: the answer, and the problems of a bad one, are what
+// the parser gives in place, and the event loop keeps turning while it runs.
 
 const clock = (s: number): string =>
   [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, '0')).join(':') + '.000';
@@ -40,6 +42,22 @@ describe('submitted transcripts: WebVTT parsed off the event loop', function () 
     expect(value).to.deep.equal(toSubmittedTranscript(text, 'Rep'));
     // In place, the parse would run to its end before the first turn: none could happen.
     expect(turns, 'event-loop turns while the transcript was parsed').to.be.above(10);
+  });
+
+  it('redacts a large transcript on the thread as in place, answering the JSON that is stored', async () => {
+    const text = webVtt(2_000).replace(
+      /Line (\d+):/g,
+      (_, i: string) => `Line ${i}: call me on 212-555-${String(1000 + Number(i)).slice(-4)},`,
+    );
+    const transcript = toSubmittedTranscript(text, 'Rep');
+    const { value, turns } = await turnsDuring(() => redactSubmittedTranscript(transcript, { phoneRegion: 'US' }));
+    // Text crosses threads far cheaper than the objects of a span per value: the thread answers what is stored.
+    expect(value).to.be.instanceOf(JsonText);
+    const stored = JSON.parse((value as JsonText).text) as unknown;
+    const inPlace = redactTranscript(transcript, { phoneRegion: 'US' });
+    expect(stored).to.deep.equal(inPlace);
+    expect(inPlace.segments.map((s) => s.text).join(' ')).to.not.match(/212-555/);
+    expect(turns, 'event-loop turns while the transcript was redacted').to.be.above(10);
   });
 
   it('refuses a large bad transcript with the problems the parser names in place', async () => {

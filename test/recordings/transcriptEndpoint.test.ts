@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { parseWebVtt } from '../../common/transcript';
 import type { ErrorBody } from '../../api/schemas/common';
-import type { RecordingAccepted } from '../../api/schemas/recordings';
+import type { RecordingAccepted, RecordingView } from '../../api/schemas/recordings';
 import type { TranscriptView } from '../../api/schemas/transcripts';
 import type { UserErasure } from '../../api/schemas/userErasure';
 import { toTranscriptView } from '../../common/views/transcripts';
 import { createApiKey } from '../../db/queries/credentials';
 import { markRecordingMediaDeleted } from '../../db/queries/recordingRetention';
+import { getRecording } from '../../db/queries/recordings';
 import { testEnv } from '../support/env';
 import { createTenant, type TenantFixture } from '../support/fixtures';
 import { startRecordingStack, waitForRecording, type RecordingStack } from '../support/recordingFixtures';
@@ -113,6 +114,20 @@ describe('recordings: the time-coded transcript endpoint', function () {
     expect(either.headers.get('content-type')).to.match(/^application\/json/);
     const any = await transcriptOf(id, { accept: '*/*' });
     expect(any.headers.get('content-type')).to.match(/^application\/json/);
+  });
+
+  it('is the one read of the transcript: the status read leaves it where it is', async () => {
+    const id = await submitTranscript('crm-status-read', 'Sam Seller');
+    // Polled while it runs, the status read would otherwise fetch and parse a transcript of megabytes each time.
+    const row = await getRecording(testEnv().db, tenant.company.id, id);
+    expect(row?.id).to.equal(id);
+    expect(row?.transcript).to.equal(null);
+    const status = await stack.api.request<RecordingView>('GET', `/api/recording/${id}`, { apiKey: tenant.apiKey });
+    expect(status.status, status.text).to.equal(200);
+    expect(status.body.id).to.equal(id);
+    const json = await transcriptOf(id);
+    expect(json.status, json.text).to.equal(200);
+    expect(json.body.utterances.map((u) => u.text)).to.include('Routing costs.');
   });
 
   it('says when the times were placed and when speakers cannot be told apart', () => {
