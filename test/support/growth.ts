@@ -26,15 +26,17 @@ export function cpuMsPerCall(work: () => void, runs = 3): number {
 
 /**
  * Asserts `work` at 10x the size costs at most `ratio` times its cost at 1x (linear, with room for noise and
- * n log n). 20 by default: full runs here measured linear paths at 15.1-15.6x (the larger input's allocation and
- * garbage), and a quadratic cost is 100x, so 20 still fails one by five times. `make` builds the inputs outside the timing. Sizes should make the 1x run cost a millisecond or more.
+ * n log n). 25 by default: full runs here measured linear paths at 15.1-15.6x (the larger input's allocation and
+ * garbage), and CI, loaded by the whole suite, once 21.8x at best of five (escapeVtt, a replace per whitespace
+ * run); a quadratic cost is 100x, so 25 still fails one by four times. `make` builds the inputs outside the
+ * timing. Sizes should make the 1x run cost a millisecond or more.
  */
 export function expectLinearGrowth<T>(
   label: string,
   make: (size: number) => T,
   work: (input: T) => void,
   size: number,
-  ratio = 20,
+  ratio = 25,
   /** Below this a measure at 1x is timer noise: taken as at least this long. */
   floorMs = 1 / 15,
 ): { small: number; large: number } {
