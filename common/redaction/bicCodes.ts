@@ -151,6 +151,9 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
         afterIs = t + 1;
         break;
       }
+    // "a BIC for the transfer, it's L O Y D …": the "'s" of "it's" when no "is" is said and no code starts the lead-in.
+    for (let t = i; afterIs < 0 && within === IS_WITHIN && t < Math.min(words.length, i + within); t += 1)
+      if (words[t].lower === 's' && /['’]/.test(text[words[t].start - 1] ?? '')) afterIs = t + 1;
     // "swift" alone names a code among bank details ("iban …, swift bnpafrpp"; "swift … for the wire"), not in
     // "a swift decision".
     const around = text.slice(Math.max(0, words[k].start - AROUND), words[k].end + AROUND).toLowerCase();
@@ -162,8 +165,10 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
     if (end < 0 && (named || BANK_WORDS.test(around))) {
       from = i;
       end = codeEnd(words, i);
-      // Read from the lead-in, a code must reach the "is" to be its ("the swift code they told me is …" is not THEYTOLD).
-      if (afterIs >= 0 && end < afterIs - 1) end = -1;
+      // Read from the lead-in, a code must reach the "is" to be its ("the swift code they told me is …" is not THEYTOLD),
+      // unless written whole in capitals ("SWIFT OCBCSGSG, the name is …": that "is" is another thing's).
+      if (afterIs >= 0 && end < afterIs - 1 && !(end === i && /^[A-Z0-9]{8}(?:[A-Z0-9]{3})?$/.test(words[i].text)))
+        end = -1;
     }
     if (end >= 0) {
       spans.push({ start: words[from].start, end: words[end].end, kind: 'banking_information' });

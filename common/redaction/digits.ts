@@ -114,6 +114,9 @@ function withMagnitude(text: string, token: DigitToken): DigitToken {
 }
 
 /** The digit runs of a text, each the tokens it is made of (at least one), corrections applied. */
+/** The words that name a number said just before it: "… number", "… is", "it's". */
+const NAMED_JUST_BEFORE = /\b(?:number|is|was)\s+$|['’]s\s+$/i;
+
 export function digitRuns(text: string): DigitToken[][] {
   const runs: DigitToken[][] = [];
   let run: DigitToken[] = [];
@@ -132,10 +135,13 @@ export function digitRuns(text: string): DigitToken[][] {
     // "for seven seven won three …": a run that starts with homophones is read both with and without them. With
     // them first where they make the whole a card or there are two or more ("card number for to six to, …"); else
     // without ("a card for four one one one …" is the card's).
+    // Said right after what names the number ("account number for five seven …"), the homophone is its first digit.
     const readings =
       leading === 0 || leading === run.length || corrections.length > 0
         ? [run]
-        : leading === 1 && !isCardNumber(run.map((t) => t.digits).join(''))
+        : leading === 1 &&
+            !isCardNumber(run.map((t) => t.digits).join('')) &&
+            !NAMED_JUST_BEFORE.test(text.slice(Math.max(0, run[0].start - 12), run[0].start))
           ? [run.slice(leading), run]
           : [run, run.slice(leading)];
     leading = 0;

@@ -1,9 +1,10 @@
 import type { TextSpan } from './kinds';
 import { restated } from './corrections';
-import { afterIsFrom, atTheRateOf, spelledOutFrom, website } from './spokenLocalPart';
+import { afterIsFrom, atTheRateOf, numberedFrom, spelledOutFrom, website } from './spokenLocalPart';
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
-import { MAX_ADDRESS, MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
+import { writtenEmailSpans } from './writtenEmails';
+import { MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -43,6 +44,8 @@ const NOT_NAME = new Set(
 /** A single letter said as an initial: not "a" or "i" (words), nor the "s" of "it's". */
 const initialAt = (text: string, w: Word): boolean =>
   /^[b-hj-z]$/i.test(w.text) && !/['’]/.test(text[w.start - 1] ?? '');
+/** A word that may be a name in a local part ("bigdog", "white"), not a word introducing one. */
+const nameWord = (w: Word): boolean => w.text.length >= 2 && !NOT_NAME.has(w.lower) && !NOT_LOCAL.has(w.lower);
 /** At most this many words of a name before the anchor word of a local part. */
 const NAME_WORDS = 3;
 /** Words that say an address is coming, read at most INTRO_WORDS words before a name. */
@@ -76,34 +79,6 @@ function withSpellingBefore(text: string, words: Word[], j: number): number {
     spells(text, words, from, j - 1, word)
     ? from
     : j;
-}
-
-const SPACED_TLD = /^ \.[A-Za-z]{2,24}(?:\.[A-Za-z]{2,24})?(?![A-Za-z0-9])/;
-
-/** Written addresses: each "@" with the address characters around it, at most an address's length. */
-function writtenSpans(text: string): TextSpan[] {
-  const spans: TextSpan[] = [];
-  let at = text.indexOf('@');
-  let claimedTo = 0;
-  while (at >= 0) {
-    let start = at;
-    while (start > claimedTo && at - start < MAX_LOCAL && /[A-Za-z0-9._%+-]/.test(text[start - 1])) start -= 1;
-    while (start < at && !/[A-Za-z0-9]/.test(text[start])) start += 1;
-    let end = at + 1;
-    while (end < text.length && end - at < MAX_ADDRESS && /[A-Za-z0-9.-]/.test(text[end])) end += 1;
-    while (end > at + 1 && !/[A-Za-z0-9]/.test(text[end - 1])) end -= 1;
-    // "rafael.mendes@terra .com.br": a formatter's space before the top-level domain.
-    const spaced = SPACED_TLD.exec(text.slice(end, end + MAX_ADDRESS));
-    if (spaced && !text.slice(at + 1, end).includes('.')) end += spaced[0].length;
-    const domain = text.slice(at + 1, end).replace(' ', '');
-    const lastDot = domain.lastIndexOf('.');
-    if (start < at && lastDot > 0 && /^[A-Za-z]{2,24}$/.test(domain.slice(lastDot + 1))) {
-      spans.push({ start, end, kind: 'email_address' });
-      claimedTo = end;
-    }
-    at = text.indexOf('@', at + 1);
-  }
-  return spans;
 }
 
 /**
@@ -170,7 +145,9 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     const rate = isAt ? atTheRateOf(text, words, k) : 0;
     const atSign = !isAt && /^\s*@\s*$/.test(gapBefore) && gapBefore.trim() === '@';
     if (!isAt && !atSign) continue;
-    const localEnd = isAt ? k - 1 : k - 1;
+    const localEnd = k - 1;
+    // "it's at gmail dot com": the "s" of "it's" is no local part.
+    if (words[localEnd].text.length === 1 && /['’]/.test(text[words[localEnd].start - 1] ?? '')) continue;
     const domainStart = isAt ? k + 1 + rate : k;
     // The local part, walked back from the anchor: words joined by ".", "_", "-" or their spoken names,
     // or letters spelled one by one.
@@ -241,14 +218,25 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       if (!piece && (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower))) break;
       named -= 1;
     }
+    const numbered = single ? numberedFrom(text, words, first, claimedTo, nameWord) : first;
     if (afterIs < first) first = afterIs;
     else if (named < first && introduced(words, named)) first = named;
-    // An initial right before the surname is the address's whatever introduces it ("it's r costa at …").
+    else if (numbered < first) first = numbered;
+    // An initial right before the surname is the address's whatever introduces it ("it's r costa at …", "R. Patel at …").
     else if (
       single &&
       first > 0 &&
-      isSpace(between(text, words[first - 1], words[first])) &&
+      /^\.? $/.test(between(text, words[first - 1], words[first])) &&
       initialAt(text, words[first - 1])
+    )
+      first -= 1;
+    // And a surname's initial after the name ("it's chris p at me dot com").
+    else if (
+      single &&
+      first > 0 &&
+      words[first].text.length === 1 &&
+      isSpace(between(text, words[first - 1], words[first])) &&
+      nameWord(words[first - 1])
     )
       first -= 1;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
@@ -272,5 +260,5 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
 
 /** `words`: the text's words (common/redaction/spelling.ts), when the caller has them already. */
 export function emailSpans(text: string, words: Word[] = wordsOf(text)): TextSpan[] {
-  return [...writtenSpans(text), ...spokenSpans(text, words)];
+  return [...writtenEmailSpans(text), ...spokenSpans(text, words)];
 }

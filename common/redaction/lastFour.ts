@@ -1,4 +1,4 @@
-import { BANK_CONTEXT, SSN_CONTEXT } from './context';
+import { anyOf, BANK_CONTEXT, CARD_CONTEXT, lastMatchAt, SSN_CONTEXT } from './context';
 import type { PiiKind } from './kinds';
 
 // Four digits given as "the last four" of something (common/redaction/numbers.ts): an SSN's when a social is
@@ -11,6 +11,8 @@ const LAST_FOUR = /\blast (?:four|4)\b/;
 const NAMES_OTHER =
   /\b(?:card|visa|master ?card|amex|debit|credit|phone|mobile|cell|number on file|order|ticket|invoice|tracking|confirmation|policy|claim|member|reference|pin|zip|imei|serial|vin|plate)\b/;
 const WIDE = 100;
+const BANK_WORDS = anyOf(BANK_CONTEXT);
+const CARD_WORDS = anyOf(CARD_CONTEXT);
 
 /**
  * The kind of the four digits at `start`, or null. `named`: the run's own context (eight words) already says "last
@@ -27,7 +29,8 @@ export function lastFourKind(
   const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
   if (!named && !LAST_FOUR.test(wide)) return namedAfter(after);
   if (ssn || SSN_CONTEXT.test(wide)) return 'us_social_security_number';
-  if (bank) return 'banking_information';
+  // "the Monzo card, the coral one, ending 4471": a card named after the bank is the card's last four, no secret.
+  if (bank) return lastMatchAt(CARD_WORDS, wide) > lastMatchAt(BANK_WORDS, wide) ? null : 'banking_information';
   if (LAST_FOUR.test(wide) && !NAMES_OTHER.test(wide) && !BANK_CONTEXT.test(wide)) return 'us_social_security_number';
   return null;
 }

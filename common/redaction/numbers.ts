@@ -118,7 +118,13 @@ function kindOf(
     around.leadAt[w.i] < 0
   )
     return 'banking_information';
-  if (!scaled && (n === 4 || n === 5) && around.bankBefore[w.i] && SHORT_ACCOUNT.test(around.before[w.i]))
+  // "… and the account number ends in one seven three two five": a short account, or its end.
+  if (
+    !scaled &&
+    (n === 4 || n === 5) &&
+    around.bankBefore[w.i] &&
+    (SHORT_ACCOUNT.test(around.before[w.i]) || (n === 5 && around.lastFourBefore[w.i]))
+  )
     return 'banking_information';
   // A branch code is shorter (a Canadian institution: 3 digits), a CLABE longer (18), each by its name.
   if (

@@ -92,9 +92,10 @@ function countsBefore(flags: boolean[]): number[] {
  * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
  * part ("8,120.40", "9.95"), a version or an address of three or four short parts ("2.14.7", "10.0.0.12"), or a
  * share ("6.347%"). A formatter writes counts and amounts like that, never a phone, card or account (a phone
- * written with dots has a last part of four digits, or five parts).
+ * written with dots has a last part of four digits, or five parts). No quantity grouped by thousands starts with a
+ * 0: "021,000,021" is a routing number a formatter took for one.
  */
-const QUANTITY_SHAPE = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$/;
+const QUANTITY_SHAPE = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$/;
 /** A share: "6.347%", "15 percent". */
 const PERCENT_AFTER = /^ ?(?:%|percent\b|per cent\b)/i;
 
@@ -177,6 +178,13 @@ function spelledIdBefore(text: string, start: number): boolean {
   return m !== null && !SPELLED_NAMES.has(m[1].replace(/[ ,]/g, '').toLowerCase());
 }
 
+/**
+ * A token's words before are the run's first token's, fewer: a bank word a later token still reads was read by the
+ * first, which also read what said it is no bank's ("your gas account number is 4 4 1 0 2 9 …": eight words on,
+ * "gas" is out of reach and "account number is" alone is left). So no later token is a bank's when the first is not.
+ */
+const bankFirst = (bank: boolean[]): boolean[] => bank.map((b) => b && bank[0]);
+
 export function contextOf(text: string, run: DigitToken[]): RunContext {
   const pauses = run.map((t, k) => k + 1 < run.length && text.slice(t.end, run[k + 1].start).includes(','));
   // Where the words before hold no letter (inside a digit list) nothing can be named: skip reading them.
@@ -195,20 +203,22 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     ssnBefore: test(SSN_CONTEXT),
     lastFourBefore: test(SSN_LAST_FOUR),
     // The bank word is the last thing named: "account 1674, and text me on 0476 …" names a phone.
-    bankBefore: before.map(
-      (c, i) =>
-        named[i] &&
-        BANK_CONTEXT.test(c) &&
-        !notBankLast(c) &&
-        !ledgerAccount(c) &&
-        lastMatchAt(BANK_WORDS, c) >
-          Math.max(
-            lastMatchAt(
-              PHONE_WORDS,
-              c.replace(DIGIT_COUNT, (m) => ' '.repeat(m.length)),
+    bankBefore: bankFirst(
+      before.map(
+        (c, i) =>
+          named[i] &&
+          BANK_CONTEXT.test(c) &&
+          !notBankLast(c) &&
+          !ledgerAccount(c) &&
+          lastMatchAt(BANK_WORDS, c) >
+            Math.max(
+              lastMatchAt(
+                PHONE_WORDS,
+                c.replace(DIGIT_COUNT, (m) => ' '.repeat(m.length)),
+              ),
+              lastMatchAt(REFERENCE_WORDS, c),
             ),
-            lastMatchAt(REFERENCE_WORDS, c),
-          ),
+      ),
     ),
     branchBefore: test(BRANCH_CODE),
     referenceBefore: referencesOf(before, named, spelledIdBefore(text, run[0].start)),

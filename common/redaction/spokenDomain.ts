@@ -24,6 +24,8 @@ const TLDS = new Set(
 for (const country of getCountries()) TLDS.add(country.toLowerCase());
 
 export const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
+/** A known top-level domain ("com", "co", "io", any country's code). */
+export const isTopLevelDomain = (label: string): boolean => TLDS.has(label.toLowerCase());
 export const MAX_LOCAL = 64;
 export const MAX_ADDRESS = 254;
 

@@ -1,5 +1,6 @@
 import type { Word } from './spelling';
 import { between, isSpace } from './wordGaps';
+import { isNumberWord } from './numberWords';
 
 // How far back a spoken address's local part reaches (common/redaction/emails.ts). Callers say a local part
 // in pieces: a name then its spelling ("ravi, r a v i, dot patel, p a t e l, at …"), letters with commas
@@ -124,4 +125,33 @@ export function afterIsFrom(text: string, words: Word[], first: number, claimedT
     return naming ? from : first;
   }
   return first;
+}
+
+/** At most this many number words end a local part ("… nineteen seventy six at"). */
+const NUMBER_WORDS = 4;
+
+/**
+ * "it's bigdog nineteen seventy six at aol dot com", "r white nineteen ninety one at …": a local part ending in a
+ * number said in words takes the name said before the number (a word `isName` accepts, and an initial before it).
+ * Returns the first word of it, else `first`.
+ */
+export function numberedFrom(
+  text: string,
+  words: Word[],
+  first: number,
+  claimedTo: number,
+  isName: (w: Word) => boolean,
+): number {
+  const joins = (k: number): boolean =>
+    k >= 0 && words[k].start >= claimedTo && isSpace(between(text, words[k], words[k + 1]));
+  if (!isNumberWord(words[first].lower)) return first;
+  let from = first;
+  while (from - 1 >= 0 && first - from < NUMBER_WORDS - 1 && joins(from - 1) && isNumberWord(words[from - 1].lower))
+    from -= 1;
+  if (!joins(from - 1) || !isName(words[from - 1]) || isNumberWord(words[from - 1].lower)) return first;
+  from -= 1;
+  // An initial, not the "s" of "it's".
+  const initial =
+    joins(from - 1) && /^[b-hj-z]$/i.test(words[from - 1].text) && !/['’]/.test(text[words[from - 1].start - 1] ?? '');
+  return initial ? from - 1 : from;
 }

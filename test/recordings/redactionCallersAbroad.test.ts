@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { redactText } from '../../common/redaction';
+import { digitsArb, expectKept, itHidesEach, WORDS, type Said } from '../support/spokenValues';
+
+// Forms the twenty-sixth blind set found loose ends in (issue 51): callers outside the US on calls to companies
+// of their own country. An account's last four or five after "ends in" or "finishes in"; a Canadian transit and
+// institution number ("institution's oh oh three"); a SWIFT code written whole before another thing's "is", or
+// spelled after "it's"; the French "cryptogram" for a card's code. Look-alikes: a card's last four after the bank's
+// name and the card ("the Monzo card, ending 4471"), national and tax numbers named by their names (a TFN, a partita
+// IVA, a NIP, a PNR, a Medicare number, a SIRET), a hydro or a municipal account.
+
+const said = (digits: string): string => [...digits].map((d) => WORDS[Number(d)]).join(' ');
+
+const accountEnd = fc
+  .tuple(fc.integer({ min: 4, max: 5 }), digitsArb(5), fc.constantFrom('ends in', 'finishes in', 'ending in'))
+  .map(([length, digits, ends]): Said => ({
+    said: said(digits.slice(0, length)),
+    before: `the BIC is fine, and the account number ${ends}`,
+    after: '',
+    region: 'IE' as CountryCode,
+  }));
+
+describe("redaction: the twenty-sixth blind set's forms", () => {
+  itHidesEach([['an account\'s last four or five after "ends in"', accountEnd]]);
+
+  it('reads a transit and an institution number, SWIFT codes before another "is" or after "it\'s", a cryptogram', () => {
+    const cases: Array<[string, string, CountryCode]> = [
+      [
+        "transit number is one two three four five, institution's oh oh three, and the account is one oh two, three four five, six",
+        "transit number is [BANKING_INFORMATION], institution's [BANKING_INFORMATION], and the account is [BANKING_INFORMATION]",
+        'CA',
+      ],
+      [
+        'Transfer to OCBC, SWIFT OCBCSGSG, the name is Lim Boon Kiat.',
+        'Transfer to OCBC, SWIFT [BANKING_INFORMATION], the name is Lim Boon Kiat.',
+        'SG',
+      ],
+      [
+        "my BIC, they asked for a BIC for the transfer, it's L O Y D G B two L",
+        "my BIC, they asked for a BIC for the transfer, it's [BANKING_INFORMATION]",
+        'GB',
+      ],
+      [
+        'it expires in twelve twenty seven, and the cryptogram is three three eight',
+        'it expires in [CREDIT_CARD_EXPIRATION], and the cryptogram is [CREDIT_CARD_CVV]',
+        'FR',
+      ],
+    ];
+    for (const [text, redacted, region] of cases)
+      expect(redactText(text, { phoneRegion: region }).text, text).to.equal(redacted);
+  });
+
+  it("keeps a card's last four named after its bank, and the account's after the card", () => {
+    expectKept("It's the Monzo card, the coral one, ending 4471.", 'GB');
+    expectKept("it's the Commbank card ending two three three oh, I've got two of them", 'AU');
+    expect(redactText('the card ending 1234 is linked to the account ending 5678').text).to.equal(
+      'the card ending 1234 is linked to the account ending [BANKING_INFORMATION]',
+    );
+  });
+
+  it('keeps national and tax numbers named by their names, and utility accounts', () => {
+    expectKept('my tax file number is eight six five, four one four, oh eight eight, do you need that', 'AU');
+    expectKept('partita IVA is zero one two three four five six seven eight nine zero, for the invoice', 'IT');
+    expectKept('NIP of the company is five two six, one zero two, five nine nine five, for the faktura', 'PL');
+    expectKept('the PNR is four two one, double five, six seven eight nine oh, train is on the fifth', 'IN');
+    expectKept('Medicare number is 2428 77813 2, the 1 after it is my position on the card.', 'AU');
+    expectKept('SIRET 732 829 320 00074 for the invoice, please.', 'FR');
+    expectKept('the hydro account number is two oh oh, four one, seven seven three, and the meter is outside', 'CA');
+    expectKept('The municipal account number is 5501 8823 4410, the water bill is too high', 'ZA');
+  });
+});
