@@ -32,9 +32,14 @@ export function cardLike(text: string, tokens: DigitToken[], referenced = false)
   // "EAN 4006385574606", "IMEI …": a product or device code named as such passes Luhn too.
   if (NOT_A_PHONE.test(contextBefore(text, tokens[0].start))) return false;
   if (pieceOfId(text, tokens[0].start, tokens[tokens.length - 1].end)) return false;
-  // Printed groups read out with a hesitation between them ("4416 uh 0353 um 8271 6963") are still printed groups.
-  for (let k = 1; k < tokens.length; k += 1)
-    if (!GROUP_GAP.test(text.slice(tokens[k - 1].end, tokens[k].start))) return false;
+  // Printed groups read out with a hesitation between them ("4416 uh 0353 um 8271 6963") are still printed groups,
+  // and with one comma an engine put at a pause ("5423. 1884, 0076 2143"); commas between them all are a list.
+  let commas = 0;
+  for (let k = 1; k < tokens.length; k += 1) {
+    const gap = text.slice(tokens[k - 1].end, tokens[k].start);
+    if (gap === ', ' && (commas += 1) === 1) continue;
+    if (!GROUP_GAP.test(gap)) return false;
+  }
   // Figures one at a time ("5 1 3 7 8 9 …"): said digit by digit, which nobody counts or prices in.
   if (tokens.length >= 13 && tokens.every((t) => t.digits.length === 1)) return true;
   // A group of four read as two pairs ("4624 40 uh 27 9003 1716") is that group.
@@ -51,7 +56,7 @@ const EXPIRY_NEXT = 40;
 // "4264 2488. 7943 0450": a full stop an engine put between two groups is a pause too.
 const NOT_A_PAYMENT_CARD = /\b(?:gift|loyalty|rewards|membership|library|store|sim|key|access) card\b/;
 
-const GROUP_GAP = /^[ -]?$|^\. $|^ ,? ?(?:uh|um|er|erm|like),? $/i;
+const GROUP_GAP = /^[ :-]?$|^\. $|^ ,? ?(?:uh|um|er|erm|like),? $/i;
 
 /** Figures then words that start with the same digits: one number said twice, not one card. */
 function readBack(tokens: DigitToken[]): boolean {

@@ -15,7 +15,7 @@ import { DIGIT_WORDS, isNumberWord, REPEATS, TEENS, TENS } from './numberWords';
 export type { DigitToken };
 
 /** What may stand between two digit tokens of one run. */
-const JOINER = /^[\s\-,.()]*$/;
+const JOINER = /^[\s\-,.():]*$/;
 /**
  * Words said between the groups of one number ("one two three dash four five", "oh eight slash twenty
  * seven"), and the hesitations, "like" and "then" people say while reading digits out ("one two three, uh, four

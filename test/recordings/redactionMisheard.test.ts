@@ -9,7 +9,8 @@ import { digitsArb, expectKept, itHidesEach, ssnArb, WORDS, type Said } from '..
 // with a hesitation between them, before "slash", or between written digits ("4 owe 9 2 …"); a homophone said
 // right after what names the number ("account number for five seven …"); a routing number a formatter grouped by
 // thousands; a "transit number"; an address with the formatter's spaces around "@" or a dot, an apostrophe, an
-// initial with its full stop, a surname's initial, or a number in words at the end of its local part.
+// initial with its full stop, a surname's initial, or a number in words at the end of its local part; a card's
+// groups with one comma at a pause, or with a group written as a time.
 // Look-alikes: "it's at gmail dot com" with no local part, a model number "on the back of the dryer", a return
 // label's number, a gas account, everyday "tree", "owe" and "for".
 
@@ -29,26 +30,22 @@ const rarePausesArb = fc
   .array(fc.boolean(), { minLength: 4, maxLength: 9 })
   .map((a) => a.map((p, i) => p && i % 3 === 0));
 
-const misheardSsn = fc
-  .tuple(ssnArb, flagsArb, rarePausesArb)
-  .map(([ssn, misheard, pauses]): Said => ({
-    said: misheardSaid(ssn, misheard, pauses),
-    before: 'my social is',
-    after: '',
-  }));
+const misheardSsn = fc.tuple(ssnArb, flagsArb, rarePausesArb).map(([ssn, misheard, pauses]): Said => ({
+  said: misheardSaid(ssn, misheard, pauses),
+  before: 'my social is',
+  after: '',
+}));
 
 /** A US number libphonenumber-js calls valid: a real area code, an exchange starting 2–9. */
 const usPhone = fc
   .tuple(fc.constantFrom('212', '415', '617', '312', '206', '303', '425', '630'), digitsArb(7))
   .map(([area, rest]) => `${area}${String(2 + (Number(rest[0]) % 8))}${rest.slice(1)}`)
   .filter((n) => parsePhoneNumberFromString(n, 'US')?.isValid() === true);
-const misheardPhone = fc
-  .tuple(usPhone, flagsArb)
-  .map(([phone, misheard]): Said => ({
-    said: misheardSaid(phone, misheard, [false]),
-    before: "the number's",
-    after: '',
-  }));
+const misheardPhone = fc.tuple(usPhone, flagsArb).map(([phone, misheard]): Said => ({
+  said: misheardSaid(phone, misheard, [false]),
+  before: "the number's",
+  after: '',
+}));
 
 const misheardAccount = fc.tuple(digitsArb(9), flagsArb).map(([digits, misheard]): Said => ({
   said: misheardSaid(`4${digits}`, misheard, [false]),
@@ -74,6 +71,14 @@ describe("redaction: the twenty-fifth blind set's forms", () => {
       ['the savings account is owe owe for for seven one one nine', 'the savings account is [BANKING_INFORMATION]'],
     ];
     for (const [text, redacted] of cases) expect(redactText(text).text, text).to.equal(redacted);
+  });
+
+  it("reads a card's printed groups with one comma at a pause, or a group a formatter wrote as a time", () => {
+    expect(redactText('The number is 5423. 1884, 0076 2143.').text).to.equal('The number is [CREDIT_CARD_NUMBER].');
+    expect(redactText("it's 6011 04:41 7723 9854").text).to.equal("it's [CREDIT_CARD_NUMBER]");
+    // Commas between every group are a list; times are times.
+    expectKept('the quotes came in at 4539, 1488, 0343, 6467 and 5105 across the five sites');
+    expectKept('we open 9:00 to 17:30, and the call is at 10:30 on 11/28');
   });
 
   it('reads a routing number grouped by thousands and one named "transit number"', () => {
