@@ -4,5 +4,9 @@
 // (common/redaction/digits.ts), and a group said again after one is the same group confirmed
 // (common/redaction/restarts.ts).
 
+/** What a reader says before the next group of the same value: "… two three oh, and the rest is five five one seven". */
+export const GOES_ON_WORDS =
+  '(?:(?:and )?(?:then )?the (?:rest|last (?:bit|part|few|four|three|digits))(?: of it)? (?:is|are))';
+
 export const ACK_WORDS =
   '(?:okay,? go on|go on|got it|got that|uh-huh|mm-hmm|(?:he|she|they) says|(?:he|she) said|right|yep|yes|yeah|correct|okay|ok|mm|mhm)';

@@ -20,7 +20,7 @@ const SEP = '[\\s,.;:!?-]*';
  * hesitations, the take-back words (one to three) and a lead-in.
  */
 const CORRECTION = new RegExp(
-  `${SEP}(?:${HESITATION}\\b${SEP}){0,2}(?:${TAKE_BACK}\\b${SEP}){1,3}(?:(?:${HESITATION}|${LEAD_IN})\\b${SEP}){0,2}`,
+  `${SEP}(?:(?:${HESITATION}|and then|then)\\b${SEP}){0,2}(?:${TAKE_BACK}\\b${SEP}){1,3}(?:(?:${HESITATION}|${LEAD_IN})\\b${SEP}){0,2}`,
   'iy',
 );
 

@@ -1,6 +1,6 @@
 import { isCardNumber } from './cardNumber';
 import { homophoneDigit } from './homophones';
-import { ACK_WORDS } from './acknowledgements';
+import { ACK_WORDS, GOES_ON_WORDS } from './acknowledgements';
 import { correctedRuns, correctionEnd } from './corrections';
 import { echoedReading, restartedReadings } from './restarts';
 import type { DigitToken } from './digitToken';
@@ -39,9 +39,9 @@ const JOIN_WORDS = new Set([
   'like',
 ]);
 /** An acknowledgement between groups (common/redaction/acknowledgements.ts). */
-const ACK = new RegExp(`${ACK_WORDS}\\b`, 'iy');
+const ACK = new RegExp(`(?:${ACK_WORDS}|${GOES_ON_WORDS})\\b`, 'iy');
 // "zero ninety, got that? two zero three": the question it asks is part of it.
-const ACKS = new RegExp(`\\b${ACK_WORDS}\\b\\??`, 'gi');
+const ACKS = new RegExp(`\\b(?:${ACK_WORDS}|${GOES_ON_WORDS})\\b\\??`, 'gi');
 const joins = (gap: string): boolean =>
   // Most gaps are a space or ", ": no word to read (a digit list has hundreds of thousands of them).
   /^[\s,-]*$/.test(gap) ||

@@ -1,4 +1,4 @@
-import { ACK_WORDS } from './acknowledgements';
+import { ACK_WORDS, GOES_ON_WORDS } from './acknowledgements';
 import type { DigitToken } from './digitToken';
 
 // A group begun, a hesitation, and the group said again from its start: "eight oh one, uh eight oh one, four two
@@ -7,8 +7,11 @@ import type { DigitToken } from './digitToken';
 // try, its place taken by the first token said again (as a correction's is, so one placeholder covers both), and
 // that reading comes first: a value found in it wins (common/redaction/text.ts claims each character once).
 
-/** A hesitation, a try broken off, or an acknowledgement ("…, yeah, one one two eight": the group confirmed). */
-const HESITATION = new RegExp(`\\b(?:uh|um|umm|uhm|er|erm|ah|something|${ACK_WORDS})\\b`, 'i');
+/**
+ * A hesitation, a try broken off, an acknowledgement ("…, yeah, one one two eight": the group confirmed), or "the rest
+ * is" before the whole said from its start ("starts with one nine seven and the rest is one nine seven eight …").
+ */
+const HESITATION = new RegExp(`\\b(?:uh|um|umm|uhm|er|erm|ah|something|${ACK_WORDS}|${GOES_ON_WORDS})\\b`, 'i');
 /** A group people stumble on and restart: two to four digits. */
 const MIN_TRY = 2;
 const MAX_TRY = 4;

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { redactText } from '../../common/redaction';
 import { digitsArb, expectKept, itHidesEach, WORDS, type Said } from '../support/spokenValues';
 
 // Forms the twenty-sixth blind set found loose ends in (issue 51): callers outside the US on calls to companies
 // of their own country. An account's last four or five after "ends in" or "finishes in"; a Canadian transit and
 // institution number ("institution's oh oh three"); a SWIFT code written whole before another thing's "is", or
-// spelled after "it's"; the French "cryptogram" for a card's code. Look-alikes: a card's last four after the bank's
+// spelled after "it's"; the French "cryptogram" for a card's code; "and then, sorry," or "and the rest is" between a
+// number's groups. Look-alikes: a card's last four after the bank's
 // name and the card ("the Monzo card, ending 4471"), national and tax numbers named by their names (a TFN, a partita
 // IVA, a NIP, a PNR, a Medicare number, a SIRET), a hydro or a municipal account.
 
@@ -22,8 +23,48 @@ const accountEnd = fc
     region: 'IE' as CountryCode,
   }));
 
+/** A US number libphonenumber-js calls valid, read in three groups with what callers say before the last. */
+const phoneGoingOn = fc
+  .tuple(
+    fc.constantFrom('613', '212', '415', '902', '416'),
+    digitsArb(7),
+    fc.constantFrom('and the rest is', 'and then the rest is', 'then the last four are', 'and then'),
+  )
+  .map(([area, rest, goesOn]) => ({ area, exchange: `${2 + (Number(rest[0]) % 8)}${rest.slice(1, 3)}`, rest, goesOn }))
+  .filter(
+    ({ area, exchange, rest }) => parsePhoneNumberFromString(area + exchange + rest.slice(3), 'CA')?.isValid() === true,
+  )
+  .map(({ area, exchange, rest, goesOn }): Said => ({
+    said: `${said(area)}, ${said(exchange)}, ${goesOn} ${said(rest.slice(3))}`,
+    before: "I'm in Ottawa,",
+    after: '',
+    region: 'CA' as CountryCode,
+  }));
+
 describe("redaction: the twenty-sixth blind set's forms", () => {
-  itHidesEach([['an account\'s last four or five after "ends in"', accountEnd]]);
+  itHidesEach([
+    ['an account\'s last four or five after "ends in"', accountEnd],
+    ['a phone number read with "and the rest is" before its last group', phoneGoingOn],
+  ]);
+
+  it('reads the rest said from the start after "the rest is", and a number going on after "and then, sorry,"', () => {
+    expect(
+      redactText("yeah so it's oh eight six, four one nine, and then, sorry, two two oh eight", { phoneRegion: 'IE' })
+        .text,
+    ).to.equal("yeah so it's [PHONE_NUMBER]");
+    expect(
+      redactText('my social starts with one nine seven and the rest is one nine seven eight five six six two zero')
+        .text,
+    ).to.equal('my social starts with [US_SOCIAL_SECURITY_NUMBER]');
+    expect(
+      redactText(
+        'the account is POSB, the number is one nine eight, two four six, and then, wait ah, one three seven',
+        {
+          phoneRegion: 'SG',
+        },
+      ).text,
+    ).to.equal('the account is POSB, the number is [BANKING_INFORMATION]');
+  });
 
   it('reads a transit and an institution number, SWIFT codes before another "is" or after "it\'s", a cryptogram', () => {
     const cases: Array<[string, string, CountryCode]> = [
