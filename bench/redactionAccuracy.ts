@@ -187,6 +187,19 @@ export const INDEPENDENT_25_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * rules of `5270e29`: held out. Reported apart.
  */
 export const INDEPENDENT_26_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-26.json');
+/**
+ * A twenty-seventh, written blind by hand in session 22 (358 utterances: B2B sales and account-management calls —
+ * discovery, demos, closing, onboarding, renewals — with a person's direct line, mobile and own address as values, and
+ * a company's published lines, role mailboxes and conference dial-ins labelled look-alikes), committed alone and first
+ * run on the rules of `56317a4`: held out. Reported apart.
+ */
+export const INDEPENDENT_27_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-27.json');
+/**
+ * A twenty-eighth, written blind by hand in session 22 (366 utterances: US consumer support and retention calls —
+ * identity checks, payment updates, callbacks, refunds, disputes — with the company's own 800 numbers labelled
+ * look-alikes), committed alone and first run on the rules of `56317a4`: held out. Reported apart.
+ */
+export const INDEPENDENT_28_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-28.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -215,6 +228,8 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_24_FILE,
   INDEPENDENT_25_FILE,
   INDEPENDENT_26_FILE,
+  INDEPENDENT_27_FILE,
+  INDEPENDENT_28_FILE,
 ];
 
 export interface LabelledUtterance {
