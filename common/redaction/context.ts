@@ -27,11 +27,12 @@ export const BRANCH_CODE =
   /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?:'s)?(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\bnot (?:a|my|the) bank\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network))\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:account|bank)\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
+  /\bnot (?:a|my|the) bank\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network))\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:card )?(?:account|bank)\b|\b(?:passcode|pin|password|security word|nickname)(?: number)? (?:on|for) (?:the|my|your|this|that) account\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
 /** Said after an account's number to say it is not a bank's: "…, that's the customer account, not my bank". */
 export const NOT_BANK_AFTER = /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
-export const BANK_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban)\b/;
+export const BANK_AFTER =
+  /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban|(?:checking|savings) account)\b/;
 /**
  * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV, spelled "c v v"), what they stand
  * for ("card verification value", "security number", "verification"), how callers describe it ("the three
@@ -47,7 +48,7 @@ export const CVV_CONTEXT =
 export const EXPIRY_CONTEXT =
   /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket|asn|journal entry|label|pnr|siret|siren|partita iva|iva|nip|medicare|consumer number|aadhaar|aadhar|nric|tax (?:file |identification )?(?:number|id|no)|national insurance|ni number|pps|ird|bsn|pesel|codice fiscale|steuer id|steuernummer|(?:gas|electric|electricity|water|hydro|power|energy|utility|municipal|council|broadband|internet) account)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket|asn|journal entry|(?:return|shipping|mailing|prepaid) label|label (?:number|no|id)|pnr|siret|siren|partita iva|iva|nip|medicare|consumer number|aadhaar|aadhar|nric|tax (?:file |identification )?(?:number|id|no)|national insurance|ni number|pps|ird|bsn|pesel|codice fiscale|steuer id|steuernummer|(?:gas|electric|electricity|water|hydro|power|energy|utility|municipal|council|broadband|internet) account)\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
@@ -157,7 +158,10 @@ export const anyOf = (...patterns: RegExp[]): RegExp => new RegExp(patterns.map(
  */
 export const someOf = (...patterns: RegExp[]): RegExp => new RegExp(patterns.map((p) => p.source).join('|'));
 /** A phone word, "number" aside ("social security number", "card number"). */
-export const PHONE_WORD = new RegExp(PHONE_CONTEXT.source.replace('|number|', '|'));
+export const PHONE_WORD = new RegExp(
+  // "her number was …", "your best number": a person's number is their phone's; "the order number" is not.
+  PHONE_CONTEXT.source.replace('|number|', '|(?<=\\b(?:my|her|his|their|your|best) )number|'),
+);
 
 /** How far back the sentence before a bare run is read: wider than the run's own eight words. */
 const SENTENCE_BACK = 120;

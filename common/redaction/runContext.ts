@@ -145,6 +145,9 @@ const LEDGER =
   /\b(?:gl|g l|general ledger|ledger|subledger|journal|capex|opex|budget|cost cent(?:er|re)|chart of accounts|accruals?|(?:debit|credit)(?:ed)? (?:to|against)|post(?:ed)? (?:it )?to)\b/;
 const A_BANK_NAMED = /\b(?:bank|routing|iban|sort code|checking|savings|aba)\b/;
 const ledgerAccount = (c: string): boolean => LEDGER.test(c) && !A_BANK_NAMED.test(c);
+/** "about my electric bill, my account number is …": the utility's account, where no bank is named. */
+const UTILITY_BILL = /\b(?:electric|electricity|gas|water|phone|cable|internet|power|utility|hydro|cell|mobile) bill\b/;
+const utilityAccount = (c: string): boolean => UTILITY_BILL.test(c) && !A_BANK_NAMED.test(c);
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const PHONE_WORDS = anyOf(PHONE_WORD);
 /** "the routing, nine digits, …": how long the number is names nothing else (blanked, so offsets stay). */
@@ -210,6 +213,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
           BANK_CONTEXT.test(c) &&
           !notBankLast(c) &&
           !ledgerAccount(c) &&
+          !utilityAccount(c) &&
           lastMatchAt(BANK_WORDS, c) >
             Math.max(
               lastMatchAt(

@@ -127,12 +127,13 @@ export function afterIsFrom(text: string, words: Word[], first: number, claimedT
   return first;
 }
 
-/** At most this many number words end a local part ("… nineteen seventy six at"). */
+/** At most this many number words end a local part ("… nineteen seventy six at"), after at most NAMES names. */
 const NUMBER_WORDS = 4;
+const NAMES = 2;
 
 /**
- * "it's bigdog nineteen seventy six at aol dot com", "r white nineteen ninety one at …": a local part ending in a
- * number said in words takes the name said before the number (a word `isName` accepts, and an initial before it).
+ * "it's bigdog nineteen seventy six at aol dot com", "becca lynn ninety one at …": a local part ending in a number
+ * said in words takes the name said before the number (one or two words `isName` accepts, and an initial before).
  * Returns the first word of it, else `first`.
  */
 export function numberedFrom(
@@ -148,8 +149,10 @@ export function numberedFrom(
   let from = first;
   while (from - 1 >= 0 && first - from < NUMBER_WORDS - 1 && joins(from - 1) && isNumberWord(words[from - 1].lower))
     from -= 1;
-  if (!joins(from - 1) || !isName(words[from - 1]) || isNumberWord(words[from - 1].lower)) return first;
-  from -= 1;
+  const numbers = from;
+  while (numbers - from < NAMES && joins(from - 1) && isName(words[from - 1]) && !isNumberWord(words[from - 1].lower))
+    from -= 1;
+  if (from === numbers) return first;
   // An initial, not the "s" of "it's".
   const initial =
     joins(from - 1) && /^[b-hj-z]$/i.test(words[from - 1].text) && !/['’]/.test(text[words[from - 1].start - 1] ?? '');
