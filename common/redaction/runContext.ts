@@ -91,11 +91,13 @@ function countsBefore(flags: boolean[]): number[] {
 /**
  * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
  * part ("8,120.40", "9.95"), a version or an address of three or four short parts ("2.14.7", "10.0.0.12"), or a
- * share ("6.347%"). A formatter writes counts and amounts like that, never a phone, card or account (a phone
+ * share ("6.347%"), a time ("9:06", joined to its run by the colon). A formatter writes counts, amounts and times
+ * like that, never a phone, card or account (a phone
  * written with dots has a last part of four digits, or five parts). No quantity grouped by thousands starts with a
  * 0: "021,000,021" is a routing number a formatter took for one.
  */
-const QUANTITY_SHAPE = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$/;
+const QUANTITY_SHAPE =
+  /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$|^\d{1,2}:\d{2}(?::\d{2})?$/;
 /** A share: "6.347%", "15 percent". */
 const PERCENT_AFTER = /^ ?(?:%|percent\b|per cent\b)/i;
 
@@ -112,7 +114,7 @@ function quantities(text: string, run: DigitToken[]): boolean[] {
       b + 1 < run.length &&
       run[b].written &&
       run[b + 1].written &&
-      /^[,.]$/.test(text.slice(run[b].end, run[b + 1].start))
+      /^[,.:]$/.test(text.slice(run[b].end, run[b + 1].start))
     )
       b += 1;
     if (
