@@ -200,6 +200,18 @@ export const INDEPENDENT_27_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * look-alikes), committed alone and first run on the rules of `56317a4`: held out. Reported apart.
  */
 export const INDEPENDENT_28_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-28.json');
+/**
+ * A twenty-ninth, written blind by hand in session 22 (350 utterances: sales calls at small US businesses — home
+ * services, dealerships, real estate, solar, insurance agencies, clinics — every phone number and address a value,
+ * whoever's), committed alone and first run on the rules of `93b7917`: held out. Reported apart.
+ */
+export const INDEPENDENT_29_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-29.json');
+/**
+ * A thirtieth, written blind by hand in session 22 (357 utterances: billing, receivables and payables calls — overdue
+ * invoices, payments by card and bank draft, vendors' remittance details, wires abroad), committed alone and first run
+ * on the rules of `93b7917`: held out. Reported apart.
+ */
+export const INDEPENDENT_30_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-30.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -230,6 +242,8 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_26_FILE,
   INDEPENDENT_27_FILE,
   INDEPENDENT_28_FILE,
+  INDEPENDENT_29_FILE,
+  INDEPENDENT_30_FILE,
 ];
 
 export interface LabelledUtterance {
