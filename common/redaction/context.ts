@@ -27,9 +27,10 @@ export const BRANCH_CODE =
   /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?:'s)?(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
-  /\bnot (?:a|my|the) bank\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network))\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:card )?(?:account|bank)\b|\b(?:passcode|pin|password|security word|nickname)(?: number)? (?:on|for) (?:the|my|your|this|that) account\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
+  /\bnot (?:a|my|the) bank\b|\b(?:on|under|look at) account\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network))\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:card )?(?:account|bank)\b|\b(?:passcode|pin|password|security word|nickname)(?: number)? (?:on|for) (?:the|my|your|this|that) account\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
 /** Said after an account's number to say it is not a bank's: "…, that's the customer account, not my bank". */
-export const NOT_BANK_AFTER = /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account)\b/;
+export const NOT_BANK_AFTER =
+  /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account|in (?:our|the) system|on our end)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban|(?:checking|savings) account)\b/;
@@ -121,7 +122,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
  * "last" of "last four digits of my social security" or "the last four of the checking account".
  */
 export const SSN_LAST_FOUR =
-  /\blast (?:four|4)\b|\b(?:ends|ending|finishes|finishing) (?:in|with)\b|\b(?:ends|ending)$|^(?:four|4)(?: digits)? of\b/;
+  /\blast (?:four|4)\b|\b(?:ends|ended|ending|finishes|finishing) (?:in|with)\b|\b(?:ends|ending)$|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
   /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|(?<!(?:tourist|student|work|travel|transit|schengen|business|entry|spouse) )visa(?! (?:fee|application|appointment|interview|processing|stamp|office|type|status|sponsorship|extension|renewal|category|officer)s?\b)|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;

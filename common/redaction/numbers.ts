@@ -20,7 +20,7 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, notAPhoneShape } from './phones';
+import { isPhone, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, windows } from './runWindows';
@@ -44,24 +44,10 @@ import { socialSecurityOf } from './socialSecurity';
 // Prices, dates, times, counts and order numbers stay: none of them passes these tests, and a figure
 // written as a quantity ("3,141,592,653", "8,120.40") is never one of these.
 
-/**
- * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
- * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
- * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
- */
-const trunkShaped = (written: string): boolean =>
-  /^0\d{1,5}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
-
-/**
- * Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946
- * 0958", "212-555-0198"), North American ones maybe with the trunk "1" ("1-877-290-4418", "1 (877) 290-4418").
- */
-const phoneShaped = (written: string): boolean =>
-  /^\D?(?:1[ .-]?)?\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
-  /^\D?(?:1[ .-])?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);
-
 /** Bound once: called on every window of a run, where reading it through the module binding each time costs. */
 const isCardNumber = cardNumber;
+
+const CURRENCY = /[$£€¥₹]/;
 
 const EXIT_CODE = /^(?:(?:zero|oh)[\s-]+one[\s-]+one|011)(?![\w-])/i;
 
@@ -86,6 +72,8 @@ function kindOf(
   const writtenIn = around.writtenBefore[w.j + 1] - around.writtenBefore[w.i];
   const written = writtenIn === w.j - w.i + 1;
   if (around.quantitiesBefore[w.j + 1] - around.quantitiesBefore[w.i] > 0) return null;
+  // "we'll charge the $640": an amount.
+  if (CURRENCY.test(text[run[w.i].start - 1] ?? '')) return null;
   if (around.hyphened[w.i]) return null;
   // A number said with "hundred" or "thousand" can only be a phone number (below).
   const scaled = around.scaledBefore[w.j + 1] - around.scaledBefore[w.i] > 0;

@@ -47,3 +47,19 @@ export const hyphenedToLetters = (text: string, start: number): boolean => {
  */
 export const notAPhoneShape = (text: string, written: string, start: number, end: number): boolean =>
   DATE_FIRST.test(written) || MANY_GROUPS.test(written) || pieceOfId(text, start, end);
+
+/**
+ * A national number written with its trunk prefix ("089 23456789", "06 98 76 54 32"): a first group of
+ * two to five digits starting with 0, then groups, as phone numbers are printed in most countries. No
+ * count, price or amount starts with 0; a date (06 12 2025) is not read as one.
+ */
+export const trunkShaped = (written: string): boolean =>
+  /^0\d{1,5}(?:[ .-]\d{2,8}){1,4}$/.test(written) && !/^\d{1,2}[ .-]\d{1,2}[ .-]\d{4}$/.test(written);
+
+/**
+ * Written as phone numbers are (`written` starts a character early): "(212) 555-0198", or groups of digits ("020 7946
+ * 0958", "212-555-0198"), North American ones maybe with the trunk "1" ("1-877-290-4418", "1 (877) 290-4418").
+ */
+export const phoneShaped = (written: string): boolean =>
+  /^\D?(?:1[ .-]?)?\(\d{2,5}\) ?\d{2,4}[ .-]?\d{2,4}(?:[ .-]\d{2,4})?$/.test(written) ||
+  /^\D?(?:1[ .-])?\d{2,5}[ .-]\d{2,4}(?:[ .-]\d{2,4}){1,2}$/.test(written);

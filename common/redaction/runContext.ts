@@ -151,6 +151,9 @@ const ledgerAccount = (c: string): boolean => LEDGER.test(c) && !A_BANK_NAMED.te
 const UTILITY_BILL = /\b(?:electric|electricity|gas|water|phone|cable|internet|power|utility|hydro|cell|mobile) bill\b/;
 const utilityAccount = (c: string): boolean => UTILITY_BILL.test(c) && !A_BANK_NAMED.test(c);
 const BANK_WORDS = anyOf(BANK_CONTEXT);
+const SSN_WORDS = anyOf(SSN_CONTEXT);
+/** A business's tax ID: "EIN", "employer identification" ("tax ID" alone may be the owner's SSN). */
+const TAX_ID = /\b(?:ein|e i n|fein|employer identification)\b/g;
 const PHONE_WORDS = anyOf(PHONE_WORD);
 /** "the routing, nine digits, …": how long the number is names nothing else (blanked, so offsets stay). */
 const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) digits\b/g;
@@ -205,7 +208,10 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     after,
     phoneBefore: before.map((c, i) => named[i] && (PHONE_CONTEXT.test(c) || PHONE_WORDS_ABROAD.test(c))),
     phoneAfter: after.map((c, j) => namedAfter[j] && PHONE_CONTEXT.test(c)),
-    ssnBefore: test(SSN_CONTEXT),
+    // "we don't use a social, we have an EIN now, it's …": a tax ID named after the social is what is given.
+    ssnBefore: before.map(
+      (c, i) => named[i] && SSN_CONTEXT.test(c) && lastMatchAt(SSN_WORDS, c) > lastMatchAt(TAX_ID, c),
+    ),
     lastFourBefore: test(SSN_LAST_FOUR),
     // The bank word is the last thing named: "account 1674, and text me on 0476 …" names a phone.
     bankBefore: bankFirst(

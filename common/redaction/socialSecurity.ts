@@ -95,7 +95,8 @@ export function socialSecurityOf(
   if (!written && !around.referenceBefore[w.i] && w.j - w.i >= 2 && SSN_DASHED.test(dashedGroups(text, run, w)))
     return 'us_social_security_number';
   // Nine digits alone as an answer: an SSN, unless the company's region dials nine-digit numbers and this is one.
-  if (w.i === 0 && w.j === run.length - 1 && bareAnswer(text, run))
+  // ("… we have an EIN now, it's 36 4412907": a reference word names it.)
+  if (w.i === 0 && w.j === run.length - 1 && !around.referenceBefore[w.i] && bareAnswer(text, run))
     return region !== 'US' && isPhone(digits, false, region) ? 'phone_number' : 'us_social_security_number';
   // The whole of a run, with a social named further back than the run's own context reaches.
   if (

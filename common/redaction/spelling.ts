@@ -52,7 +52,12 @@ export function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   for (const m of text.matchAll(/[A-Za-z0-9]+/g)) {
     const lower = m[0].toLowerCase();
-    if (!HESITATIONS.has(lower)) words.push({ text: m[0], lower, start: m.index, end: m.index + m[0].length });
+    const end = m.index + m[0].length;
+    // A hesitation is no word, unless written joined to one ("uhh_aaa 1 at …" is a name).
+    const joined =
+      /[A-Za-z0-9][._@-]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ||
+      /^[._@-][A-Za-z0-9]/.test(text.slice(end, end + 2));
+    if (!HESITATIONS.has(lower) || joined) words.push({ text: m[0], lower, start: m.index, end });
   }
   // In place: a spelled letter takes its example's end, the words after move up over what it took.
   let kept = 0;

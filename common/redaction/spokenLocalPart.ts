@@ -145,13 +145,13 @@ export function numberedFrom(
 ): number {
   const joins = (k: number): boolean =>
     k >= 0 && words[k].start >= claimedTo && isSpace(between(text, words[k], words[k + 1]));
-  if (!isNumberWord(words[first].lower)) return first;
+  // Said in words or written as figures ("d hayes 1975 at …").
+  const numeral = (k: number): boolean => isNumberWord(words[k].lower) || /^\d{1,4}$/.test(words[k].text);
+  if (!numeral(first)) return first;
   let from = first;
-  while (from - 1 >= 0 && first - from < NUMBER_WORDS - 1 && joins(from - 1) && isNumberWord(words[from - 1].lower))
-    from -= 1;
+  while (from - 1 >= 0 && first - from < NUMBER_WORDS - 1 && joins(from - 1) && numeral(from - 1)) from -= 1;
   const numbers = from;
-  while (numbers - from < NAMES && joins(from - 1) && isName(words[from - 1]) && !isNumberWord(words[from - 1].lower))
-    from -= 1;
+  while (numbers - from < NAMES && joins(from - 1) && isName(words[from - 1]) && !numeral(from - 1)) from -= 1;
   if (from === numbers) return first;
   // An initial, not the "s" of "it's".
   const initial =
