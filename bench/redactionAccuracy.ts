@@ -212,6 +212,13 @@ export const INDEPENDENT_29_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * on the rules of `93b7917`: held out. Reported apart.
  */
 export const INDEPENDENT_30_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-30.json');
+/**
+ * A thirty-second, written blind by hand in session 22 (255 utterances: calls at US companies with bilingual callers
+ * who switch to Spanish to give numbers, addresses, card and bank details — "arroba", "punto", "guion bajo", "treinta y
+ * cinco", "vence cero tres del veintinueve"), committed alone and first run on the rules of `97a7342`: held out.
+ * Reported apart.
+ */
+export const INDEPENDENT_32_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-32.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -244,6 +251,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_28_FILE,
   INDEPENDENT_29_FILE,
   INDEPENDENT_30_FILE,
+  INDEPENDENT_32_FILE,
 ];
 
 export interface LabelledUtterance {
