@@ -213,6 +213,12 @@ export const INDEPENDENT_29_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  */
 export const INDEPENDENT_30_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-30.json');
 /**
+ * A thirty-first, written blind by hand in session 22 (265 utterances: recruiting, staffing and HR/payroll onboarding
+ * calls — candidates' numbers and addresses, SSNs for background checks, direct-deposit details), committed alone and
+ * first run on the rules of `516cb10`: held out. Reported apart.
+ */
+export const INDEPENDENT_31_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-31.json');
+/**
  * A thirty-second, written blind by hand in session 22 (255 utterances: calls at US companies with bilingual callers
  * who switch to Spanish to give numbers, addresses, card and bank details — "arroba", "punto", "guion bajo", "treinta y
  * cinco", "vence cero tres del veintinueve"), committed alone and first run on the rules of `97a7342`: held out.
@@ -251,6 +257,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_28_FILE,
   INDEPENDENT_29_FILE,
   INDEPENDENT_30_FILE,
+  INDEPENDENT_31_FILE,
   INDEPENDENT_32_FILE,
 ];
 
