@@ -15,9 +15,9 @@ export const contextBefore = (text: string, at: number): string =>
     .slice(-CONTEXT_WORDS)
     .join(' ');
 
-export const SSN_CONTEXT = /\b(social security|socials?|ssns?|s s n|ss number)\b/;
+export const SSN_CONTEXT = /\b(social security|socials?|ssns?|s s n|ss number|seguro social)\b/;
 export const BANK_CONTEXT =
-  /\b(account|acct|transit number|(?<!\b[a-z] )a[ /]c(?! [a-z]\b)|routing|rtn|aba|dda|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu|nuban|barclays|santander|hsbc|lloyds|natwest|halifax|monzo|starling|revolut|wells fargo|citibank|scotiabank|commerzbank|sparkasse|rabobank|abn amro|bnp paribas|bbva|bradesco|nubank|hdfc|icici|westpac|commbank)\b/;
+  /\b(account|acct|transit number|cuenta|(?<!\b[a-z] )a[ /]c(?! [a-z]\b)|routing|rtn|aba|dda|iban|sort code|bank|checking|savings|kontonummer|konto|conta|corrente|clabe|futsu|nuban|barclays|santander|hsbc|lloyds|natwest|halifax|monzo|starling|revolut|wells fargo|citibank|scotiabank|commerzbank|sparkasse|rabobank|abn amro|bnp paribas|bbva|bradesco|nubank|hdfc|icici|westpac|commbank)\b/;
 /**
  * A bank's branch or institution code by its local name, short as they are: an Australian BSB (6), a
  * Canadian transit (5) and institution (3) number, a branch code, a German BLZ (8), a Brazilian agência (4),
@@ -47,9 +47,9 @@ export const CVV_CONTEXT =
  * date printed on the card ("the date on it says 10 / 27", "the date on the card").
  */
 export const EXPIRY_CONTEXT =
-  /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year)\b/;
+  /\b((?<!\b(?:not|isn't) (?:the |an |a |its )?)expir\w*|exp|(?<=\b(?:it|card|it's|that) )ends(?! (?:in|with)\b)|(?:valid|good) (?:thru|through|until|till|to|upto|up to)|runs? out|ran out|runs? (?:through|thru|till|until)|date (?:printed |written )?on (?:it|the card|the front|my card|your card)|end date(?:'s)?|expires end|month and year|month (?:slash|and) year|vence|vencimiento|expira|caduca|v[aá]lida hasta)\b/;
 export const NOT_A_PHONE =
-  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket|asn|journal entry|(?:return|shipping|mailing|prepaid) label|label (?:number|no|id)|pnr|siret|siren|partita iva|iva|nip|medicare|consumer number|aadhaar|aadhar|nric|tax (?:file |identification )?(?:number|id|no)|national insurance|ni number|pps|ird|bsn|pesel|codice fiscale|steuer id|steuernummer|(?:gas|electric|electricity|water|hydro|power|energy|utility|municipal|council|broadband|internet) account)\b/;
+  /\b(order|invoice|ticket|tracking|reference|ref|confirmation|(?<!number )po(?= (?:number|no|is|#)|$)|quote|(?<!\bin (?:any )?)case(?! (?:it|they|you|i|we|he|she|the|that|this|of)\b)|serial|sku|part|model|item|claim|policy|id|waybill|awb|flyer|ean|upc|barcode|gtin|imei|vin|imo|batch|lot|voucher|coupon|stock|pro number|bol|bill of lading|loyalty|rewards|honors|points|(?:membership|member|patient|customer|client) (?:number|no|id)|gift card|abn|a b n|acn|ein|tfn|vat|gst|mprn|mpan|meter|sim number|iccid|arn|acquirer reference|loan (?:number|no|id)|(?:flight|travel|store) credit|credit note|(?:driver's|drivers|driver|driving) licen[cs]e|licen[cs]e (?:number|no|plate)|certificate|apostille|registration|permit|otp|passcode|one time code|activation|mtcn|summons|citation|docket|asn|journal entry|(?:return|shipping|mailing|prepaid) label|label (?:number|no|id)|pnr|siret|siren|partita iva|iva|nip|medicare|consumer number|aadhaar|aadhar|nric|tax (?:file |identification )?(?:number|id|no)|national insurance|ni number|pps|ird|bsn|pesel|codice fiscale|steuer id|steuernummer|(?:gas|electric|electricity|water|hydro|power|energy|utility|municipal|council|broadband|internet) account|p[oó]liza|orden|pedido|reclamo|factura|rastreo|confirmaci[oó]n|n[uú]mero de (?:caso|cliente|miembro|socio))\b/;
 /**
  * What else has a date it runs out on: "the quote is valid until 08/26", "the offer expires 12/25", "warranty
  * valid through 09/2028", "rate lock expires 09/30". Named near a month and year with no card spoken of, the date is that thing's.
@@ -83,7 +83,7 @@ export function namesThis(pattern: RegExp, after: string): boolean {
   const m = pattern.exec(after);
   return (
     m !== null &&
-    !/^\s*(?:(?:number|digits)\b[\s,:]*(?=is\b|was\b|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b))?(?:is|was|are|:|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)/.test(
+    !/^\s*(?:(?:number|digits)\b[\s,:]*(?=is\b|was\b|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b))?(?:is|was|are|es|son|:|=|\d|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b)/.test(
       after.slice(m.index + m[0].length),
     )
   );
@@ -97,7 +97,7 @@ export function namesThis(pattern: RegExp, after: string): boolean {
  * "is" and the code's length comes between ("the code review is PR 318" is not one).
  */
 const BARE_CODE =
-  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?code(?:'s)?(?: behind| (?:at|on)(?: the)? back| (?:you|i) (?:gave(?: me| you)?|said|read(?: out)?))?(?: (?:is|was|it's|uh|um|the|three|four|digits?))*$/;
+  /(?:^|(?:^| )(?:the|my|its|that|this|your|his|her|their|and|so|uh|um|el|y|mi|su|\d+|oh|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty) )(?:(?:little|small|tiny|back|card|card's|amex|visa|mastercard|discover) )?(?:code(?:'s)?|c[oó]digo(?: del frente| de atr[aá]s| de seguridad)?)(?: behind| (?:at|on)(?: the)? back| (?:you|i) (?:gave(?: me| you)?|said|read(?: out)?))?(?: (?:is|was|it's|uh|um|the|three|four|digits?|es|eh))*$/;
 /**
  * Things with codes of their own: "a lock with the code 337" names the lock's code, unless a card is named too; a
  * code sent to the caller ("the code the app sent me") is a one-time code.
@@ -122,7 +122,7 @@ export const EXPIRY_WORDS = new RegExp(EXPIRY_CONTEXT.source, 'g');
  * "last" of "last four digits of my social security" or "the last four of the checking account".
  */
 export const SSN_LAST_FOUR =
-  /\blast (?:four|4)\b|\b(?:ends|ended|ending|finishes|finishing) (?:in|with)\b|\b(?:ends|ending)$|^(?:four|4)(?: digits)? of\b/;
+  /\blast (?:four|4)\b|[uú]ltimos cuatro|\btermina en\b|\b(?:ends|ended|ending|finishes|finishing) (?:in|with)\b|\b(?:ends|ending)$|^(?:four|4)(?: digits)? of\b/;
 
 export const CARD_CONTEXT =
   /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|(?<!(?:tourist|student|work|travel|transit|schengen|business|entry|spouse) )visa(?! (?:fee|application|appointment|interview|processing|stamp|office|type|status|sponsorship|extension|renewal|category|officer)s?\b)|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;

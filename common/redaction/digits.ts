@@ -33,6 +33,11 @@ const JOIN_WORDS = new Set([
   'erm',
   'ah',
   'hmm',
+  // Spanish hesitations and the "of" between a month and a year: "six six three, eh, ochenta", "cero tres del
+  // veintinueve".
+  'eh',
+  'este',
+  'del',
   // "six eight something six eight zero": a digit not made out, then the group tried again.
   'something',
   'then',
@@ -55,7 +60,8 @@ const joins = (gap: string): boolean =>
 const AND_THEN = /\band(?=\s+then\b)/gi;
 /** A count of digits said after a number ("nineteen digits", "9 digits long"): read at a token's end only (sticky). */
 const COUNT_AFTER = /[\s-]+(?:digits?|characters)\b/iy;
-const TOKEN = /[A-Za-z]+|\d+/g;
+// Latin letters with their accents: "veintidós" is one word.
+const TOKEN = /[A-Za-z\u00C0-\u024F]+|\d+/g;
 /**
  * The unit of "twenty six", of "ninety um five" (a hesitation inside one number does not split it) and of
  * "cincuenta y cinco".

@@ -4,7 +4,7 @@ import { afterIsFrom, atTheRateOf, numberedFrom, spelledOutFrom, website } from 
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
 import { writtenEmailSpans } from './writtenEmails';
-import { MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
+import { AT_WORDS, MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -38,7 +38,8 @@ const NOT_LOCAL_OR_GREETING = new Set([...NOT_LOCAL, 'hello', 'hi']);
 const NOT_NAME = new Set(
   (
     'email mail address addresses my your his her its our their is s at to me uh um so yeah okay ok sure ' +
-    'please send write reach contact cc copy forward hi hello thanks name called just also either'
+    'please send write reach contact cc copy forward hi hello thanks name called just also either ' +
+    'es mi su correo'
   ).split(' '),
 );
 /** A single letter said as an initial: not "a" or "i" (words), nor the "s" of "it's". */
@@ -49,7 +50,7 @@ const nameWord = (w: Word): boolean => w.text.length >= 2 && !NOT_NAME.has(w.low
 /** At most this many words of a name before the anchor word of a local part. */
 const NAME_WORDS = 3;
 /** Words that say an address is coming, read at most INTRO_WORDS words before a name. */
-const ADDRESS_CUES = new Set('email mail address send write reach contact cc forward copy'.split(' '));
+const ADDRESS_CUES = new Set('email mail address send write reach contact cc forward copy correo'.split(' '));
 const INTRO_WORDS = 4;
 const introduced = (words: Word[], k: number): boolean =>
   words.slice(Math.max(0, k - INTRO_WORDS), k).some((w) => ADDRESS_CUES.has(w.lower));
@@ -67,7 +68,8 @@ const answered = (text: string, words: Word[], k: number): boolean => {
 };
 const SAID_AGAIN_CHARS = 80;
 
-const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
+// Spanish too: "punto", "guion" (and "guion bajo", an underscore, read below).
+const LOCAL_JOIN_WORDS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point', 'punto', 'guion']);
 
 /** Word j preceded by its spelling ("j o n, jon"): the index of the spelling's first letter, else j. */
 function withSpellingBefore(text: string, words: Word[], j: number): number {
@@ -99,7 +101,7 @@ const JOINED = new Set(['_', '.', '-']);
 
 /** "…, all one word", "no spaces" said after an address: its local part is every word said since it was introduced. */
 const ONE_WORD_AFTER =
-  /^[\s,.]*(?:(?:that's|it's|that is|it is)\s+)?(?:all\s+)?(?:one word|no spaces|together|lower ?case|small letters)\b/i;
+  /^[\s,.]*(?:(?:that's|it's|that is|it is)\s+)?(?:all\s+)?(?:one word|no spaces|together|lower ?case|small letters|todo junto)\b/i;
 /** What introduces a local part said as one word in several: "my email is", "it's", "to", "at". */
 const ONE_WORD_INTRO = new Set('is was it s its email mail address me to at my your his her their our'.split(' '));
 /** At most this many words of a local part said as one word. */
@@ -131,7 +133,7 @@ function spelledOnToAt(words: Word[], last: number): boolean {
     (words[k].text.length === 1 || LOCAL_JOIN_WORDS.has(words[k].lower))
   )
     k += 1;
-  return k < words.length && words[k].lower === 'at';
+  return k < words.length && AT_WORDS.has(words[k].lower);
 }
 
 /** Spoken addresses: each "at" (or a lone "@") with the local part before it and the domain after it. */
@@ -140,7 +142,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
   let claimedTo = 0;
   for (let k = 1; k < words.length - 1; k += 1) {
     const gapBefore = between(text, words[k - 1], words[k]);
-    const isAt = words[k].lower === 'at' && isPause(gapBefore) && isSpace(between(text, words[k], words[k + 1]));
+    const isAt = AT_WORDS.has(words[k].lower) && isPause(gapBefore) && isSpace(between(text, words[k], words[k + 1]));
     // "at the rate of": how "@" is said in Indian English.
     const rate = isAt ? atTheRateOf(text, words, k) : 0;
     const atSign = !isAt && /^\s*@\s*$/.test(gapBefore) && gapBefore.trim() === '@';
@@ -154,12 +156,27 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     let first = withSpellingBefore(text, words, localEnd);
     // A local part spelled and then said is an address's, whatever the word.
     let joined = first !== localEnd;
+    // A number in words or figures ending it takes the name before it ("luis ochenta y ocho at …"), and the walk
+    // goes on from there over what joins the name ("rosa punto mendez dos mil cinco arroba …").
+    const numbered = joined ? first : numberedFrom(text, words, first, claimedTo, nameWord);
+    if (numbered < first) {
+      first = numbered;
+      joined = true;
+    }
     let spelled = words[localEnd].text.length === 1 ? 1 : 0;
     while (first > 0 && words[localEnd].end - words[first - 1].start <= MAX_LOCAL * 3) {
       const prev = words[first - 1];
       const gap = between(text, prev, words[first]);
       if (gap === '.' || gap === '_' || gap === '-') {
         first -= 1;
+        joined = true;
+        continue;
+      }
+      // "carlos guion bajo ruiz": the two words of a Spanish underscore.
+      if (isSpace(gap) && prev.lower === 'bajo' && first >= 3 && words[first - 2].lower === 'guion') {
+        const before = words[first - 3];
+        if (!isSpace(between(text, before, words[first - 2]))) break;
+        first -= 3;
         joined = true;
         continue;
       }
@@ -218,10 +235,8 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       if (!piece && (NOT_NAME.has(prev.lower) || NOT_LOCAL.has(prev.lower))) break;
       named -= 1;
     }
-    const numbered = single ? numberedFrom(text, words, first, claimedTo, nameWord) : first;
     if (afterIs < first) first = afterIs;
     else if (named < first && introduced(words, named)) first = named;
-    else if (numbered < first) first = numbered;
     // An initial right before the surname is the address's whatever introduces it ("it's r costa at …", "R. Patel at …").
     else if (
       single &&

@@ -49,14 +49,19 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
 }
 
 const MONTHS =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec|' +
+  // Spanish: "vence en agosto del veintinueve".
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
 
 const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
 /**
  * A year said in words: "twenty twenty eight", "twenty eight", "thirty", digit by digit "two six", "two
  * thousand twenty eight", "two thousand and nine".
  */
-const SPOKEN_YEAR = `two[\\s-]+thousand(?:[\\s-]+and)?[\\s-]+(?:(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}\\b)|(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
+/** A year said in Spanish: "veintinueve", "treinta y uno", "dos mil veintiocho". */
+const SPANISH_YEAR =
+  '(?:dos[\\s-]+mil[\\s-]+)?(?:veinti(?:uno|d[oó]s|tr[eé]s|cuatro|cinco|s[eé]is|siete|ocho|nueve)|veinte|treinta(?:[\\s-]+y[\\s-]+(?:uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?)';
+const SPOKEN_YEAR = `${SPANISH_YEAR}|two[\\s-]+thousand(?:[\\s-]+and)?[\\s-]+(?:(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}\\b)|(?:twenty[\\s-]+)?(?:twenty|thirty)(?:[\\s-]+${DIGIT_WORD}\\b)?|${DIGIT_WORD}[\\s-]+${DIGIT_WORD}\\b`;
 
 /** A month said by its place in the year: "the sixth month", "the 6th month" (its "the" with it). */
 const ORDINAL_MONTH =
@@ -79,7 +84,7 @@ const NUMBERED_MONTH = `(?:month[\\s-]+)?(?:(?:oh|zero)[\\s-]+${DIGIT_WORD}|ten|
  * and "march twenty first" are days.
  */
 const MONTH_THEN_YEAR = new RegExp(
-  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+of)?,?\\s+(20\\d{2}|['’]?\\d{2}|${SPOKEN_YEAR})(?![\\d/]|(?:st|nd|rd|th)\\b|[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b)`,
+  `\\b((?:${ORDINAL_DAY})?(?:${MONTHS})|${ORDINAL_MONTH}|${NUMBERED_MONTH})(?:\\s+(?:of|del|de))?,?\\s+(?:del\\s+)?(20\\d{2}|['’]?\\d{2}|${SPOKEN_YEAR})(?![\\d/]|(?:st|nd|rd|th)\\b|[\\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b)`,
   'gi',
 );
 /** The year first, as British and Indian English say it ("twenty eight march", "twenty thirty one january"). */

@@ -15,6 +15,8 @@ export const HOMOPHONES: Record<string, string> = {
   tree: '3',
   fife: '5',
   owe: '0',
+  // Spanish eleven: "once veintiocho"; an English word first.
+  once: '11',
 };
 
 /** The next word after `end`, past a pause or a hyphen (sticky: read from `end` only). */

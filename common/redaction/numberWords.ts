@@ -3,7 +3,8 @@
 
 /**
  * Spanish, which callers switch to for their own number ("nueve nueve ocho, no sorry, nine nine eight …",
- * "cincuenta y cinco"): written as providers transcribe it, without accents ("once" is English too, left out).
+ * "cincuenta y cinco"): written as providers transcribe it, with or without accents ("once" is English too, left
+ * out).
  */
 const SPANISH_DIGITS: Record<string, string> = {
   cero: '0',
@@ -27,12 +28,16 @@ const SPANISH_TEENS: Record<string, string> = {
   diecisiete: '17',
   dieciocho: '18',
   diecinueve: '19',
+  dieciséis: '16',
   veintiuno: '21',
   veintidos: '22',
+  veintidós: '22',
   veintitres: '23',
+  veintitrés: '23',
   veinticuatro: '24',
   veinticinco: '25',
   veintiseis: '26',
+  veintiséis: '26',
   veintisiete: '27',
   veintiocho: '28',
   veintinueve: '29',
@@ -91,7 +96,7 @@ export const TENS: Record<string, string> = {
   ninety: '9',
   ...SPANISH_TENS,
 };
-export const REPEATS: Record<string, number> = { double: 2, triple: 3, treble: 3 };
+export const REPEATS: Record<string, number> = { double: 2, triple: 3, treble: 3, doble: 2 };
 
 /** A word that says a number: a digit, a teen, a tens word, "double". */
 export const isNumberWord = (word: string): boolean =>

@@ -23,7 +23,10 @@ const TLDS = new Set(
 // Every country's own top-level domain is its ISO 3166 code ("my", "ke", "jp"): libphonenumber-js knows them all.
 for (const country of getCountries()) TLDS.add(country.toLowerCase());
 
-export const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point']);
+// Spanish too: "rosa punto mendez arroba gmail punto com".
+export const DOMAIN_DOT_WORDS = new Set(['dot', 'period', 'point', 'punto']);
+/** How "@" is said: "at", and Spanish "arroba". */
+export const AT_WORDS = new Set(['at', 'arroba']);
 /** A known top-level domain ("com", "co", "io", any country's code). */
 export const isTopLevelDomain = (label: string): boolean => TLDS.has(label.toLowerCase());
 export const MAX_LOCAL = 64;
@@ -156,5 +159,5 @@ export function retakenDomainEnd(text: string, words: Word[], k: number): number
   if (taken < 0) return -1;
   let m = k + 1;
   while (m < words.length && words[m].start < taken) m += 1;
-  return words[m]?.lower === 'at' && m + 1 < words.length ? spokenDomainEnd(text, words, m + 1, true) : -1;
+  return AT_WORDS.has(words[m]?.lower ?? '') && m + 1 < words.length ? spokenDomainEnd(text, words, m + 1, true) : -1;
 }

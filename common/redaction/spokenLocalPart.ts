@@ -146,7 +146,11 @@ export function numberedFrom(
   const joins = (k: number): boolean =>
     k >= 0 && words[k].start >= claimedTo && isSpace(between(text, words[k], words[k + 1]));
   // Said in words or written as figures ("d hayes 1975 at …").
-  const numeral = (k: number): boolean => isNumberWord(words[k].lower) || /^\d{1,4}$/.test(words[k].text);
+  // "noventa y dos", "dos mil cinco", "two thousand and five": the words inside a number are the number's.
+  const numeral = (k: number): boolean =>
+    isNumberWord(words[k].lower) ||
+    /^\d{1,4}$/.test(words[k].text) ||
+    (/^(?:y|and|mil|thousand|hundred)$/.test(words[k].lower) && k > 0 && isNumberWord(words[k - 1].lower));
   if (!numeral(first)) return first;
   let from = first;
   while (from - 1 >= 0 && first - from < NUMBER_WORDS - 1 && joins(from - 1) && numeral(from - 1)) from -= 1;
