@@ -1,4 +1,4 @@
-import { someOf, BANK_CONTEXT, contextBefore, NOT_A_PHONE, PHONE_WORD, SSN_CONTEXT } from './context';
+import { someOf, BANK_CONTEXT, contextBefore, NOT_A_CARD_DATE, NOT_A_PHONE, PHONE_WORD, SSN_CONTEXT } from './context';
 import type { DigitToken } from './digitToken';
 import type { TextSpan } from './kinds';
 
@@ -14,7 +14,15 @@ const MONTH_NAME =
   /(?:^|\s)(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+$/i;
 /** What may stand between the date and the code: "and", "and then", a hesitation, a pause. */
 const BETWEEN = /^[\s,]*(?:(?:and|then|uh|um|er)\b[\s,]*){0,2}$/i;
-const OTHER = someOf(PHONE_WORD, BANK_CONTEXT, NOT_A_PHONE, SSN_CONTEXT, /\b(?:number|zip|postal|postcode|cep|pin)\b/);
+// And what has a date of its own: "your date of birth? oh seven, twenty two, …", "the work authorization expires …".
+const OTHER = someOf(
+  PHONE_WORD,
+  BANK_CONTEXT,
+  NOT_A_PHONE,
+  SSN_CONTEXT,
+  NOT_A_CARD_DATE,
+  /\b(?:number|zip|postal|postcode|cep|pin|birth|born|birthday|dob|d o b)\b/,
+);
 const NEAR_CARD = 40;
 
 const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');

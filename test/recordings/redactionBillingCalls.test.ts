@@ -6,7 +6,9 @@ import { expectKept } from '../support/spokenValues';
 // Forms the twenty-ninth and thirtieth blind sets (small-business sales, billing calls) found loose ends in (issue
 // 51): an account that "ended in" its last four; figures ending a local part ("d hayes 1975 at …"). Look-alikes: an
 // amount written with its currency sign beside a card's words ("exp is still good, we'll charge the $640"), an EIN
-// given after "we don't use a social", a customer's account "in our system" or "on account …" in the seller's books.
+// given after "we don't use a social", a customer's account "in our system" or "on account …" in the seller's books;
+// and from the thirty-first (recruiting and HR calls), a date of birth or a work authorisation's expiry said as a month,
+// a day and a year, which no card's expiry and code are.
 
 describe("redaction: the twenty-ninth and thirtieth blind sets' forms", () => {
   it('reads an account that "ended in" its last four, and figures ending a local part', () => {
@@ -40,6 +42,17 @@ describe("redaction: the twenty-ninth and thirtieth blind sets' forms", () => {
         );
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("keeps a date of birth and a work authorisation's expiry said as a month, a day and a year", () => {
+    expectKept('your date of birth for the background check? oh seven, twenty two, nineteen eighty eight');
+    expectKept(
+      "your work authorization expires oh three thirty one twenty seven, so we'll need to reverify before then",
+    );
+    // Given together with nothing naming them, an expiry and a code are still a card's.
+    expect(redactText('um oh two twenty eight and then six oh seven').text).to.equal(
+      'um [CREDIT_CARD_EXPIRATION] and then [CREDIT_CARD_CVV]',
     );
   });
 
