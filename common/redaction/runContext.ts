@@ -75,7 +75,7 @@ export interface RunContext {
 }
 
 /** Where "+" or "plus" said just before `at` starts, read from a few characters back only (-1: none). */
-export function leadBefore(text: string, at: number): number {
+function leadBefore(text: string, at: number): number {
   const from = Math.max(0, at - 8);
   const m = /(?:\+|\bplus)\s{0,3}$/i.exec(text.slice(from, at));
   return m ? from + m.index : -1;
@@ -92,9 +92,9 @@ function countsBefore(flags: boolean[]): number[] {
  * Numbers written as quantities: digits grouped by thousands ("3,141,592,653", "8,120") or with a decimal
  * part ("8,120.40", "9.95"), a version or an address of three or four short parts ("2.14.7", "10.0.0.12"), or a
  * share ("6.347%"), a time ("9:06", joined to its run by the colon). A formatter writes counts, amounts and times
- * like that, never a phone, card or account (a phone
- * written with dots has a last part of four digits, or five parts). No quantity grouped by thousands starts with a
- * 0: "021,000,021" is a routing number a formatter took for one.
+ * like that, never a phone, card or account (a phone written with dots has a last part of four digits, or five
+ * parts). No quantity grouped by thousands starts with a 0: "021,000,021" is a routing number a formatter took for
+ * one.
  */
 const QUANTITY_SHAPE =
   /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){2,3}$|^\d{1,2}:\d{2}(?::\d{2})?$/;
