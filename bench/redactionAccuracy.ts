@@ -269,6 +269,8 @@ export interface LabelledUtterance {
   lookalike?: string;
   /** Said across adjacent segments of one speaker (their texts joined by a space are `text`). */
   segments?: string[];
+  /** Who says each segment, for an exchange (the diarized case: a bare answer after the other speaker's question). */
+  speakers?: string[];
   /** The company's phone region (ISO 3166 alpha-2) for a national number; US unless given. */
   region?: string;
 }
@@ -298,7 +300,12 @@ function redactedOf(u: LabelledUtterance): string {
       provider: 'submitted',
       language: 'en',
       durationMs: u.segments.length * 4000,
-      segments: u.segments.map((text, i) => ({ startMs: i * 4000, endMs: i * 4000 + 3900, speaker: 'A', text })),
+      segments: u.segments.map((text, i) => ({
+        startMs: i * 4000,
+        endMs: i * 4000 + 3900,
+        speaker: u.speakers?.[i] ?? 'A',
+        text,
+      })),
     },
     options,
   );

@@ -130,8 +130,12 @@ export function abaValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The account named right after a number: "… 071000013 acct 2209 4471 63", "031176110 account 36004418827". */
-export const ACCOUNT_NEXT = /^[^a-z]{0,4}(?:acct|account|checking|savings)\b/;
+/**
+ * The account named right after a number: "… 071000013 acct 2209 4471 63", "031176110 account 36004418827", "…, and the
+ * account".
+ */
+export const ACCOUNT_NEXT =
+  /^[^a-z]{0,4}(?:(?:and|then|plus)\s+)?(?:(?:the|my|your|that's|that is|is that)\s+)?(?:acct|account|checking|savings)\b/;
 
 /**
  * An account named by a bank's own words, a short one: "routing's 063100277 account 18834", "credit union, checking

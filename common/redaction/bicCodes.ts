@@ -120,6 +120,32 @@ function spelledAfterBank(words: Word[], k: number): number {
   return codeEnd(words, k + 2, limit);
 }
 
+const CAPITALS = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+const CAPITAL = /^[A-Z0-9]$/;
+const ARTICLES = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'his', 'her', 'its', 'this', 'that']);
+
+/**
+ * "we wire to DEUTDEFF", "the intermediary is B B V A M X M M": a code written in capitals, whole or letter by letter,
+ * where a bank or a wire is spoken of, with no "swift" or "bic" said; in a text that is not all capitals, a word of
+ * eight or eleven capitals whose fifth and sixth are a country is no word of the sentence. The last word, or -1.
+ */
+function unnamedCode(text: string, words: Word[], k: number): number {
+  const w = words[k];
+  let end = -1;
+  if (CAPITALS.test(w.text) && valid(w.text)) end = k;
+  else if (/^[A-Z]$/.test(w.text)) {
+    let code = '';
+    for (let j = k; j < words.length && code.length < LONG && CAPITAL.test(words[j].text); j += 1) {
+      code += words[j].text;
+      if ((code.length === SHORT || code.length === LONG) && valid(code)) end = j;
+    }
+  }
+  // "the BUSINESS account": a word stressed in capitals comes after an article; a code does not.
+  if (end < 0 || !/[a-z]/.test(text) || ARTICLES.has(words[k - 1]?.lower ?? '')) return -1;
+  const around = text.slice(Math.max(0, w.start - AROUND), words[end].end + AROUND).toLowerCase();
+  return BANK_WORDS.test(around) || /\bintermediar(?:y|ies)\b/.test(around) ? end : -1;
+}
+
 /** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
 export function bicSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -128,6 +154,12 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
     if (spelled >= 0) {
       spans.push({ start: words[k + 2].start, end: words[spelled].end, kind: 'banking_information' });
       k = spelled;
+      continue;
+    }
+    const unnamed = unnamedCode(text, words, k);
+    if (unnamed >= 0) {
+      spans.push({ start: words[k].start, end: words[unnamed].end, kind: 'banking_information' });
+      k = unnamed;
       continue;
     }
     if (!NAMES.has(words[k].lower)) continue;

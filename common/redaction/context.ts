@@ -24,7 +24,7 @@ export const BANK_CONTEXT =
  * a Mexican CLABE (18). Named just before it ("BSB is, uh, …"), three digits or more are the code.
  */
 export const BRANCH_CODE =
-  /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|agency|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?:'s)?(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
+  /\b(?:bsb|b s b|s c|rtn|transit|transit and institution|institution(?: number)?|branch code|branch number|blz|bankleitzahl|(?<!\b(?:temp|temporary|staffing|travel|insurance|employment|talent|recruiting|recruitment|advertising|ad|marketing|collection|collections|placement|rental|government|state|federal) )agency(?!'s)|ag[eê]ncia|clabe|clabe interbancaria|interbank(?: code)?|sort code|routing)(?:'s)?(?: (?:is|was|number|code|no|uh|um|it's|its|s))*$/;
 /** What a bank word names when something else follows it: "account reference", "the phone on the account". */
 export const NOT_BANK =
   /\bnot (?:a|my|the) bank\b|\b(?:on|under|look at) account\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network))\b|\b(?:phone|mobile|cell|number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:card )?(?:account|bank)\b|\b(?:passcode|pin|password|security word|nickname)(?: number)? (?:on|for) (?:the|my|your|this|that) account\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
@@ -33,7 +33,7 @@ export const NOT_BANK_AFTER =
   /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account|in (?:our|the) system|on our end)\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER =
-  /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban|(?:checking|savings) account)\b/;
+  /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban|(?:checking|savings)(?! (?:with|on|in|if|whether|that|to|for|back|out|into)\b))\b/;
 /**
  * The names card networks give the code (CVV, CVC, CID, CSC, CVN, CAV, spelled "c v v"), what they stand
  * for ("card verification value", "security number", "verification"), how callers describe it ("the three
@@ -62,9 +62,12 @@ export const NOT_A_CARD_DATE =
 
 export const contextAfter = (text: string, at: number): string => text.slice(at, at + 40).toLowerCase();
 
-/** A number named a phone's right after it ("339.274.6980 as the callback number"), whatever came before. */
+/**
+ * A number named a phone's right after it ("339.274.6980 as the callback number", "…, that's the one to call"),
+ * whatever came before.
+ */
 export const PHONE_NAMED_AFTER =
-  /^[^a-z]{0,4}(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work) (?:number|line)\b/;
+  /^[^a-z]{0,4}(?:(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work) (?:number|line)|(?:[\w']+ ){0,2}the (?:one|number|line) to (?:call|ring|dial|text))\b/;
 
 /** Context named after a number ("…, that's my social"; "334, the code on the back"). */
 export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security|ss)\b/;
@@ -72,6 +75,8 @@ export const CVV_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,4}(cvv2?|cvc2?|(?<!social )security (?:code|number)|(?:verification|validation) (?:code|value|number)|code on the back|on the back|signature (?:strip|panel))\b/;
 /** A phone's name said after a number to say it is not one: "… not a phone number". */
 export const NOT_NAMED_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,2}(?:not|isn't|is not|never)\b/;
+/** A card's code named right after a month and a year said whole: "oh seven twenty eight, the code is 344". */
+export const CODE_NEXT = /^[^a-z]{0,4}(?:(?:and|then|plus)\s+)?(?:the\s+)?(?:cvv2?|cvc2?|security code|code)\b/;
 export const EXPIRY_AFTER = /^[^a-z]{0,4}(?:[\w']+,? ){0,5}(expir\w*|exp date)\b/;
 
 /**

@@ -14,9 +14,13 @@ const WIDE = 100;
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
 
+/** "4419, that's my social", "… 4419, no wait, that's my social", "7712 is my checking": whose four digits, after them. */
+const WHOSE_AFTER =
+  /^[\s,.]*(?:(?:no|wait|sorry|actually|oh)[\s,.]+){0,3}(?:(?:that's|that is|those are|it's|is|are|for|from)\s+)?(?:the|my|your|his|her|our) (social(?: security)?|ssn|checking|savings)\b/;
+
 /**
  * The kind of the four digits at `start`, or null. `named`: the run's own context (eight words) already says "last
- * four", "ends in"; `ssn`, `bank`: it names a social or a bank.
+ * four", "ends in"; `ssn`, `bank`: it names a social or a bank; `alone`: the four digits are the whole run.
  */
 export function lastFourKind(
   text: string,
@@ -25,7 +29,12 @@ export function lastFourKind(
   ssn: boolean,
   bank: boolean,
   after = '',
+  alone = false,
 ): PiiKind | null {
+  // Named whose right after ("ends in 4419, no wait, that's my social"): the last word on it, when the four digits are
+  // all that was said (the end of a whole SSN is the SSN's).
+  const whose = alone ? WHOSE_AFTER.exec(after) : null;
+  if (whose) return SSN_CONTEXT.test(whose[1]) ? 'us_social_security_number' : 'banking_information';
   const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
   if (!named && !LAST_FOUR.test(wide)) return namedAfter(after);
   if (ssn || SSN_CONTEXT.test(wide)) return 'us_social_security_number';

@@ -12,6 +12,7 @@ import {
   CARD_CONTEXT,
   contextAround,
   EXPIRY_AND_CODE,
+  CODE_NEXT,
   CVV_AFTER,
   EXPIRY_AFTER,
   lastEndBefore,
@@ -86,6 +87,7 @@ function kindOf(
       around.ssnBefore[w.i],
       around.bankBefore[w.i],
       after,
+      w.i === 0 && w.j === run.length - 1,
     );
     if (kind) return kind;
   }
@@ -168,13 +170,15 @@ function kindOf(
     // spoken of; "we ship on oh nine slash twelve" is a date.
     const slashed =
       /slash/i.test(shapeOf(text, run, w, around)) &&
-      (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)));
+      (cardBefore || CARD_CONTEXT.test(contextAround(text, run[w.i].start, run[w.j].end)) || CODE_NEXT.test(after));
     // Right after a card, said in words, ending where the run or a group ends ("… march twenty seven and two two nine
     // one": 2291 is the code, not February '29).
     const ends = w.j === run.length - 1 || /[,.;]/.test(text.slice(run[w.j].end, run[w.j + 1].start));
     // Named after it, the whole of what was said ("… was eight two one six but it expired" is no February '16).
     const whole = ends && (w.i === 0 || /[,.;]/.test(text.slice(run[w.i - 1].end, run[w.i].start)));
-    if ((named && whole) || slashed || (cardBefore && !written && ends)) return 'credit_card_expiration';
+    // Followed by the card's code ("oh seven twenty eight, the code is 344"): callers read them in that order.
+    const codeNext = whole && !written && CODE_NEXT.test(after);
+    if ((named && whole) || slashed || codeNext || (cardBefore && !written && ends)) return 'credit_card_expiration';
   }
   if (n < 7 || n > 17 || (around.referenceBefore[w.i] && !around.phoneNamedAfter[w.j])) return null;
   const international = around.leadAt[w.i] >= 0;
@@ -192,7 +196,8 @@ function kindOf(
   const said =
     named ||
     (!scaled &&
-      (writtenIn === 0 ||
+      // Said digit by digit, or written so ("3 1 7, 9 0 4, 2 2 6 8": dictated, no list is written one digit apiece).
+      (around.groupsBefore[w.j + 1] === around.groupsBefore[w.i] ||
         (!acrossPause &&
           ((written && trunkShaped(shapeOf(text, run, w, around, from))) ||
             phoneShaped(

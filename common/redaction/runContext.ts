@@ -61,6 +61,8 @@ export interface RunContext {
   quantitiesBefore: number[];
   /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
   writtenBefore: number[];
+  /** How many of tokens 0..k-1 are written as longer numbers than one digit ("317", not "3 1 7" dictated). */
+  groupsBefore: number[];
   /** How many of tokens 0..k-1 were said with "hundred" or "thousand". */
   scaledBefore: number[];
   /** Whether a token of the run took over digits said before a correction (common/redaction/corrections.ts). */
@@ -250,6 +252,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
     writtenBefore: countsBefore(run.map((t) => t.written)),
+    groupsBefore: countsBefore(run.map((t) => t.written && t.end - t.start > 1)),
     scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
     mended: run.some((t) => t.saidFrom !== undefined),
     leadAt: run.map((t) => leadBefore(text, t.start)),

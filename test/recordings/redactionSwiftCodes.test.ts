@@ -56,4 +56,29 @@ describe('redaction: SWIFT codes named after "swift" or "bic"', () => {
     expectKept('swift delivery is twenty dollars');
     expectKept('the bic pen order is 4400 units');
   });
+
+  it('reads a code written in capitals where a wire is spoken of, with no "swift" said', () => {
+    const upper = fc
+      .tuple(
+        fc.array(LETTER, { minLength: 4, maxLength: 4 }),
+        fc.constantFrom('de', 'fr', 'gb', 'us', 'mx', 'ch'),
+        fc.array(ALNUM, { minLength: 2, maxLength: 2 }),
+        fc.boolean(),
+      )
+      .map(([bank, country, location, spelled]): Said => {
+        const code = [...bank, country, ...location].join('').toUpperCase();
+        return {
+          said: spelled ? code.split('').join(' ') : code,
+          before: 'for the wire we send to',
+          after: 'in frankfurt',
+        };
+      });
+    fc.assert(fc.property(upper, expectHidden), { numRuns: 200 });
+    expect(redactText('the intermediary bank is CHASUS33, chase new york').text).to.equal(
+      'the intermediary bank is [BANKING_INFORMATION], chase new york',
+    );
+    // A word stressed in capitals comes after an article; and nothing of a bank spoken of, nothing read.
+    expectKept('please put it in the BUSINESS account');
+    expectKept('we sell to DEUTDEFF and others');
+  });
 });
