@@ -225,6 +225,19 @@ export const INDEPENDENT_31_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * Reported apart.
  */
 export const INDEPENDENT_32_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-32.json');
+/**
+ * A thirty-third, written blind by hand in session 23 (300 diarized exchanges of two to five turns: an agent asks, the
+ * caller answers bare — "Card number, please." / "5424 1802 …" — the agent reads it back, the caller corrects a
+ * digit), committed alone and first run on the rules of `0a5372a`: held out. Reported apart.
+ */
+export const INDEPENDENT_33_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-33.json');
+/**
+ * A thirty-fourth, written blind by hand in session 23 (336 utterances: insurance, pharmacy, medical billing, loan
+ * servicing and benefits helplines — callers reading off a card or a letter, losing their place, naming what they read
+ * after it; member, group, Rx, claim and loan numbers as look-alikes), committed alone and first run on the rules of
+ * `0a5372a`: held out. Reported apart.
+ */
+export const INDEPENDENT_34_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-34.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -259,6 +272,8 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_30_FILE,
   INDEPENDENT_31_FILE,
   INDEPENDENT_32_FILE,
+  INDEPENDENT_33_FILE,
+  INDEPENDENT_34_FILE,
 ];
 
 export interface LabelledUtterance {
