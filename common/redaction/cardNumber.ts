@@ -25,5 +25,8 @@ const leadsLikeACard = (digits: string): boolean => {
   return first >= 50 && first <= 54;
 };
 
-export const isCardNumber = (digits: string): boolean =>
-  digits.length >= 13 && digits.length <= 19 && leadsLikeACard(digits) && CARD_PREFIX.test(digits) && luhnValid(digits);
+/** A card network's leading digits and length, whether or not the checksum holds. */
+export const cardShaped = (digits: string): boolean =>
+  digits.length >= 13 && digits.length <= 19 && leadsLikeACard(digits) && CARD_PREFIX.test(digits);
+
+export const isCardNumber = (digits: string): boolean => cardShaped(digits) && luhnValid(digits);

@@ -1,5 +1,8 @@
 import { BANK_CONTEXT, CARD_CONTEXT, contextAround, contextBefore, EXPIRY_CONTEXT, NOT_A_PHONE } from './context';
 import type { DigitToken } from './digits';
+import { cardShaped, isCardNumber } from './cardNumber';
+import type { RunContext } from './runContext';
+import type { Window } from './runShape';
 import { pieceOfId } from './phones';
 
 // Payment card numbers, for common/redaction/numbers.ts (which tests the digits: 13–19, a card network's
@@ -49,6 +52,48 @@ export function cardLike(text: string, tokens: DigitToken[], referenced = false)
     .replace(/(^|-)2-2(?=-|$)/g, '$14');
   return tokens.length === 1 || /^(4-4-4-4|4-4-4-4-3|4-6-5|4-6-4|4-4-4-3|4-4-4-2|4-4-4-1|4-4-5)$/.test(groups);
 }
+
+/** How far before a number a card named makes a misheard number its own. */
+const NAMED_NEAR = 50;
+
+/**
+ * "put it on the discover, six zero one one, four one oh nine, …" whose checksum fails: a digit misheard by the engine
+ * or misread by the caller. A card named just before or after, no reference or gift card named, a card's common length
+ * (`digits`, from the run's start to a pause): still the card's number, whose other digits are as real.
+ */
+function misheardCard(text: string, start: number, end: number, digits: string, referenced: boolean): boolean {
+  if (referenced || !cardShaped(digits)) return false;
+  const before = contextBefore(text, start).slice(-NAMED_NEAR);
+  // Or named right after it: "…, six nine four four. That's the card."
+  const named = CARD_NAMED_AFTER.test(text.slice(end, end + NAMED_NEAR).toLowerCase()) || CARD_CONTEXT.test(before);
+  return named && !NOT_A_PAYMENT_CARD.test(before) && !NOT_A_PHONE.test(before);
+}
+
+/**
+ * The window of `run` (`all`: its windows by length) that is such a card: 16 or 15 digits from the run's start to a
+ * pause or its end; none where a longer card from the run's start passes Luhn (a Maestro's nineteen digits are no
+ * misread sixteen) or the run follows a "+" (a country code).
+ */
+export function misheardCardWindow(
+  text: string,
+  run: DigitToken[],
+  all: Window[][],
+  around: RunContext,
+): Window | null {
+  if (around.leadAt[0] >= 0 || [17, 18, 19].some((l) => all[l].some((w) => w.i === 0 && isCardNumber(w.digits))))
+    return null;
+  for (const length of [16, 15])
+    for (const w of all[length])
+      if (
+        w.i === 0 &&
+        (w.j === run.length - 1 || around.pauses[w.j]) &&
+        misheardCard(text, run[0].start, run[w.j].end, w.digits, around.referenceBefore[0])
+      )
+        return w;
+  return null;
+}
+
+const CARD_NAMED_AFTER = /^[\s,.]*(?:(?:that's|that is|it's|on)\s+)?(?:the|my|a)\s+(?:credit |debit )?card\b/;
 
 /** How far after a card its expiry may be named. */
 const EXPIRY_NEXT = 40;

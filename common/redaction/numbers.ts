@@ -7,7 +7,7 @@ import { isCardNumber as cardNumber } from './cardNumber';
 import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT, shopBranch } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
 import { codeAnswered, codeNamedEarlier } from './cardCodes';
-import { CARD_LENGTHS, cardLike } from './cards';
+import { CARD_LENGTHS, cardLike, misheardCardWindow } from './cards';
 import {
   CARD_CONTEXT,
   contextAround,
@@ -157,6 +157,8 @@ function kindOf(
     code &&
     (n === 3 || n === 4) &&
     w.j === run.length - 1 &&
+    // "the CVV on the card ending 8841": the card's last four, asked about, not its code.
+    !ENDING_BEFORE.test(around.before[w.i]) &&
     (w.i === 0 || text.slice(run[w.i - 1].end, run[w.i].start).includes(',')) &&
     (cvvAt >= 0 ||
       (!around.referenceBefore[w.i] &&
@@ -213,6 +215,8 @@ function kindOf(
   return isPhone(digits, international, region) ? 'phone_number' : null;
 }
 
+const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;
+
 /** The spans of personal-data numbers in a text's digit runs (`runs`: common/redaction/digits.ts's, when read already). */
 export function numberSpans(
   text: string,
@@ -259,6 +263,9 @@ export function numberSpans(
     // The whole run first when it is a card's length: a nineteen-digit card holds a Luhn-valid sixteen one time in ten.
     const total = run.reduce((n, t) => n + t.digits.length, 0);
     const lengths = CARD_LENGTHS.includes(total) ? [total, ...CARD_LENGTHS.filter((l) => l !== total)] : CARD_LENGTHS;
+    // A named card whose checksum fails (a digit misheard), first: a shorter window inside passes Luhn one time in ten.
+    const misheard = misheardCardWindow(text, run, all, around);
+    if (misheard) take(misheard, 'credit_card_number');
     for (const length of lengths)
       for (const w of all[length])
         if (

@@ -61,7 +61,10 @@ export interface RunContext {
   quantitiesBefore: number[];
   /** How many of tokens 0..k-1 are written as digits (not said in words): a window's counts in O(1). */
   writtenBefore: number[];
-  /** How many of tokens 0..k-1 are written as longer numbers than one digit ("317", not "3 1 7" dictated). */
+  /**
+   * How many of tokens 0..k-1 are written as longer numbers than one digit ("317", not "3 1 7" dictated), or as one
+   * digit alone between pauses.
+   */
   groupsBefore: number[];
   /** How many of tokens 0..k-1 were said with "hundred" or "thousand". */
   scaledBefore: number[];
@@ -252,7 +255,10 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
     writtenBefore: countsBefore(run.map((t) => t.written)),
-    groupsBefore: countsBefore(run.map((t) => t.written && t.end - t.start > 1)),
+    // Dictated digits come in groups ("3 1 7, 9 0 4, …"): a written digit alone between pauses ("0, 0, 0, …") is a list's.
+    groupsBefore: countsBefore(
+      run.map((t, k) => t.written && (t.end - t.start > 1 || ((k === 0 || pauses[k - 1]) && pauses[k]))),
+    ),
     scaledBefore: countsBefore(run.map((t) => t.magnitude === true)),
     mended: run.some((t) => t.saidFrom !== undefined),
     leadAt: run.map((t) => leadBefore(text, t.start)),

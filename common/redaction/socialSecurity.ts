@@ -83,6 +83,12 @@ export function socialSecurityOf(
   // A group said with "hundred" ("three hundred forty-one, fifty six, ninety one twenty") is an SSN's group too.
   if ((scaled && !hundredsOnly(run, w)) || !isSsn(digits)) return null;
   if (around.ssnBefore[w.i] || namesThis(SSN_AFTER, around.after[w.j])) return 'us_social_security_number';
+  // "And the routing number? two six oh, oh seven, …": a bank named it, whatever its groups; a bank's rules read it.
+  if (
+    around.bankBefore[w.i] &&
+    !SSN_CONTEXT.test(text.slice(Math.max(0, run[w.i].start - 80), run[w.i].start).toLowerCase())
+  )
+    return null;
   // Written ddd-dd-dddd, unless cut out of a longer ID ("10-100-10-1000-10").
   // Either shape alone, with no word naming it, unless a reference word names it ("case number 418-22-6719").
   if (

@@ -7,7 +7,7 @@ import { bicSpans } from './bicCodes';
 import { placeholderOf, type TextSpan } from './kinds';
 import { restated } from './corrections';
 import { withRepeats, withRetakes, withStutters } from './repeats';
-import { withReadBacks } from './readBacks';
+import { type Heard, withReadBacks } from './readBacks';
 import { digitRuns } from './digits';
 import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
@@ -84,8 +84,11 @@ const WIDENINGS: Array<(text: string, spans: TextSpan[]) => TextSpan[]> = [
   withExtensions,
 ];
 
-/** The spans of personal data in `text`, in order, none overlapping. */
-export function findPii(text: string, options: RedactionOptions = {}): TextSpan[] {
+/**
+ * The spans of personal data in `text`, in order, none overlapping. `heard`: values found earlier in the call (a
+ * transcript's turns before), for a read-back or a correction of one.
+ */
+export function findPii(text: string, options: RedactionOptions = {}, heard: Heard[] = []): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const { emails, ibans } = spelledSpans(text);
@@ -119,6 +122,7 @@ export function findPii(text: string, options: RedactionOptions = {}): TextSpan[
       text,
       WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
       runs,
+      heard,
     ),
   );
 }

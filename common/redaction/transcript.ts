@@ -1,5 +1,6 @@
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../transcript';
 import { placeholderOf, type RedactedSpan, type TextSpan } from './kinds';
+import { type Heard, heardIn } from './readBacks';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
@@ -124,42 +125,72 @@ function questionTail(text: string): string {
   return text.slice(from) + ASKED_MARK;
 }
 
+/** How many values found in earlier turns a turn's read-back or correction is compared with. */
+const HEARD = 8;
+/**
+ * The other speaker's "mm-hm", "go on", "okay" while a card is read out in groups: no turn of its own for the
+ * value, which runs on across it. Only such words, at most a few of them.
+ */
+const BACKCHANNEL =
+  /^(?:(?:mm-?hm+|mhm+|uh-? ?huh|hm+|okay|ok|yes|yeah|yep|yup|right|sure|go on|go ahead|got it|uh|um|and|next|continue|keep going|i'm with you|with you|ready)[\s,.!?-]*){1,4}$/i;
+
+const backchannel = (text: string): boolean => text.length <= 40 && BACKCHANNEL.test(text.trim());
+
+/**
+ * The segments of one stretch from `first` on: the adjacent segments of its speaker, and past the other's
+ * backchannel to the same speaker's next segment (not read: it is the other's).
+ */
+function stretchFrom(segments: TranscriptSegment[], first: number): { members: number[]; next: number } {
+  const members = [first];
+  let at = first + 1;
+  while (at < segments.length) {
+    if (segments[at].speaker === segments[first].speaker) members.push(at);
+    else if (!(backchannel(segments[at].text) && segments[at + 1]?.speaker === segments[first].speaker)) break;
+    at += 1;
+  }
+  return { members, next: at };
+}
+
 /**
  * The spans of each segment, found over each stretch of adjacent segments of one speaker read as one text:
  * people pause between groups of digits and a cue or a provider's segment ends at a pause, so a card read
- * out across two segments is found whole and each segment loses its part (issue 51).
+ * out across two segments is found whole and each segment loses its part (issue 51). The values found in the
+ * turns before are handed on: the agent reading one back, or the caller correcting a digit, is that value again.
  */
 function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions): TextSpan[][] {
   const out: TextSpan[][] = segments.map(() => []);
+  let heard: Heard[] = [];
   let first = 0;
   while (first < segments.length) {
-    let last = first;
-    while (last + 1 < segments.length && segments[last + 1].speaker === segments[first].speaker) last += 1;
+    const { members, next } = stretchFrom(segments, first);
     // The question just asked by the other speaker names what is answered ("what's your social?" / "it's
     // 766738228"; "and the order number?" / "100234567"): its last words are read as context, behind a mark
     // no value runs across, and nothing is found in them here (their own stretch is read for that).
     const asked = first > 0 ? questionTail(segments[first - 1].text) : '';
     const offsets: number[] = [];
     let joined = asked;
-    for (let i = first; i <= last; i += 1) {
-      if (i > first) joined += ' ';
+    for (const [k, i] of members.entries()) {
+      if (k > 0) joined += ' ';
       offsets.push(joined.length);
       joined += segments[i].text;
     }
     let seg = 0;
-    for (const found of findPii(joined, options)) {
+    const kept: TextSpan[] = [];
+    for (const found of findPii(joined, options, heard)) {
       if (found.end <= asked.length) continue;
       const span = found.start < asked.length ? { ...found, start: asked.length } : found;
+      kept.push(span);
       while (seg + 1 < offsets.length && offsets[seg + 1] <= span.start) seg += 1;
       // A span may run over into the following segments: each keeps its own part.
       for (let j = seg; j < offsets.length && offsets[j] < span.end; j += 1) {
-        const text = segments[first + j].text;
+        const text = segments[members[j]].text;
         const start = Math.max(0, span.start - offsets[j]);
         const end = Math.min(text.length, span.end - offsets[j]);
-        if (end > start && text.slice(start, end).trim() !== '') out[first + j].push({ start, end, kind: span.kind });
+        if (end > start && text.slice(start, end).trim() !== '') out[members[j]].push({ start, end, kind: span.kind });
       }
     }
-    first = last + 1;
+    heard = [...heard, ...heardIn(joined, kept).map(({ digits, kind }) => ({ digits, kind }))].slice(-HEARD);
+    first = next;
   }
   return out;
 }
