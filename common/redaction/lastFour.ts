@@ -13,10 +13,16 @@ const NAMES_OTHER =
 const WIDE = 100;
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
+const SSN_WORDS = anyOf(SSN_CONTEXT);
+/** The social security card is the SSN's own, no payment card. */
+const SOCIAL_CARD = /\b(?:social security|social|ss|ssn) card\b/g;
 
 /** "4419, that's my social", "… 4419, no wait, that's my social", "7712 is my checking": whose four digits, after them. */
 const WHOSE_AFTER =
   /^[\s,.]*(?:(?:no|wait|sorry|actually|oh)[\s,.]+){0,3}(?:(?:that's|that is|those are|it's|is|are|for|from)\s+)?(?:the|my|your|his|her|our) (social(?: security)?|ssn|checking|savings)\b/;
+
+const CARD_AFTER =
+  /^[\s,.]*(?:(?:that's|that is|it's|on|for|of)\s+)?(?:the|my|your|his|her)\s+(?:visa|master ?card|amex|discover|(?:credit |debit )?card)\b/;
 
 /**
  * The kind of the four digits at `start`, or null. `named`: the run's own context (eight words) already says "last
@@ -33,11 +39,17 @@ export function lastFourKind(
 ): PiiKind | null {
   // Named whose right after ("ends in 4419, no wait, that's my social"): the last word on it, when the four digits are
   // all that was said (the end of a whole SSN is the SSN's).
+  // "the last four is 9 0 1 3, the Mastercard": a card's, named after it, is no secret.
+  if (alone && !ssn && CARD_AFTER.test(after)) return null;
   const whose = alone ? WHOSE_AFTER.exec(after) : null;
   if (whose) return SSN_CONTEXT.test(whose[1]) ? 'us_social_security_number' : 'banking_information';
   const wide = text.slice(Math.max(0, start - WIDE), start).toLowerCase();
   if (!named && !LAST_FOUR.test(wide)) return namedAfter(after);
-  if (ssn || SSN_CONTEXT.test(wide)) return 'us_social_security_number';
+  // "the last four of my social is 9013, the card ends 4411": the card named since the social has the four digits.
+  if (ssn || SSN_CONTEXT.test(wide)) {
+    const named = wide.replace(SOCIAL_CARD, 'social');
+    return lastMatchAt(CARD_WORDS, named) > lastMatchAt(SSN_WORDS, named) ? null : 'us_social_security_number';
+  }
   // "the Monzo card, the coral one, ending 4471": a card named after the bank is the card's last four, no secret.
   if (bank) return lastMatchAt(CARD_WORDS, wide) > lastMatchAt(BANK_WORDS, wide) ? null : 'banking_information';
   if (LAST_FOUR.test(wide) && !NAMES_OTHER.test(wide) && !BANK_CONTEXT.test(wide)) return 'us_social_security_number';

@@ -12,6 +12,7 @@ import type { DigitToken } from './digitToken';
  * is" before the whole said from its start ("starts with one nine seven and the rest is one nine seven eight …").
  */
 const HESITATION = new RegExp(`\\b(?:uh|um|umm|uhm|er|erm|ah|something|${ACK_WORDS}|${GOES_ON_WORDS})\\b`, 'i');
+const TRAILED_OFF = /\.\.\.|…|--/;
 /** A group people stumble on and restart: two to four digits. */
 const MIN_TRY = 2;
 const MAX_TRY = 4;
@@ -29,7 +30,8 @@ export function restartedReadings(text: string, run: DigitToken[]): DigitToken[]
   let lastReading = -Infinity;
   for (let k = 1; k < run.length; k += 1) {
     const gap = text.slice(run[k - 1].end, run[k].start);
-    const hesitated = HESITATION.test(gap);
+    // A trailing off ("five four one... five four one, …", "three three -- three three four one") hesitates too.
+    const hesitated = HESITATION.test(gap) || TRAILED_OFF.test(gap);
     if (!hesitated && !/[,.;:]/.test(gap)) continue;
     let tried = '';
     for (let t = groupStart; t < k && tried.length <= MAX_TRY; t += 1) tried += run[t].digits;

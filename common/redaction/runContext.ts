@@ -160,8 +160,11 @@ const SSN_WORDS = anyOf(SSN_CONTEXT);
 /** A business's tax ID: "EIN", "employer identification" ("tax ID" alone may be the owner's SSN). */
 const TAX_ID = /\b(?:ein|e i n|fein|employer identification)\b/g;
 const PHONE_WORDS = anyOf(PHONE_WORD);
-/** "the routing, nine digits, …": how long the number is names nothing else (blanked, so offsets stay). */
-const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}) digits\b/g;
+/**
+ * "the routing, nine digits, …", "ends with the digits …": how long the number is, or its digits, names nothing else
+ * (blanked, so offsets stay).
+ */
+const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}|the|with|in) digits\b/g;
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
 

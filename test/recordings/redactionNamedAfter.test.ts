@@ -71,4 +71,28 @@ describe('redaction: values named after they are said', () => {
       'agência [BANKING_INFORMATION], conta [BANKING_INFORMATION]',
     );
   });
+
+  it('keeps a card\'s last four named after it, or named since the social, and reads "ends with the digits"', () => {
+    expectKept('Just the last four is 9 0 1 3, the Mastercard, you should have it on file.');
+    expect(redacted('the last four of my social is 9013, the card ends 4411')).to.equal(
+      'the last four of my social is [US_SOCIAL_SECURITY_NUMBER], the card ends 4411',
+    );
+    expect(redacted('the last four on my social security card are 9013')).to.equal(
+      'the last four on my social security card are [US_SOCIAL_SECURITY_NUMBER]',
+    );
+    expect(redacted('Account number ends with the digits two six nine nine.')).to.equal(
+      'Account number ends with the digits [BANKING_INFORMATION].',
+    );
+  });
+
+  it('reads a group trailed off and said again from its start as one value ("five four one... five four one, …")', () => {
+    expect(
+      redacted(
+        "You can reach me at five four one... five four one, two two eight, uh, nine oh six four. That's the cell.",
+      ),
+    ).to.equal("You can reach me at [PHONE_NUMBER]. That's the cell.");
+    expect(redacted("It's three one... three one six, double seven, four four two one. That's my Social.")).to.equal(
+      "It's [US_SOCIAL_SECURITY_NUMBER]. That's my Social.",
+    );
+  });
 });
