@@ -238,6 +238,12 @@ export const INDEPENDENT_33_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * `0a5372a`: held out. Reported apart.
  */
 export const INDEPENDENT_34_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-34.json');
+/**
+ * A thirty-sixth, written blind by hand in session 23 (340 utterances, number-heavy: wholesale ordering, construction
+ * supply, parts counters, freight dispatch, help desks, meter reading, branch calls — 198 look-alikes near the values'
+ * shapes), committed alone and first run on the rules of `4657af5`: held out. Reported apart.
+ */
+export const INDEPENDENT_36_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-36.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -274,6 +280,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_32_FILE,
   INDEPENDENT_33_FILE,
   INDEPENDENT_34_FILE,
+  INDEPENDENT_36_FILE,
 ];
 
 export interface LabelledUtterance {

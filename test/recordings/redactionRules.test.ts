@@ -34,6 +34,7 @@ import {
   INDEPENDENT_32_FILE,
   INDEPENDENT_33_FILE,
   INDEPENDENT_34_FILE,
+  INDEPENDENT_36_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -279,6 +280,14 @@ describe('redaction rules', () => {
       utterances: 336,
       recall: 0.908,
       lookalikes: 0.032,
+    },
+    {
+      // Held out at 98.4 % of values and 5.6 % of look-alikes (BENCHMARKS.md): number-heavy trade calls.
+      title: 'the thirty-sixth blind set, held out',
+      file: INDEPENDENT_36_FILE,
+      utterances: 340,
+      recall: 0.984,
+      lookalikes: 0.056,
     },
   ];
   for (const set of SETS) {
