@@ -62,4 +62,16 @@ describe("redaction: the twenty-ninth and thirtieth blind sets' forms", () => {
     expectKept('so i need to verify you on account one one eight oh four four two, can you give me your zip');
     expectKept('i put the payment on account two zero six seven two eight, the rest is a credit balance');
   });
+
+  it("keeps accounts held at a company, named so, and a company's EIN on the account (the thirty-sixth set)", () => {
+    expectKept('Job account 2210-0455, lot 14 of the Brookfield subdivision');
+    expectKept('contractor account number is seven seven four one two zero nine, the one for Hollis Construction');
+    expectKept('Account 221-0047 with the wholesaler, the order went in at 4:55');
+    expectKept('HOA account 7702-114, the violation notice number is V-2291');
+    expectKept("Tax ID on the account is 84-1920337, that's the company EIN, not mine.");
+    // A bank named beside it is still a bank's account.
+    expect(redactText('the contractor account at the bank, checking, is 7741209553').text).to.equal(
+      'the contractor account at the bank, checking, is [BANKING_INFORMATION]',
+    );
+  });
 });
