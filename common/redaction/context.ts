@@ -59,7 +59,7 @@ export const NOT_A_PHONE =
  */
 /** "the expiry and CVV for that? zero nine slash twenty seven, and …": both asked for, the date comes first. */
 export const EXPIRY_AND_CODE =
-  /\b(?:expiry|expiration|exp)(?: date)? and (?:the )?(?:cvv|cvc|cid|code|security code)\b/;
+  /\b(?:expiry|expiration|exp)(?: date)? and (?:the )?(?:(?:3|4|three|four)[- ]digit )?(?:cvv|cvc|cid|c v v|c v c|c i d|code|security code)\b/;
 export const NOT_A_CARD_DATE =
   /\b(quote|offer|warranty|guarantee|voucher|coupon|promo(?:tion)?|discount|deal|trial|subscription|contract|licen[cs]e|membership|passport|medicines?|medications?|insulin|prescriptions?|vaccines?|pills|tablets|food|milk|loan|mortgage|rate lock|lease|bid|proposal|estimate|permit|certificate|listing|pricing|batch|box|bottle|package|carton|label|lot|resin|carnet|tag|inspection|plate|registration|rego|amorti[sz]ation|licen[cs]e key|authori[sz]ation)\b/;
 

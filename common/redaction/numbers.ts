@@ -25,6 +25,7 @@ import { isPhone, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, windows } from './runWindows';
+import { regionsNamed } from './region';
 import { socialSecurityOf } from './socialSecurity';
 
 // Numbers that are personal data, found in the digit runs of a text (written or spoken):
@@ -64,6 +65,7 @@ function kindOf(
   region: CountryCode,
   around: RunContext,
   codeWasAnswered: boolean,
+  regionsSaid: CountryCode[],
 ): PiiKind | null {
   const { digits } = w;
   const n = digits.length;
@@ -212,7 +214,11 @@ function kindOf(
   if (!said || (written && notAPhoneShape(text, shapeOf(text, run, w, around, from), from, end))) return null;
   // "zero one one, four four, …": the exit code dialled from North America, said as its own group.
   if (EXIT_CODE.test(text.slice(from, from + 16)) && isPhone(digits.slice(3), true, region)) return 'phone_number';
-  return isPhone(digits, international, region) ? 'phone_number' : null;
+  if (isPhone(digits, international, region)) return 'phone_number';
+  // "my British mobile, 07700 918 442": a national number with its trunk prefix, in a region the call names.
+  if (digits[0] === '0' && !international && regionsSaid.some((r) => r !== region && isPhone(digits, false, r)))
+    return 'phone_number';
+  return null;
 }
 
 const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;
@@ -224,6 +230,7 @@ export function numberSpans(
   runs: DigitToken[][] = digitRuns(text),
 ): TextSpan[] {
   const spans: TextSpan[] = [];
+  const regionsSaid = regionsNamed(text);
   // Where each card found so far ends, in text order (runs come in order; a run's own are sorted).
   const cardEnds: number[] = [];
   // Whether the run just read was a value said twice, read as once, and a value was found in it.
@@ -287,7 +294,7 @@ export function numberSpans(
       for (let pass = paused ? 0 : 1; pass < 2; pass += 1)
         for (const w of all[length]) {
           if ((paused !== null && aligned(paused, w) !== (pass === 0)) || !free(w)) continue;
-          const kind = kindOf(text, run, w, cardBefore[w.i], region, around, codeWasAnswered);
+          const kind = kindOf(text, run, w, cardBefore[w.i], region, around, codeWasAnswered, regionsSaid);
           if (kind) take(w, kind);
         }
     echoFound = run[0].echo === true && spans.length > before;

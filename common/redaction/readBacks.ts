@@ -31,6 +31,10 @@ const RECENT = 8;
 const CORRECTED =
   /\b(?:no|not|sorry|wait|actually|flipped|switched|swapped|backwards|i mean|mistake|wrong|correction|oops|should be|instead)\b/;
 const CUE_CHARS = 40;
+/** A correction of a value's last group: "… at the end", "the last four are …". */
+const LAST_GROUP = /\bat the end\b|\bthe last (?:four|group|part|digits|bit)\b/;
+/** A value long enough that its first digits say which it is: an SSN's nine. */
+const LONG = 9;
 
 /** The digits of each value (not addresses, not the provider's marks) among `spans`, in order. */
 export function heardIn(text: string, spans: TextSpan[]): Array<Heard & { end: number }> {
@@ -71,7 +75,13 @@ function nearly(a: string, b: string): boolean {
  * as a phone's first group), or as one corrected (a digit changed or two swapped, with "no", "sorry", "flipped" said
  * around it): the whole value or the same length of its end. A card's own last four is no secret: only corrected.
  */
-function partKind(digits: string, written: boolean, corrected: boolean, recent: Heard[]): PiiKind | null {
+function partKind(
+  digits: string,
+  written: boolean,
+  corrected: boolean,
+  recent: Heard[],
+  atTheEnd = false,
+): PiiKind | null {
   const least = written ? MIN_DIGITS : MIN_SPOKEN;
   if (digits.length < least) return null;
   for (let k = recent.length - 1; k >= 0; k -= 1) {
@@ -79,6 +89,12 @@ function partKind(digits: string, written: boolean, corrected: boolean, recent: 
     if (value.length <= digits.length && !corrected) continue;
     const end = value.slice(-digits.length);
     if (corrected && (nearly(digits, value) || nearly(digits, end) || end === digits)) return kind;
+    // "no wait, five eight nine nine at the end": a long value's last group given anew.
+    if (corrected && atTheEnd && digits.length <= 4 && value.length >= LONG) return kind;
+    // Read back with its last group changed ("three seven two, four one, five eight nine nine" after the caller's
+    // "… at the end"): a long value whose digits but the last four are the same.
+    if (digits.length === value.length && digits.length >= LONG && digits.slice(0, -4) === value.slice(0, -4))
+      return kind;
     if (corrected || kind === 'credit_card_number' || value.length <= digits.length) continue;
     if (end === digits || value.startsWith(digits)) return kind;
   }
@@ -184,7 +200,7 @@ export function withReadBacks(text: string, spans: TextSpan[], runs: DigitToken[
     if (!kind && recent.length > 0 && !amount(text, start, end)) {
       const cue = text.slice(Math.max(0, start - CUE_CHARS), end + CUE_CHARS).toLowerCase();
       const corrected = CORRECTED.test(cue);
-      kind = partKind(digits, !spoken, corrected, recent);
+      kind = partKind(digits, !spoken, corrected, recent, LAST_GROUP.test(cue));
       // "not five. eight two nine six": the digits after the run's last full stop or comma, the correction given.
       const tail = kind || !corrected ? -1 : lastGroup(text, run);
       if (tail > 0) {

@@ -166,6 +166,9 @@ const PHONE_WORDS = anyOf(PHONE_WORD);
  */
 const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}|the|with|in) digits\b/g;
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
+const OWN_TIME =
+  /\b(?:expires?|expiring|runs? out) (?:in|after|within) (?:\w+ )?(?:a |an |\d+ )?(?:minutes?|hours?|days?|weeks?|months?)\b/g;
+const blank = (m: string): string => ' '.repeat(m.length);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
 
 /**
@@ -255,7 +258,8 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
           ? c.length
           : lastMatchAt(CVV_WORDS, c),
     ),
-    expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c) : -1)),
+    // "the pin … expires in seven days. six two eight …": an expiry word with its own time names no number after it.
+    expiryAt: before.map((c, i) => (named[i] ? lastMatchAt(EXPIRY_WORDS, c.replace(OWN_TIME, blank)) : -1)),
     quantitiesBefore: countsBefore(quantities(text, run)),
     writtenBefore: countsBefore(run.map((t) => t.written)),
     // Dictated digits come in groups ("3 1 7, 9 0 4, …"): a written digit alone between pauses ("0, 0, 0, …") is a list's.

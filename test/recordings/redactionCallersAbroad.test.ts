@@ -111,4 +111,19 @@ describe("redaction: the twenty-sixth blind set's forms", () => {
     expectKept('the hydro account number is two oh oh, four one, seven seven three, and the meter is outside', 'CA');
     expectKept('The municipal account number is 5501 8823 4410, the water bill is too high', 'ZA');
   });
+
+  it('reads a national number in a region the call names, at a company whose region is another (the thirty-fifth set)', () => {
+    expect(redactText("I'm on my British mobile, it's 07911 123 456 if we get cut off.").text).to.equal(
+      "I'm on my British mobile, it's [PHONE_NUMBER] if we get cut off.",
+    );
+    expect(redactText('my aussie number is oh four one two, three four eight, nine oh six').text).to.equal(
+      'my aussie number is [PHONE_NUMBER]',
+    );
+    expect(redactText("I'm visiting from London for six weeks. My mobile is 07911 204 566.").text).to.equal(
+      "I'm visiting from London for six weeks. My mobile is [PHONE_NUMBER].",
+    );
+    // No region named: a number no US number starts like stays as said; and a named region reads no count.
+    expectKept('my mobile is 07911 123 456');
+    expectKept('we shipped 07700 units to the London office');
+  });
 });
