@@ -251,6 +251,13 @@ export const INDEPENDENT_35_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * shapes), committed alone and first run on the rules of `4657af5`: held out. Reported apart.
  */
 export const INDEPENDENT_36_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-36.json');
+/**
+ * A thirty-seventh, written blind by hand in session 23 (219 diarized exchanges of two to eight turns on US service
+ * calls — fraud desks, pharmacies, claims, utilities, tech support, student loans, rental cars, delivery, showings,
+ * dental offices — values dictated a group per turn with the agent echoing each group), committed alone and first run
+ * on the rules of `833ac6b`: held out. Reported apart.
+ */
+export const INDEPENDENT_37_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-37.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -289,6 +296,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_34_FILE,
   INDEPENDENT_35_FILE,
   INDEPENDENT_36_FILE,
+  INDEPENDENT_37_FILE,
 ];
 
 export interface LabelledUtterance {
