@@ -1,5 +1,6 @@
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../transcript';
 import { placeholderOf, type RedactedSpan, type TextSpan } from './kinds';
+import { addPiecesBefore } from './pieces';
 import { type Heard, heardIn } from './readBacks';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
@@ -200,6 +201,7 @@ export function redactTranscript(transcript: Transcript, options: RedactionOptio
   const segments: TranscriptSegment[] = [];
   const found: RedactedSpan[] = [];
   const spans = spansBySegment(transcript.segments, options);
+  addPiecesBefore(transcript.segments, spans);
   transcript.segments.forEach((s, i) => {
     const { segment, redactions } = redactSegment(s, spans[i]);
     segments.push(segment);

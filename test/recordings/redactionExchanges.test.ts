@@ -118,6 +118,34 @@ describe('redaction: a diarized exchange, read back and corrected', () => {
     );
   });
 
+  it('hides a phone dictated a group per turn, each group echoed, then read back whole (the thirty-seventh set)', () => {
+    fc.assert(
+      fc.property(phoneArb, seedArb, (phone, seed) => {
+        const [a, b, c] = group(phone, [3, 3, 4], ',')
+          .split(',')
+          .map((g) => spokenDigits(g, seed));
+        const out = redacted([
+          ['agent', 'can I get a phone number for the service address'],
+          ['caller', `yeah ${a}`],
+          ['agent', 'okay'],
+          ['caller', b],
+          ['agent', b],
+          ['caller', c],
+          ['agent', spokenDigits(phone, [1])],
+        ]);
+        expect(out.slice(1), JSON.stringify(out)).to.deep.equal([
+          'yeah [PHONE_NUMBER]',
+          'okay',
+          '[PHONE_NUMBER]',
+          '[PHONE_NUMBER]',
+          '[PHONE_NUMBER]',
+          '[PHONE_NUMBER]',
+        ]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('keeps numbers read back where no value was found: an order number, an amount', () => {
     const turns: Array<[string, string]> = [
       ['agent', 'And the order number?'],
