@@ -258,6 +258,19 @@ export const INDEPENDENT_36_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * on the rules of `833ac6b`: held out. Reported apart.
  */
 export const INDEPENDENT_37_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-37.json');
+/**
+ * A thirty-eighth, written blind by hand in session 24 (199 diarized exchanges: telecom stores, hotels, airlines,
+ * dealer finance, car rental, payroll onboarding, charity lines, a bursar, cancellations; values dictated a group per
+ * turn with each group echoed and no whole read-back), committed alone and first run on the rules of `bbc686f`: held
+ * out. Reported apart.
+ */
+export const INDEPENDENT_38_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-38.json');
+/**
+ * A thirty-ninth, written blind by hand in session 24 (206 items of messy speech-to-text from US and Canadian calls:
+ * fillers, stutters, false starts, "for"/"to"/"won"/"ate" for digits, digits and words mixed, crosstalk tags),
+ * committed alone and first run on the rules of `bbc686f`: held out. Reported apart.
+ */
+export const INDEPENDENT_39_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-39.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -297,6 +310,8 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_35_FILE,
   INDEPENDENT_36_FILE,
   INDEPENDENT_37_FILE,
+  INDEPENDENT_38_FILE,
+  INDEPENDENT_39_FILE,
 ];
 
 export interface LabelledUtterance {
