@@ -63,8 +63,8 @@ function pieceOf(
   return null;
 }
 
-/** Overlapping spans as one (a run read two ways). */
-function joined(spans: TextSpan[]): TextSpan[] {
+/** Overlapping spans as one (a run read two ways), of sorted spans. */
+export function joined(spans: TextSpan[]): TextSpan[] {
   const out: TextSpan[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];

@@ -1,6 +1,7 @@
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../transcript';
 import { placeholderOf, type RedactedSpan, type TextSpan } from './kinds';
-import { addPiecesBefore } from './pieces';
+import { echoOf, goesOn, kindOfLastGroup } from './echoes';
+import { addPiecesBefore, joined as joinedSpans } from './pieces';
 import { type Heard, heardIn } from './readBacks';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
@@ -139,17 +140,40 @@ const backchannel = (text: string): boolean => text.length <= 40 && BACKCHANNEL.
 
 /**
  * The segments of one stretch from `first` on: the adjacent segments of its speaker, and past the other's
- * backchannel to the same speaker's next segment (not read: it is the other's).
+ * backchannel or echo of the group just said to the same speaker's next segment (not read: it is the other's).
+ * `echoes`: each echo's segment and the member it repeats.
  */
-function stretchFrom(segments: TranscriptSegment[], first: number): { members: number[]; next: number } {
+function stretchFrom(
+  segments: TranscriptSegment[],
+  first: number,
+): { members: number[]; next: number; echoes: Array<{ at: number; of: number }> } {
   const members = [first];
+  const echoes: Array<{ at: number; of: number }> = [];
   let at = first + 1;
   while (at < segments.length) {
+    const last = members[members.length - 1];
     if (segments[at].speaker === segments[first].speaker) members.push(at);
-    else if (!(backchannel(segments[at].text) && segments[at + 1]?.speaker === segments[first].speaker)) break;
+    else if (segments[at + 1]?.speaker !== segments[first].speaker) break;
+    else if (echoOf(segments[at].text, segments[last].text) && goesOn(segments[at + 1].text))
+      echoes.push({ at, of: last });
+    else if (!backchannel(segments[at].text)) break;
     at += 1;
   }
-  return { members, next: at };
+  return { members, next: at, echoes };
+}
+
+/** Each echo's group hidden as what the group it repeats was found to be (spans added to `out`, in place). */
+function addEchoes(
+  segments: TranscriptSegment[],
+  out: TextSpan[][],
+  echoes: Array<{ at: number; of: number }>,
+  after: { at: number; of: number } | null,
+): void {
+  for (const { at, of } of after ? [...echoes, after] : echoes) {
+    const kind = kindOfLastGroup(segments[of].text, out[of]);
+    const echo = kind && echoOf(segments[at].text, segments[of].text, at === after?.at);
+    if (kind && echo) out[at].push({ ...echo, kind });
+  }
 }
 
 /**
@@ -163,7 +187,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
   let heard: Heard[] = [];
   let first = 0;
   while (first < segments.length) {
-    const { members, next } = stretchFrom(segments, first);
+    const { members, next, echoes } = stretchFrom(segments, first);
     // The question just asked by the other speaker names what is answered ("what's your social?" / "it's
     // 766738228"; "and the order number?" / "100234567"): its last words are read as context, behind a mark
     // no value runs across, and nothing is found in them here (their own stretch is read for that).
@@ -190,10 +214,15 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
         if (end > start && text.slice(start, end).trim() !== '') out[members[j]].push({ start, end, kind: span.kind });
       }
     }
+    // The echoes inside, and the other speaker's next turn when it starts with one ("Oh two four seven. And …?").
+    const lastMember = members[members.length - 1];
+    const after = next < segments.length && next === lastMember + 1 ? { at: next, of: lastMember } : null;
+    addEchoes(segments, out, echoes, after);
     heard = [...heard, ...heardIn(joined, kept).map(({ digits, kind }) => ({ digits, kind }))].slice(-HEARD);
     first = next;
   }
-  return out;
+  // An echo's span may meet what its own stretch finds there.
+  return out.map((spans) => (spans.length > 1 ? joinedSpans(spans.sort((a, b) => a.start - b.start)) : spans));
 }
 
 /** The transcript with its personal data replaced; `redactions` adds the times of what this pass found. */

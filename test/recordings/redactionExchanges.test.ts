@@ -146,6 +146,88 @@ describe('redaction: a diarized exchange, read back and corrected', () => {
     );
   });
 
+  it('hides a card and a phone dictated a group per turn, each group echoed, with no read-back (the thirty-eighth set)', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(14),
+        phoneArb,
+        seedArb,
+        fc.constantFrom('', 'okay, ', 'got it, '),
+        (body, phone, seed, ack) => {
+          const card = `4${body}${luhnDigit(`4${body}`)}`;
+          const groups = group(card, [4, 4, 4, 4], ',')
+            .split(',')
+            .map((g) => spokenDigits(g, seed));
+          const out = redacted([
+            ['agent', 'And the card you want on autopay?'],
+            ['caller', `It's a Visa. ${groups[0]},`],
+            ['agent', `${ack}${groups[0]},`],
+            ['caller', `${groups[1]},`],
+            ['agent', `${groups[1]},`],
+            ['caller', `${groups[2]},`],
+            ['agent', `${groups[2]},`],
+            ['caller', `${groups[3]}.`],
+            // The last echo goes on with the next question: only its start is the group.
+            ['agent', `${groups[3]}. And a number for the receipt?`],
+          ]);
+          // A caller's part runs to the turn's end: the value goes on in the next of theirs.
+          expect(out.slice(1), JSON.stringify(out)).to.deep.equal([
+            "It's a Visa. [CREDIT_CARD_NUMBER]",
+            `${ack}[CREDIT_CARD_NUMBER],`,
+            '[CREDIT_CARD_NUMBER]',
+            '[CREDIT_CARD_NUMBER],',
+            '[CREDIT_CARD_NUMBER]',
+            '[CREDIT_CARD_NUMBER],',
+            '[CREDIT_CARD_NUMBER].',
+            '[CREDIT_CARD_NUMBER]. And a number for the receipt?',
+          ]);
+          const [a, b, c] = group(phone, [3, 3, 4], ',')
+            .split(',')
+            .map((g) => spokenDigits(g, seed));
+          const phoneOut = redacted([
+            ['agent', 'And her number?'],
+            ['caller', `Area code ${a},`],
+            ['agent', `${a},`],
+            ['caller', `${b},`],
+            ['agent', `${b},`],
+            ['caller', `${c}.`],
+            ['agent', `${c}, thank you.`],
+          ]);
+          expect(phoneOut.slice(1), JSON.stringify(phoneOut)).to.deep.equal([
+            'Area code [PHONE_NUMBER]',
+            '[PHONE_NUMBER],',
+            '[PHONE_NUMBER]',
+            '[PHONE_NUMBER],',
+            '[PHONE_NUMBER].',
+            '[PHONE_NUMBER], thank you.',
+          ]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('keeps a number echoed a group per turn when it is no value: a folio, a confirmation code', () => {
+    for (const turns of [
+      [
+        ['caller', "I'll give you the folio number so billing can find it. six one two,"],
+        ['agent', 'six one two,'],
+        ['caller', 'four four eight,'],
+        ['agent', 'four four eight,'],
+        ['caller', 'three nine one oh.'],
+        ['agent', 'Three nine one oh. Got it.'],
+      ],
+      [
+        ['agent', 'And the confirmation code?'],
+        ['caller', 'seven seven two,'],
+        ['agent', 'seven seven two,'],
+        ['caller', 'nine one'],
+        ['agent', 'nine one, perfect.'],
+      ],
+    ] as Array<Array<[string, string]>>)
+      expect(redacted(turns)).to.deep.equal(turns.map(([, text]) => text));
+  });
+
   it('keeps numbers read back where no value was found: an order number, an amount', () => {
     const turns: Array<[string, string]> = [
       ['agent', 'And the order number?'],

@@ -224,6 +224,18 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
       return transcriptOf(segments);
     }),
   ],
+  [
+    'groups dictated and echoed turn by turn, two speakers',
+    // Each echo carries the stretch on (common/redaction/echoes.ts): one stretch, as long as the call.
+    fc
+      .tuple(fc.constantFrom('four one two seven,', '6011,', 'oh five five oh', '1,'), fc.boolean())
+      .map(([g, echoed]) => (n) => {
+        const segments: TranscriptSegment[] = [];
+        for (let i = 0; i < n / 12; i += 1)
+          segments.push({ startMs: i, endMs: i + 1, speaker: i % 2 === 0 || !echoed ? '0' : '1', text: g });
+        return transcriptOf(segments);
+      }),
+  ],
 ];
 
 describe('redaction costs time linear in its input', function () {
