@@ -10,3 +10,12 @@ export const GOES_ON_WORDS =
 
 export const ACK_WORDS =
   '(?:okay,? go on|go on|got it|got that|uh-huh|mm-hmm|(?:he|she|they) says|(?:he|she) said|right|yep|yes|yeah|correct|okay|ok|mm|mhm)';
+
+/**
+ * The other speaker's "mm-hm", "go on", "okay" while a card is read out in groups: no turn of its own for the
+ * value, which runs on across it. Only such words, at most a few of them.
+ */
+const BACKCHANNEL =
+  /^(?:(?:mm-?hm+|mhm+|uh-? ?huh|hm+|okay|ok|yes|yeah|yep|yup|right|sure|go on|go ahead|got it|uh|um|and|next|continue|keep going|i'm with you|with you|ready)[\s,.!?-]*){1,4}$/i;
+
+export const backchannel = (text: string): boolean => text.length <= 40 && BACKCHANNEL.test(text.trim());

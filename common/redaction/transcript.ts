@@ -1,7 +1,9 @@
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../transcript';
 import { placeholderOf, type RedactedSpan, type TextSpan } from './kinds';
+import { backchannel } from './acknowledgements';
 import { echoOf, goesOn, kindOfLastGroup } from './echoes';
 import { addPiecesBefore, joined as joinedSpans } from './pieces';
+import { addSpelledPiecesBefore } from './spelledPieces';
 import { type Heard, heardIn } from './readBacks';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
@@ -130,15 +132,6 @@ function questionTail(text: string): string {
 /** How many values found in earlier turns a turn's read-back or correction is compared with. */
 const HEARD = 8;
 /**
- * The other speaker's "mm-hm", "go on", "okay" while a card is read out in groups: no turn of its own for the
- * value, which runs on across it. Only such words, at most a few of them.
- */
-const BACKCHANNEL =
-  /^(?:(?:mm-?hm+|mhm+|uh-? ?huh|hm+|okay|ok|yes|yeah|yep|yup|right|sure|go on|go ahead|got it|uh|um|and|next|continue|keep going|i'm with you|with you|ready)[\s,.!?-]*){1,4}$/i;
-
-const backchannel = (text: string): boolean => text.length <= 40 && BACKCHANNEL.test(text.trim());
-
-/**
  * The segments of one stretch from `first` on: the adjacent segments of its speaker, and past the other's
  * backchannel or echo of the group just said to the same speaker's next segment (not read: it is the other's).
  * `echoes`: each echo's segment and the member it repeats.
@@ -231,6 +224,7 @@ export function redactTranscript(transcript: Transcript, options: RedactionOptio
   const found: RedactedSpan[] = [];
   const spans = spansBySegment(transcript.segments, options);
   addPiecesBefore(transcript.segments, spans);
+  addSpelledPiecesBefore(transcript.segments, spans);
   transcript.segments.forEach((s, i) => {
     const { segment, redactions } = redactSegment(s, spans[i]);
     segments.push(segment);

@@ -207,6 +207,43 @@ describe('redaction: a diarized exchange, read back and corrected', () => {
     );
   });
 
+  it('hides the first letters of an address spelled a turn ahead of the rest, and their echo', () => {
+    const examples: Record<string, string> = { d: 'delta', k: 'kilo', s: 'sierra', t: 'tom', b: 'boy' };
+    fc.assert(
+      fc.property(
+        fc.constantFrom('d', 'k', 's', 't', 'b'),
+        fc.stringMatching(/^[a-z]{2,6}$/),
+        fc.stringMatching(/^[a-z]{3,8}$/),
+        fc.constantFrom('gmail', 'outlook', 'proton'),
+        (initial, rest, surname, host) => {
+          const letters = [`${initial} as in ${examples[initial]}`, ...rest].join(', ');
+          const out = redacted([
+            ['agent', 'What email should the itinerary go to?'],
+            ['caller', `First part is ${letters},`],
+            ['agent', `${[initial, ...rest].join(', ')},`],
+            ['caller', `dot ${surname}, at ${host} dot com.`],
+            ['agent', 'Got it.'],
+          ]);
+          expect(out.slice(1), JSON.stringify(out)).to.deep.equal([
+            'First part is [EMAIL_ADDRESS],',
+            '[EMAIL_ADDRESS],',
+            '[EMAIL_ADDRESS].',
+            'Got it.',
+          ]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    // Letters spelled before something else than an address are kept: a confirmation code, a name.
+    const turns: Array<[string, string]> = [
+      ['agent', 'And the confirmation code?'],
+      ['caller', 'k, x, t,'],
+      ['agent', 'k, x, t,'],
+      ['caller', 'then seven seven two.'],
+    ];
+    expect(redacted(turns)).to.deep.equal(turns.map(([, text]) => text));
+  });
+
   it('keeps a number echoed a group per turn when it is no value: a folio, a confirmation code', () => {
     for (const turns of [
       [

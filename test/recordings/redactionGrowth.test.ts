@@ -225,6 +225,20 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
     }),
   ],
   [
+    'letters spelled turn by turn before an address, two speakers',
+    fc.constantFrom('d as in delta, e, v,', 'a, b, c', 'k r u z,').map((letters) => (n) => {
+      const segments: TranscriptSegment[] = [];
+      for (let i = 0; i < n / 24; i += 1)
+        segments.push({
+          startMs: i,
+          endMs: i + 1,
+          speaker: String(i % 2),
+          text: i % 4 === 3 ? 'dot x at gmail dot com' : letters,
+        });
+      return transcriptOf(segments);
+    }),
+  ],
+  [
     'groups dictated and echoed turn by turn, two speakers',
     // Each echo carries the stretch on (common/redaction/echoes.ts): one stretch, as long as the call.
     fc
