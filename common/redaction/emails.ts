@@ -4,7 +4,15 @@ import { afterIsFrom, atTheRateOf, numberedFrom, spelledOutFrom, website } from 
 import { between, isPause, isSpace } from './wordGaps';
 import { wordsOf, type Word } from './spelling';
 import { writtenEmailSpans } from './writtenEmails';
-import { AT_WORDS, MAX_LOCAL, restatedDomainEnd, retakenDomainEnd, spells, spokenDomainEnd } from './spokenDomain';
+import {
+  AT_WORDS,
+  bareMailHostEnd,
+  MAX_LOCAL,
+  restatedDomainEnd,
+  retakenDomainEnd,
+  spells,
+  spokenDomainEnd,
+} from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com") and as providers write them spoken ("jordan dot
 // lee at example dot com", "jordan underscore lee at example dot co dot uk", "J O N at fabrikam dot
@@ -256,7 +264,11 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
       first -= 1;
     // A local part that is no everyday word may come before a domain said in two words ("acme corp dot com").
     const found = spokenDomainEnd(text, words, domainStart, true);
-    const domainEnd = found >= 0 ? found : retakenDomainEnd(text, words, domainStart);
+    const retaken = found >= 0 ? found : retakenDomainEnd(text, words, domainStart);
+    const domainEnd =
+      retaken >= 0
+        ? retaken
+        : bareMailHostEnd(text, words, domainStart, spans.length > 0 ? spans[spans.length - 1].end : -1);
     if (domainEnd < 0 || website(text, words, domainStart, domainEnd) || spelledOnToAt(words, domainEnd)) continue;
     const last = restatedDomainEnd(text, words, domainEnd);
     const said = first;

@@ -161,3 +161,29 @@ export function retakenDomainEnd(text: string, words: Word[], k: number): number
   while (m < words.length && words[m].start < taken) m += 1;
   return AT_WORDS.has(words[m]?.lower ?? '') && m + 1 < words.length ? spokenDomainEnd(text, words, m + 1, true) : -1;
 }
+
+/** The hosts of webmail and internet providers' mail, which name an address's domain said without its ending. */
+const MAIL_HOSTS = new Set(
+  (
+    'gmail googlemail yahoo ymail hotmail outlook aol icloud protonmail proton gmx zoho fastmail yandex comcast ' +
+    'verizon sbcglobal bellsouth earthlink optonline'
+  ).split(' '),
+);
+/** An address spoken of just before: its host said alone is a read-back ("… so m n burke at gmail"). */
+const ADDRESS_WORDS = /\b(?:e-?mails?|address|inbox)\b/i;
+/** How far back an address or its name is looked for. */
+const ADDRESS_BEFORE = 200;
+
+/**
+ * A mail host said without its ending: "at gmail com" (the "dot" not heard), or "at gmail" alone where an address
+ * was said or spoken of just before (`addressAt`: where the last address found ends, or -1). The index of the
+ * domain's last word, or -1.
+ */
+export function bareMailHostEnd(text: string, words: Word[], k: number, addressAt: number): number {
+  const host = words[k];
+  if (!host || !MAIL_HOSTS.has(host.lower)) return -1;
+  const next = words[k + 1];
+  if (next && (next.lower === 'com' || next.lower === 'net') && isSpace(between(text, host, next))) return k + 1;
+  const from = Math.max(0, host.start - ADDRESS_BEFORE);
+  return addressAt >= from || ADDRESS_WORDS.test(text.slice(from, host.start)) ? k : -1;
+}

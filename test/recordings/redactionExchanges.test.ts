@@ -244,6 +244,32 @@ describe('redaction: a diarized exchange, read back and corrected', () => {
     expect(redacted(turns)).to.deep.equal(turns.map(([, text]) => text));
   });
 
+  it('hides an address read back without its ending, and one whose "dot" was not heard', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z]{3,8}$/),
+        fc.stringMatching(/^[a-z]{3,8}$/),
+        fc.constantFrom('gmail', 'yahoo', 'hotmail', 'outlook', 'icloud'),
+        (first, last, host) => {
+          const out = redacted([
+            ['agent', 'And the email for the invoice?'],
+            ['caller', `it's ${first} dot ${last} at ${host} dot com`],
+            ['agent', `${first} dot ${last} at ${host}?`],
+            ['caller', 'yeah'],
+          ]);
+          expect(out.slice(1), JSON.stringify(out)).to.deep.equal(["it's [EMAIL_ADDRESS]", '[EMAIL_ADDRESS]?', 'yeah']);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(redactText('and email for the receipts? carla v m at gmail com').text).to.equal(
+      'and email for the receipts? [EMAIL_ADDRESS]',
+    );
+    // A mail host said where no address is spoken of is a company.
+    for (const text of ['I used to work at yahoo, then at outlook on the mobile team.', 'we met sarah at gmail.'])
+      expect(redactText(text).text).to.equal(text);
+  });
+
   it('keeps a number echoed a group per turn when it is no value: a folio, a confirmation code', () => {
     for (const turns of [
       [

@@ -162,7 +162,16 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
     '"a dot a dot …", "a at a at …" and spellings',
     // Spelled labels and spellings after a word ("gmail, g m a i l"), at a comma's pause.
     fc
-      .constantFrom('a dot ', 'a at ', 'j o ', 'x underscore ', 'ab, a b, ', 'at ab, a b, dot ', 'dot n ')
+      .constantFrom(
+        'a dot ',
+        'a at ',
+        'j o ',
+        'x underscore ',
+        'ab, a b, ',
+        'at ab, a b, dot ',
+        'dot n ',
+        'email x at gmail ',
+      )
       .map((u) => (n) => oneSegment(fill(u, n))),
   ],
   [
