@@ -28,4 +28,9 @@ export interface DigitToken {
    * next, and a value found in this reading means the whole holds no other (no card across two sayings of a phone).
    */
   echo?: boolean;
+  /**
+   * The token said again after a group's first try, standing in its place (common/redaction/restarts.ts): the run
+   * read whole comes after this reading, and the words of a value found here are that value's, not another's.
+   */
+  restart?: boolean;
 }

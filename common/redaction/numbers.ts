@@ -21,7 +21,7 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
+import { isPhone, isPossibleInternational, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, windows } from './runWindows';
@@ -215,10 +215,23 @@ function kindOf(
   // "zero one one, four four, …": the exit code dialled from North America, said as its own group.
   if (EXIT_CODE.test(text.slice(from, from + 16)) && isPhone(digits.slice(3), true, region)) return 'phone_number';
   if (isPhone(digits, international, region)) return 'phone_number';
+  // Said with its country code and named a phone: possible by the plan's lengths is enough.
+  if (international && (around.phoneBefore[w.i] || around.phoneAfter[w.j]) && isPossibleInternational(digits))
+    return 'phone_number';
   // "my British mobile, 07700 918 442": a national number with its trunk prefix, in a region the call names.
   if (digits[0] === '0' && !international && regionsSaid.some((r) => r !== region && isPhone(digits, false, r)))
     return 'phone_number';
   return null;
+}
+
+/** Marks the tokens of `run` inside `found` (sorted) as taken, and recounts `takenBefore`: one sweep, linear. */
+function takeFound(run: DigitToken[], found: TextSpan[], taken: boolean[], takenBefore: number[]): void {
+  let f = 0;
+  for (let k = 0; k < run.length; k += 1) {
+    while (f < found.length && found[f].end <= run[k].start) f += 1;
+    if (f < found.length && found[f].start <= run[k].start && run[k].end <= found[f].end) taken[k] = true;
+    takenBefore[k + 1] = takenBefore[k] + (taken[k] ? 1 : 0);
+  }
 }
 
 const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;
@@ -235,6 +248,9 @@ export function numberSpans(
   const cardEnds: number[] = [];
   // Whether the run just read was a value said twice, read as once, and a value was found in it.
   let echoFound = false;
+  // The values found in the restarted readings just read (common/redaction/restarts.ts), sorted: the run read whole
+  // comes next, and its words inside them are taken (a "card" across a phone's last group said twice is none).
+  let restartFinds: TextSpan[] = [];
   for (const run of runs.flatMap(chunksOf)) {
     if (echoFound) {
       // The same run read whole: "six four six, … two two. yep six four six …" holds no card across its two sayings.
@@ -248,6 +264,12 @@ export function numberSpans(
     const all = windows(run);
     const around = contextOf(text, run);
     const codeWasAnswered = codeAnswered(around.before[0], around.cvvAt[0]);
+    const restarted = run.some((t) => t.restart === true);
+    if (!restarted && restartFinds.length > 0) {
+      takeFound(run, restartFinds, taken, takenBefore);
+      // The echoed reading comes between the restarted ones and the whole: the whole is marked too.
+      if (run[0].echo !== true) restartFinds = [];
+    }
     const free = (w: Window) => takenBefore[w.j + 1] === takenBefore[w.i];
     const runCardEnds: number[] = [];
     const take = (w: Window, kind: PiiKind) => {
@@ -298,6 +320,7 @@ export function numberSpans(
           if (kind) take(w, kind);
         }
     echoFound = run[0].echo === true && spans.length > before;
+    if (restarted) restartFinds = [...restartFinds, ...spans.slice(before)].sort((a, b) => a.start - b.start);
   }
   // A card read with an aside in the middle ("…, hold on mum i'm on the phone, nine two three two oh"), and an
   // expiry and a code given together with nothing naming them ("oh six twenty seven three one eight two").

@@ -21,6 +21,20 @@ export const isPhone = (digits: string, international: boolean, region: CountryC
   return answer;
 };
 
+/**
+ * Possible by the numbering plan's lengths, said with its country code: for a number named a phone ("my number is
+ * +44 7700 914 562"), whose range the plan may not list as allocated yet. Remembered as `isPhone`'s answers are.
+ */
+export const isPossibleInternational = (digits: string): boolean => {
+  const key = `~:${digits}`;
+  const known = answers.get(key);
+  if (known !== undefined) return known;
+  const answer = digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true;
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(key, answer);
+  return answer;
+};
+
 /** Bounded, so that a long transcript of distinct numbers cannot grow it without end. */
 const MAX_ANSWERS = 4096;
 const answers = new Map<string, boolean>();

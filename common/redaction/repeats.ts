@@ -3,7 +3,7 @@ import type { TextSpan } from './kinds';
 import { isProviderMark } from './providerMarks';
 
 // A value said twice, to be sure it was heard: "the code's eight two nine, yes, eight two nine", "… 4111,
-// again, 4111 …". The copy said right after a find, with only a confirming word between, is the same value:
+// again, 4111 …", or its last group said again. The copy said right after a find, with only a confirming word between, is the same value:
 // the find's span covers it. Each find reads a bounded window after it: linear in the text.
 
 /** What may stand between a value and the same value said again. */
@@ -45,10 +45,15 @@ function saidAgain(text: string, span: TextSpan, next: number): { start: number;
   const run = digitRuns(window)[0];
   if (!run) return null;
   const digits = digitsOf(text.slice(span.start, span.end));
-  if (digits.length < 3 || run.map((t) => t.digits).join('') !== digits) return null;
+  const said = run.map((t) => t.digits).join('');
+  // Its last group said again ("… eight two three, twenty-two hundred. Twenty-two hundred."), only with nothing
+  // but a confirming word between.
+  const lastGroup =
+    said.length >= 3 && digits.length >= SAME_DIGITS && said.length < digits.length && digits.endsWith(said);
+  if (digits.length < 3 || (said !== digits && !lastGroup)) return null;
   const end = span.end + run[run.length - 1].end;
   if (AGAIN.test(window.slice(0, run[0].start))) return { start: span.end, end, joined: true };
-  return digits.length < SAME_DIGITS ? null : { start: span.end + run[0].start, end, joined: false };
+  return digits.length < SAME_DIGITS || lastGroup ? null : { start: span.end + run[0].start, end, joined: false };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { DigitToken } from './digitToken';
  */
 const HESITATION = new RegExp(`\\b(?:uh|um|umm|uhm|er|erm|ah|something|${ACK_WORDS}|${GOES_ON_WORDS})\\b`, 'i');
 const TRAILED_OFF = /\.\.\.|…|--/;
+const FULL_STOP = /\.\s/;
 /** A group people stumble on and restart: two to four digits. */
 const MIN_TRY = 2;
 const MAX_TRY = 4;
@@ -30,8 +31,9 @@ export function restartedReadings(text: string, run: DigitToken[]): DigitToken[]
   let lastReading = -Infinity;
   for (let k = 1; k < run.length; k += 1) {
     const gap = text.slice(run[k - 1].end, run[k].start);
-    // A trailing off ("five four one... five four one, …", "three three -- three three four one") hesitates too.
-    const hesitated = HESITATION.test(gap) || TRAILED_OFF.test(gap);
+    // A trailing off ("five four one... five four one, …", "three three -- three three four one") hesitates too, and
+    // so does a full stop: "… five five one seven. Five five one seven." (the last group said again, a voicemail's).
+    const hesitated = HESITATION.test(gap) || TRAILED_OFF.test(gap) || FULL_STOP.test(gap);
     if (!hesitated && !/[,.;:]/.test(gap)) continue;
     let tried = '';
     for (let t = groupStart; t < k && tried.length <= MAX_TRY; t += 1) tried += run[t].digits;
@@ -42,7 +44,7 @@ export function restartedReadings(text: string, run: DigitToken[]): DigitToken[]
         const first = run[k];
         readings.push([
           ...run.slice(Math.max(0, groupStart - MAX_VALUE), groupStart),
-          { ...first, start: run[groupStart].start, saidFrom: first.saidFrom ?? first.start },
+          { ...first, start: run[groupStart].start, saidFrom: first.saidFrom ?? first.start, restart: true },
           ...run.slice(k + 1, k + 1 + MAX_VALUE),
         ]);
         lastReading = k;

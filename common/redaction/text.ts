@@ -16,6 +16,7 @@ import { numberSpans } from './numbers';
 import { ssnPartSpans } from './ssnParts';
 import { providerMarkSpans } from './providerMarks';
 import { formattedSpans } from './formatted';
+import { type HeardAddress, withAddressesAgain } from './addressesAgain';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
 // placeholder. The API runs it on a submitted transcript, the worker on every provider's answer.
@@ -86,9 +87,14 @@ const WIDENINGS: Array<(text: string, spans: TextSpan[]) => TextSpan[]> = [
 
 /**
  * The spans of personal data in `text`, in order, none overlapping. `heard`: values found earlier in the call (a
- * transcript's turns before), for a read-back or a correction of one.
+ * transcript's turns before), for a read-back or a correction of one; `heardAddresses`: the addresses among them.
  */
-export function findPii(text: string, options: RedactionOptions = {}, heard: Heard[] = []): TextSpan[] {
+export function findPii(
+  text: string,
+  options: RedactionOptions = {},
+  heard: Heard[] = [],
+  heardAddresses: HeardAddress[] = [],
+): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const { emails, ibans } = spelledSpans(text);
@@ -118,11 +124,15 @@ export function findPii(text: string, options: RedactionOptions = {}, heard: Hea
   // read back anywhere later.
   return merged(
     text,
-    withReadBacks(
+    withAddressesAgain(
       text,
-      WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
-      runs,
-      heard,
+      withReadBacks(
+        text,
+        WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
+        runs,
+        heard,
+      ),
+      heardAddresses,
     ),
   );
 }

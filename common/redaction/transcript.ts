@@ -5,6 +5,7 @@ import { echoOf, goesOn, kindOfLastGroup } from './echoes';
 import { addPiecesBefore, joined as joinedSpans } from './pieces';
 import { addSpelledPiecesBefore } from './spelledPieces';
 import { type Heard, heardIn } from './readBacks';
+import { heardAddress, type HeardAddress, RECENT } from './addressesAgain';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
@@ -178,6 +179,7 @@ function addEchoes(
 function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions): TextSpan[][] {
   const out: TextSpan[][] = segments.map(() => []);
   let heard: Heard[] = [];
+  let heardAddresses: HeardAddress[] = [];
   let first = 0;
   while (first < segments.length) {
     const { members, next, echoes } = stretchFrom(segments, first);
@@ -194,7 +196,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
     }
     let seg = 0;
     const kept: TextSpan[] = [];
-    for (const found of findPii(joined, options, heard)) {
+    for (const found of findPii(joined, options, heard, heardAddresses)) {
       if (found.end <= asked.length) continue;
       const span = found.start < asked.length ? { ...found, start: asked.length } : found;
       kept.push(span);
@@ -211,6 +213,10 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
     const lastMember = members[members.length - 1];
     const after = next < segments.length && next === lastMember + 1 ? { at: next, of: lastMember } : null;
     addEchoes(segments, out, echoes, after);
+    for (const span of kept) {
+      const address = span.kind === 'email_address' ? heardAddress(joined, span) : null;
+      if (address) heardAddresses = [...heardAddresses, address].slice(-RECENT);
+    }
     heard = [...heard, ...heardIn(joined, kept).map(({ digits, kind }) => ({ digits, kind }))].slice(-HEARD);
     first = next;
   }

@@ -171,6 +171,8 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
         'at ab, a b, dot ',
         'dot n ',
         'email x at gmail ',
+        // An address said again in part after it was said whole (common/redaction/addressesAgain.ts).
+        'jo dot el at gf dot com, jo dot el, ',
       )
       .map((u) => (n) => oneSegment(fill(u, n))),
   ],
