@@ -24,7 +24,7 @@ import type { PiiKind, TextSpan } from './kinds';
 import { isPhone, isPossibleInternational, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
-import { aligned, chunksOf, MAX_DIGITS, windows } from './runWindows';
+import { aligned, chunksOf, MAX_DIGITS, takeFound, windows } from './runWindows';
 import { regionsNamed } from './region';
 import { socialSecurityOf } from './socialSecurity';
 
@@ -222,16 +222,6 @@ function kindOf(
   if (digits[0] === '0' && !international && regionsSaid.some((r) => r !== region && isPhone(digits, false, r)))
     return 'phone_number';
   return null;
-}
-
-/** Marks the tokens of `run` inside `found` (sorted) as taken, and recounts `takenBefore`: one sweep, linear. */
-function takeFound(run: DigitToken[], found: TextSpan[], taken: boolean[], takenBefore: number[]): void {
-  let f = 0;
-  for (let k = 0; k < run.length; k += 1) {
-    while (f < found.length && found[f].end <= run[k].start) f += 1;
-    if (f < found.length && found[f].start <= run[k].start && run[k].end <= found[f].end) taken[k] = true;
-    takenBefore[k + 1] = takenBefore[k] + (taken[k] ? 1 : 0);
-  }
 }
 
 const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;

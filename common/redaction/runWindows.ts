@@ -1,4 +1,5 @@
 import type { DigitToken } from './digitToken';
+import type { TextSpan } from './kinds';
 import type { Window } from './runShape';
 
 // The windows of a digit run that common/redaction/numbers.ts reads as values: every window of whole tokens up to a
@@ -52,3 +53,13 @@ export function chunksOf(run: DigitToken[]): DigitToken[][] {
 /** A window that starts and ends at the run's pauses (or its ends). */
 export const aligned = (paused: boolean[], w: Window): boolean =>
   (w.i === 0 || paused[w.i - 1]) && (w.j === paused.length - 1 || paused[w.j]);
+
+/** Marks the tokens of `run` inside `found` (sorted) as taken, and recounts `takenBefore`: one sweep, linear. */
+export function takeFound(run: DigitToken[], found: TextSpan[], taken: boolean[], takenBefore: number[]): void {
+  let f = 0;
+  for (let k = 0; k < run.length; k += 1) {
+    while (f < found.length && found[f].end <= run[k].start) f += 1;
+    if (f < found.length && found[f].start <= run[k].start && run[k].end <= found[f].end) taken[k] = true;
+    takenBefore[k + 1] = takenBefore[k] + (taken[k] ? 1 : 0);
+  }
+}
