@@ -17,6 +17,7 @@ import { ssnPartSpans } from './ssnParts';
 import { providerMarkSpans } from './providerMarks';
 import { formattedSpans } from './formatted';
 import { type HeardAddress, withAddressesAgain } from './addressesAgain';
+import { withoutReferences } from './references';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
 // placeholder. The API runs it on a submitted transcript, the worker on every provider's answer.
@@ -86,15 +87,19 @@ const WIDENINGS: Array<(text: string, spans: TextSpan[]) => TextSpan[]> = [
 ];
 
 /**
- * The spans of personal data in `text`, in order, none overlapping. `heard`: values found earlier in the call (a
- * transcript's turns before), for a read-back or a correction of one; `heardAddresses`: the addresses among them.
+ * The spans of personal data in `text`, in order, none overlapping. `heard`: what the call's turns before said.
  */
-export function findPii(
-  text: string,
-  options: RedactionOptions = {},
-  heard: Heard[] = [],
-  heardAddresses: HeardAddress[] = [],
-): TextSpan[] {
+/** What the call's turns before a text said (common/redaction/transcript.ts), for what is said again in it. */
+export interface HeardInCall {
+  /** Values found, as digits: a read-back or a correction of one. */
+  values?: Heard[];
+  /** Addresses found, as letters: one said again in part. */
+  addresses?: HeardAddress[];
+  /** Numbers named a reference and found to be nothing: one read back is that reference. */
+  references?: string[];
+}
+
+export function findPii(text: string, options: RedactionOptions = {}, heard: HeardInCall = {}): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const { emails, ibans } = spelledSpans(text);
@@ -122,19 +127,15 @@ export function findPii(
   // Then each find widened over what belongs to it, in this order: an account's groups, a card's code after its
   // expiry, the value said again, taken back and given again, its first word stammered, a phone's extension, the value
   // read back anywhere later.
-  return merged(
+  // Then each said again: a value read back, an address said again in part; and a reference read back is none.
+  const readBack = withReadBacks(
     text,
-    withAddressesAgain(
-      text,
-      withReadBacks(
-        text,
-        WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
-        runs,
-        heard,
-      ),
-      heardAddresses,
-    ),
+    WIDENINGS.reduce((spans, widen) => widen(text, spans), claimed),
+    runs,
+    heard.values,
   );
+  const again = withAddressesAgain(text, readBack, heard.addresses ?? []);
+  return merged(text, withoutReferences(text, again, heard.references ?? []));
 }
 
 /** `text` with the given spans replaced by their placeholders. */

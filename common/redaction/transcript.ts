@@ -6,6 +6,9 @@ import { addPiecesBefore, joined as joinedSpans } from './pieces';
 import { addSpelledPiecesBefore } from './spelledPieces';
 import { type Heard, heardIn } from './readBacks';
 import { heardAddress, type HeardAddress, RECENT } from './addressesAgain';
+import { NOT_A_PHONE } from './context';
+import { digitRuns } from './digits';
+import { RECENT_REFERENCES, referencesIn } from './references';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
@@ -180,6 +183,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
   const out: TextSpan[][] = segments.map(() => []);
   let heard: Heard[] = [];
   let heardAddresses: HeardAddress[] = [];
+  let references: string[] = [];
   let first = 0;
   while (first < segments.length) {
     const { members, next, echoes } = stretchFrom(segments, first);
@@ -196,7 +200,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
     }
     let seg = 0;
     const kept: TextSpan[] = [];
-    for (const found of findPii(joined, options, heard, heardAddresses)) {
+    for (const found of findPii(joined, options, { values: heard, addresses: heardAddresses, references })) {
       if (found.end <= asked.length) continue;
       const span = found.start < asked.length ? { ...found, start: asked.length } : found;
       kept.push(span);
@@ -217,6 +221,11 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
       const address = span.kind === 'email_address' ? heardAddress(joined, span) : null;
       if (address) heardAddresses = [...heardAddresses, address].slice(-RECENT);
     }
+    // The numbers named a reference in this stretch (its own words, not the question's), when one is named at all.
+    if (NOT_A_PHONE.test(joined.toLowerCase()))
+      references = [...references, ...referencesIn(joined, digitRuns(joined), kept, asked.length)].slice(
+        -RECENT_REFERENCES,
+      );
     heard = [...heard, ...heardIn(joined, kept).map(({ digits, kind }) => ({ digits, kind }))].slice(-HEARD);
     first = next;
   }

@@ -291,6 +291,31 @@ describe('redaction: a diarized exchange, read back and corrected', () => {
       expect(redacted(turns)).to.deep.equal(turns.map(([, text]) => text));
   });
 
+  it('keeps a reference read back by the other speaker, and hides a phone named "on the order"', () => {
+    fc.assert(
+      fc.property(
+        phoneArb,
+        seedArb,
+        fc.constantFrom('invoice number', 'tracking number', 'application ID', 'reference number', 'serial'),
+        (digits, seed, name) => {
+          const said = spokenDigits(digits, seed);
+          const kept: Array<[string, string]> = [
+            ['agent', `okay your ${name} is ${said} and the total came to two eighty six forty`],
+            ['caller', `${spokenDigits(digits, [1])} okay`],
+          ];
+          expect(redacted(kept)).to.deep.equal(kept.map(([, text]) => text));
+          // A phone named with the order is no reference: read back, it is hidden.
+          const phone = redacted([
+            ['caller', `and the phone number on the order is ${said}`],
+            ['agent', `so the driver called ${spokenDigits(digits, [1])}`],
+          ]);
+          expect(phone[1], JSON.stringify(phone)).to.equal('so the driver called [PHONE_NUMBER]');
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('keeps numbers read back where no value was found: an order number, an amount', () => {
     const turns: Array<[string, string]> = [
       ['agent', 'And the order number?'],

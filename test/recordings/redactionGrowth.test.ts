@@ -253,7 +253,8 @@ const SHAPES: Array<[string, fc.Arbitrary<(size: number) => Transcript>]> = [
     'groups dictated and echoed turn by turn, two speakers',
     // Each echo carries the stretch on (common/redaction/echoes.ts): one stretch, as long as the call.
     fc
-      .tuple(fc.constantFrom('four one two seven,', '6011,', 'oh five five oh', '1,'), fc.boolean())
+      // A reference named in each turn is kept for the turns after (common/redaction/references.ts).
+      .tuple(fc.constantFrom('four one two seven,', '6011,', 'oh five five oh', '1,', 'order 4471229,'), fc.boolean())
       .map(([g, echoed]) => (n) => {
         const segments: TranscriptSegment[] = [];
         for (let i = 0; i < n / 12; i += 1)
