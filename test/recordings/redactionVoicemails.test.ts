@@ -1,15 +1,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
-import { digitsArb, expectHidden, expectKept, group, seedArb, spokenDigits } from '../support/spokenValues';
+import { usPhoneArb as phoneArb } from '../support/exchanges';
+import { expectHidden, expectKept, group, seedArb, spokenDigits } from '../support/spokenValues';
 
 // A voicemail or a long message as the forty-first blind set wrote it (BENCHMARKS.md): a callback number with its
 // last group said again, slang for "call me back", a foreign number in a range its plan does not list yet.
-
-const phoneArb = fc
-  .tuple(fc.constantFrom('914', '516', '312', '718', '630'), fc.integer({ min: 2, max: 9 }), digitsArb(2), digitsArb(4))
-  .filter(([, a, b]) => b !== '11' && `${a}${b}` !== '555')
-  .map(([area, a, b, line]) => `${area}${a}${b}${line}`);
 
 describe('redaction: voicemails and long messages', () => {
   it('hides a number whose last group is said again, corrected or not', () => {
