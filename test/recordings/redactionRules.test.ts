@@ -41,6 +41,7 @@ import {
   INDEPENDENT_39_FILE,
   INDEPENDENT_40_FILE,
   INDEPENDENT_41_FILE,
+  INDEPENDENT_43_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -342,6 +343,14 @@ describe('redaction rules', () => {
       utterances: 203,
       recall: 0.963,
       lookalikes: 0.05,
+    },
+    {
+      // Held out at 95.9 % of values and 7.6 % of look-alikes (BENCHMARKS.md): numbers that are not personal.
+      title: 'the forty-third blind set, held out',
+      file: INDEPENDENT_43_FILE,
+      utterances: 214,
+      recall: 0.958,
+      lookalikes: 0.076,
     },
   ];
   for (const set of SETS) {
