@@ -286,6 +286,12 @@ export const INDEPENDENT_40_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  */
 export const INDEPENDENT_41_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-41.json');
 /**
+ * A forty-second, written blind by hand in session 24 (200 collections and payment-plan calls: medical bills,
+ * charge-offs, auto and student loans, utilities, BNPL, rent; identity checks, card and bank payments, amounts and
+ * plan dates said every way), committed alone and first run on the rules of `aa623f3`: held out. Reported apart.
+ */
+export const INDEPENDENT_42_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-42.json');
+/**
  * A forty-third, written blind by hand in session 24 (214 sales calls dense in numbers that are not personal: order,
  * MLS, PRO, lot and tracking numbers, serials that pass Luhn by chance, SKUs, extensions, versions, contract dates; a
  * few real values among them), committed alone and first run on the rules of `ff8d685`: held out. Reported apart.
@@ -334,6 +340,7 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_39_FILE,
   INDEPENDENT_40_FILE,
   INDEPENDENT_41_FILE,
+  INDEPENDENT_42_FILE,
   INDEPENDENT_43_FILE,
 ];
 

@@ -41,6 +41,7 @@ import {
   INDEPENDENT_39_FILE,
   INDEPENDENT_40_FILE,
   INDEPENDENT_41_FILE,
+  INDEPENDENT_42_FILE,
   INDEPENDENT_43_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
@@ -342,6 +343,14 @@ describe('redaction rules', () => {
       file: INDEPENDENT_41_FILE,
       utterances: 203,
       recall: 0.963,
+      lookalikes: 0.05,
+    },
+    {
+      // Held out at 86.3 % of values and 5.0 % of look-alikes (BENCHMARKS.md): collections and payment plans.
+      title: 'the forty-second blind set, held out',
+      file: INDEPENDENT_42_FILE,
+      utterances: 200,
+      recall: 0.863,
       lookalikes: 0.05,
     },
     {
