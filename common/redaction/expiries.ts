@@ -28,6 +28,22 @@ const WRITTEN_EXPIRY =
 /** "the date is 5/31. mm. and the three digit thing, 296": the date a card or its code is spoken of with. */
 const THE_DATE = /\bthe date(?: is| was|'s| on it)?(?: uh| um)?$/;
 
+/** A card's own code named right after a date: "… and the CID", "… and the three digit code" (not any "code"). */
+const CARD_CODE_NEXT =
+  /^[^a-z]{0,4}(?:(?:and|then|plus)\s+)?(?:the\s+)?(?:cvv2?|cvc2?|cid|csc|security code|(?:three|four|3|4)[- ]digit code|code on the (?:back|front))\b/;
+
+/** How far back an expiry asked of a card is read: the question and its answer's first words. */
+const ASKED_BACK = 160;
+
+/**
+ * "Do you have the new expiration date? … Yeah, the new card says 11/2029": an expiry and a card both named in the
+ * words before, and nothing else that runs out.
+ */
+function askedOfCard(text: string, at: number): boolean {
+  const back = text.slice(Math.max(0, at - ASKED_BACK), at).toLowerCase();
+  return EXPIRY_CONTEXT.test(back) && CARD_CONTEXT.test(back) && !NOT_A_CARD_DATE.test(back);
+}
+
 /** Written expiries: "04/27", "4 / 2027", "0 2 / 2 8" after an expiry word or near a card number. */
 export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -39,6 +55,9 @@ export function writtenExpirySpans(text: string, cards: TextSpan[]): TextSpan[] 
     const before = contextBefore(text, m.index);
     const named =
       EXPIRY_CONTEXT.test(before) ||
+      askedOfCard(text, m.index) ||
+      // "10/29, and the CID on the back?": a card's code asked for right after it.
+      CARD_CODE_NEXT.test(contextAfter(text, end)) ||
       namesThis(EXPIRY_AFTER, contextAfter(text, end)) ||
       (THE_DATE.test(before) && (CARD_CONTEXT.test(around) || CVV_CONTEXT.test(around)));
     // "the quote is valid until 08/26": an expiry word, but of something else named nearby, with no card.

@@ -22,14 +22,16 @@ export const isPhone = (digits: string, international: boolean, region: CountryC
 };
 
 /**
- * Possible by the numbering plan's lengths, said with its country code: for a number named a phone ("my number is
- * +44 7700 914 562"), whose range the plan may not list as allocated yet. Remembered as `isPhone`'s answers are.
+ * Possible by the numbering plan's lengths, with its country code or in `region`: for a number named a phone ("my
+ * number is +44 7700 914 562"), in a range the plan may not list as allocated yet. Remembered as `isPhone`'s answers.
  */
-export const isPossibleInternational = (digits: string): boolean => {
-  const key = `~:${digits}`;
+export const isPossiblePhone = (digits: string, international: boolean, region: CountryCode): boolean => {
+  const key = `~${international ? '+' : region}:${digits}`;
   const known = answers.get(key);
   if (known !== undefined) return known;
-  const answer = digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true;
+  const answer = international
+    ? digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true
+    : parsePhoneNumberFromString(digits, region)?.isPossible() === true;
   if (answers.size >= MAX_ANSWERS) answers.clear();
   answers.set(key, answer);
   return answer;

@@ -64,6 +64,8 @@ function saidAgain(text: string, span: TextSpan, next: number): { start: number;
  */
 const RETAKE =
   /^[\s,.;:]*(?:(?:no|nope|sorry|wait|actually|oops|my mistake|my bad|scratch that|hold on|that's (?:my|the) old (?:one|card|number)|that's wrong|wrong one|the new one(?: is| says)?|i said|i meant|i mean|it's|it is|that's|so|uh|um)\b[\s,.;:]*){1,6}$/i;
+/** A month and year written with a slash: the first in a window. */
+const WRITTEN_DATE = /(?<![\d/])(?:0?[1-9]|1[0-2])\s*\/\s*(?:20\d{2}|\d{2})(?![\d/])/;
 const TAKEN_BACK = /\b(?:no|nope|sorry|wait|actually|oops|mistake|old one|wrong)\b/i;
 
 export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
@@ -73,6 +75,14 @@ export function withRetakes(text: string, spans: TextSpan[]): TextSpan[] {
     if (isProviderMark(text, span)) return;
     const ceiling = Math.min(span.end + WINDOW, s + 1 < spans.length ? spans[s + 1].start : text.length);
     const window = text.slice(span.end, ceiling);
+    // An expiry written again: "10/26. Wait, no, that's the old one. 10/29." ("/" joins no run).
+    const date = span.kind === 'credit_card_expiration' ? WRITTEN_DATE.exec(window) : null;
+    if (date) {
+      const gap = window.slice(0, date.index);
+      if (RETAKE.test(gap) && TAKEN_BACK.test(gap))
+        out.push({ start: span.end + date.index, end: span.end + date.index + date[0].length, kind: span.kind });
+      return;
+    }
     // The first run of three digits or more: "that's my old one" holds a digit word.
     const run = digitRuns(window).find((r) => r.reduce((n, t) => n + t.digits.length, 0) >= 3);
     if (!run) return;
