@@ -43,6 +43,7 @@ import {
   INDEPENDENT_41_FILE,
   INDEPENDENT_42_FILE,
   INDEPENDENT_43_FILE,
+  INDEPENDENT_44_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -360,6 +361,14 @@ describe('redaction rules', () => {
       utterances: 214,
       recall: 0.958,
       lookalikes: 0.031,
+    },
+    {
+      // Held out at 91.2 % of values and 0 % of look-alikes (BENCHMARKS.md): everyday calls; not fitted.
+      title: 'the forty-fourth blind set, held out',
+      file: INDEPENDENT_44_FILE,
+      utterances: 200,
+      recall: 0.911,
+      lookalikes: 0.01,
     },
   ];
   for (const set of SETS) {
