@@ -176,10 +176,17 @@ const CARD_WORDS = anyOf(CARD_CONTEXT);
  * and names the rest of its run too: "the tracking number is 1Z 9 9 8 A 4 2 0 3 5 7 7 1 8 4 6 2" is one
  * reference, though its last tokens' eight words no longer reach "tracking".
  */
+/** What a phone is on or for, said right after it: "(phone number) on the order", "(contact number) for the claim". */
+const PHONE_ON_A_THING =
+  /(?<=\b(?:phone|cell|mobile|contact|callback|telephone)(?: number)? )(?:on|for|attached to|linked to) (?:the|your|this|that|my) (?:[\w']+ )?[\w']+/g;
+
 function referencesOf(before: string[], named: boolean[], spelledId: boolean): boolean[] {
-  const refs = before.map(
-    (c, i) => named[i] && NOT_A_PHONE.test(c) && lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c),
-  );
+  const refs = before.map((context, i) => {
+    if (!named[i] || !NOT_A_PHONE.test(context)) return false;
+    // "the phone number on the order", "a contact number for the booking": the phone's, whatever it is on.
+    const c = context.replace(PHONE_ON_A_THING, blank);
+    return lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c);
+  });
   refs[0] ||= spelledId;
   for (let i = 1; i < refs.length; i += 1) refs[i] ||= refs[i - 1];
   return refs;

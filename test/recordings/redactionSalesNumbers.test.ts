@@ -30,6 +30,28 @@ describe('redaction: numbers in sales calls that are not personal', () => {
     expectKept('The samples I am leaving are lot 302918844. And the exp on these? 12/2027 for both.');
   });
 
+  it('hides a phone named with what it is on: the order, the booking, the rewards account', () => {
+    fc.assert(
+      fc.property(
+        usPhoneArb,
+        fc.constantFrom(
+          'can i get the phone number on the order',
+          'can i get a phone number for the order',
+          'and the phone on the rewards account is',
+          'a contact number for the booking',
+        ),
+        fc.boolean(),
+        (phone, asked, spoken) => {
+          const said = spoken ? spokenDigits(phone, [1]) : phone;
+          expect(redactText(`${asked}? yeah it's ${said}`).text).to.equal(`${asked}? yeah it's [PHONE_NUMBER]`);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    // The order's own number is still the order's.
+    expectKept('the phone order number is 4471229108, and it ships Thursday');
+  });
+
   it('still hides a phone said after such a number', () => {
     fc.assert(
       fc.property(usPhoneArb, usPhoneArb, fc.constantFrom(...NAMES), (reference, phone, name) => {
