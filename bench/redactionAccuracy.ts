@@ -288,19 +288,19 @@ export const INDEPENDENT_41_FILE = path.join(__dirname, '..', 'test', 'fixtures'
 /**
  * A forty-second, written blind by hand in session 24 (200 collections and payment-plan calls: medical bills,
  * charge-offs, auto and student loans, utilities, BNPL, rent; identity checks, card and bank payments, amounts and
- * plan dates said every way), committed alone and first run on the rules of `aa623f3`: held out. Reported apart.
+ * plan dates said every way), committed alone and first run on the rules of `48baedd`: held out. Reported apart.
  */
 export const INDEPENDENT_42_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-42.json');
 /**
  * A forty-third, written blind by hand in session 24 (214 sales calls dense in numbers that are not personal: order,
  * MLS, PRO, lot and tracking numbers, serials that pass Luhn by chance, SKUs, extensions, versions, contract dates; a
- * few real values among them), committed alone and first run on the rules of `ff8d685`: held out. Reported apart.
+ * few real values among them), committed alone and first run on the rules of `14c4b08`: held out. Reported apart.
  */
 export const INDEPENDENT_43_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-43.json');
 /**
  * A forty-fourth, written blind by hand in session 24 (200 everyday calls across retail, banking, insurance,
  * healthcare, travel, telecom, utilities, home services, SaaS and auto; every kind, every dictation style, none
- * favoured), committed alone and first run on the rules of `929a9a8`, the session's last: held out. Reported apart.
+ * favoured), committed alone and first run on the rules of `3d5865d`, the session's last: held out. Reported apart.
  */
 export const INDEPENDENT_44_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-44.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
