@@ -41,6 +41,12 @@ export const isPossiblePhone = (digits: string, international: boolean, region: 
 const MAX_ANSWERS = 4096;
 const answers = new Map<string, boolean>();
 
+/**
+ * Forgets every answer: they hold the digits of the numbers read, a caller's phone among them, which are kept for
+ * one text's reading only (common/redaction/text.ts calls this when it is done), never from one company's to another's.
+ */
+export const forgetPhoneAnswers = (): void => answers.clear();
+
 const validInternational = (digits: string): boolean =>
   digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
 

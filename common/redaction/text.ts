@@ -13,6 +13,7 @@ import { wordsOf } from './spelling';
 import { ibanSpans } from './iban';
 import { monthYearSpans, spokenExpirySpans, writtenExpirySpans } from './expiries';
 import { numberSpans } from './numbers';
+import { forgetPhoneAnswers } from './phones';
 import { ssnPartSpans } from './ssnParts';
 import { providerMarkSpans } from './providerMarks';
 import { formattedSpans } from './formatted';
@@ -100,6 +101,15 @@ export interface HeardInCall {
 }
 
 export function findPii(text: string, options: RedactionOptions = {}, heard: HeardInCall = {}): TextSpan[] {
+  try {
+    return piiIn(text, options, heard);
+  } finally {
+    // The numbering plan's answers hold the digits read: none is kept past this text (common/redaction/phones.ts).
+    forgetPhoneAnswers();
+  }
+}
+
+function piiIn(text: string, options: RedactionOptions, heard: HeardInCall): TextSpan[] {
   const region = options.phoneRegion ?? 'US';
   const marks = providerMarkSpans(text);
   const { emails, ibans } = spelledSpans(text);
