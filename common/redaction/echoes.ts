@@ -18,12 +18,13 @@ const MAX_GROUP = 7;
 /** An echo is a short turn: the group and a word or two. */
 const MAX_ECHO = 60;
 
-/** Where `said`'s last digit group ends its text: its digits and span, or null. */
-function lastGroup(said: string): { digits: string; start: number; end: number } | null {
-  const runs = digitRuns(said);
+/** `said`'s last digit group (read in its last few words only): its digits and where it ends in `said`, or null. */
+function lastGroup(said: string): { digits: string; end: number } | null {
+  const offset = Math.max(0, said.length - MAX_ECHO * 4);
+  const runs = digitRuns(said.slice(offset));
   const run = runs[runs.length - 1];
   if (!run) return null;
-  return { digits: run.map((t) => t.digits).join(''), start: run[0].start, end: run[run.length - 1].end };
+  return { digits: run.map((t) => t.digits).join(''), end: offset + run[run.length - 1].end };
 }
 
 /**
@@ -39,7 +40,7 @@ export function echoOf(echo: string, said: string, leading = false): { start: nu
   const run = runs[0];
   if (!run || (!leading && runs.length !== 1)) return null;
   const digits = run.map((t) => t.digits).join('');
-  const group = lastGroup(said.length > MAX_ECHO * 4 ? said.slice(-MAX_ECHO * 4) : said);
+  const group = lastGroup(said);
   if (!group || digits.length < MIN_GROUP || digits.length > MAX_GROUP || !group.digits.endsWith(digits)) return null;
   const start = run[0].start;
   const end = run[run.length - 1].end;
@@ -60,9 +61,8 @@ export function goesOn(next: string): boolean {
 
 /** Whether `spans` (of the turn `said`) cover its last digit group: the kind found there, or null. */
 export function kindOfLastGroup(said: string, spans: TextSpan[]): TextSpan['kind'] | null {
-  const group = lastGroup(said.length > MAX_ECHO * 4 ? said.slice(-MAX_ECHO * 4) : said);
+  const group = lastGroup(said);
   if (!group) return null;
-  const offset = said.length > MAX_ECHO * 4 ? said.length - MAX_ECHO * 4 : 0;
-  const at = group.end - 1 + offset;
+  const at = group.end - 1;
   return spans.find((s) => s.start <= at && at < s.end)?.kind ?? null;
 }

@@ -21,7 +21,7 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, isPossiblePhone, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
+import { isPhone, isPossibleInternational, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, takeFound, windows } from './runWindows';
@@ -217,7 +217,7 @@ function kindOf(
   if (isPhone(digits, international, region)) return 'phone_number';
   // Said with its country code and named a phone: possible by the plan's lengths is enough. (In the company's region
   // too touched 39 more look-alikes over the sets, "my number"s of other things: not there.)
-  if (international && (around.phoneBefore[w.i] || around.phoneAfter[w.j]) && isPossiblePhone(digits, true, region))
+  if (international && (around.phoneBefore[w.i] || around.phoneAfter[w.j]) && isPossibleInternational(digits))
     return 'phone_number';
   // "my British mobile, 07700 918 442": a national number with its trunk prefix, in a region the call names.
   if (digits[0] === '0' && !international && regionsSaid.some((r) => r !== region && isPhone(digits, false, r)))

@@ -11,31 +11,28 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
  * of an invalid number throws internally (an Error with its stack, ~15 µs): a list of zeros has a dozen
  * windows a digit. Answers are remembered (a window of a repeated list is the same digits again).
  */
-export const isPhone = (digits: string, international: boolean, region: CountryCode): boolean => {
-  const key = `${international ? '+' : region}:${digits}`;
-  const known = answers.get(key);
-  if (known !== undefined) return known;
-  const answer = validByPlan(digits, international, region);
-  if (answers.size >= MAX_ANSWERS) answers.clear();
-  answers.set(key, answer);
-  return answer;
-};
+export const isPhone = (digits: string, international: boolean, region: CountryCode): boolean =>
+  remembered(`${international ? '+' : region}:${digits}`, () => validByPlan(digits, international, region));
 
 /**
- * Possible by the numbering plan's lengths, with its country code or in `region`: for a number named a phone ("my
- * number is +44 7700 914 562"), in a range the plan may not list as allocated yet. Remembered as `isPhone`'s answers.
+ * Possible by the numbering plan's lengths, with its country code: for a number named a phone ("my number is +44 7700
+ * 914 562"), in a range the plan may not list as allocated yet. Remembered as `isPhone`'s answers are.
  */
-export const isPossiblePhone = (digits: string, international: boolean, region: CountryCode): boolean => {
-  const key = `~${international ? '+' : region}:${digits}`;
+export const isPossibleInternational = (digits: string): boolean =>
+  remembered(
+    `~+:${digits}`,
+    () => digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true,
+  );
+
+/** The answer remembered for `key`, else `answer()`'s, remembered. */
+function remembered(key: string, answer: () => boolean): boolean {
   const known = answers.get(key);
   if (known !== undefined) return known;
-  const answer = international
-    ? digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true
-    : parsePhoneNumberFromString(digits, region)?.isPossible() === true;
+  const found = answer();
   if (answers.size >= MAX_ANSWERS) answers.clear();
-  answers.set(key, answer);
-  return answer;
-};
+  answers.set(key, found);
+  return found;
+}
 
 /** Bounded, so that a long transcript of distinct numbers cannot grow it without end. */
 const MAX_ANSWERS = 4096;
