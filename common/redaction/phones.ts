@@ -44,6 +44,9 @@ const answers = new Map<string, boolean>();
  */
 export const forgetPhoneAnswers = (): void => answers.clear();
 
+/** How many answers are held: none once a text is read (test/recordings/redactionForgets.test.ts checks it). */
+export const heldPhoneAnswers = (): number => answers.size;
+
 const validInternational = (digits: string): boolean =>
   digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isValid() === true;
 
