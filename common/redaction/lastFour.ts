@@ -1,4 +1,4 @@
-import { anyOf, BANK_CONTEXT, CARD_CONTEXT, lastMatchAt, SSN_CONTEXT } from './context';
+import { anyOf, BANK_CONTEXT, CARD_CONTEXT, lastMatchAt, NOT_BANK, SSN_CONTEXT } from './context';
 import type { PiiKind } from './kinds';
 
 // Four digits given as "the last four" of something (common/redaction/numbers.ts): an SSN's when a social is
@@ -11,6 +11,7 @@ const LAST_FOUR = /\blast (?:four|4)\b/;
 const NAMES_OTHER =
   /\b(?:card|visa|master ?card|amex|debit|credit|phone|mobile|cell|number on file|order|ticket|invoice|tracking|confirmation|policy|claim|member|reference|pin|zip|imei|serial|vin|plate)\b/;
 const WIDE = 100;
+const OTHER_WORDS = anyOf(NAMES_OTHER);
 const BANK_WORDS = anyOf(BANK_CONTEXT);
 const CARD_WORDS = anyOf(CARD_CONTEXT);
 const SSN_WORDS = anyOf(SSN_CONTEXT);
@@ -53,8 +54,14 @@ export function lastFourKind(
   // "the Monzo card, the coral one, ending 4471": a card named after the bank is the card's last four, no secret.
   if (bank) return lastMatchAt(CARD_WORDS, wide) > lastMatchAt(BANK_WORDS, wide) ? null : 'banking_information';
   if (LAST_FOUR.test(wide) && !NAMES_OTHER.test(wide) && !BANK_CONTEXT.test(wide)) return 'us_social_security_number';
+  // "the account ending 4410 on file? No, I closed that. It's now ending 2094": "ending" said again, past the run's
+  // eight words, of the account named last.
+  if (named && !LAST_FOUR.test(wide) && !NOT_BANK.test(wide) && lastMatchAt(BANK_WORDS, wide) > otherNamedAt(wide))
+    return 'banking_information';
   return null;
 }
+
+const otherNamedAt = (wide: string): number => Math.max(lastMatchAt(CARD_WORDS, wide), lastMatchAt(OTHER_WORDS, wide));
 
 /** "It's 3398, the last four.", "… 6612, that's the last four of my social": named right after it (`after`, lower-case). */
 const LAST_FOUR_AFTER =

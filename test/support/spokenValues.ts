@@ -56,6 +56,18 @@ export const digitsArb = (n: number) =>
 export const seedArb = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 });
 /** Nine digits the SSA could issue (no area 000, 666 or 9xx, group 00, serial 0000). */
 export const ssnArb = digitsArb(9).filter(isSsn);
+/** A routing (ABA) number: a Federal Reserve prefix, then digits whose weighted sum (3, 7, 1, …) ends in 0. */
+export const abaArb = fc
+  .tuple(
+    fc.constantFrom('01', '02', '03', '04', '05', '06', '07', '08', '09', '11', '12', '21', '26', '31'),
+    digitsArb(6),
+  )
+  .map(([prefix, body]) => {
+    const eight = `${prefix}${body}`;
+    const w = [3, 7, 1, 3, 7, 1, 3, 7];
+    const sum = [...eight].reduce((s, d, i) => s + w[i] * Number(d), 0);
+    return `${eight}${(10 - (sum % 10)) % 10}`;
+  });
 
 /** `digits` cut into groups of `sizes`, joined by `sep`. */
 export const group = (digits: string, sizes: number[], sep: string): string => {

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { redactText } from '../../common/redaction';
+import { abaArb, digitsArb, expectHidden, expectKept, seedArb, spokenDigits } from '../support/spokenValues';
+
+// Bank details as payroll, refunds and autopay calls give them: a routing number asked for "on the account", and an
+// account's last four said again with "ending" once the account was named (BENCHMARKS.md, sets 38–44).
+
+describe('redaction: bank accounts spoken of', () => {
+  it('hides a routing number asked for "on" or "for" the account', () => {
+    fc.assert(
+      fc.property(
+        abaArb,
+        seedArb,
+        fc.boolean(),
+        fc.constantFrom('on the account', 'for the account', 'on your account', 'for that account'),
+        (aba, seed, spoken, of) =>
+          expectHidden({
+            before: `What's the routing number ${of}? It's`,
+            said: spoken ? spokenDigits(aba, seed) : aba,
+            after: '.',
+          }),
+      ),
+      { numRuns: 150 },
+    );
+    // The phone on the account is still a phone's, and no bank's.
+    expect(redactText('The number on the account is 617-442-0931.').text).to.equal(
+      'The number on the account is [PHONE_NUMBER].',
+    );
+  });
+
+  it('hides an account\'s new last four said with "ending" after the old one', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(4),
+        digitsArb(4),
+        fc.constantFrom("It's now ending", 'Switch it to the one ending'),
+        (old, now, says) => {
+          const text = `We have the checking account ending ${old} on file, is that still open? No, I closed that. ${says} ${now}.`;
+          const out = redactText(text).text;
+          expect(out, out).to.equal(
+            `We have the checking account ending [BANKING_INFORMATION] on file, is that still open? No, I closed that. ${says} [BANKING_INFORMATION].`,
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+    // A card or an order named since is theirs: a card's last four is no secret.
+    expectKept('Your account is current. The card ending 4471 was charged, and the order ending 2231 shipped.');
+    expectKept('The account is current; the order ending 2231 shipped on Monday.');
+  });
+
+  it("keeps the last four of an account that is no bank's", () => {
+    expectKept('The customer account ending 4410 is yours, and the ticket ending 2231 is closed.');
+  });
+});
