@@ -303,6 +303,24 @@ export const INDEPENDENT_43_FILE = path.join(__dirname, '..', 'test', 'fixtures'
  * favoured), committed alone and first run on the rules of `3d5865d`, the session's last: held out. Reported apart.
  */
 export const INDEPENDENT_44_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-44.json');
+/**
+ * A forty-fifth, written blind in session 25 (213 calls giving bank details every way: ACH and direct debit, payroll,
+ * refunds, wires with IBANs and SWIFT codes spelled or in NATO words, UK sort codes, BSBs, Canadian transit numbers,
+ * split, corrected, read back), committed alone and first run on the rules of `82113d8`: held out. Reported apart.
+ */
+export const INDEPENDENT_45_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-45.json');
+/**
+ * A forty-sixth, written blind in session 25 (210 calls in messy speech as speech-to-text renders it: fillers, false
+ * starts, self-corrections, stutters, values split over turns and interrupted, homophones, "[inaudible]" inside a
+ * value), committed alone and first run on the rules of `82113d8`: held out. Reported apart.
+ */
+export const INDEPENDENT_46_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-46.json');
+/**
+ * A forty-seventh, written blind in session 25 (120 long B2B sales calls, 9–17 turns each, personal values sparse
+ * among seat counts, prices, PO and invoice numbers, company tax IDs, dial-in PINs and lists of figures), committed
+ * alone and first run on the rules of `82113d8`: held out. Reported apart.
+ */
+export const INDEPENDENT_47_FILE = path.join(__dirname, '..', 'test', 'fixtures', 'redaction', 'independent-47.json');
 /** Every set written blind, in the order written: `npm run accuracy` reports each apart. */
 export const INDEPENDENT_FILES = [
   INDEPENDENT_FILE,
@@ -349,6 +367,9 @@ export const INDEPENDENT_FILES = [
   INDEPENDENT_42_FILE,
   INDEPENDENT_43_FILE,
   INDEPENDENT_44_FILE,
+  INDEPENDENT_45_FILE,
+  INDEPENDENT_46_FILE,
+  INDEPENDENT_47_FILE,
 ];
 
 export interface LabelledUtterance {
