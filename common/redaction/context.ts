@@ -70,7 +70,7 @@ export const contextAfter = (text: string, at: number): string => text.slice(at,
  * whatever came before.
  */
 export const PHONE_NAMED_AFTER =
-  /^[^a-z]{0,4}(?:(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work) (?:number|line)|(?:[\w']+ ){0,2}the (?:one|number|line) to (?:call|ring|dial|text))\b/;
+  /^[^a-z]{0,4}(?:(?:[\w']+ ){0,3}(?:callback|call back|phone|cell|mobile|contact|telephone|direct|home|work|best) (?:number|line)|(?:[\w']+ ){0,2}the (?:one|number|line) to (?:call|ring|dial|text))\b/;
 
 /** Context named after a number ("…, that's my social"; "334, the code on the back"). */
 export const SSN_AFTER = /^[^a-z]{0,4}(?:[\w']+ ){0,3}(social|ssn|social security|ss)\b/;

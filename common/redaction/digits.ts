@@ -1,5 +1,5 @@
 import { isCardNumber } from './cardNumber';
-import { homophoneDigit } from './homophones';
+import { HOMOPHONES, homophoneDigit } from './homophones';
 import { ACK_WORDS, GOES_ON_WORDS } from './acknowledgements';
 import { correctedRuns, correctionEnd } from './corrections';
 import { echoedReading, restartedReadings } from './restarts';
@@ -67,7 +67,7 @@ const TOKEN = /[A-Za-z\u00C0-\u024F]+|\d+/g;
  * "cincuenta y cinco".
  */
 const UNIT =
-  /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b|[\s-]{1,8}y[\s-]{1,4}(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b/iy;
+  /[\s-]{1,8}(?:(?:uh|um|uhm|umm|er|erm)[\s-]{1,4})?(one|two|three|four|five|six|seven|eight|nine)\b|[\s-]{1,8}y[\s-]{1,4}(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b|[\s-]{1,8}(ate|won)\b/iy;
 /** "four thousand", "twenty five hundred": read at a number word's end only (sticky). */
 const MAGNITUDE = /[\s-]{1,8}(hundred|thousand)\b/iy;
 const ZEROS: Record<string, string> = { hundred: '00', thousand: '000' };
@@ -209,7 +209,10 @@ export function digitRuns(text: string): DigitToken[][] {
         text,
         unit
           ? {
-              digits: TENS[lower] + DIGIT_WORDS[(unit[1] ?? unit[2]).toLowerCase()],
+              // "twenty ate", "thirty won": an engine's homophone of the unit (no sentence says them).
+              digits:
+                TENS[lower] +
+                (unit[3] ? HOMOPHONES[unit[3].toLowerCase()] : DIGIT_WORDS[(unit[1] ?? unit[2]).toLowerCase()]),
               start,
               end: end + unit[0].length,
               written: false,

@@ -21,7 +21,14 @@ import {
   NOT_BANK_AFTER,
 } from './context';
 import type { PiiKind, TextSpan } from './kinds';
-import { isPhone, isPossibleInternational, notAPhoneShape, phoneShaped, trunkShaped } from './phones';
+import {
+  isPhone,
+  isPossibleInternational,
+  isPossibleNational,
+  notAPhoneShape,
+  phoneShaped,
+  trunkShaped,
+} from './phones';
 import { contextOf, type RunContext } from './runContext';
 import { monthEndsAToken, shapeOf, type Window } from './runShape';
 import { aligned, chunksOf, MAX_DIGITS, takeFound, windows } from './runWindows';
@@ -219,11 +226,24 @@ function kindOf(
   // too touched 39 more look-alikes over the sets, "my number"s of other things: not there.)
   if (international && (around.phoneBefore[w.i] || around.phoneAfter[w.j]) && isPossibleInternational(digits))
     return 'phone_number';
+  // "her mobile is 07700 914 382", "…, use my mobile, 0491 570 110": a national number with its trunk prefix named by a
+  // phone's own name (a mobile, a cell, a contact number; not "number" alone, which names other things), possible by
+  // the region's plan.
+  if (
+    !international &&
+    (MOBILE_NAMED.test(around.before[w.i]) || around.phoneNamedAfter[w.j]) &&
+    isPossibleNational(digits, region)
+  )
+    return 'phone_number';
   // "my British mobile, 07700 918 442": a national number with its trunk prefix, in a region the call names.
   if (digits[0] === '0' && !international && regionsSaid.some((r) => r !== region && isPhone(digits, false, r)))
     return 'phone_number';
   return null;
 }
+
+/** A phone's own name said just before its number: a mobile's, a cell's, a contact or callback number's. */
+const MOBILE_NAMED =
+  /\b(?:mobile|cell|cellphone|landline|whatsapp|(?:phone|contact|callback|home|work|direct|mobile|cell) number|text (?:it |me |that )?(?:to|on|at))\b(?:\W+\w+){0,3}\W*$/;
 
 const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;
 

@@ -24,6 +24,16 @@ export const isPossibleInternational = (digits: string): boolean =>
     () => digits[0] !== '0' && parsePhoneNumberFromString(`+${digits}`)?.isPossible() === true,
   );
 
+/**
+ * Possible by the company's region's plan, dialled with its trunk prefix: for a national number named a mobile or a
+ * phone's own name right before it ("her mobile is 07700 914 382"), in a range the plan may not list as allocated.
+ */
+export const isPossibleNational = (digits: string, region: CountryCode): boolean =>
+  remembered(
+    `~${region}:${digits}`,
+    () => digits[0] === '0' && parsePhoneNumberFromString(digits, region)?.isPossible() === true,
+  );
+
 /** The answer remembered for `key`, else `answer()`'s, remembered. */
 function remembered(key: string, answer: () => boolean): boolean {
   const known = answers.get(key);

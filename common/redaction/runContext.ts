@@ -176,15 +176,19 @@ const CARD_WORDS = anyOf(CARD_CONTEXT);
  * and names the rest of its run too: "the tracking number is 1Z 9 9 8 A 4 2 0 3 5 7 7 1 8 4 6 2" is one
  * reference, though its last tokens' eight words no longer reach "tracking".
  */
-/** What a phone is on or for, said right after it: "(phone number) on the order", "(contact number) for the claim". */
-const PHONE_ON_A_THING =
-  /(?<=\b(?:phone|cell|mobile|contact|callback|telephone)(?: number)? )(?:on|for|attached to|linked to) (?:the|your|this|that|my) (?:[\w']+ )?[\w']+/g;
+/**
+ * What a phone or a card is on or for, said right after it: "(phone number) on the order", "(contact number) for the
+ * claim", "(the card) for this order": the phone's or the card's, not the order's reference.
+ */
+const ON_A_THING =
+  /(?<=\b(?:phone|cell|mobile|contact|callback|telephone|card|visa|mastercard|amex)(?: number)? )(?:on|for|attached to|linked to) (?:the|your|this|that|my) (?:[\w']+ )?[\w']+/g;
+const withoutThing = (context: string): string => context.replace(ON_A_THING, blank);
 
 function referencesOf(before: string[], named: boolean[], spelledId: boolean): boolean[] {
   const refs = before.map((context, i) => {
     if (!named[i] || !NOT_A_PHONE.test(context)) return false;
     // "the phone number on the order", "a contact number for the booking": the phone's, whatever it is on.
-    const c = context.replace(PHONE_ON_A_THING, blank);
+    const c = withoutThing(context);
     return lastMatchAt(REFERENCE_WORDS, c) > lastMatchAt(PHONE_WORDS, c);
   });
   refs[0] ||= spelledId;
@@ -256,7 +260,7 @@ export function contextOf(text: string, run: DigitToken[]): RunContext {
     // "our trade account with them is …, that's the account number on their invoices": not a bank's, named first.
     bankAfter: after.map((c, j) => namedAfter[j] && namesThis(BANK_AFTER, c) && !(named[0] && notBankLast(before[0]))),
     creditorReference: /\bRF$/i.test(text.slice(Math.max(0, run[0].start - 3), run[0].start)),
-    referenceOverCard: lastMatchAt(REFERENCE_WORDS, before[0]) > lastMatchAt(CARD_WORDS, before[0]),
+    referenceOverCard: lastMatchAt(REFERENCE_WORDS, withoutThing(before[0])) > lastMatchAt(CARD_WORDS, before[0]),
     // "the four digit code the app sent me was …", "the gate's security code": another thing's code, unless a card is named.
     cvvAt: before.map((c, i) =>
       !named[i] || (OTHER_CODES.test(c) && !CARD_CONTEXT.test(c))

@@ -126,4 +126,24 @@ describe("redaction: the twenty-sixth blind set's forms", () => {
     expectKept('my mobile is 07911 123 456');
     expectKept('we shipped 07700 units to the London office');
   });
+  it('hides a national number named a mobile in a range the plan does not list yet (the forty-sixth set)', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(3),
+        fc.constantFrom<[CountryCode, string]>(['GB', '07700 900'], ['GB', '07700 914 '], ['AU', '0491 570 ']),
+        fc.constantFrom('Her mobile is', 'use my mobile,', 'my cell number is', 'text it to'),
+        (tail, [region, start], named) => {
+          const number = `${start}${tail}`;
+          expect(redactText(`${named} ${number}.`, { phoneRegion: region }).text).to.equal(`${named} [PHONE_NUMBER].`);
+          expect(redactText(`Is ${number} still the best number for you?`, { phoneRegion: region }).text).to.equal(
+            'Is [PHONE_NUMBER] still the best number for you?',
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // "Number" alone names other things: an order's, a count.
+    expectKept('the order number is 07700 900123', 'GB');
+    expectKept('my number in the queue was 07700 900123', 'GB');
+  });
 });

@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { redactText } from '../../common/redaction';
+import { digitsArb, expectHidden, expectKept, luhnDigit, seedArb, spokenDigits } from '../support/spokenValues';
+
+// Forms the forty-sixth blind set (messy speech, BENCHMARKS.md) found kept: a tens word with its unit heard as a
+// homophone ("twelve twenty ate"), and a card named with what it pays for ("the card for this order …"), which read
+// as the order's number.
+
+const TENS = ['twenty', 'thirty'];
+const MONTHS = [
+  ...['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].map((d) => `oh ${d}`),
+  'ten',
+  'eleven',
+  'twelve',
+];
+
+describe('redaction: messy speech', () => {
+  it('hides an expiry whose year ends in a homophone ("twenty ate", "thirty won")', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom<[string, string]>([TENS[0], 'ate'], [TENS[0], 'won'], [TENS[1], 'won']),
+        (month, [tens, unit]) => {
+          const said = `${MONTHS[month - 1]} ${tens} ${unit}`;
+          expectHidden({ before: 'and the expiration', said, after: 'and the security code is next' });
+        },
+      ),
+      { numRuns: 50 },
+    );
+    expectKept('we had twenty ate at the party and thirty won prizes');
+  });
+
+  it('hides a card named with the order it pays for', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(15).map((body) => `4${body.slice(1)}${luhnDigit(`4${body.slice(1)}`)}`),
+        seedArb,
+        fc.constantFrom('the card for this order', 'the card on the order is', 'the visa for the booking is'),
+        fc.boolean(),
+        (card, seed, named, spoken) =>
+          expectHidden({ before: named, said: spoken ? spokenDigits(card, seed) : card, after: '' }),
+      ),
+      { numRuns: 150 },
+    );
+    // The order's own number named after the card is the order's.
+    expect(redactText('I paid by card, and the order number is 4411 2093 7719.').text).to.equal(
+      'I paid by card, and the order number is 4411 2093 7719.',
+    );
+  });
+});
