@@ -146,6 +146,29 @@ function unnamedCode(text: string, words: Word[], k: number): number {
   return BANK_WORDS.test(around) || /\bintermediar(?:y|ies)\b/.test(around) ? end : -1;
 }
 
+/** "the account holder is m c d o n a l d", "spelled p e …": a name spelled, just after what names it. */
+const NAME_BEFORE =
+  /\b(?:name|names|holder|surname|spell|spelled|spelt|spelling|payee|beneficiary)\b(?:\W+\w+){0,2}\W*$/;
+/** What a spelled code is spoken of with: a name spelled is an account holder's, and a bank's word alone names no code. */
+const SPELLED_AROUND = /\b(?:swift|bic|wires?|wired|wiring|intermediar(?:y|ies)|correspondent|beneficiary bank)\b/;
+
+/**
+ * "the bic for the bank a i b k i e two d", "… is CHASUS33, so c h a s u s three three": a code spelled letter by
+ * letter, the whole of a spelled run (a name spelled is no code unless its length and its country's letters are a
+ * code's too), where a SWIFT code or a wire is spoken of. The last word, or -1.
+ */
+function spelledCode(text: string, words: Word[], k: number): number {
+  if (words[k].lower.length !== 1 || !/[a-z]/.test(words[k].lower) || (k > 0 && spelledChar(words[k - 1]))) return -1;
+  let limit = k;
+  while (limit < words.length && limit - k <= LONG && spelledChar(words[limit])) limit += 1;
+  if (limit - k < SHORT || limit - k > LONG) return -1;
+  const end = codeEnd(words, k, limit);
+  if (end !== limit - 1 || NAME_BEFORE.test(text.slice(Math.max(0, words[k].start - 40), words[k].start).toLowerCase()))
+    return -1;
+  const around = text.slice(Math.max(0, words[k].start - AROUND), words[end].end + AROUND).toLowerCase();
+  return SPELLED_AROUND.test(around) ? end : -1;
+}
+
 /** The spans of SWIFT codes said after "swift" or "bic" in `words`. */
 export function bicSpans(text: string, words: Word[]): TextSpan[] {
   const spans: TextSpan[] = [];
@@ -156,7 +179,7 @@ export function bicSpans(text: string, words: Word[]): TextSpan[] {
       k = spelled;
       continue;
     }
-    const unnamed = unnamedCode(text, words, k);
+    const unnamed = Math.max(unnamedCode(text, words, k), spelledCode(text, words, k));
     if (unnamed >= 0) {
       spans.push({ start: words[k].start, end: words[unnamed].end, kind: 'banking_information' });
       k = unnamed;

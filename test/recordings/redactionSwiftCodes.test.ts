@@ -81,4 +81,16 @@ describe('redaction: SWIFT codes named after "swift" or "bic"', () => {
     expectKept('please put it in the BUSINESS account');
     expectKept('we sell to DEUTDEFF and others');
   });
+  it('hides a code spelled a few words after "bic" or "swift", or read back where a wire is spoken of (the forty-fifth set)', () => {
+    fc.assert(
+      fc.property(
+        bic.filter(({ said }) => /^(?:[a-z] ){5}/.test(said)),
+        fc.constantFrom('and the bic for the bank', 'and the swift in case our office pays it', 'for the wire, so'),
+        ({ said }, before) => expectHidden({ said, before, after: "that's it" }),
+      ),
+      { numRuns: 150 },
+    );
+    // A name spelled after what names it is the holder's, and no code: names are kept.
+    expectKept('for the wire the account holder is m c d o n a l d');
+  });
 });
