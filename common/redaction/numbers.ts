@@ -39,7 +39,7 @@ import { socialSecurityOf } from './socialSecurity';
 // - card numbers: 13–19 digits, Luhn-valid, with a card network's leading digits;
 // - US social security numbers: ddd-dd-dddd as written, or nine digits after "social security"/"SSN"
 //   (or the four of "the last four of my social");
-// - bank account and routing numbers: 6–17 digits after "account", "routing", "IBAN", "sort code";
+// - bank account and routing numbers: 6–18 digits (a Mexican CLABE's 18) after "account", "routing", "IBAN", "sort code";
 // - phone numbers: what libphonenumber-js (Google's metadata) calls a valid number, national (in the
 //   company's region) or international ("plus" or "+" before it), said or written as one (a phone word,
 //   digit by digit, a phone's groups, a trunk prefix); not after "order", "invoice", … (a reference),
@@ -110,7 +110,7 @@ function kindOf(
   if (
     !scaled &&
     n >= 6 &&
-    n <= 17 &&
+    n <= MAX_ACCOUNT &&
     around.bankBefore[w.i] &&
     !NOT_BANK_AFTER.test(around.after[w.j]) &&
     text[run[w.i].start - 1] !== '(' &&
@@ -135,7 +135,7 @@ function kindOf(
     !shopBranch(text, run[w.i].start, around.before[w.i])
   )
     return 'banking_information';
-  if (!scaled && n >= 6 && n <= 17 && around.bankAfter[w.j] && !around.referenceBefore[w.i])
+  if (!scaled && n >= 6 && n <= MAX_ACCOUNT && around.bankAfter[w.j] && !around.referenceBefore[w.i])
     return 'banking_information';
   // "oh four twenty-seven" arrives as digits 0427, "04 2027" as 042027: a month first, ending where a token
   // ends when said ("thirty two, 010" is not March 2010), and a year a card can carry (2015–2049, not "3 2000": "5 8 8" is a code, not May '88).
@@ -245,6 +245,9 @@ function kindOf(
 const MOBILE_NAMED =
   /\b(?:mobile|cell|cellphone|landline|whatsapp|(?:phone|contact|callback|home|work|direct|mobile|cell) number|text (?:it |me |that )?(?:to|on|at))\b(?:\W+\w+){0,3}\W*$/;
 
+/** An account's most digits: a Mexican CLABE's 18 (an IBAN's are read with its letters, common/redaction/iban.ts). */
+const MAX_ACCOUNT = 18;
+
 const ENDING_BEFORE = /\b(?:ending|ends|ending in|ends in|ending with|ends with)$/;
 
 /** The spans of personal-data numbers in a text's digit runs (`runs`: common/redaction/digits.ts's, when read already). */
@@ -306,7 +309,14 @@ export function numberSpans(
     // A named card whose checksum fails (a digit misheard), first: a shorter window inside passes Luhn one time in ten.
     const misheard = misheardCardWindow(text, run, all, around);
     if (misheard) take(misheard, 'credit_card_number');
-    for (const length of lengths)
+    // A run named an account, of an account's length and itself no card ("her clabe, it's oh oh two oh oh four six …"):
+    // a Luhn-valid window inside it is chance, one time in ten, not a card.
+    const account =
+      around.bankBefore[0] &&
+      total <= MAX_ACCOUNT &&
+      !CARD_CONTEXT.test(around.before[0]) &&
+      !isCardNumber(run.map((t) => t.digits).join(''));
+    for (const length of account ? [] : lengths)
       for (const w of all[length])
         if (
           free(w) &&

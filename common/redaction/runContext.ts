@@ -164,7 +164,8 @@ const PHONE_WORDS = anyOf(PHONE_WORD);
  * "the routing, nine digits, …", "ends with the digits …": how long the number is, or its digits, names nothing else
  * (blanked, so offsets stay).
  */
-const DIGIT_COUNT = /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}|the|with|in) digits\b/g;
+const DIGIT_COUNT =
+  /\b(?:four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d{1,2}|the|with|in) digits\b/g;
 const REFERENCE_WORDS = anyOf(NOT_A_PHONE);
 const OWN_TIME =
   /\b(?:expires?|expiring|runs? out) (?:in|after|within) (?:\w+ )?(?:a |an |\d+ )?(?:minutes?|hours?|days?|weeks?|months?)\b/g;

@@ -6,7 +6,7 @@ import type { Window } from './runShape';
 // value's length, a long run read in overlapping pieces, and which windows lie between the run's pauses. Each is
 // built once per run: the tests per window stay in numbers.ts, with no closure made per window.
 
-/** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 17). */
+/** The most digits a value found in a run can have (a card: 19; a phone number: 15; an account: 18). */
 export const MAX_DIGITS = 19;
 
 /**

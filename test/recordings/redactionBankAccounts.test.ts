@@ -4,7 +4,8 @@ import { redactText } from '../../common/redaction';
 import { abaArb, digitsArb, expectHidden, expectKept, seedArb, spokenDigits } from '../support/spokenValues';
 
 // Bank details as payroll, refunds and autopay calls give them: a routing number asked for "on the account", and an
-// account's last four said again with "ending" once the account was named (BENCHMARKS.md, sets 38–44).
+// account's last four said again with "ending" once the account was named (BENCHMARKS.md, sets 38–44); a BSB and a
+// CLABE as the forty-fifth set gave them.
 
 describe('redaction: bank accounts spoken of', () => {
   it('hides a routing number asked for "on" or "for" the account', () => {
@@ -52,5 +53,36 @@ describe('redaction: bank accounts spoken of', () => {
 
   it("keeps the last four of an account that is no bank's", () => {
     expectKept('The customer account ending 4410 is yours, and the ticket ending 2231 is closed.');
+  });
+  it('hides a BSB named with what it is for or "first", and an 18-digit CLABE (the forty-fifth set)', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(6),
+        seedArb,
+        fc.constantFrom('the bsb for the refund is', 'sure, bsb first:', 'and your bsb please'),
+        (bsb, seed, named) =>
+          expectHidden({
+            before: named,
+            said: `${spokenDigits(bsb.slice(0, 3), seed)} dash ${spokenDigits(bsb.slice(3), seed)}`,
+            after: 'is that correct',
+          }),
+      ),
+      { numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(
+        // A bank's three-digit code first (Banamex 002, BBVA 012, Santander 014, Banorte 072), then fifteen digits.
+        fc.tuple(fc.constantFrom('002', '012', '014', '072'), digitsArb(15)).map(([bank, rest]) => `${bank}${rest}`),
+        seedArb,
+        fc.boolean(),
+        (clabe, seed, spoken) =>
+          expectHidden({
+            before: "i'll need her clabe, it's eighteen digits",
+            said: spoken ? spokenDigits(clabe, seed) : clabe,
+            after: '',
+          }),
+      ),
+      { numRuns: 100 },
+    );
   });
 });
