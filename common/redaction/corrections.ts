@@ -110,6 +110,8 @@ function tailOf(tokens: DigitToken[], from: number, digits: number): number {
  */
 function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]): number {
   const said = digitsOf(again);
+  const mended = mendedTail(text, before, again, said);
+  if (mended >= 0) return mended;
   if (before.length <= MAX_VALUE_DIGITS) {
     // A group broken off and said whole ("three three nine, one two, no sorry, one two four, …") is mended.
     const last = lastGroupFrom(text, before);
@@ -178,6 +180,37 @@ function takenOverFrom(text: string, before: DigitToken[], again: DigitToken[]):
     digits += before[k].digits.length;
   }
   return digits === said.length || (k === 0 && digits < said.length) ? k : -1;
+}
+
+/** How many digits a value has: an SSN, a phone with or without its "1", a card. */
+const VALUE_LENGTHS = new Set([9, 10, 11, 13, 14, 15, 16, 19]);
+/** The most digits said again that mend the end of an unpaused run. */
+const MEND_MAX = 4;
+
+/**
+ * Said with no pause, one digit at a time, the last digits said again with one of them changed, the first as it was:
+ * "two one eight four four, no, four five six one nine three" mends "four four" (an SSN), "… seven eight five, no,
+ * eight four nine three nine five" mends "eight five" (a card). Of the tails that could be meant, the one that leaves a
+ * value's length; -1 when none does.
+ */
+function mendedTail(text: string, before: DigitToken[], again: DigitToken[], said: string): number {
+  if (before.length > MAX_VALUE_DIGITS || lastGroupFrom(text, before) !== 0) return -1;
+  // A group said again as long as the one before ("one oh one, no sorry, oh oh one, …") replaces it whole.
+  const firstAgain = firstGroupEnd(text, again);
+  if (firstAgain < again.length && digitsOf(again.slice(0, firstAgain)).length === before.length) return -1;
+  const whole = digitsOf(before);
+  // Said again from its start ("nueve nueve ocho, no sorry, nine nine eight two …"), it is a restart.
+  if (whole.length !== before.length || said.startsWith(whole.slice(0, RESTART_DIGITS))) return -1;
+  for (let k = 1; k <= MEND_MAX && k < before.length; k += 1) {
+    const tail = whole.slice(-k);
+    if (
+      tail[0] === said[0] &&
+      changes(tail, said.slice(0, k)) === 1 &&
+      VALUE_LENGTHS.has(whole.length - k + said.length)
+    )
+      return before.length - k;
+  }
+  return -1;
 }
 
 /** A pause with no take-back in it: "hang on", "hold on", "bear with me" (a lone "sorry" corrects as often). */

@@ -1,11 +1,21 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
-import { digitsArb, expectHidden, expectKept, luhnDigit, seedArb, spokenDigits } from '../support/spokenValues';
+import { usPhoneArb } from '../support/exchanges';
+import {
+  digitsArb,
+  expectHidden,
+  expectKept,
+  luhnDigit,
+  seedArb,
+  spokenDigits,
+  ssnArb,
+  WORDS,
+} from '../support/spokenValues';
 
 // Forms the forty-sixth blind set (messy speech, BENCHMARKS.md) found kept: a tens word with its unit heard as a
 // homophone ("twelve twenty ate"), and a card named with what it pays for ("the card for this order …"), which read
-// as the order's number.
+// as the order's number; a digit mended with "no" mid-value, said with no pause ("… four four no four five …").
 
 const TENS = ['twenty', 'thirty'];
 const MONTHS = [
@@ -46,6 +56,35 @@ describe('redaction: messy speech', () => {
     // The order's own number named after the card is the order's.
     expect(redactText('I paid by card, and the order number is 4411 2093 7719.').text).to.equal(
       'I paid by card, and the order number is 4411 2093 7719.',
+    );
+  });
+  it('hides a value whose digit was mended with "no", said with no pause (the forty-sixth set)', () => {
+    const one = (digits: string): string => [...digits].map((d) => WORDS[Number(d)]).join(' ');
+    const cardArb = digitsArb(14).map((body) => `5${body}${luhnDigit(`5${body}`)}`);
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom<[fc.Arbitrary<string>, string]>(
+            [ssnArb, "i'll need the subscriber's social it's"],
+            [usPhoneArb, "and a phone number it's"],
+            [cardArb, 'what card would you like to use'],
+          )
+          .chain(([value, before]) =>
+            fc.tuple(value, fc.constant(before), fc.integer({ min: 3, max: 7 }), fc.integer({ min: 1, max: 9 })),
+          ),
+        ([value, before, at, shift]) => {
+          // Said again from the value's first three digits, it is a restart ("three one two three two, no, three one two …").
+          fc.pre(!value.slice(at - 1).startsWith(value.slice(0, 3)));
+          // Said up to `at`, a wrong digit in place of the next, "no", then again from the last right digit on.
+          const wrong = String((Number(value[at]) + shift) % 10);
+          expectHidden({
+            before,
+            said: `${one(value.slice(0, at))} ${WORDS[Number(wrong)]} no ${one(value.slice(at - 1))}`,
+            after: '',
+          });
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
