@@ -136,7 +136,7 @@ export const SSN_LAST_FOUR =
 export const CARD_CONTEXT =
   /\b(pay (?:with|by|on)|charge (?:it )?(?:to|on)|(?:please|just|go ahead and|you can|can you|and) charge|put it on|(?<!(?:sim|gift|id|business|key|memory|sd|report|score|library|loyalty|rewards|health|insurance|membership|access|greeting|post|index|flash|graphics|sound|network) )card|(?<!(?:tourist|student|work|travel|transit|schengen|business|entry|spouse) )visa(?! (?:fee|application|appointment|interview|processing|stamp|office|type|status|sponsorship|extension|renewal|category|officer)s?\b)|master ?card|amex|american express|discover|(?<!(?:flight|travel|store|tax) )credit(?! note)|debit|long number|on the front|jcb|diners|maestro|unionpay)\b/;
 export const PHONE_CONTEXT =
-  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|hit me back|hit me up|digits|area code|toll free|toll-free|freephone)\b/;
+  /\b(phone|number|call|calls|calling|reach|reached|cell|cellphone|handphone|mobile|line|text|texts|contact|dial|extension|ext|landline|fax|whatsapp|ring|telephone|tel|callback|hit me back|hit me up|give (?:me|us|him|her|them) a (?:bell|buzz|shout|tinkle)|digits|area code|toll free|toll-free|freephone)\b/;
 /**
  * Phone words of the languages callers switch to when they give their own number (French, German, Dutch,
  * Spanish, Italian, Portuguese): "mon numéro est …", "meine Nummer ist …", "mi número es …".

@@ -78,8 +78,8 @@ const HUNDREDS_REST = new RegExp(
   'iy',
 );
 
-/** "one" or "oh" said just before "eight hundred": a toll-free (1-800) or freephone (0800) number's start. */
-const TOLL_FREE_ONE = /\b(?:one|oh|zero)[\s-]+$/i;
+/** "one" (or "won", as an engine hears it) or "oh" said just before "eight hundred": a toll-free (1-800) or freephone (0800) number's start. */
+const TOLL_FREE_ONE = /\b(?:one|won|oh|zero)[\s-]+$/i;
 
 /** The two digits said after "hundred", or null. */
 function hundredsRest(text: string, at: number): { digits: string; end: number } | null {

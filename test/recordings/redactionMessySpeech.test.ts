@@ -15,7 +15,8 @@ import {
 
 // Forms the forty-sixth blind set (messy speech, BENCHMARKS.md) found kept: a tens word with its unit heard as a
 // homophone ("twelve twenty ate"), and a card named with what it pays for ("the card for this order …"), which read
-// as the order's number; a digit mended with "no" mid-value, said with no pause ("… four four no four five …").
+// as the order's number; a digit mended with "no" mid-value, said with no pause ("… four four no four five …"); "won
+// eight hundred …", and a number to "give us a bell" on.
 
 const TENS = ['twenty', 'thirty'];
 const MONTHS = [
@@ -86,5 +87,23 @@ describe('redaction: messy speech', () => {
       ),
       { numRuns: 200 },
     );
+  });
+  it('hides a toll-free number begun "won eight hundred", and one to "give us a bell" on (the forty-sixth set)', () => {
+    fc.assert(
+      fc.property(digitsArb(7), (rest) => {
+        fc.pre(rest[0] >= '2');
+        expectHidden({
+          before: 'the number for the billing office is',
+          said: `won eight hundred ${[...rest].map((d) => WORDS[Number(d)]).join(' ')}`,
+          after: '',
+        });
+      }),
+      { numRuns: 100 },
+    );
+    const said = 'thirteen hundred six five five five oh six';
+    expect(redactText(`if you've got any dramas just give us a bell on ${said}`, { phoneRegion: 'AU' }).text).to.equal(
+      "if you've got any dramas just give us a bell on [PHONE_NUMBER]",
+    );
+    expectKept('give me a shout at 3 if the 2 of us can come');
   });
 });
