@@ -56,8 +56,17 @@ export function heardIn(text: string, spans: TextSpan[]): Array<Heard & { end: n
   return heard;
 }
 
-/** One digit changed, or two neighbours swapped: what a correction or a misread read-back changes. */
+/** `long` without one of its digits is `short`: a digit said once too often ("you said an extra zero"), or left out. */
+function oneDigitMore(long: string, short: string): boolean {
+  if (long.length !== short.length + 1) return false;
+  let i = 0;
+  while (i < short.length && long[i] === short[i]) i += 1;
+  return long.slice(i + 1) === short.slice(i);
+}
+
+/** One digit changed, added or left out, or two neighbours swapped: what a correction or a misread read-back changes. */
 function nearly(a: string, b: string): boolean {
+  if (oneDigitMore(a, b) || oneDigitMore(b, a)) return a.length >= MIN_SPOKEN && b.length >= MIN_SPOKEN;
   if (a.length !== b.length || a === b) return false;
   let first = -1;
   let differ = 0;

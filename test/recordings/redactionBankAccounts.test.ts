@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
+import { isSsn } from '../../common/redaction/socialSecurity';
+import { redactedTurns } from '../support/exchanges';
 import { abaArb, digitsArb, expectHidden, expectKept, seedArb, spokenDigits } from '../support/spokenValues';
 
 // Bank details as payroll, refunds and autopay calls give them: a routing number asked for "on the account", and an
@@ -82,6 +84,23 @@ describe('redaction: bank accounts spoken of', () => {
             after: '',
           }),
       ),
+      { numRuns: 100 },
+    );
+  });
+  it('hides a routing number said again without the digit said once too often (the forty-seventh set)', () => {
+    fc.assert(
+      fc.property(abaArb, fc.integer({ min: 1, max: 8 }), seedArb, (aba, at, seed) => {
+        // Nine digits given alone that can be an SSN are read as one (common/redaction/bareAnswer.ts): hidden either way.
+        fc.pre(!isSsn(aba));
+        const slip = `${aba.slice(0, at)}${aba[at]}${aba.slice(at)}`;
+        const out = redactedTurns([
+          ['agent', 'okay go ahead'],
+          ['caller', `routing is ${spokenDigits(slip, seed)}`],
+          ['agent', 'hold on, i think you said an extra digit'],
+          ['caller', `sorry, it's ${spokenDigits(aba, seed)}`],
+        ]);
+        expect(out[3], JSON.stringify(out)).to.equal("sorry, it's [BANKING_INFORMATION]");
+      }),
       { numRuns: 100 },
     );
   });
