@@ -13,6 +13,8 @@ import { isProviderMark } from './providerMarks';
 /** At least this many figures, or three said in words ("zero four seven") or a code's (below). */
 const MIN_DIGITS = 4;
 const MIN_SPOKEN = 3;
+/** From this long a value said again with a zero before it is mended, not an "oh" said before it. */
+const MIN_MENDED = 7;
 /** Said at most this many times over in one run. */
 const TIMES = 3;
 
@@ -66,7 +68,11 @@ function oneDigitMore(long: string, short: string): boolean {
 
 /** One digit changed, added or left out, or two neighbours swapped: what a correction or a misread read-back changes. */
 function nearly(a: string, b: string): boolean {
-  if (oneDigitMore(a, b) || oneDigitMore(b, a)) return a.length >= MIN_SPOKEN && b.length >= MIN_SPOKEN;
+  // A short one's leading zero may be an "oh" said before it ("oh, one oh oh oh, sorry"): not a digit added.
+  if (oneDigitMore(a, b) || oneDigitMore(b, a)) {
+    const [long, short] = a.length > b.length ? [a, b] : [b, a];
+    return short.length >= MIN_SPOKEN && (short.length >= MIN_MENDED || long[0] !== '0');
+  }
   if (a.length !== b.length || a === b) return false;
   let first = -1;
   let differ = 0;

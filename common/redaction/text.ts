@@ -19,6 +19,7 @@ import { providerMarkSpans } from './providerMarks';
 import { formattedSpans } from './formatted';
 import { type HeardAddress, withAddressesAgain } from './addressesAgain';
 import { withoutReferences } from './references';
+import { withBegun } from './begun';
 
 // The one rule set: the spans of personal data in a piece of text and the text with each replaced by its
 // placeholder. The API runs it on a submitted transcript, the worker on every provider's answer.
@@ -98,6 +99,8 @@ export interface HeardInCall {
   addresses?: HeardAddress[];
   /** Numbers named a reference and found to be nothing: one read back is that reference. */
   references?: string[];
+  /** Values begun and broken off at a turn's end: one said whole later starts with it. */
+  begun?: Heard[];
 }
 
 export function findPii(text: string, options: RedactionOptions = {}, heard: HeardInCall = {}): TextSpan[] {
@@ -144,7 +147,7 @@ function piiIn(text: string, options: RedactionOptions, heard: HeardInCall): Tex
     runs,
     heard.values,
   );
-  const again = withAddressesAgain(text, readBack, heard.addresses ?? []);
+  const again = withBegun(withAddressesAgain(text, readBack, heard.addresses ?? []), runs, heard.begun ?? []);
   return merged(text, withoutReferences(text, again, heard.references ?? []));
 }
 

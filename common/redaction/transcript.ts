@@ -9,6 +9,7 @@ import { heardAddress, type HeardAddress, RECENT } from './addressesAgain';
 import { NOT_A_PHONE } from './context';
 import { digitRuns } from './digits';
 import { RECENT_REFERENCES, referencesIn } from './references';
+import { begunIn, RECENT_BEGUN } from './begun';
 import { findPii, replaceSpans, type RedactionOptions } from './text';
 
 // A transcript redacted: each segment's text by the rule set (common/redaction/text.ts), its words
@@ -133,6 +134,13 @@ function questionTail(text: string): string {
   return text.slice(from) + ASKED_MARK;
 }
 
+/** A stretch that ends in digits (a pause or a hesitation after them): only then can a value be broken off there. */
+const ENDS_IN_DIGITS =
+  /(?:\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple))[\s,.…-]*(?:(?:uh|um|er|erm)[\s,.…-]*)?$/i;
+
+/** How much of a stretch's end is read for that: a hesitation and a pause fit; a long run of spaces is no pause. */
+const TAIL = 48;
+
 /** How many values found in earlier turns a turn's read-back or correction is compared with. */
 const HEARD = 8;
 /**
@@ -184,6 +192,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
   let heard: Heard[] = [];
   let heardAddresses: HeardAddress[] = [];
   let references: string[] = [];
+  let begun: Heard[] = [];
   let first = 0;
   while (first < segments.length) {
     const { members, next, echoes } = stretchFrom(segments, first);
@@ -200,7 +209,7 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
     }
     let seg = 0;
     const kept: TextSpan[] = [];
-    for (const found of findPii(joined, options, { values: heard, addresses: heardAddresses, references })) {
+    for (const found of findPii(joined, options, { values: heard, addresses: heardAddresses, references, begun })) {
       if (found.end <= asked.length) continue;
       const span = found.start < asked.length ? { ...found, start: asked.length } : found;
       kept.push(span);
@@ -227,6 +236,9 @@ function spansBySegment(segments: TranscriptSegment[], options: RedactionOptions
         -RECENT_REFERENCES,
       );
     heard = [...heard, ...heardIn(joined, kept).map(({ digits, kind }) => ({ digits, kind }))].slice(-HEARD);
+    // A value begun and broken off at the stretch's end, for a later turn that says it whole.
+    if (ENDS_IN_DIGITS.test(joined.slice(-TAIL)))
+      begun = [...begun, ...begunIn(joined, digitRuns(joined), kept, asked.length)].slice(-RECENT_BEGUN);
     first = next;
   }
   // An echo's span may meet what its own stretch finds there.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
 import { isSsn } from '../../common/redaction/socialSecurity';
 import { redactedTurns } from '../support/exchanges';
-import { abaArb, digitsArb, expectHidden, expectKept, seedArb, spokenDigits } from '../support/spokenValues';
+import { abaArb, digitsArb, expectHidden, expectKept, seedArb, spokenDigits, ssnArb } from '../support/spokenValues';
 
 // Bank details as payroll, refunds and autopay calls give them: a routing number asked for "on the account", and an
 // account's last four said again with "ending" once the account was named (BENCHMARKS.md, sets 38–44); a BSB and a
@@ -103,5 +103,38 @@ describe('redaction: bank accounts spoken of', () => {
       }),
       { numRuns: 100 },
     );
+  });
+  it('hides a value begun, broken off at the end of a turn, and said whole later (the forty-fifth set)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom<[string, fc.Arbitrary<string>, string]>(
+            ['the account number is', digitsArb(9), '[BANKING_INFORMATION]'],
+            ['my social is', ssnArb, '[US_SOCIAL_SECURITY_NUMBER]'],
+          )
+          .chain(([named, value, placeholder]) => fc.tuple(fc.constant(named), value, fc.constant(placeholder))),
+        fc.integer({ min: 3, max: 5 }),
+        seedArb,
+        ([named, value, placeholder], cut, seed) => {
+          const part = spokenDigits(value.slice(0, cut), seed);
+          const out = redactedTurns([
+            ['caller', `${named} ${part}`],
+            ['agent', `sorry, you cut out after ${part}`],
+            ['caller', `sorry, it's ${spokenDigits(value, seed)}`],
+            ['agent', 'got it'],
+          ]);
+          expect(out[2], JSON.stringify(out)).to.equal(`sorry, it's ${placeholder}`);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // A reference begun is no value: the order number said whole later stays.
+    expect(
+      redactedTurns([
+        ['caller', 'the order number is 4411'],
+        ['agent', 'sorry, you cut out'],
+        ['caller', 'oh sorry, 4411 2093 77'],
+      ])[2],
+    ).to.equal('oh sorry, 4411 2093 77');
   });
 });
