@@ -47,6 +47,7 @@ import {
   INDEPENDENT_45_FILE,
   INDEPENDENT_46_FILE,
   INDEPENDENT_47_FILE,
+  INDEPENDENT_48_FILE,
   INDEPENDENT_FILE,
   labelledUtterances,
   redactionFigures,
@@ -396,6 +397,14 @@ describe('redaction rules', () => {
       utterances: 120,
       recall: 0.951,
       lookalikes: 0.01,
+    },
+    {
+      // Held out at 95.1 % of values and 1.5 % of look-alikes (BENCHMARKS.md): a month of calls, on the fitted rules.
+      title: 'the forty-eighth blind set, at what fitting reached',
+      file: INDEPENDENT_48_FILE,
+      utterances: 203,
+      recall: 0.951,
+      lookalikes: 0.016,
     },
   ];
   for (const set of SETS) {
