@@ -7,6 +7,7 @@ import { writtenEmailSpans } from './writtenEmails';
 import {
   AT_WORDS,
   bareMailHostEnd,
+  isMailHost,
   MAX_LOCAL,
   restatedDomainEnd,
   retakenDomainEnd,
@@ -274,7 +275,7 @@ function spokenSpans(text: string, words: Word[]): TextSpan[] {
     const said = first;
     first = ONE_WORD_AFTER.test(text.slice(words[last].end, words[last].end + 30))
       ? oneWordFrom(text, words, first, claimedTo)
-      : spelledOutFrom(text, words, first, claimedTo, localEnd);
+      : spelledOutFrom(text, words, first, claimedTo, localEnd, isMailHost(words[domainStart]));
     if (words[first].start < claimedTo) continue;
     const again = saidAgainFrom(text, words[said].start, words[localEnd].end, claimedTo);
     const start = Math.min(again, words[first].start);

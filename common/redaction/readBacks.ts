@@ -101,6 +101,9 @@ function partKind(
   if (digits.length < least) return null;
   for (let k = recent.length - 1; k >= 0; k -= 1) {
     const { digits: value, kind } = recent[k];
+    // "Let me read that back: 5161 5605 8932 5826" after "5161 5605 8923 5826": a long value read back whole with one
+    // digit misread or two swapped is that value, corrected or not.
+    if (digits.length >= LONG && nearly(digits, value)) return kind;
     if (value.length <= digits.length && !corrected) continue;
     const end = value.slice(-digits.length);
     if (corrected && (nearly(digits, value) || nearly(digits, end) || end === digits)) return kind;
@@ -196,8 +199,11 @@ export function withReadBacks(text: string, spans: TextSpan[], runs: DigitToken[
     const spoken = run.every((t) => !t.written);
     if (taken.subarray(start, end).some((c) => c === 1)) {
       // Read back whole where other rules took a piece of it ("four eight one five, oh two two six, …?" after the
-      // card): the whole run is the value again, over the pieces.
-      const again = digits.length >= MIN_DIGITS && spoken ? sayingOf(digits, found) : undefined;
+      // card; "5101 0032 1000 0008" after "5001 0032 …", a phone inside): the whole run is the value again, over the
+      // pieces.
+      const again =
+        (digits.length >= MIN_DIGITS && spoken ? sayingOf(digits, found) : undefined) ??
+        (digits.length >= LONG ? recent.find((h) => nearly(digits, h.digits))?.kind : undefined);
       if (again && piecesWithin(spans, start, end)) whole.push({ start, end, kind: again });
       continue;
     }

@@ -169,6 +169,8 @@ const MAIL_HOSTS = new Set(
     'verizon sbcglobal bellsouth earthlink optonline'
   ).split(' '),
 );
+/** Whether `word` is a webmail or internet provider's mail host ("gmail", "comcast"). */
+export const isMailHost = (word: Word | undefined): boolean => word !== undefined && MAIL_HOSTS.has(word.lower);
 /** An address spoken of just before: its host said alone is a read-back ("… so m n burke at gmail"). */
 const ADDRESS_WORDS = /\b(?:e-?mails?|address|inbox)\b/i;
 /** How far back an address or its name is looked for. */

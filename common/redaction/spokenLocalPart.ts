@@ -43,6 +43,7 @@ export function spelledOutFrom(
   first: number,
   claimedTo: number,
   localEnd = first,
+  mailHost = false,
 ): number {
   let from = first;
   while (from > 0 && first - from < LOCAL_WORDS) {
@@ -68,7 +69,17 @@ export function spelledOutFrom(
     if (DIGIT_WORDS.has(words[i].lower)) digits += 1;
     spelling = letters >= 2 || digits >= 2 || SPELLING_WORDS.has(words[i].lower);
   }
-  return spelling ? from : first;
+  // "send the label to dave kessler at gmail …": a first name and a surname said as the local part of a webmail address
+  // (`mailHost`), with no pause between them: one word more, not spelled.
+  if (spelling) return from;
+  const name = words[first - 1];
+  const named =
+    mailHost &&
+    from <= first - 1 &&
+    /^[a-z]{2,}$/.test(name.lower) &&
+    !DIGIT_WORDS.has(name.lower) &&
+    isSpace(between(text, name, words[first]));
+  return named ? first - 1 : first;
 }
 
 /** "at the rate of" or "at sign" said from word k ("at") on: how many words follow "at" (3, 1), else 0. */

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { redactText } from '../../common/redaction';
-import { expectKept, itHidesEach, spokenDigits, ssnArb, type Said } from '../support/spokenValues';
+import {
+  digitsArb,
+  expectKept,
+  itHidesEach,
+  luhnDigit,
+  spokenDigits,
+  ssnArb,
+  type Said,
+} from '../support/spokenValues';
 
 // Forms the twenty-third blind set (undiarized stretches of a call, issue 51) found loose ends in: a value and its
 // read-back said back to back with no pause or punctuation, two or three times over ("two eight four four one six six
@@ -66,5 +74,25 @@ describe("redaction: the twenty-third blind set's forms (undiarized read-backs)"
     hidden('the cvv is 250 and we paid $250', 'the cvv is [CREDIT_CARD_CVV] and we paid $250');
     hidden('the cvv is 250 and the fee is 251 dollars', 'the cvv is [CREDIT_CARD_CVV] and the fee is 251 dollars');
     hidden('New CVV 008. Yes, 008. And', 'New CVV [CREDIT_CARD_CVV]. And');
+  });
+  it('hides a card read back whole with one digit misread or two swapped, with no correction said (the forty-eighth set)', () => {
+    fc.assert(
+      fc.property(
+        digitsArb(14).map((body) => `5${body}${luhnDigit(`5${body}`)}`),
+        fc.integer({ min: 1, max: 14 }),
+        fc.boolean(),
+        (card, at, swap) => {
+          const misread = swap
+            ? `${card.slice(0, at)}${card[at + 1]}${card[at]}${card.slice(at + 2)}`
+            : `${card.slice(0, at)}${(Number(card[at]) + 1) % 10}${card.slice(at + 1)}`;
+          fc.pre(misread !== card);
+          const grouped = (d: string): string => d.match(/\d{4}/g)!.join(' ');
+          expect(redactText(`It's ${grouped(card)}. Let me read that back: ${grouped(misread)}.`).text).to.equal(
+            "It's [CREDIT_CARD_NUMBER]. Let me read that back: [CREDIT_CARD_NUMBER].",
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

@@ -87,4 +87,22 @@ describe('redaction: addresses said in pieces', () => {
     // Nor is "w w w a a a" spelled as one label a site's "www".
     expect(redactText('email is a a a at w w w a a a dot com okay').text).to.equal('email is [EMAIL_ADDRESS] okay');
   });
+  it("hides a first name and a surname said as a webmail address's local part (the forty-eighth set)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('dave', 'maria', 'kwame', 'siobhan', 'li'),
+        fc.constantFrom('kessler', 'okafor', 'nguyen', 'brennan'),
+        fc.constantFrom('gmail', 'yahoo', 'hotmail', 'icloud', 'comcast'),
+        fc.constantFrom("and i'll send the return label to", 'it should be', 'try'),
+        (first, last, host, before) =>
+          expectHidden({ before, said: `${first} ${last} at ${host} dot com`, after: 'thanks' }),
+      ),
+      { numRuns: 100 },
+    );
+    // A business's domain, a pause before the local part, a page "at" a site: only what is the address.
+    expect(redactText('send it straight to my boss, f nakamura at westgate mutual dot com').text).to.equal(
+      'send it straight to my boss, [EMAIL_ADDRESS]',
+    );
+    expectKept('Our pricing page at greenfield H R dot com is a bit out of date');
+  });
 });
