@@ -3,6 +3,7 @@ import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
 import { cardsAcrossAsides } from './asides';
 import { bareAnswer } from './bareAnswer';
+import { checkLine } from './checkLine';
 import { isCardNumber as cardNumber } from './cardNumber';
 import { abaValid, ACCOUNT_NEXT, SHORT_ACCOUNT, shopBranch } from './bankCodes';
 import { bareCardDetails } from './bareCardDetails';
@@ -303,6 +304,11 @@ export function numberSpans(
       spans.push({ start: lead >= 0 ? lead : run[w.i].start - opened - country, end: run[w.j].end, kind });
       if (kind === 'credit_card_number') runCardEnds.push(run[w.j].end);
     };
+    // The numbers along the bottom of a check: the routing number and the account, whole.
+    if (checkLine(text, run)) {
+      take({ i: 0, j: run.length - 1, digits: '' }, 'banking_information');
+      continue;
+    }
     // The whole run first when it is a card's length: a nineteen-digit card holds a Luhn-valid sixteen one time in ten.
     const total = run.reduce((n, t) => n + t.digits.length, 0);
     const lengths = CARD_LENGTHS.includes(total) ? [total, ...CARD_LENGTHS.filter((l) => l !== total)] : CARD_LENGTHS;

@@ -137,4 +137,23 @@ describe('redaction: bank accounts spoken of', () => {
       ])[2],
     ).to.equal('oh sorry, 4411 2093 77');
   });
+  it("hides the numbers read off a check's bottom line, together or apart, and keeps its check number", () => {
+    fc.assert(
+      fc.property(abaArb, digitsArb(10), digitsArb(4), seedArb, fc.boolean(), (aba, account, check, seed, together) => {
+        const said = (d: string) => spokenDigits(d, seed);
+        const text = together
+          ? `i'm looking at a check and the numbers at the bottom are ${said(aba + account)} okay`
+          : `read me the numbers along the bottom of your check okay it's ${said(aba)} then a little symbol then ${said(account)}. and the check number is ${said(check)}`;
+        const out = redactText(text).text;
+        expect(out, out).to.equal(
+          together
+            ? "i'm looking at a check and the numbers at the bottom are [BANKING_INFORMATION] okay"
+            : `read me the numbers along the bottom of your check okay it's [BANKING_INFORMATION] then a little symbol then [BANKING_INFORMATION]. and the check number is ${said(check)}`,
+        );
+      }),
+      { numRuns: 100 },
+    );
+    // The numbers at the bottom of anything else are its own.
+    expectKept('the numbers at the bottom of the receipt are 4471 2093 5518 and 2231');
+  });
 });
