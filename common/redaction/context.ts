@@ -31,10 +31,10 @@ export const NOT_BANK =
   /\bnot (?:a|my|the) bank\b|\b(?:on|under|look at) account\b|\bbank (?:transfer|payment|holiday|statement|charges?|fees?)\b|\b(?:account|acct) (?:reference|ref|id|name|manager|holder)\b|\b(?:courier|customer|client|loyalty|shipping|trade|alarm|monitoring|gl|ledger|control|expense|revenue|utility|store|club|member|membership|supplier|wholesale|rewards|broadband|internet|phone|mobile|energy|electric|electricity|gas|water|council|hydro|municipal|power|rates|job|contractor|hoa|tenant|ticket|house|charge|vendor|dealer|freight|parts|builder|fleet|patient|guarantor|billing|subscription|distributor) (?:account|acct)\b|\b(?:account|acct)(?: number| no)? with (?:you|your company|you guys|us|them|(?:the|my|our|your) (?:old |new |current )?(?:carrier|provider|supplier|utility|network|wholesaler|distributor|vendor|dealer|dealership|yard|warehouse))\b|\b(?:phone|mobile|cell|(?<!\b(?:routing|aba|a b a|transit|sort code|bsb|iban|swift|bic|account|acct|checking|savings|bank) )number|email|line)(?: number)? (?:on|for|of|linked to|attached to) (?:the|my|your|this|that) (?:card )?(?:account|bank)\b|\b(?:passcode|pin|password|security word|nickname|tax id|ein|tin)(?: number)? (?:on|for) (?:the|my|your|this|that) account\b|\baccount(?: number)? (?:on|from) (?:the|my|your)(?: old| new| last| latest| current)?(?: \w+)? (?:bill|invoice|statement|letter)\b/;
 /**
  * Said after an account's number to say it is not a bank's: "…, that's the customer account, not my bank", "… with the
- * wholesaler".
+ * wholesaler", "…, and your next bill date is the 9th" (the biller's account).
  */
 export const NOT_BANK_AFTER =
-  /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account|in (?:our|the) system|on our end|with (?:the|my|our|your) (?:wholesaler|distributor|vendor|supplier|dealer|dealership|yard|warehouse))\b/;
+  /^.{0,30}?\b(?:not (?:my|a|the) bank|customer account|account with you|your account|in (?:our|the) system|on our end|with (?:the|my|our|your) (?:wholesaler|distributor|vendor|supplier|dealer|dealership|yard|warehouse)|(?:your|the) (?:next )?bill(?:ing)? (?:date|cycle|due date))\b/;
 /** A bank word said after the number: "274592496 for routing", "…, double eight for the sort code". */
 export const BANK_AFTER =
   /^[^a-z]{0,4}(?:[\w']+ ){0,2}(routing|sort code|bsb|transit|account number|iban|(?:checking|savings)(?! (?:with|on|in|if|whether|that|to|for|back|out|into)\b))\b/;

@@ -55,6 +55,11 @@ describe('redaction: bank accounts spoken of', () => {
 
   it("keeps the last four of an account that is no bank's", () => {
     expectKept('The customer account ending 4410 is yours, and the ticket ending 2231 is closed.');
+    // The biller's account, told with the customer's next bill date (the forty-eighth set).
+    expectKept('Your account number is 88-2041-7735, and your next bill date is the 9th.');
+    expect(redactText('my checking account is 4417009233 and my next bill is due friday').text).to.equal(
+      'my checking account is [BANKING_INFORMATION] and my next bill is due friday',
+    );
   });
   it('hides a BSB named with what it is for or "first", and an 18-digit CLABE (the forty-fifth set)', () => {
     fc.assert(
