@@ -2,12 +2,16 @@ import type { TextSpan } from './kinds';
 import { isTopLevelDomain, MAX_ADDRESS, MAX_LOCAL } from './spokenDomain';
 
 // Email addresses as written ("jordan.lee@example.com"), with the spaces a speech-to-text engine's formatter puts in
-// them ("billing@ northwindtraders .io", "d.reyes@comcast. net"): each "@" and the address characters around it.
+// them ("billing@ northwindtraders .io", "d.reyes@comcast. net"), or its host's ending said after it: each "@" and the
+// address characters around it.
 // Linear: each "@" reads at most an address's length around it.
 
 const SPACED_TLD = /^ \.[A-Za-z]{2,24}(?:\.[A-Za-z]{2,24})?(?![A-Za-z0-9])/;
 /** "d.reyes@comcast. net": a formatter's space after the dot, before a known top-level domain. */
 const DOT_SPACED_TLD = /^\. ([a-z]{2,24})(?![A-Za-z0-9])/;
+
+/** A host that goes on after a space or in words: " dot co dot uk", " mortgage.com". */
+const HOST_GOES_ON = /^(?: ?(?:dot|punto)\b| ?\.[A-Za-z]| [A-Za-z0-9-]+\.[A-Za-z]{2,})/i;
 
 /** Written addresses: each "@" with the address characters around it, at most an address's length. */
 export function writtenEmailSpans(text: string): TextSpan[] {
@@ -33,7 +37,17 @@ export function writtenEmailSpans(text: string): TextSpan[] {
     else if (dotSpaced && dotless && end > from && isTopLevelDomain(dotSpaced[1])) end += dotSpaced[0].length;
     const domain = text.slice(from, end).replace(/ /g, '');
     const lastDot = domain.lastIndexOf('.');
-    if (start < at && lastDot > 0 && /^[A-Za-z]{2,24}$/.test(domain.slice(lastDot + 1))) {
+    // "felix.baumann@trelawneysystems, and that's .com?": a host written without its ending, the ending said after; a
+    // local part and a host of three characters or more with a letter each, and no space before the "@".
+    // (Not where the host goes on, spoken or after a space: "jokafor@brightlane dot co dot uk", "j.park@harborlight
+    // mortgage.com": the rules for those read it.)
+    const endless =
+      lastDot < 0 &&
+      at - start >= 3 &&
+      /^(?=.*[A-Za-z])[A-Za-z0-9-]{3,}$/.test(domain) &&
+      from === at + 1 &&
+      !HOST_GOES_ON.test(text.slice(end, end + 40));
+    if (start < at && ((lastDot > 0 && /^[A-Za-z]{2,24}$/.test(domain.slice(lastDot + 1))) || endless)) {
       spans.push({ start, end, kind: 'email_address' });
       claimedTo = end;
     }

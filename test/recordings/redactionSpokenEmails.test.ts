@@ -105,4 +105,22 @@ describe('redaction: addresses said in pieces', () => {
     );
     expectKept('Our pricing page at greenfield H R dot com is a bit out of date');
   });
+  it("hides an address written without its host's ending, the ending said after (the fortieth set)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('felix.baumann', 'jo_okafor', 'p.stevens77'),
+        fc.constantFrom('trelawneysystems', 'brightlane', 'harbor-light'),
+        (local, host) => {
+          expect(redactText(`Send it to ${local}@${host}, and that's .com? Yes, .com.`).text).to.equal(
+            "Send it to [EMAIL_ADDRESS], and that's .com? Yes, .com.",
+          );
+        },
+      ),
+    );
+    // A host that goes on in words or after a space is the spoken rules' to read, whole.
+    expect(redactText('Send it to jokafor@brightlane dot co dot uk please.').text).to.equal(
+      'Send it to [EMAIL_ADDRESS] please.',
+    );
+    expectKept('tag us @acme on twitter, or meet me @ 5pm');
+  });
 });
