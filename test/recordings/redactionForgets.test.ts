@@ -18,6 +18,8 @@ describe('redaction: the digits it read are forgotten (issue 51)', () => {
   it('holds no answer once a call is read turn by turn, whatever its numbers', () => {
     fc.assert(
       fc.property(usPhoneArb, fc.array(fc.integer({ min: 0, max: 99_999_999 }), { maxLength: 12 }), (phone, others) => {
+        // An order number holding the phone's last four digits keeps them, as its own.
+        fc.pre(!others.some((o) => String(o).includes(phone.slice(6))));
         const turns: Array<[string, string]> = [
           ['agent', 'and a good number for you'],
           ['caller', `it's ${phone.slice(0, 3)} ${phone.slice(3, 6)}`],
