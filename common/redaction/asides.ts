@@ -1,5 +1,5 @@
 import { BANK_CONTEXT, CARD_CONTEXT, contextBefore, NOT_A_PHONE } from './context';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import type { TextSpan } from './kinds';
 
 // A card read with an aside in the middle: "…, nine four five six five seven, hold on mum i'm on the phone, nine two
@@ -14,7 +14,6 @@ const ASIDE = 80;
 const MIN_CARD = 13;
 const MAX_CARD = 19;
 
-const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');
 const fourGroups = (tokens: DigitToken[]): boolean => tokens.every((t) => t.written && t.digits.length === 4);
 
 /**

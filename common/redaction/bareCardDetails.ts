@@ -1,5 +1,5 @@
 import { someOf, BANK_CONTEXT, contextBefore, NOT_A_CARD_DATE, NOT_A_PHONE, PHONE_WORD, SSN_CONTEXT } from './context';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import type { TextSpan } from './kinds';
 
 // A card's expiry and code given together with nothing naming them, as callers answer an agent who asks for
@@ -24,8 +24,6 @@ const OTHER = someOf(
   /\b(?:number|zip|postal|postcode|cep|pin|birth|born|birthday|dob|d o b)\b/,
 );
 const NEAR_CARD = 40;
-
-const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');
 
 /** The index of the token a month and year end at, from token 0 of `run` (1 or 2 tokens said), or -1. */
 function dateEnd(run: DigitToken[]): number {

@@ -1,5 +1,5 @@
 import { anyOf, BANK_CONTEXT, lastMatchAt, NOT_A_PHONE, PHONE_WORD, SSN_CONTEXT } from './context';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import type { PiiKind, TextSpan } from './kinds';
 import type { Heard } from './readBacks';
 
@@ -28,8 +28,6 @@ const NAMES: Array<[RegExp, PiiKind]> = [
   [anyOf(BANK_CONTEXT), 'banking_information'],
   [anyOf(PHONE_WORD), 'phone_number'],
 ];
-
-const digitsOf = (run: DigitToken[]): string => run.map((t) => t.digits).join('');
 
 function namedKind(before: string): PiiKind | null {
   if (NOT_A_PHONE.test(before)) return null;

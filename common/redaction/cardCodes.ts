@@ -1,3 +1,4 @@
+import { digitsOf } from './digitToken';
 import {
   anyOf,
   BANK_CONTEXT,
@@ -57,7 +58,7 @@ export function withCodesAfterExpiries(text: string, spans: TextSpan[]): TextSpa
     const window = text.slice(expiry.end, Math.min(expiry.end + NEAR, next ? next.start : text.length));
     const run = digitRuns(window)[0];
     if (!run) continue;
-    const digits = run.map((t) => t.digits).join('');
+    const digits = digitsOf(run);
     const end = run[run.length - 1].end;
     const rest = text.slice(expiry.end + end, expiry.end + end + 12);
     if (digits.length < 3 || digits.length > 4 || run.some((t) => t.magnitude && !t.hundreds)) continue;

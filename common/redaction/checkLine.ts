@@ -1,4 +1,4 @@
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import { abaValid } from './bankCodes';
 
 // The numbers printed along the bottom of a check, read out as they stand: "i'm looking at a check and the numbers at
@@ -17,12 +17,13 @@ const MIN_DIGITS = 6;
 const MAX_DIGITS = 9 + 17;
 
 /**
- * Whether `run` is read off a check's bottom line: named so in the words before it, a check spoken of, and the run a
- * routing number (its checksum holds) with or without the account after it, or an account after a routing number read
- * so. Read over the whole run: the windows a value is looked for in stop at nineteen digits.
+ * Whether `run` is read off a check's bottom line: named so in the words before it, a check spoken of, and the run
+ * 6 to 17 digits (a routing number or an account said apart), or longer and starting with a routing number whose
+ * checksum holds (the two run together). Read over the whole run: the windows a value is looked for in stop at
+ * nineteen digits.
  */
 export function checkLine(text: string, run: DigitToken[]): boolean {
-  const digits = run.map((t) => t.digits).join('');
+  const digits = digitsOf(run);
   if (digits.length < MIN_DIGITS || digits.length > MAX_DIGITS) return false;
   const before = text.slice(Math.max(0, run[0].start - NAMED_BEFORE), run[0].start).toLowerCase();
   if (!BOTTOM_LINE.test(before) || !A_CHECK.test(before)) return false;

@@ -1,4 +1,4 @@
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 
 // A caller who misspeaks corrects themself inside the value: "cvv is two eight, no sorry, two nine one",
 // "seven two oh, five five five, oh one eight seven. no wait, oh one eight six", "0151, sorry, 0151
@@ -63,7 +63,6 @@ function changes(a: string, b: string): number {
 /** A pause between two tokens ends a group: a comma, a dash, a full stop, or a token written in figures. */
 const pauseBetween = (text: string, a: DigitToken, b: DigitToken): boolean =>
   a.written || b.written || /[,.;:-]/.test(text.slice(a.end, b.start));
-const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');
 
 /** The index of the first token of the last group of `tokens` (at most a value's length back). */
 function lastGroupFrom(text: string, tokens: DigitToken[]): number {

@@ -34,3 +34,6 @@ export interface DigitToken {
    */
   restart?: boolean;
 }
+
+/** The digits `tokens` stand for, in order. */
+export const digitsOf = (tokens: DigitToken[]): string => tokens.map((t) => t.digits).join('');

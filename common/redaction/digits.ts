@@ -3,7 +3,7 @@ import { HOMOPHONES, homophoneDigit } from './homophones';
 import { ACK_WORDS, GOES_ON_WORDS } from './acknowledgements';
 import { correctedRuns, correctionEnd } from './corrections';
 import { echoedReading, restartedReadings } from './restarts';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import { DIGIT_WORDS, isNumberWord, REPEATS, TEENS, TENS } from './numberWords';
 
 // Digits as providers write them: "4111 1111 1111 1111", "4111-1111-…", or spoken one by one ("four one
@@ -146,7 +146,7 @@ export function digitRuns(text: string): DigitToken[][] {
       leading === 0 || leading === run.length || corrections.length > 0
         ? [run]
         : leading === 1 &&
-            !isCardNumber(run.map((t) => t.digits).join('')) &&
+            !isCardNumber(digitsOf(run)) &&
             !NAMED_JUST_BEFORE.test(text.slice(Math.max(0, run[0].start - 12), run[0].start))
           ? [run.slice(leading), run]
           : [run, run.slice(leading)];

@@ -1,3 +1,4 @@
+import { digitsOf } from './digitToken';
 import { digitRuns } from './digits';
 import type { TextSpan } from './kinds';
 
@@ -24,7 +25,7 @@ function lastGroup(said: string): { digits: string; end: number } | null {
   const runs = digitRuns(said.slice(offset));
   const run = runs[runs.length - 1];
   if (!run) return null;
-  return { digits: run.map((t) => t.digits).join(''), end: offset + run[run.length - 1].end };
+  return { digits: digitsOf(run), end: offset + run[run.length - 1].end };
 }
 
 /**
@@ -39,7 +40,7 @@ export function echoOf(echo: string, said: string, leading = false): { start: nu
   const runs = digitRuns(head);
   const run = runs[0];
   if (!run || (!leading && runs.length !== 1)) return null;
-  const digits = run.map((t) => t.digits).join('');
+  const digits = digitsOf(run);
   const group = lastGroup(said);
   if (!group || digits.length < MIN_GROUP || digits.length > MAX_GROUP || !group.digits.endsWith(digits)) return null;
   const start = run[0].start;

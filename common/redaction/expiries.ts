@@ -10,7 +10,8 @@ import {
   namesThis,
   NOT_A_CARD_DATE,
 } from './context';
-import { digitRuns, type DigitToken } from './digits';
+import { digitRuns } from './digits';
+import { digitsOf } from './digitToken';
 import type { TextSpan } from './kinds';
 
 // Card expiries said apart from the digit runs' rules (common/redaction/numbers.ts reads "oh four
@@ -183,7 +184,6 @@ const PART_SAID = /(?:^| )(month|year)(?: is| was|'s)?$/;
 const PART_WORD_BEFORE = /\b(?:month|year)(?: is| was|'s)? ?$/i;
 /** What may stand between the two parts: "and the", a comma. */
 const PARTS_JOIN = /^[\s,]*(?:and\s+)?(?:the\s+)?$/i;
-const digitsOf = (run: DigitToken[]): string => run.map((t) => t.digits).join('');
 const isMonth = (digits: string): boolean => /^(0?[1-9]|1[0-2])$/.test(digits);
 const isYear = (digits: string): boolean => /^(\d{2}|20\d{2})$/.test(digits);
 

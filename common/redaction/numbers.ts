@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { lastFourKind } from './lastFour';
 import { digitRuns, type DigitToken } from './digits';
+import { digitsOf } from './digitToken';
 import { cardsAcrossAsides } from './asides';
 import { bareAnswer } from './bareAnswer';
 import { checkLine } from './checkLine';
@@ -321,7 +322,7 @@ export function numberSpans(
       around.bankBefore[0] &&
       total <= MAX_ACCOUNT &&
       !CARD_CONTEXT.test(around.before[0]) &&
-      !isCardNumber(run.map((t) => t.digits).join(''));
+      !isCardNumber(digitsOf(run));
     for (const length of account ? [] : lengths)
       for (const w of all[length])
         if (

@@ -1,3 +1,4 @@
+import { digitsOf } from './digitToken';
 import type { TranscriptSegment } from '../transcript';
 import { digitRuns } from './digits';
 import type { PiiKind, TextSpan } from './kinds';
@@ -33,7 +34,7 @@ export function addPiecesBefore(segments: TranscriptSegment[], spans: TextSpan[]
     const text = segments[i].text;
     if (spans[i].length > 0 || text.length > SHORT_TURN || !valueAhead(spans, i)) continue;
     for (const run of digitRuns(text)) {
-      const digits = run.map((t) => t.digits).join('');
+      const digits = digitsOf(run);
       if (digits.length < MIN_PIECE || digits.length > MAX_PIECE) continue;
       const kind = pieceOf(digits, segments.length, spans, valuesOf, i);
       if (kind) spans[i].push({ start: run[0].start, end: run[run.length - 1].end, kind });

@@ -1,5 +1,6 @@
 import { UNIT_AFTER } from './cardCodes';
 import { digitRuns, type DigitToken } from './digits';
+import { digitsOf } from './digitToken';
 import type { PiiKind, TextSpan } from './kinds';
 import { isProviderMark } from './providerMarks';
 
@@ -195,7 +196,7 @@ export function withReadBacks(text: string, spans: TextSpan[], runs: DigitToken[
       if (recent.length > RECENT) recent.shift();
       next += 1;
     }
-    const digits = run.map((t) => t.digits).join('');
+    const digits = digitsOf(run);
     const spoken = run.every((t) => !t.written);
     if (taken.subarray(start, end).some((c) => c === 1)) {
       // Read back whole where other rules took a piece of it ("four eight one five, oh two two six, …?" after the

@@ -1,5 +1,5 @@
 import { BANK_CONTEXT, CARD_CONTEXT, NOT_A_PHONE, PHONE_WORD, someOf, SSN_CONTEXT } from './context';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import { digitRuns } from './digits';
 import type { TextSpan } from './kinds';
 
@@ -25,8 +25,6 @@ const NUMBER_KINDS = new Set([
   'us_social_security_number',
   'banking_information',
 ]);
-
-const digitsOf = (run: DigitToken[]): string => run.map((t) => t.digits).join('');
 
 /**
  * The runs of `text` from `from` on named a reference just before, with no value named there, and found to be nothing

@@ -1,5 +1,5 @@
 import { ACK_WORDS, GOES_ON_WORDS } from './acknowledgements';
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 
 // A group begun, a hesitation, and the group said again from its start: "eight oh one, uh eight oh one, four two
 // …", "… four eight one six, five two, uh, five two five eight, …". Callers restart a group they stumbled on
@@ -63,7 +63,7 @@ const ASSENT = /\b(?:okay|ok|yes|yeah|yep|right|correct|so|that's|got it)\b/i;
  * whole run: linear.
  */
 export function echoedReading(text: string, run: DigitToken[]): DigitToken[] | null {
-  const digits = run.map((t) => t.digits).join('');
+  const digits = digitsOf(run);
   const spoken = run.every((t) => !t.written);
   for (const times of spoken ? [2, 3] : [2]) {
     const once = digits.length / times;

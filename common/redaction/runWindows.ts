@@ -1,4 +1,4 @@
-import type { DigitToken } from './digitToken';
+import { type DigitToken, digitsOf } from './digitToken';
 import type { TextSpan } from './kinds';
 import type { Window } from './runShape';
 
@@ -17,7 +17,7 @@ export const MAX_DIGITS = 19;
 export function windows(run: DigitToken[]): Window[][] {
   const byLength: Window[][] = Array.from({ length: MAX_DIGITS + 1 }, () => []);
   // Each window's digits are a slice of the run's, not a string built up token by token (flattened at each test).
-  const all = run.map((t) => t.digits).join('');
+  const all = digitsOf(run);
   let from = 0;
   for (let i = 0; i < run.length; from += run[i].digits.length, i += 1) {
     let to = from;
